@@ -1,0 +1,169 @@
+//! The tool catalogue: what toolgate knows about each tool name.
+
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// How much a tool can do, which is what the policy table is keyed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    Read,
+    Write,
+    Exec,
+    Browser,
+    Mcp,
+    /// Talks to the user and changes nothing (ask_followup_question, attempt_completion,
+    /// new_task). Cline never auto-approves these, so they need a tier of their own for its
+    /// preset to be exact; the harness modes treat them like reads.
+    Interaction,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 6] =
+        [Tier::Read, Tier::Write, Tier::Exec, Tier::Browser, Tier::Mcp, Tier::Interaction];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Read => "read",
+            Tier::Write => "write",
+            Tier::Exec => "exec",
+            Tier::Browser => "browser",
+            Tier::Mcp => "mcp",
+            Tier::Interaction => "interaction",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One tool's description. Every list defaults to empty.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ToolSpec {
+    pub tier: Tier,
+    /// Params that must be present and not blank.
+    #[serde(default)]
+    pub required: Vec<String>,
+    /// Params that hold a path (checked against the ignore rules and classified local/external).
+    #[serde(default)]
+    pub paths: Vec<String>,
+    /// The param that holds a shell command, if any.
+    #[serde(default)]
+    pub command: Option<String>,
+    /// Required params that may be the empty string (Cline's `content`: creating an empty file).
+    #[serde(default)]
+    pub allow_empty: Vec<String>,
+}
+
+impl ToolSpec {
+    pub fn new(tier: Tier) -> Self {
+        ToolSpec { tier, required: vec![], paths: vec![], command: None, allow_empty: vec![] }
+    }
+
+    fn required(mut self, names: &[&str]) -> Self {
+        self.required = names.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    fn paths(mut self, names: &[&str]) -> Self {
+        self.paths = names.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    fn command(mut self, name: &str) -> Self {
+        self.command = Some(name.to_string());
+        self
+    }
+
+    fn allow_empty(mut self, names: &[&str]) -> Self {
+        self.allow_empty = names.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    /// What an undeclared tool is: the harness's safe default, tier `exec` with no params.
+    pub fn unknown() -> Self {
+        ToolSpec::new(Tier::Exec)
+    }
+}
+
+/// Tool name → spec. Built once from the defaults plus the config's additions.
+#[derive(Debug, Clone)]
+pub struct Catalogue {
+    specs: HashMap<String, ToolSpec>,
+    unknown: ToolSpec,
+}
+
+impl Default for Catalogue {
+    /// Cline's tool names (v4) and the Dart harness's.
+    fn default() -> Self {
+        use Tier::*;
+        let s = ToolSpec::new;
+        let entries: Vec<(&str, ToolSpec)> = vec![
+            // Cline
+            ("read_file", s(Read).required(&["path"]).paths(&["path"])),
+            ("list_files", s(Read).required(&["path"]).paths(&["path"])),
+            ("list_code_definition_names", s(Read).required(&["path"]).paths(&["path"])),
+            ("search_files", s(Read).required(&["path", "regex"]).paths(&["path"])),
+            ("use_subagents", s(Read)),
+            (
+                "write_to_file",
+                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+            ),
+            ("replace_in_file", s(Write).required(&["path", "diff"]).paths(&["path"])),
+            ("apply_patch", s(Write).required(&["input"])),
+            (
+                "new_rule",
+                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+            ),
+            (
+                "execute_command",
+                s(Exec).required(&["command", "requires_approval"]).command("command"),
+            ),
+            ("browser_action", s(Browser).required(&["action"])),
+            ("web_fetch", s(Browser).required(&["url"])),
+            ("web_search", s(Browser).required(&["query"])),
+            ("use_mcp_tool", s(Mcp).required(&["server_name", "tool_name"])),
+            ("access_mcp_resource", s(Mcp).required(&["server_name", "uri"])),
+            ("ask_followup_question", s(Interaction).required(&["question"])),
+            ("attempt_completion", s(Interaction).required(&["result"])),
+            ("new_task", s(Interaction).required(&["context"])),
+            // The harness
+            ("read", s(Read).required(&["path"]).paths(&["path"])),
+            ("ls", s(Read).paths(&["path"])),
+            ("glob", s(Read).required(&["pattern"]).paths(&["path"])),
+            ("grep", s(Read).required(&["pattern"]).paths(&["path"])),
+            (
+                "write",
+                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+            ),
+            ("edit", s(Write).required(&["path", "old_string", "new_string"]).paths(&["path"])
+                .allow_empty(&["new_string"])),
+            ("multi_edit", s(Write).required(&["path", "edits"]).paths(&["path"])),
+            ("bash", s(Exec).required(&["command"]).command("command")),
+            ("fetch", s(Browser).required(&["url"])),
+            ("ask", s(Interaction).required(&["question"])),
+        ];
+        Catalogue {
+            specs: entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            unknown: ToolSpec::unknown(),
+        }
+    }
+}
+
+impl Catalogue {
+    /// Adds or replaces specs (the config's `tools`).
+    pub fn extend(&mut self, specs: impl IntoIterator<Item = (String, ToolSpec)>) {
+        self.specs.extend(specs);
+    }
+
+    /// The spec for `tool`; an unknown tool gets the `exec`-tier default.
+    pub fn spec(&self, tool: &str) -> &ToolSpec {
+        self.specs.get(tool).unwrap_or(&self.unknown)
+    }
+
+    pub fn is_known(&self, tool: &str) -> bool {
+        self.specs.contains_key(tool)
+    }
+}

@@ -1,0 +1,24 @@
+//! toolgate: decides, before an AI agent's tool call runs, whether it *can* run (the validator)
+//! and whether the user *should be asked* (the approval engine).
+//!
+//! The core is pure Rust and tested on the host; [`wasm`] is the only module that knows
+//! wasm-bindgen, and it only converts values.
+
+pub mod call;
+pub mod catalogue;
+pub mod config;
+pub mod engine;
+pub mod ignore;
+pub mod policy;
+pub mod rules;
+pub mod shell;
+pub mod validate;
+pub mod verdict;
+pub mod workspace;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use call::{ToolCall, Value};
+pub use catalogue::{Catalogue, Tier, ToolSpec};
+pub use verdict::{Decision, Locality, Verdict};

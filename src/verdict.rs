@@ -1,0 +1,103 @@
+//! What the approval engine answers, and why.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Allow,
+    Prompt,
+    Deny,
+}
+
+impl Decision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Prompt => "prompt",
+            Decision::Deny => "deny",
+        }
+    }
+}
+
+/// Where the path a call touches lies. `None` when the call has no path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Locality {
+    Local,
+    External,
+    None,
+}
+
+impl Locality {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Locality::Local => "local",
+            Locality::External => "external",
+            Locality::None => "none",
+        }
+    }
+}
+
+/// The steps of the resolution order, in order. The first step that decides wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    DenyOverride,
+    TurnDeny,
+    DenyRule,
+    Critical,
+    Override,
+    TurnAllow,
+    CommandRule,
+    AlwaysAllow,
+    Policy,
+}
+
+impl Step {
+    pub const ALL: [Step; 9] = [
+        Step::DenyOverride,
+        Step::TurnDeny,
+        Step::DenyRule,
+        Step::Critical,
+        Step::Override,
+        Step::TurnAllow,
+        Step::CommandRule,
+        Step::AlwaysAllow,
+        Step::Policy,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Step::DenyOverride => "deny-override",
+            Step::TurnDeny => "turn-deny",
+            Step::DenyRule => "deny-rule",
+            Step::Critical => "critical",
+            Step::Override => "override",
+            Step::TurnAllow => "turn-allow",
+            Step::CommandRule => "command-rule",
+            Step::AlwaysAllow => "always-allow",
+            Step::Policy => "policy",
+        }
+    }
+}
+
+/// A decision that explains itself: which step took it, from what rule or override and its
+/// origin, where the path lies, and a sentence for a human.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub decision: Decision,
+    pub reason: String,
+    /// Stable machine-readable code, e.g. `deny_override`, `policy_prompt`.
+    pub code: &'static str,
+    pub step: Step,
+    /// Where the deciding override came from, or the deciding rule's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    pub locality: Locality,
+    /// The critical-command label, when step 4 saw one (even if a deny outranked it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub critical: Option<String>,
+}
