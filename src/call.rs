@@ -41,7 +41,10 @@ pub struct ToolCall {
 
 impl ToolCall {
     pub fn new(tool: impl Into<String>) -> Self {
-        ToolCall { tool: tool.into(), params: Vec::new() }
+        ToolCall {
+            tool: tool.into(),
+            params: Vec::new(),
+        }
     }
 
     /// Builder used by tests and importers: `ToolCall::new("read_file").with("path", "a.txt")`.

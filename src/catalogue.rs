@@ -19,8 +19,14 @@ pub enum Tier {
 }
 
 impl Tier {
-    pub const ALL: [Tier; 6] =
-        [Tier::Read, Tier::Write, Tier::Exec, Tier::Browser, Tier::Mcp, Tier::Interaction];
+    pub const ALL: [Tier; 6] = [
+        Tier::Read,
+        Tier::Write,
+        Tier::Exec,
+        Tier::Browser,
+        Tier::Mcp,
+        Tier::Interaction,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -59,7 +65,13 @@ pub struct ToolSpec {
 
 impl ToolSpec {
     pub fn new(tier: Tier) -> Self {
-        ToolSpec { tier, required: vec![], paths: vec![], command: None, allow_empty: vec![] }
+        ToolSpec {
+            tier,
+            required: vec![],
+            paths: vec![],
+            command: None,
+            allow_empty: vec![],
+        }
     }
 
     fn required(mut self, names: &[&str]) -> Self {
@@ -104,29 +116,55 @@ impl Default for Catalogue {
             // Cline
             ("read_file", s(Read).required(&["path"]).paths(&["path"])),
             ("list_files", s(Read).required(&["path"]).paths(&["path"])),
-            ("list_code_definition_names", s(Read).required(&["path"]).paths(&["path"])),
-            ("search_files", s(Read).required(&["path", "regex"]).paths(&["path"])),
+            (
+                "list_code_definition_names",
+                s(Read).required(&["path"]).paths(&["path"]),
+            ),
+            (
+                "search_files",
+                s(Read).required(&["path", "regex"]).paths(&["path"]),
+            ),
             ("use_subagents", s(Read)),
             (
                 "write_to_file",
-                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+                s(Write)
+                    .required(&["path", "content"])
+                    .paths(&["path"])
+                    .allow_empty(&["content"]),
             ),
-            ("replace_in_file", s(Write).required(&["path", "diff"]).paths(&["path"])),
+            (
+                "replace_in_file",
+                s(Write).required(&["path", "diff"]).paths(&["path"]),
+            ),
             ("apply_patch", s(Write).required(&["input"])),
             (
                 "new_rule",
-                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+                s(Write)
+                    .required(&["path", "content"])
+                    .paths(&["path"])
+                    .allow_empty(&["content"]),
             ),
             (
                 "execute_command",
-                s(Exec).required(&["command", "requires_approval"]).command("command"),
+                s(Exec)
+                    .required(&["command", "requires_approval"])
+                    .command("command"),
             ),
             ("browser_action", s(Browser).required(&["action"])),
             ("web_fetch", s(Browser).required(&["url"])),
             ("web_search", s(Browser).required(&["query"])),
-            ("use_mcp_tool", s(Mcp).required(&["server_name", "tool_name"])),
-            ("access_mcp_resource", s(Mcp).required(&["server_name", "uri"])),
-            ("ask_followup_question", s(Interaction).required(&["question"])),
+            (
+                "use_mcp_tool",
+                s(Mcp).required(&["server_name", "tool_name"]),
+            ),
+            (
+                "access_mcp_resource",
+                s(Mcp).required(&["server_name", "uri"]),
+            ),
+            (
+                "ask_followup_question",
+                s(Interaction).required(&["question"]),
+            ),
             ("attempt_completion", s(Interaction).required(&["result"])),
             ("new_task", s(Interaction).required(&["context"])),
             // The harness
@@ -136,17 +174,31 @@ impl Default for Catalogue {
             ("grep", s(Read).required(&["pattern"]).paths(&["path"])),
             (
                 "write",
-                s(Write).required(&["path", "content"]).paths(&["path"]).allow_empty(&["content"]),
+                s(Write)
+                    .required(&["path", "content"])
+                    .paths(&["path"])
+                    .allow_empty(&["content"]),
             ),
-            ("edit", s(Write).required(&["path", "old_string", "new_string"]).paths(&["path"])
-                .allow_empty(&["new_string"])),
-            ("multi_edit", s(Write).required(&["path", "edits"]).paths(&["path"])),
+            (
+                "edit",
+                s(Write)
+                    .required(&["path", "old_string", "new_string"])
+                    .paths(&["path"])
+                    .allow_empty(&["new_string"]),
+            ),
+            (
+                "multi_edit",
+                s(Write).required(&["path", "edits"]).paths(&["path"]),
+            ),
             ("bash", s(Exec).required(&["command"]).command("command")),
             ("fetch", s(Browser).required(&["url"])),
             ("ask", s(Interaction).required(&["question"])),
         ];
         Catalogue {
-            specs: entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            specs: entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
             unknown: ToolSpec::unknown(),
         }
     }

@@ -4,6 +4,7 @@
 //! The core is pure Rust and tested on the host; [`wasm`] is the only module that knows
 //! wasm-bindgen, and it only converts values.
 
+pub mod access;
 pub mod call;
 pub mod catalogue;
 pub mod config;
@@ -11,6 +12,7 @@ pub mod engine;
 pub mod ignore;
 pub mod policy;
 pub mod rules;
+pub mod safety;
 pub mod shell;
 pub mod validate;
 pub mod verdict;

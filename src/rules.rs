@@ -30,7 +30,11 @@ pub struct RuleMatch<'a> {
 }
 
 impl RuleSet {
-    pub fn compile(_allow: &[String], _ask: &[String], _deny: &[String]) -> Result<RuleSet, RuleError> {
+    pub fn compile(
+        _allow: &[String],
+        _ask: &[String],
+        _deny: &[String],
+    ) -> Result<RuleSet, RuleError> {
         Ok(RuleSet {})
     }
 
@@ -39,13 +43,23 @@ impl RuleSet {
     }
 
     /// Step 3: a deny rule matching the call (any sub-command of its command).
-    pub fn deny(&self, _tool: &str, _command: Option<&Analysis>, _paths: &[String]) -> Option<RuleMatch<'_>> {
+    pub fn deny(
+        &self,
+        _tool: &str,
+        _command: Option<&Analysis>,
+        _paths: &[String],
+    ) -> Option<RuleMatch<'_>> {
         None
     }
 
     /// Step 7: `Allow` only when every sub-command is allowed and the command is plain; `Ask`
     /// when an ask rule matches or an allow would need a non-plain command.
-    pub fn allow_or_ask(&self, _tool: &str, _command: Option<&Analysis>, _paths: &[String]) -> Option<RuleMatch<'_>> {
+    pub fn allow_or_ask(
+        &self,
+        _tool: &str,
+        _command: Option<&Analysis>,
+        _paths: &[String],
+    ) -> Option<RuleMatch<'_>> {
         None
     }
 }

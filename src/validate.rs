@@ -1,1 +1,145 @@
-//! (being written)
+//! Validation — "can it run?": required params present, and no path the call touches
+//! (directly or through its shell command) blocked by the ignore rules. Never throws:
+//! a failed check is a value.
+
+use serde::Serialize;
+
+use crate::access::{Access, Blocked};
+use crate::call::{ToolCall, Value};
+use crate::catalogue::ToolSpec;
+use crate::shell::{self, Analysis};
+
+/// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Invalid {
+    pub code: &'static str,
+    pub error: String,
+}
+
+impl Invalid {
+    pub fn new(code: &'static str, error: impl Into<String>) -> Self {
+        Invalid {
+            code,
+            error: error.into(),
+        }
+    }
+}
+
+pub type Validation = Result<(), Invalid>;
+
+/// Validates `call` against its spec. `analysis` is the parsed command, when the spec has one
+/// and the call carries it (the engine parses once and shares it).
+pub fn validate(
+    call: &ToolCall,
+    spec: &ToolSpec,
+    access: &Access,
+    analysis: Option<&Analysis>,
+) -> Validation {
+    if call.tool.trim().is_empty() {
+        return Err(Invalid::new("invalid_call", "The tool name is empty."));
+    }
+    required_params(call, spec)?;
+    for name in &spec.paths {
+        match call.param(name) {
+            None | Some(Value::Null) => {}
+            Some(Value::Str(path)) if path.trim().is_empty() => {}
+            Some(Value::Str(path)) => path_allowed(access, None, path, None)?,
+            Some(Value::InvalidStr) => return Err(not_unicode(&call.tool, name)),
+            Some(_) => {
+                return Err(Invalid::new(
+                    "invalid_param",
+                    format!(
+                        "Parameter '{name}' of tool '{}' must be a string path.",
+                        call.tool
+                    ),
+                ))
+            }
+        }
+    }
+    if let Some(name) = &spec.command {
+        match call.param(name) {
+            Some(Value::InvalidStr) => return Err(not_unicode(&call.tool, name)),
+            Some(Value::Str(_)) | None | Some(Value::Null) => {}
+            Some(_) => {
+                return Err(Invalid::new(
+                    "invalid_param",
+                    format!(
+                        "Parameter '{name}' of tool '{}' must be a string command.",
+                        call.tool
+                    ),
+                ))
+            }
+        }
+        if let Some(analysis) = analysis {
+            command_paths_allowed(access, analysis)?;
+        }
+    }
+    Ok(())
+}
+
+/// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
+/// reported); params declared may-be-empty only need to be present.
+fn required_params(call: &ToolCall, spec: &ToolSpec) -> Validation {
+    for name in &spec.required {
+        let missing = match call.param(name) {
+            None | Some(Value::Null) => true,
+            Some(v) => v.is_blank() && !spec.allow_empty.iter().any(|n| n == name),
+        };
+        if missing {
+            return Err(Invalid::new(
+                "missing_param",
+                format!(
+                    "Missing required parameter '{name}' for tool '{}'.",
+                    call.tool
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn not_unicode(tool: &str, name: &str) -> Invalid {
+    Invalid::new(
+        "invalid_param",
+        format!("Parameter '{name}' of tool '{tool}' is not valid Unicode (a lone surrogate)."),
+    )
+}
+
+/// Each path operand of each sub-command, resolved from its `cd`, against the ignore rules.
+fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    for operand in shell::path_operands(analysis) {
+        // An operand that is not a valid path (e.g. contains NUL) cannot name a file we guard.
+        if let Ok(Some(b)) = access.blocked(&operand) {
+            return Err(blocked_error(access, &operand, &b, Some(&operand)));
+        }
+    }
+    Ok(())
+}
+
+fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str>) -> Validation {
+    match access.blocked_from(cwd, path) {
+        Ok(None) => Ok(()),
+        Ok(Some(b)) => Err(blocked_error(access, path, &b, via)),
+        Err(e) => Err(Invalid::new(
+            "invalid_path",
+            format!("Invalid path '{}': {}.", e.path, e.message),
+        )),
+    }
+}
+
+fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>) -> Invalid {
+    let file = &access.source().file_name;
+    let through = via.map(|_| " (named in the command)").unwrap_or("");
+    let rule = if b.by.line == 0 {
+        format!("the {file} file is always blocked")
+    } else {
+        format!("{} line {}: `{}`", b.by.source, b.by.line, b.by.pattern)
+    };
+    Invalid::new(
+        "ignored_path",
+        format!(
+            "Access to {path}{through} is blocked by the {file} file settings ({rule}). You must try to \
+             continue in the task without using this file, or ask the user to update the {file} file."
+        ),
+    )
+}

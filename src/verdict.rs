@@ -43,6 +43,8 @@ impl Locality {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
+    /// Only `authorize` reports this: the call failed validation and was never resolved.
+    Validation,
     DenyOverride,
     TurnDeny,
     DenyRule,
@@ -55,7 +57,8 @@ pub enum Step {
 }
 
 impl Step {
-    pub const ALL: [Step; 9] = [
+    /// The resolution order (validation is not part of it).
+    pub const ORDER: [Step; 9] = [
         Step::DenyOverride,
         Step::TurnDeny,
         Step::DenyRule,
@@ -69,6 +72,7 @@ impl Step {
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Step::Validation => "validation",
             Step::DenyOverride => "deny-override",
             Step::TurnDeny => "turn-deny",
             Step::DenyRule => "deny-rule",

@@ -1,32 +1,658 @@
-//! The JS facade: converts JS values into core types and back. No policy logic lives here.
-//! (Minimal version; grows with the engine.)
+//! The JS facade: converts JS values into core types and back, and awaits the prompt's
+//! Promise. No policy logic lives here: every decision is the [`Engine`]'s.
+//!
+//! State lives in `Rc<RefCell<…>>` and every method takes `&self`, so a prompt callback may
+//! call back into the same Gatekeeper while a prompt is open; no borrow is held across an
+//! `.await` or a call into JS.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use crate::ignore::{Ignore, IgnoreBuilder};
+use crate::call::{ToolCall, Value};
+use crate::catalogue::ToolSpec;
+use crate::config::{Config, ConfigError, RulesConfig};
+use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
+use crate::policy::{ClineAutoApproval, Mode, Policy};
+use crate::validate::Invalid;
 
 #[wasm_bindgen]
-pub struct Gatekeeper {
-    ignore: Ignore,
+extern "C" {
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(callback: &Function, ms: f64) -> JsValue;
+    #[wasm_bindgen(js_name = clearTimeout)]
+    fn clear_timeout(id: &JsValue);
 }
+
+/// The one class JS sees.
+#[wasm_bindgen]
+pub struct Gatekeeper {
+    engine: Rc<RefCell<Engine>>,
+    prompt: Rc<RefCell<Option<Function>>>,
+    on_change: Rc<RefCell<Option<Function>>>,
+}
+
+const CONFIG_FIELDS: &[&str] = &[
+    "workspaceRoots",
+    "caseInsensitivePaths",
+    "ignoreFile",
+    "ignoreIncludes",
+    "ignoreFileName",
+    "mode",
+    "autoApproval",
+    "tools",
+    "overrides",
+    "overrideOrigins",
+    "alwaysAllow",
+    "rules",
+    "prompt",
+    "promptTimeoutMs",
+    "onChange",
+];
 
 #[wasm_bindgen]
 impl Gatekeeper {
+    /// Throws an `Error` naming the bad field on invalid config.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Gatekeeper, JsError> {
         console_error_panic_hook::set_once();
-        let text = js_sys::Reflect::get(&config, &"ignoreFile".into())
+        let (config, prompt, on_change) = read_config(&config).map_err(config_error)?;
+        let engine = Engine::new(config).map_err(config_error)?;
+        Ok(Gatekeeper {
+            engine: Rc::new(RefCell::new(engine)),
+            prompt: Rc::new(RefCell::new(prompt)),
+            on_change: Rc::new(RefCell::new(on_change)),
+        })
+    }
+
+    /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.
+    pub fn validate(&self, call: &JsValue) -> JsValue {
+        let result = read_call(call).and_then(|c| self.engine.borrow().validate(&c));
+        match result {
+            Ok(()) => {
+                let o = Object::new();
+                set(&o, "ok", &JsValue::TRUE);
+                o.into()
+            }
+            Err(invalid) => {
+                let o = Object::new();
+                set(&o, "ok", &JsValue::FALSE);
+                set(&o, "code", &invalid.code.into());
+                set(&o, "error", &invalid.error.into());
+                o.into()
+            }
+        }
+    }
+
+    /// The verdict for `call`, synchronously; never prompts. A malformed call is denied.
+    pub fn check(&self, call: &JsValue) -> JsValue {
+        match read_call(call) {
+            Ok(c) => to_js(&self.engine.borrow().check(&c)),
+            Err(invalid) => to_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
+        }
+    }
+
+    /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
+    /// verdict }`; never rejects.
+    pub fn authorize(&self, call: JsValue, options: JsValue) -> Promise {
+        let parsed = read_call(&call);
+        let has_prompt = self.prompt.borrow().is_some();
+        let begin = match &parsed {
+            Ok(c) => self.engine.borrow().begin(c, has_prompt),
+            Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
+        };
+        let (request, verdict) = match begin {
+            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
+            Begin::Ask(request, verdict) => (request, verdict),
+        };
+        let tool = request.tool.clone();
+        let request_js = to_js(&request);
+        let params = Reflect::get(&call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
+        set(request_js.unchecked_ref(), "params", &params);
+        let prompt = self.prompt.borrow().clone();
+        let timeout = self.engine.borrow().prompt_timeout_ms();
+        let signal = Reflect::get(&options, &"signal".into())
             .ok()
-            .and_then(|v| v.as_string());
-        let ignore = IgnoreBuilder::default()
-            .build(text.as_deref())
-            .map_err(|e| JsError::new(&format!("ignoreFile: {}", e.message)))?;
-        Ok(Gatekeeper { ignore })
+            .filter(|s| !s.is_undefined() && !s.is_null());
+        let engine = self.engine.clone();
+        let on_change = self.on_change.clone();
+        future_to_promise(async move {
+            let result = match prompt {
+                Some(f) => ask(&f, &request_js, timeout, signal.as_ref()).await,
+                None => PromptResult::NoUi,
+            };
+            let (outcome, change) = engine.borrow_mut().finish(&tool, verdict, result);
+            if let Some(change) = change {
+                notify(&on_change, &change);
+            }
+            Ok(to_js(&outcome))
+        })
     }
 
     #[wasm_bindgen(js_name = isIgnored)]
-    pub fn is_ignored(&self, path: &str) -> bool {
-        let is_dir = path.ends_with('/');
-        self.ignore.is_ignored(path.trim_end_matches('/'), is_dir)
+    pub fn is_ignored(&self, path: &JsValue) -> bool {
+        // A path that is not a usable string fails closed.
+        match path_string(path) {
+            Some(p) => self.engine.borrow().access().is_ignored(&p),
+            None => true,
+        }
     }
+
+    /// The paths that are not ignored, in order; non-string entries are dropped.
+    #[wasm_bindgen(js_name = filterPaths)]
+    pub fn filter_paths(&self, paths: &JsValue) -> Result<Array, JsError> {
+        let paths: &Array = paths
+            .dyn_ref()
+            .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
+        let engine = self.engine.borrow();
+        let access = engine.access();
+        let out = Array::new();
+        for item in paths.iter() {
+            if let Some(p) = path_string(&item) {
+                if !access.is_ignored(&p) {
+                    out.push(&item);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `"local"` or `"external"`; a path that cannot be resolved is external.
+    #[wasm_bindgen(js_name = classifyPath)]
+    pub fn classify_path(&self, path: &JsValue) -> String {
+        match path_string(path) {
+            Some(p) => self
+                .engine
+                .borrow()
+                .access()
+                .classify(&p)
+                .as_str()
+                .to_string(),
+            None => "external".to_string(),
+        }
+    }
+
+    /// Warnings from compiling the ignore file (e.g. a missing `!include`).
+    #[wasm_bindgen(getter, js_name = ignoreWarnings)]
+    pub fn ignore_warnings(&self) -> Array {
+        self.engine
+            .borrow()
+            .access()
+            .ignore()
+            .warnings()
+            .iter()
+            .map(|w| JsValue::from_str(w))
+            .collect()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn mode(&self) -> String {
+        self.engine.borrow().mode().as_str().to_string()
+    }
+
+    #[wasm_bindgen(setter)]
+    pub fn set_mode(&self, mode: JsValue) -> Result<(), JsError> {
+        let mode = mode
+            .as_string()
+            .and_then(|m| Mode::parse(&m))
+            .ok_or_else(|| JsError::new(&format!("mode: expected {}", Mode::LABELS)))?;
+        let change = self.engine.borrow_mut().set_mode(mode);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// Cline's auto-approval settings become the policy table; `null` returns to the mode's.
+    #[wasm_bindgen(js_name = setAutoApproval)]
+    pub fn set_auto_approval(&self, settings: JsValue) -> Result<(), JsError> {
+        let settings: Option<ClineAutoApproval> = if settings.is_null() || settings.is_undefined() {
+            None
+        } else {
+            Some(from_js(settings, "autoApproval").map_err(config_error)?)
+        };
+        let change = self.engine.borrow_mut().set_auto_approval(settings);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// The prompt callback; `null` removes it (then any prompt is a deny).
+    #[wasm_bindgen(setter)]
+    pub fn set_prompt(&self, prompt: JsValue) -> Result<(), JsError> {
+        *self.prompt.borrow_mut() = optional_function(prompt, "prompt").map_err(config_error)?;
+        Ok(())
+    }
+
+    /// Called with `{ kind, … }` once for every change the host should persist.
+    #[wasm_bindgen(setter, js_name = onChange)]
+    pub fn set_on_change(&self, callback: JsValue) -> Result<(), JsError> {
+        *self.on_change.borrow_mut() =
+            optional_function(callback, "onChange").map_err(config_error)?;
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = setOverride)]
+    pub fn set_override(
+        &self,
+        tool: &str,
+        policy: &str,
+        origin: Option<String>,
+    ) -> Result<(), JsError> {
+        let policy = Policy::parse(policy)
+            .ok_or_else(|| JsError::new("policy: expected \"allow\", \"deny\" or \"prompt\""))?;
+        let change = self.engine.borrow_mut().set_override(tool, policy, origin);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = clearOverride)]
+    pub fn clear_override(&self, tool: &str) {
+        let change = self.engine.borrow_mut().clear_override(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    #[wasm_bindgen(js_name = overrideFor)]
+    pub fn override_for(&self, tool: &str) -> Option<String> {
+        self.engine
+            .borrow()
+            .override_for(tool)
+            .map(|o| o.policy.as_str().to_string())
+    }
+
+    #[wasm_bindgen(js_name = overrideOriginFor)]
+    pub fn override_origin_for(&self, tool: &str) -> Option<String> {
+        self.engine
+            .borrow()
+            .override_for(tool)
+            .and_then(|o| o.origin.clone())
+    }
+
+    #[wasm_bindgen(js_name = allowAlways)]
+    pub fn allow_always(&self, tool: &str) {
+        let change = self.engine.borrow_mut().allow_always(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    #[wasm_bindgen(js_name = isAlwaysAllowed)]
+    pub fn is_always_allowed(&self, tool: &str) -> bool {
+        self.engine.borrow().is_always_allowed(tool)
+    }
+
+    /// Sorted, without duplicates.
+    #[wasm_bindgen(getter, js_name = alwaysAllowedTools)]
+    pub fn always_allowed_tools(&self) -> Array {
+        self.engine
+            .borrow()
+            .always_allowed_tools()
+            .map(JsValue::from_str)
+            .collect()
+    }
+
+    /// `{ allow?: string[], deny?: string[] }`: a skill's allowed-tools / disallowed-tools.
+    #[wasm_bindgen(js_name = grantForTurn)]
+    pub fn grant_for_turn(&self, grants: JsValue) -> Result<(), JsError> {
+        let field = |k: &str| -> Result<Vec<String>, ConfigError> {
+            Ok(get_field::<Vec<String>>(&grants, k, &format!("grants.{k}"))?.unwrap_or_default())
+        };
+        let (allow, deny) = (
+            field("allow").map_err(config_error)?,
+            field("deny").map_err(config_error)?,
+        );
+        let change = self.engine.borrow_mut().grant_for_turn(allow, deny);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = clearTurnGrants)]
+    pub fn clear_turn_grants(&self) {
+        let change = self.engine.borrow_mut().clear_turn_grants();
+        notify(&self.on_change, &change);
+    }
+
+    /// Replaces the ignore file (and its includes); on error nothing changes and it throws.
+    #[wasm_bindgen(js_name = setIgnoreFile)]
+    pub fn set_ignore_file(&self, text: JsValue, includes: JsValue) -> Result<(), JsError> {
+        let text: Option<String> = optional(text, "ignoreFile").map_err(config_error)?;
+        let includes: HashMap<String, String> = optional(includes, "ignoreIncludes")
+            .map_err(config_error)?
+            .unwrap_or_default();
+        let change = self
+            .engine
+            .borrow_mut()
+            .set_ignore_file(text, includes)
+            .map_err(config_error)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// Replaces the workspace roots; on error nothing changes and it throws.
+    #[wasm_bindgen(js_name = setWorkspaceRoots)]
+    pub fn set_workspace_roots(&self, roots: JsValue) -> Result<(), JsError> {
+        let roots: Vec<String> = from_js(roots, "workspaceRoots").map_err(config_error)?;
+        let change = self
+            .engine
+            .borrow_mut()
+            .set_workspace_roots(&roots)
+            .map_err(config_error)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+}
+
+// ---- the prompt ------------------------------------------------------------------------
+
+/// Calls the prompt and awaits its answer, racing the timeout and the abort signal.
+async fn ask(
+    prompt: &Function,
+    request: &JsValue,
+    timeout_ms: Option<f64>,
+    signal: Option<&JsValue>,
+) -> PromptResult {
+    if let Some(signal) = signal {
+        if Reflect::get(signal, &"aborted".into())
+            .map(|a| a.is_truthy())
+            .unwrap_or(false)
+        {
+            return PromptResult::Aborted(abort_reason(signal));
+        }
+    }
+    let answer = match prompt.call1(&JsValue::NULL, request) {
+        Ok(v) => Promise::resolve(&v),
+        Err(e) => return PromptResult::Failed(format!("it threw: {}", describe(&e))),
+    };
+    let timed_out = Object::new();
+    let aborted = Object::new();
+    let racers = Array::of1(&answer);
+    let mut timer = None;
+    if let Some(ms) = timeout_ms {
+        let (p, resolve) = pending();
+        let sentinel = timed_out.clone();
+        let fire = Closure::once(move || {
+            let _ = resolve.call1(&JsValue::NULL, &sentinel);
+        });
+        timer = Some((set_timeout(fire.as_ref().unchecked_ref(), ms), fire));
+        racers.push(&p);
+    }
+    let mut listener = None;
+    if let Some(signal) = signal {
+        let (p, resolve) = pending();
+        let sentinel = aborted.clone();
+        let on_abort = Closure::once(move || {
+            let _ = resolve.call1(&JsValue::NULL, &sentinel);
+        });
+        if let Ok(add) =
+            Reflect::get(signal, &"addEventListener".into()).and_then(|f| f.dyn_into::<Function>())
+        {
+            let _ = add.call2(signal, &"abort".into(), on_abort.as_ref());
+            listener = Some(on_abort);
+            racers.push(&p);
+        }
+    }
+    let settled = JsFuture::from(Promise::race(&racers)).await;
+    if let Some((id, _fire)) = timer {
+        clear_timeout(&id);
+    }
+    if let (Some(signal), Some(on_abort)) = (signal, listener.as_ref()) {
+        if let Ok(remove) = Reflect::get(signal, &"removeEventListener".into())
+            .and_then(|f| f.dyn_into::<Function>())
+        {
+            let _ = remove.call2(signal, &"abort".into(), on_abort.as_ref());
+        }
+    }
+    match settled {
+        Err(e) => PromptResult::Failed(format!("it rejected: {}", describe(&e))),
+        Ok(v) if v == JsValue::from(timed_out) => {
+            PromptResult::TimedOut(timeout_ms.unwrap_or_default())
+        }
+        Ok(v) if v == JsValue::from(aborted) => {
+            PromptResult::Aborted(signal.map(abort_reason).unwrap_or_default())
+        }
+        Ok(v) => match v.as_string().as_deref().and_then(Answer::parse) {
+            Some(a) => PromptResult::Answered(a),
+            None => PromptResult::Garbage(describe_answer(&v)),
+        },
+    }
+}
+
+/// A promise and the function that resolves it.
+fn pending() -> (Promise, Function) {
+    let mut resolver = None;
+    let p = Promise::new(&mut |resolve, _| resolver = Some(resolve));
+    // `Promise::new` runs the executor synchronously, so the resolver is always set.
+    (p, resolver.unwrap_or_else(|| Function::new_no_args("")))
+}
+
+fn abort_reason(signal: &JsValue) -> String {
+    match Reflect::get(signal, &"reason".into()) {
+        Ok(r) if !r.is_undefined() => describe(&r),
+        _ => "signal aborted".to_string(),
+    }
+}
+
+fn describe(e: &JsValue) -> String {
+    if let Some(err) = e.dyn_ref::<js_sys::Error>() {
+        return String::from(err.message());
+    }
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    describe_answer(e)
+}
+
+fn describe_answer(v: &JsValue) -> String {
+    if let Some(s) = v.as_string() {
+        return format!("{s:?}");
+    }
+    if let Some(n) = v.as_f64() {
+        return format!("the number {n}");
+    }
+    format!(
+        "a value of type {}",
+        v.js_typeof().as_string().unwrap_or_default()
+    )
+}
+
+fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
+    // Clone out of the cell so the callback may replace itself.
+    let callback = on_change.borrow().clone();
+    if let Some(f) = callback {
+        // A throwing listener must not undo or block the change it hears about.
+        let _ = f.call1(&JsValue::NULL, &to_js(change));
+    }
+}
+
+// ---- conversions -----------------------------------------------------------------------
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    // Plain objects, not Maps; `None` fields are skipped by the types themselves.
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+}
+
+fn set(o: &Object, key: &str, value: &JsValue) {
+    let _ = Reflect::set(o, &key.into(), value);
+}
+
+fn config_error(e: ConfigError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A string that is valid Unicode, or `None`.
+fn path_string(v: &JsValue) -> Option<String> {
+    let s = v.dyn_ref::<JsString>()?;
+    if !s.is_valid_utf16() {
+        return None;
+    }
+    s.as_string()
+}
+
+fn read_value(v: JsValue) -> Value {
+    if v.is_null() || v.is_undefined() {
+        Value::Null
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else if let Some(s) = v.dyn_ref::<JsString>() {
+        if s.is_valid_utf16() {
+            s.as_string().map(Value::Str).unwrap_or(Value::InvalidStr)
+        } else {
+            Value::InvalidStr
+        }
+    } else {
+        Value::Other
+    }
+}
+
+fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
+    let malformed =
+        |what: &str| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
+    if !call.is_object() || Array::is_array(call) {
+        return Err(malformed("expected an object { tool, params }"));
+    }
+    let tool = Reflect::get(call, &"tool".into()).unwrap_or(JsValue::UNDEFINED);
+    let tool = path_string(&tool).ok_or_else(|| malformed("`tool` must be a string"))?;
+    let params = Reflect::get(call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
+    let mut out = ToolCall::new(tool);
+    if params.is_null() || params.is_undefined() {
+        return Ok(out);
+    }
+    if !params.is_object() || Array::is_array(&params) {
+        return Err(malformed("`params` must be an object"));
+    }
+    let params: &Object = params.unchecked_ref();
+    for entry in Object::entries(params).iter() {
+        let entry: Array = entry.unchecked_into();
+        let key = entry.get(0).as_string().unwrap_or_default();
+        out.params.push((key, read_value(entry.get(1))));
+    }
+    Ok(out)
+}
+
+fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
+    serde_wasm_bindgen::from_value(v).map_err(|e| ConfigError::new(field, e.to_string()))
+}
+
+fn optional<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<Option<T>, ConfigError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else {
+        from_js(v, field).map(Some)
+    }
+}
+
+fn get_field<T: DeserializeOwned>(
+    obj: &JsValue,
+    key: &str,
+    field: &str,
+) -> Result<Option<T>, ConfigError> {
+    if obj.is_undefined() || obj.is_null() {
+        return Ok(None);
+    }
+    if !obj.is_object() {
+        return Err(ConfigError::new(
+            field.rsplit_once('.').map(|p| p.0).unwrap_or(field),
+            "must be an object",
+        ));
+    }
+    optional(
+        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED),
+        field,
+    )
+}
+
+fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, ConfigError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.dyn_into::<Function>()
+        .map(Some)
+        .map_err(|_| ConfigError::new(field, "must be a function or null"))
+}
+
+type ReadConfig = (Config, Option<Function>, Option<Function>);
+
+/// Reads the config field by field, so each error names its field.
+fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
+    let mut c = Config::default();
+    if js.is_undefined() || js.is_null() {
+        return Ok((c, None, None));
+    }
+    if !js.is_object() || Array::is_array(js) || js.is_function() {
+        return Err(ConfigError::new("config", "must be an object"));
+    }
+    for key in Object::keys(js.unchecked_ref::<Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !CONFIG_FIELDS.contains(&key.as_str()) {
+            return Err(ConfigError::new(
+                key,
+                format!(
+                    "unknown field; expected one of {}",
+                    CONFIG_FIELDS.join(", ")
+                ),
+            ));
+        }
+    }
+    let get = |k: &str| Reflect::get(js, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
+        c.workspace_roots = roots;
+    }
+    if let Some(b) = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")? {
+        c.case_insensitive_paths = b;
+    }
+    c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
+    if let Some(inc) = optional(get("ignoreIncludes"), "ignoreIncludes")? {
+        c.ignore_includes = inc;
+    }
+    if let Some(name) = optional::<String>(get("ignoreFileName"), "ignoreFileName")? {
+        if name.trim().is_empty() || name.contains('/') {
+            return Err(ConfigError::new(
+                "ignoreFileName",
+                "must be a non-empty file name without '/'",
+            ));
+        }
+        c.ignore_file_name = name;
+    }
+    if let Some(mode) = optional::<String>(get("mode"), "mode")? {
+        c.mode = Mode::parse(&mode).ok_or_else(|| {
+            ConfigError::new("mode", format!("expected {}, got {mode:?}", Mode::LABELS))
+        })?;
+    }
+    c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
+    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(get("tools"), "tools")? {
+        c.tools = tools.into_iter().collect();
+    }
+    if let Some(overrides) = optional::<HashMap<String, String>>(get("overrides"), "overrides")? {
+        for (tool, p) in overrides {
+            let policy = Policy::parse(&p).ok_or_else(|| {
+                ConfigError::new(
+                    format!("overrides.{tool}"),
+                    format!("expected \"allow\", \"deny\" or \"prompt\", got {p:?}"),
+                )
+            })?;
+            c.overrides.push((tool, policy));
+        }
+    }
+    if let Some(origins) = optional(get("overrideOrigins"), "overrideOrigins")? {
+        c.override_origins = origins;
+    }
+    if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
+        c.always_allow = list;
+    }
+    if let Some(rules) = optional::<RulesConfig>(get("rules"), "rules")? {
+        c.rules = rules;
+    }
+    c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;
+    let prompt = optional_function(get("prompt"), "prompt")?;
+    let on_change = optional_function(get("onChange"), "onChange")?;
+    Ok((c, prompt, on_change))
 }

@@ -28,7 +28,11 @@ pub struct Resolved {
 
 impl Resolved {
     pub fn locality(&self) -> Locality {
-        if self.root.is_some() { Locality::Local } else { Locality::External }
+        if self.root.is_some() {
+            Locality::Local
+        } else {
+            Locality::External
+        }
     }
 }
 
@@ -41,7 +45,10 @@ pub struct Workspace {
 impl Workspace {
     /// Roots are normalised; an invalid root is an error naming it.
     pub fn new(roots: &[String], case_insensitive: bool) -> Result<Workspace, PathError> {
-        Ok(Workspace { roots: roots.to_vec(), case_insensitive })
+        Ok(Workspace {
+            roots: roots.to_vec(),
+            case_insensitive,
+        })
     }
 
     pub fn roots(&self) -> &[String] {
@@ -60,6 +67,9 @@ impl Workspace {
     /// Resolves `path` against `cwd` (itself resolved by the caller; `None` = the primary root).
     /// Used for shell commands that `cd` first.
     pub fn resolve_from(&self, _cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
-        Err(PathError { path: path.to_string(), message: "not implemented".into() })
+        Err(PathError {
+            path: path.to_string(),
+            message: "not implemented".into(),
+        })
     }
 }

@@ -50,3 +50,9 @@ pub fn analyse(_command: &str) -> Analysis {
         problem: Some(Problem::Unparseable("shell analysis not built yet".into())),
     }
 }
+
+/// Every argument and redirection target that could name a file, joined onto its command's
+/// `cwd` when relative.
+pub fn path_operands(_analysis: &Analysis) -> Vec<String> {
+    Vec::new()
+}
