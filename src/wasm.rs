@@ -31,6 +31,123 @@ extern "C" {
     fn clear_timeout(id: &JsValue);
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** How much a tool can do; the policy table is keyed by it. Undeclared tools are "exec". */
+export type Tier = "read" | "write" | "exec" | "browser" | "mcp" | "interaction";
+/** The harness's session modes ("alwaysAsk" is accepted as an alias of "always-ask"). Default "yolo". */
+export type Mode = "always-ask" | "alwaysAsk" | "write" | "yolo" | "unattended";
+export type Decision = "allow" | "prompt" | "deny";
+export type Policy = "allow" | "prompt" | "deny";
+/** What the prompt callback returns; anything else, a throw, a rejection or a timeout is a deny. */
+export type Answer = "once" | "always" | "deny";
+export type Locality = "local" | "external" | "none";
+/** The step of the resolution order that decided ("validation" only from authorize). */
+export type Step = "validation" | "deny-override" | "turn-deny" | "deny-rule" | "critical" | "override"
+  | "turn-allow" | "command-rule" | "always-allow" | "policy";
+export type DecidedBy = "validation" | "engine" | "user" | "no-ui" | "prompt-error" | "timeout" | "abort";
+export type ParamValue = string | number | boolean | null | undefined | object;
+
+/** One tool's description (catalogue addition or override). Every list defaults to empty. */
+export interface ToolSpec {
+  tier: Tier;
+  required?: string[];
+  paths?: string[];
+  command?: string;
+  allowEmpty?: string[];
+}
+
+/** Cline's AutoApprovalSettings; when given, it is the policy table. */
+export interface ClineAutoApprovalSettings {
+  yoloModeToggled?: boolean;
+  autoApproveAllToggled?: boolean;
+  /** Legacy: false turns the per-action flags off. */
+  enabled?: boolean;
+  actions?: {
+    readFiles?: boolean; readFilesExternally?: boolean;
+    editFiles?: boolean; editFilesExternally?: boolean;
+    executeSafeCommands?: boolean; executeAllCommands?: boolean;
+    useBrowser?: boolean; useMcp?: boolean;
+  };
+}
+
+export interface ToolCall { tool: string; params?: Record<string, ParamValue> }
+
+export type ValidationResult = { ok: true } | { ok: false; code: string; error: string };
+
+export interface Verdict {
+  decision: Decision;
+  reason: string;
+  code: string;
+  step: Step;
+  /** Where the deciding override came from. */
+  origin?: string;
+  /** The deciding command rule, as written. */
+  rule?: string;
+  locality: Locality;
+  /** The critical-command label, when the command is one. */
+  critical?: string;
+}
+
+export interface Outcome {
+  allowed: boolean;
+  reason?: string;
+  code: string;
+  decidedBy: DecidedBy;
+  verdict: Verdict;
+}
+
+export interface ApprovalRequest {
+  tool: string;
+  tier: Tier;
+  params: Record<string, ParamValue> | undefined;
+  reason: string;
+  locality: Locality;
+  critical?: string;
+}
+
+/** A change the host should persist; fired once per change. */
+export type Change =
+  | { kind: "mode"; mode: Mode }
+  | { kind: "autoApproval" }
+  | { kind: "override"; tool: string; policy?: Policy; origin?: string }
+  | { kind: "alwaysAllow"; tool: string }
+  | { kind: "turnGrants" }
+  | { kind: "ignoreFile" }
+  | { kind: "workspaceRoots" };
+
+export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
+
+export interface GatekeeperConfig {
+  /** The first is the primary root; relative paths resolve against it. Default: none. */
+  workspaceRoots?: string[];
+  /** Default false. */
+  caseInsensitivePaths?: boolean;
+  /** The ignore file's text (.clineignore syntax). Default: none. */
+  ignoreFile?: string;
+  /** Contents for `!include NAME` lines. */
+  ignoreIncludes?: Record<string, string>;
+  /** Default ".clineignore"; the ignore file always blocks itself. */
+  ignoreFileName?: string;
+  /** Default "yolo". */
+  mode?: Mode;
+  autoApproval?: ClineAutoApprovalSettings;
+  tools?: Record<string, ToolSpec>;
+  overrides?: Record<string, Policy>;
+  overrideOrigins?: Record<string, string>;
+  alwaysAllow?: string[];
+  /** Entries like "execute_command(npm test *)" or a bare tool name. */
+  rules?: { allow?: string[]; ask?: string[]; deny?: string[] };
+  prompt?: PromptCallback | null;
+  /** Default: no timeout. */
+  promptTimeoutMs?: number;
+  onChange?: ((change: Change) => void) | null;
+}
+
+export interface AuthorizeOptions { signal?: AbortSignal }
+export interface TurnGrants { allow?: string[]; deny?: string[] }
+"#;
+
 /// The one class JS sees.
 #[wasm_bindgen]
 pub struct Gatekeeper {
@@ -61,7 +178,9 @@ const CONFIG_FIELDS: &[&str] = &[
 impl Gatekeeper {
     /// Throws an `Error` naming the bad field on invalid config.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: JsValue) -> Result<Gatekeeper, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "GatekeeperConfig")] config: JsValue,
+    ) -> Result<Gatekeeper, JsError> {
         console_error_panic_hook::set_once();
         let (config, prompt, on_change) = read_config(&config).map_err(config_error)?;
         let engine = Engine::new(config).map_err(config_error)?;
@@ -73,7 +192,11 @@ impl Gatekeeper {
     }
 
     /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.
-    pub fn validate(&self, call: &JsValue) -> JsValue {
+    #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
         let result = read_call(call).and_then(|c| self.engine.borrow().validate(&c));
         match result {
             Ok(()) => {
@@ -92,7 +215,11 @@ impl Gatekeeper {
     }
 
     /// The verdict for `call`, synchronously; never prompts. A malformed call is denied.
-    pub fn check(&self, call: &JsValue) -> JsValue {
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
         match read_call(call) {
             Ok(c) => to_js(&self.engine.borrow().check(&c)),
             Err(invalid) => to_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
@@ -101,7 +228,12 @@ impl Gatekeeper {
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
     /// verdict }`; never rejects.
-    pub fn authorize(&self, call: JsValue, options: JsValue) -> Promise {
+    #[wasm_bindgen(unchecked_return_type = "Promise<Outcome>")]
+    pub fn authorize(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
+    ) -> Promise {
         let parsed = read_call(&call);
         let has_prompt = self.prompt.borrow().is_some();
         let begin = match &parsed {
@@ -137,7 +269,10 @@ impl Gatekeeper {
     }
 
     #[wasm_bindgen(js_name = isIgnored)]
-    pub fn is_ignored(&self, path: &JsValue) -> bool {
+    pub fn is_ignored(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
+    ) -> bool {
         // A path that is not a usable string fails closed.
         match path_string(path) {
             Some(p) => self.engine.borrow().access().is_ignored(&p),
@@ -147,7 +282,11 @@ impl Gatekeeper {
 
     /// The paths that are not ignored, in order; non-string entries are dropped.
     #[wasm_bindgen(js_name = filterPaths)]
-    pub fn filter_paths(&self, paths: &JsValue) -> Result<Array, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn filter_paths(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] paths: &JsValue,
+    ) -> Result<Array, JsError> {
         let paths: &Array = paths
             .dyn_ref()
             .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
@@ -166,7 +305,11 @@ impl Gatekeeper {
 
     /// `"local"` or `"external"`; a path that cannot be resolved is external.
     #[wasm_bindgen(js_name = classifyPath)]
-    pub fn classify_path(&self, path: &JsValue) -> String {
+    #[wasm_bindgen(unchecked_return_type = "\"local\" | \"external\"")]
+    pub fn classify_path(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
+    ) -> String {
         match path_string(path) {
             Some(p) => self
                 .engine
@@ -180,7 +323,7 @@ impl Gatekeeper {
     }
 
     /// Warnings from compiling the ignore file (e.g. a missing `!include`).
-    #[wasm_bindgen(getter, js_name = ignoreWarnings)]
+    #[wasm_bindgen(getter, js_name = ignoreWarnings, unchecked_return_type = "string[]")]
     pub fn ignore_warnings(&self) -> Array {
         self.engine
             .borrow()
@@ -192,13 +335,16 @@ impl Gatekeeper {
             .collect()
     }
 
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
     pub fn mode(&self) -> String {
         self.engine.borrow().mode().as_str().to_string()
     }
 
     #[wasm_bindgen(setter)]
-    pub fn set_mode(&self, mode: JsValue) -> Result<(), JsError> {
+    pub fn set_mode(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Mode")] mode: JsValue,
+    ) -> Result<(), JsError> {
         let mode = mode
             .as_string()
             .and_then(|m| Mode::parse(&m))
@@ -210,7 +356,11 @@ impl Gatekeeper {
 
     /// Cline's auto-approval settings become the policy table; `null` returns to the mode's.
     #[wasm_bindgen(js_name = setAutoApproval)]
-    pub fn set_auto_approval(&self, settings: JsValue) -> Result<(), JsError> {
+    pub fn set_auto_approval(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ClineAutoApprovalSettings | null")]
+        settings: JsValue,
+    ) -> Result<(), JsError> {
         let settings: Option<ClineAutoApproval> = if settings.is_null() || settings.is_undefined() {
             None
         } else {
@@ -223,14 +373,21 @@ impl Gatekeeper {
 
     /// The prompt callback; `null` removes it (then any prompt is a deny).
     #[wasm_bindgen(setter)]
-    pub fn set_prompt(&self, prompt: JsValue) -> Result<(), JsError> {
+    pub fn set_prompt(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PromptCallback | null")] prompt: JsValue,
+    ) -> Result<(), JsError> {
         *self.prompt.borrow_mut() = optional_function(prompt, "prompt").map_err(config_error)?;
         Ok(())
     }
 
     /// Called with `{ kind, … }` once for every change the host should persist.
     #[wasm_bindgen(setter, js_name = onChange)]
-    pub fn set_on_change(&self, callback: JsValue) -> Result<(), JsError> {
+    pub fn set_on_change(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "((change: Change) => void) | null")]
+        callback: JsValue,
+    ) -> Result<(), JsError> {
         *self.on_change.borrow_mut() =
             optional_function(callback, "onChange").map_err(config_error)?;
         Ok(())
@@ -240,7 +397,7 @@ impl Gatekeeper {
     pub fn set_override(
         &self,
         tool: &str,
-        policy: &str,
+        #[wasm_bindgen(unchecked_param_type = "Policy")] policy: &str,
         origin: Option<String>,
     ) -> Result<(), JsError> {
         let policy = Policy::parse(policy)
@@ -258,7 +415,7 @@ impl Gatekeeper {
         }
     }
 
-    #[wasm_bindgen(js_name = overrideFor)]
+    #[wasm_bindgen(js_name = overrideFor, unchecked_return_type = "Policy | undefined")]
     pub fn override_for(&self, tool: &str) -> Option<String> {
         self.engine
             .borrow()
@@ -288,7 +445,7 @@ impl Gatekeeper {
     }
 
     /// Sorted, without duplicates.
-    #[wasm_bindgen(getter, js_name = alwaysAllowedTools)]
+    #[wasm_bindgen(getter, js_name = alwaysAllowedTools, unchecked_return_type = "string[]")]
     pub fn always_allowed_tools(&self) -> Array {
         self.engine
             .borrow()
@@ -299,7 +456,10 @@ impl Gatekeeper {
 
     /// `{ allow?: string[], deny?: string[] }`: a skill's allowed-tools / disallowed-tools.
     #[wasm_bindgen(js_name = grantForTurn)]
-    pub fn grant_for_turn(&self, grants: JsValue) -> Result<(), JsError> {
+    pub fn grant_for_turn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
+    ) -> Result<(), JsError> {
         let field = |k: &str| -> Result<Vec<String>, ConfigError> {
             Ok(get_field::<Vec<String>>(&grants, k, &format!("grants.{k}"))?.unwrap_or_default())
         };
@@ -320,7 +480,11 @@ impl Gatekeeper {
 
     /// Replaces the ignore file (and its includes); on error nothing changes and it throws.
     #[wasm_bindgen(js_name = setIgnoreFile)]
-    pub fn set_ignore_file(&self, text: JsValue, includes: JsValue) -> Result<(), JsError> {
+    pub fn set_ignore_file(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | null")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
+    ) -> Result<(), JsError> {
         let text: Option<String> = optional(text, "ignoreFile").map_err(config_error)?;
         let includes: HashMap<String, String> = optional(includes, "ignoreIncludes")
             .map_err(config_error)?
@@ -336,7 +500,10 @@ impl Gatekeeper {
 
     /// Replaces the workspace roots; on error nothing changes and it throws.
     #[wasm_bindgen(js_name = setWorkspaceRoots)]
-    pub fn set_workspace_roots(&self, roots: JsValue) -> Result<(), JsError> {
+    pub fn set_workspace_roots(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] roots: JsValue,
+    ) -> Result<(), JsError> {
         let roots: Vec<String> = from_js(roots, "workspaceRoots").map_err(config_error)?;
         let change = self
             .engine
@@ -539,7 +706,17 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
-    serde_wasm_bindgen::from_value(v).map_err(|e| ConfigError::new(field, e.to_string()))
+    serde_wasm_bindgen::from_value(v).map_err(|e| {
+        let message = e.to_string();
+        let message = message
+            .trim_start_matches("Error: ")
+            .trim_start_matches("TypeError: ");
+        if message.contains("non-object") {
+            ConfigError::new(field, "expected an object or an array")
+        } else {
+            ConfigError::new(field, message)
+        }
+    })
 }
 
 fn optional<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<Option<T>, ConfigError> {
