@@ -134,15 +134,49 @@ pub enum Change {
     WorkspaceRoots,
 }
 
+/// One step of an explanation: whether it decided, and what it saw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TraceStep {
+    pub step: Step,
+    /// "decided", "passed" (looked and handed the call on) or "skipped" (after the decision).
+    pub outcome: &'static str,
+    pub note: String,
+}
+
+/// The full trace of a call: validation, then each step in order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invalid: Option<Invalid>,
+    pub steps: Vec<TraceStep>,
+    pub verdict: Verdict,
+}
+
 /// What the engine learns about a call once, before the steps look at it.
 struct Facts<'e> {
+    tool: &'e str,
     spec: &'e ToolSpec,
     locality: Locality,
     situation: Situation,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
     paths: Vec<String>,
     analysis: Option<Analysis>,
+    critical: Option<critical::Critical>,
 }
+
+type StepFn = fn(&Engine, &Facts<'_>) -> Option<Verdict>;
+
+/// Steps 1–8 in order; step 9, the policy table, always decides.
+const ORDER: [(Step, StepFn); 8] = [
+    (Step::DenyOverride, Engine::deny_override),
+    (Step::TurnDeny, Engine::turn_deny),
+    (Step::DenyRule, Engine::deny_rule),
+    (Step::Critical, Engine::critical_command),
+    (Step::Override, Engine::tool_override),
+    (Step::TurnAllow, Engine::turn_allow),
+    (Step::CommandRule, Engine::command_rule),
+    (Step::AlwaysAllow, Engine::always_allowed),
+];
 
 pub struct Engine {
     catalogue: Catalogue,
@@ -367,7 +401,98 @@ impl Engine {
     /// Should the user be asked? Synchronous; never prompts.
     pub fn check(&self, call: &ToolCall) -> Verdict {
         let facts = self.facts(call);
-        self.resolve(call, &facts)
+        self.resolve(&facts)
+    }
+
+    /// Policy testing: every step in order, with what it looked at and why it passed the
+    /// decision on or took it.
+    pub fn explain(&self, call: &ToolCall) -> Explanation {
+        let f = self.facts(call);
+        let invalid = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()).err();
+        let mut steps = Vec::with_capacity(ORDER.len() + 1);
+        let mut decided = None;
+        for (step, run) in ORDER {
+            if decided.is_some() {
+                steps.push(TraceStep {
+                    step,
+                    outcome: "skipped",
+                    note: "a step before it decided".into(),
+                });
+                continue;
+            }
+            match run(self, &f) {
+                Some(v) => {
+                    steps.push(TraceStep {
+                        step,
+                        outcome: "decided",
+                        note: v.reason.clone(),
+                    });
+                    decided = Some(v);
+                }
+                None => steps.push(TraceStep {
+                    step,
+                    outcome: "passed",
+                    note: self.pass_note(step, &f),
+                }),
+            }
+        }
+        let verdict = match decided {
+            Some(v) => {
+                steps.push(TraceStep {
+                    step: Step::Policy,
+                    outcome: "skipped",
+                    note: "a step before it decided".into(),
+                });
+                v
+            }
+            None => {
+                let v = self.policy_table(&f);
+                steps.push(TraceStep {
+                    step: Step::Policy,
+                    outcome: "decided",
+                    note: v.reason.clone(),
+                });
+                v
+            }
+        };
+        Explanation {
+            invalid,
+            steps,
+            verdict: self.with_critical(verdict, &f),
+        }
+    }
+
+    /// Why `step` handed the call on.
+    fn pass_note(&self, step: Step, f: &Facts<'_>) -> String {
+        let tool = f.tool;
+        match step {
+            Step::DenyOverride | Step::Override => match self.overrides.get(tool) {
+                None => format!("no override for '{tool}'"),
+                Some(o) => format!("the override for '{tool}' is \"{}\"", o.policy.as_str()),
+            },
+            Step::TurnDeny => format!(
+                "'{tool}' is not in this turn's deny list ({} entries)",
+                self.turn_deny.len()
+            ),
+            Step::DenyRule => "no deny rule matches".to_string(),
+            Step::Critical => match (&f.analysis, &f.critical) {
+                (None, _) => "the call has no command".to_string(),
+                (Some(_), Some(c)) => format!(
+                    "critical command ({}) not asked about in unattended mode",
+                    c.label
+                ),
+                (Some(a), None) => {
+                    format!("no critical pattern in {} command(s)", a.commands.len())
+                }
+            },
+            Step::TurnAllow => format!(
+                "'{tool}' is not in this turn's allow list ({} entries)",
+                self.turn_allow.len()
+            ),
+            Step::CommandRule => "no allow or ask rule matches".to_string(),
+            Step::AlwaysAllow => format!("'{tool}' is not in the session always-allow set"),
+            Step::Validation | Step::Policy => String::new(),
+        }
     }
 
     /// `authorize`, first half: validate, resolve, and either settle or ask.
@@ -378,7 +503,7 @@ impl Engine {
         {
             return Begin::Settled(invalid_outcome(invalid, facts.locality));
         }
-        let verdict = self.resolve(call, &facts);
+        let verdict = self.resolve(&facts);
         match verdict.decision {
             Decision::Allow => Begin::Settled(Outcome {
                 allowed: true,
@@ -476,7 +601,7 @@ impl Engine {
 
     // ---- facts -------------------------------------------------------------------------
 
-    fn facts<'e>(&'e self, call: &ToolCall) -> Facts<'e> {
+    fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
         let analysis = command_of(call, spec).map(shell::analyse);
         let mut paths = Vec::new();
@@ -516,38 +641,39 @@ impl Engine {
                 Locality::None => Situation::NoPath,
             }
         };
+        let critical = analysis.as_ref().and_then(critical::detect);
         Facts {
+            tool: &call.tool,
             spec,
             locality,
             situation,
             paths,
             analysis,
+            critical,
         }
     }
 
     // ---- the resolution order ----------------------------------------------------------
 
-    fn resolve(&self, call: &ToolCall, f: &Facts<'_>) -> Verdict {
-        let tool = call.tool.as_str();
-        let critical = f.analysis.as_ref().and_then(critical::detect);
-        let mut v = self
-            .deny_override(tool, f)
-            .or_else(|| self.turn_deny(tool, f))
-            .or_else(|| self.deny_rule(tool, f))
-            .or_else(|| self.critical_command(f, critical.as_ref()))
-            .or_else(|| self.tool_override(tool, f))
-            .or_else(|| self.turn_allow(tool, f))
-            .or_else(|| self.command_rule(tool, f))
-            .or_else(|| self.always_allowed(tool, f))
-            .unwrap_or_else(|| self.policy_table(tool, f));
-        // A deny may outrank a critical command, but the verdict still says it was one.
+    /// The first step that decides wins; the policy table always decides.
+    fn resolve(&self, f: &Facts<'_>) -> Verdict {
+        let v = ORDER
+            .iter()
+            .find_map(|(_, step)| step(self, f))
+            .unwrap_or_else(|| self.policy_table(f));
+        self.with_critical(v, f)
+    }
+
+    /// A deny may outrank a critical command, but the verdict still says it was one.
+    fn with_critical(&self, mut v: Verdict, f: &Facts<'_>) -> Verdict {
         if v.critical.is_none() {
-            v.critical = critical.map(|c| c.label.to_string());
+            v.critical = f.critical.as_ref().map(|c| c.label.to_string());
         }
         v
     }
 
-    fn deny_override(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn deny_override(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         let o = self
             .overrides
             .get(tool)
@@ -564,7 +690,8 @@ impl Engine {
         )
     }
 
-    fn turn_deny(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn turn_deny(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         self.turn_deny.contains(tool).then(|| {
             verdict(
                 Decision::Deny,
@@ -576,7 +703,8 @@ impl Engine {
         })
     }
 
-    fn deny_rule(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         let m = self.rules.deny(tool, f.analysis.as_ref(), &f.paths)?;
         Some(
             verdict(
@@ -590,11 +718,7 @@ impl Engine {
         )
     }
 
-    fn critical_command(
-        &self,
-        f: &Facts<'_>,
-        critical: Option<&critical::Critical>,
-    ) -> Option<Verdict> {
+    fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
         let analysis = f.analysis.as_ref()?;
         // What cannot be analysed never allows, whatever the mode.
         match &analysis.problem {
@@ -618,7 +742,10 @@ impl Engine {
             }
             None => {}
         }
-        let c = critical.filter(|_| self.mode.asks_about_critical())?;
+        let c = f
+            .critical
+            .as_ref()
+            .filter(|_| self.mode.asks_about_critical())?;
         let mut v = verdict(
             Decision::Prompt,
             Step::Critical,
@@ -633,7 +760,8 @@ impl Engine {
         Some(v)
     }
 
-    fn tool_override(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn tool_override(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         let o = self.overrides.get(tool)?;
         let (decision, code) = match o.policy {
             Policy::Allow => (Decision::Allow, "override_allow"),
@@ -657,7 +785,8 @@ impl Engine {
         )
     }
 
-    fn turn_allow(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn turn_allow(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         self.turn_allow.contains(tool).then(|| {
             verdict(
                 Decision::Allow,
@@ -669,7 +798,8 @@ impl Engine {
         })
     }
 
-    fn command_rule(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         let m = self
             .rules
             .allow_or_ask(tool, f.analysis.as_ref(), &f.paths)?;
@@ -689,7 +819,8 @@ impl Engine {
         )
     }
 
-    fn always_allowed(&self, tool: &str, f: &Facts<'_>) -> Option<Verdict> {
+    fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
         self.always_allow.contains(tool).then(|| {
             verdict(
                 Decision::Allow,
@@ -701,7 +832,8 @@ impl Engine {
         })
     }
 
-    fn policy_table(&self, tool: &str, f: &Facts<'_>) -> Verdict {
+    fn policy_table(&self, f: &Facts<'_>) -> Verdict {
+        let tool = f.tool;
         let tier = f.spec.tier;
         let allowed = self.table.get(tier, f.situation) == Policy::Allow;
         let (decision, code, what) = if allowed {

@@ -144,6 +144,20 @@ export interface GatekeeperConfig {
   onChange?: ((change: Change) => void) | null;
 }
 
+export interface TraceStep {
+  step: Step;
+  /** "decided" took the decision, "passed" looked and handed it on, "skipped" came after. */
+  outcome: "decided" | "passed" | "skipped";
+  note: string;
+}
+
+/** The full trace of a call: validation, then each step of the resolution order. */
+export interface Explanation {
+  invalid?: { code: string; error: string };
+  steps: TraceStep[];
+  verdict: Verdict;
+}
+
 export interface AuthorizeOptions { signal?: AbortSignal }
 export interface TurnGrants { allow?: string[]; deny?: string[] }
 "#;
@@ -223,6 +237,25 @@ impl Gatekeeper {
         match read_call(call) {
             Ok(c) => to_js(&self.engine.borrow().check(&c)),
             Err(invalid) => to_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
+        }
+    }
+
+    /// Every step of the resolution order with what it looked at and why it passed or decided.
+    #[wasm_bindgen(unchecked_return_type = "Explanation")]
+    pub fn explain(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
+        match read_call(call) {
+            Ok(c) => to_js(&self.engine.borrow().explain(&c)),
+            Err(invalid) => {
+                let outcome = invalid_outcome(invalid.clone(), crate::Locality::None);
+                to_js(&crate::engine::Explanation {
+                    invalid: Some(invalid),
+                    steps: vec![],
+                    verdict: outcome.verdict,
+                })
+            }
         }
     }
 
