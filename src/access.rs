@@ -19,6 +19,8 @@ pub struct IgnoreSource {
 
 #[derive(Debug, Clone)]
 pub struct Access {
+    /// The roots as configured, for snapshots.
+    roots: Vec<String>,
     workspace: Workspace,
     ignore: Ignore,
     source: IgnoreSource,
@@ -42,6 +44,7 @@ impl Access {
         })?;
         let ignore = compile(&source, case_insensitive)?;
         Ok(Access {
+            roots: roots.to_vec(),
             workspace,
             ignore,
             source,
@@ -50,6 +53,10 @@ impl Access {
 
     pub fn workspace(&self) -> &Workspace {
         &self.workspace
+    }
+
+    pub fn roots(&self) -> &[String] {
+        &self.roots
     }
 
     pub fn ignore(&self) -> &Ignore {

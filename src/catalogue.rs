@@ -1,10 +1,10 @@
 //! The tool catalogue: what toolgate knows about each tool name.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// How much a tool can do, which is what the policy table is keyed by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {
     Read,
@@ -45,7 +45,7 @@ impl Tier {
 }
 
 /// One tool's description. Every list defaults to empty.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolSpec {
     pub tier: Tier,
@@ -56,7 +56,7 @@ pub struct ToolSpec {
     #[serde(default)]
     pub paths: Vec<String>,
     /// The param that holds a shell command, if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
     /// Required params that may be the empty string (Cline's `content`: creating an empty file).
     #[serde(default)]

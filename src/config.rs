@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::catalogue::ToolSpec;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
@@ -31,7 +31,7 @@ impl std::fmt::Display for ConfigError {
 }
 
 /// Command rules: entries like `execute_command(npm test *)` or a bare tool name. Empty by default.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RulesConfig {
     pub allow: Vec<String>,

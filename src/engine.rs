@@ -21,11 +21,12 @@ use serde::Serialize;
 use crate::access::{Access, IgnoreSource};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, ConfigError, RulesConfig};
 use crate::policy::{ClineAutoApproval, Mode, Policy, PolicyTable, Preset, Situation};
 use crate::rules::{RuleKind, RuleSet};
 use crate::safety;
 use crate::shell::{self, critical, Analysis, Problem};
+use crate::snapshot::Snapshot;
 use crate::validate::{self, Invalid, Validation};
 use crate::verdict::{Decision, Locality, Step, Verdict};
 
@@ -180,8 +181,12 @@ const ORDER: [(Step, StepFn); 8] = [
 
 pub struct Engine {
     catalogue: Catalogue,
+    /// The config's `tools`, kept for snapshots.
+    custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
+    /// The rules as written, kept for snapshots.
+    rules_source: RulesConfig,
     mode: Mode,
     preset: Preset,
     table: PolicyTable,
@@ -211,7 +216,8 @@ impl Engine {
                 return Err(ConfigError::new("tools", "a tool name is empty"));
             }
         }
-        catalogue.extend(config.tools);
+        let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
+        catalogue.extend(custom_tools.clone());
         if let Some(ms) = config.prompt_timeout_ms {
             if !(ms.is_finite() && ms >= 0.0) {
                 return Err(ConfigError::new(
@@ -243,8 +249,10 @@ impl Engine {
         };
         Ok(Engine {
             catalogue,
+            custom_tools,
             access,
             rules,
+            rules_source: config.rules,
             mode: config.mode,
             table: PolicyTable::for_preset(&preset),
             preset,
@@ -387,6 +395,38 @@ impl Engine {
     pub fn set_workspace_roots(&mut self, roots: &[String]) -> Result<Change, ConfigError> {
         self.access.set_roots(roots)?;
         Ok(Change::WorkspaceRoots)
+    }
+
+    /// Everything a user decided, as plain data that [`Snapshot::into_config`] restores.
+    pub fn snapshot(&self) -> Snapshot {
+        let source = self.access.source();
+        Snapshot {
+            version: Snapshot::VERSION,
+            mode: self.mode.as_str().to_string(),
+            auto_approval: self.auto_approval(),
+            overrides: self
+                .overrides
+                .iter()
+                .map(|(t, o)| (t.clone(), o.policy))
+                .collect(),
+            override_origins: self
+                .overrides
+                .iter()
+                .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin)))
+                .collect(),
+            always_allow: self.always_allow.iter().cloned().collect(),
+            rules: self.rules_source.clone(),
+            ignore_file: source.text.clone(),
+            ignore_includes: source
+                .includes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ignore_file_name: source.file_name.clone(),
+            workspace_roots: self.access.roots().to_vec(),
+            case_insensitive_paths: self.access.workspace().case_insensitive(),
+            tools: self.custom_tools.clone(),
+        }
     }
 
     // ---- the two questions -------------------------------------------------------------

@@ -14,6 +14,7 @@ pub mod policy;
 pub mod rules;
 pub mod safety;
 pub mod shell;
+pub mod snapshot;
 pub mod validate;
 pub mod verdict;
 pub mod workspace;

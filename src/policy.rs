@@ -2,12 +2,12 @@
 //! the harness's modes and Cline's auto-approval settings. A preset is data: both families
 //! compile to the same table, and the engine only ever reads the table.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::catalogue::Tier;
 
 /// What a rule, override or table cell says about a call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     Allow,
@@ -108,7 +108,7 @@ impl Situation {
 }
 
 /// Cline's `AutoApprovalSettings.actions`. Every flag defaults to false.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClineActions {
     pub read_files: bool,
@@ -123,11 +123,12 @@ pub struct ClineActions {
 
 /// Cline's auto-approval switches. Fields Cline has dropped (`enabled`) are still honoured:
 /// `enabled: false` turns the per-action flags off, as it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClineAutoApproval {
     pub yolo_mode_toggled: bool,
     pub auto_approve_all_toggled: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
     pub actions: ClineActions,
 }

@@ -21,6 +21,7 @@ use crate::catalogue::ToolSpec;
 use crate::config::{Config, ConfigError, RulesConfig};
 use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
+use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
 
 #[wasm_bindgen]
@@ -158,6 +159,30 @@ export interface Explanation {
   verdict: Verdict;
 }
 
+/** Plain JSON of everything a user decided; `Gatekeeper.fromSnapshot` restores it exactly. */
+export interface Snapshot {
+  version: 1;
+  mode: Mode;
+  autoApproval?: ClineAutoApprovalSettings;
+  overrides: Record<string, Policy>;
+  overrideOrigins: Record<string, string>;
+  alwaysAllow: string[];
+  rules: { allow: string[]; ask: string[]; deny: string[] };
+  ignoreFile?: string;
+  ignoreIncludes: Record<string, string>;
+  ignoreFileName: string;
+  workspaceRoots: string[];
+  caseInsensitivePaths: boolean;
+  tools: Record<string, ToolSpec>;
+}
+
+/** What a snapshot does not hold: the host's callbacks and timeout. */
+export interface HostOptions {
+  prompt?: PromptCallback | null;
+  onChange?: ((change: Change) => void) | null;
+  promptTimeoutMs?: number;
+}
+
 export interface AuthorizeOptions { signal?: AbortSignal }
 export interface TurnGrants { allow?: string[]; deny?: string[] }
 "#;
@@ -197,12 +222,59 @@ impl Gatekeeper {
     ) -> Result<Gatekeeper, JsError> {
         console_error_panic_hook::set_once();
         let (config, prompt, on_change) = read_config(&config).map_err(config_error)?;
+        Self::build(config, prompt, on_change)
+    }
+
+    fn build(
+        config: Config,
+        prompt: Option<Function>,
+        on_change: Option<Function>,
+    ) -> Result<Gatekeeper, JsError> {
         let engine = Engine::new(config).map_err(config_error)?;
         Ok(Gatekeeper {
             engine: Rc::new(RefCell::new(engine)),
             prompt: Rc::new(RefCell::new(prompt)),
             on_change: Rc::new(RefCell::new(on_change)),
         })
+    }
+
+    /// Everything a user decided, as plain JSON (turn grants and callbacks excluded).
+    #[wasm_bindgen(unchecked_return_type = "Snapshot")]
+    pub fn snapshot(&self) -> JsValue {
+        to_js(&self.engine.borrow().snapshot())
+    }
+
+    /// Restores a snapshot exactly; throws on an unknown or newer version, naming the field.
+    #[wasm_bindgen(js_name = fromSnapshot)]
+    pub fn from_snapshot(
+        #[wasm_bindgen(unchecked_param_type = "Snapshot")] snapshot: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "HostOptions")] host: JsValue,
+    ) -> Result<Gatekeeper, JsError> {
+        console_error_panic_hook::set_once();
+        if !snapshot.is_object() {
+            return Err(config_error(ConfigError::new(
+                "snapshot",
+                "must be an object",
+            )));
+        }
+        let version = Reflect::get(&snapshot, &"version".into())
+            .ok()
+            .and_then(|v| v.as_f64());
+        Snapshot::check_version(version).map_err(config_error)?;
+        let snapshot: Snapshot = from_js(snapshot, "snapshot").map_err(config_error)?;
+        let mut config = snapshot.into_config().map_err(config_error)?;
+        let get = |k: &str| -> JsValue {
+            if host.is_object() {
+                Reflect::get(&host, &k.into()).unwrap_or(JsValue::UNDEFINED)
+            } else {
+                JsValue::UNDEFINED
+            }
+        };
+        config.prompt_timeout_ms =
+            optional(get("promptTimeoutMs"), "promptTimeoutMs").map_err(config_error)?;
+        let prompt = optional_function(get("prompt"), "prompt").map_err(config_error)?;
+        let on_change = optional_function(get("onChange"), "onChange").map_err(config_error)?;
+        Self::build(config, prompt, on_change)
     }
 
     /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.

@@ -1,0 +1,84 @@
+//! Snapshots: plain JSON of everything a user decided, restorable exactly. Turn grants are
+//! not part of it (they end with the turn), nor are the JS callbacks.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::ToolSpec;
+use crate::config::{Config, ConfigError, RulesConfig};
+use crate::policy::{ClineAutoApproval, Mode, Policy};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Snapshot {
+    /// [`Snapshot::VERSION`] when written; newer versions are refused, not guessed at.
+    pub version: u32,
+    pub mode: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auto_approval: Option<ClineAutoApproval>,
+    #[serde(default)]
+    pub overrides: BTreeMap<String, Policy>,
+    #[serde(default)]
+    pub override_origins: BTreeMap<String, String>,
+    #[serde(default)]
+    pub always_allow: Vec<String>,
+    #[serde(default)]
+    pub rules: RulesConfig,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ignore_file: Option<String>,
+    #[serde(default)]
+    pub ignore_includes: BTreeMap<String, String>,
+    pub ignore_file_name: String,
+    #[serde(default)]
+    pub workspace_roots: Vec<String>,
+    #[serde(default)]
+    pub case_insensitive_paths: bool,
+    #[serde(default)]
+    pub tools: BTreeMap<String, ToolSpec>,
+}
+
+impl Snapshot {
+    pub const VERSION: u32 = 1;
+
+    /// Checks a snapshot's version before anything else is read from it.
+    pub fn check_version(version: Option<f64>) -> Result<(), ConfigError> {
+        match version {
+            None => Err(ConfigError::new("snapshot.version", "missing")),
+            Some(v) if v.fract() != 0.0 || v < 1.0 => Err(ConfigError::new(
+                "snapshot.version",
+                format!("{v} is not a snapshot version"),
+            )),
+            Some(v) if v > Self::VERSION as f64 => Err(ConfigError::new(
+                "snapshot.version",
+                format!(
+                    "{v} is newer than this toolgate understands (up to {})",
+                    Self::VERSION
+                ),
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    pub fn into_config(self) -> Result<Config, ConfigError> {
+        Self::check_version(Some(self.version as f64))?;
+        let mode = Mode::parse(&self.mode).ok_or_else(|| {
+            ConfigError::new("snapshot.mode", format!("expected {}", Mode::LABELS))
+        })?;
+        Ok(Config {
+            workspace_roots: self.workspace_roots,
+            case_insensitive_paths: self.case_insensitive_paths,
+            ignore_file: self.ignore_file,
+            ignore_includes: self.ignore_includes.into_iter().collect(),
+            ignore_file_name: self.ignore_file_name,
+            mode,
+            auto_approval: self.auto_approval,
+            tools: self.tools.into_iter().collect(),
+            overrides: self.overrides.into_iter().collect(),
+            override_origins: self.override_origins.into_iter().collect(),
+            always_allow: self.always_allow,
+            rules: self.rules,
+            prompt_timeout_ms: None,
+        })
+    }
+}
