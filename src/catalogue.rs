@@ -55,6 +55,10 @@ pub struct ToolSpec {
     /// Params that hold a path (checked against the ignore rules and classified local/external).
     #[serde(default)]
     pub paths: Vec<String>,
+    /// The param that holds a patch (apply_patch or unified diff) whose file headers name
+    /// the paths it touches, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patch: Option<String>,
     /// The param that holds a shell command, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
@@ -69,6 +73,7 @@ impl ToolSpec {
             tier,
             required: vec![],
             paths: vec![],
+            patch: None,
             command: None,
             allow_empty: vec![],
         }
@@ -81,6 +86,11 @@ impl ToolSpec {
 
     fn paths(mut self, names: &[&str]) -> Self {
         self.paths = names.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    fn patch(mut self, name: &str) -> Self {
+        self.patch = Some(name.to_string());
         self
     }
 
@@ -136,7 +146,7 @@ impl Default for Catalogue {
                 "replace_in_file",
                 s(Write).required(&["path", "diff"]).paths(&["path"]),
             ),
-            ("apply_patch", s(Write).required(&["input"])),
+            ("apply_patch", s(Write).required(&["input"]).patch("input")),
             (
                 "new_rule",
                 s(Write)

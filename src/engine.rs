@@ -27,7 +27,7 @@ use crate::rules::{RuleKind, RuleSet};
 use crate::safety;
 use crate::shell::{self, critical, Analysis, Problem};
 use crate::snapshot::Snapshot;
-use crate::validate::{self, Invalid, Validation};
+use crate::validate::{self, Invalid, NamedPath, Validation};
 use crate::verdict::{Decision, Locality, Step, Verdict};
 
 /// A per-tool override and where it came from.
@@ -646,24 +646,18 @@ impl Engine {
         let analysis = command_of(call, spec).map(shell::analyse);
         let mut paths = Vec::new();
         let mut locality = Locality::None;
-        for name in &spec.paths {
-            let path = match call.param(name) {
-                None | Some(Value::Null) => continue,
-                Some(Value::Str(p)) if p.trim().is_empty() => continue,
-                Some(Value::Str(p)) => p,
+        for named in validate::named_paths(call, spec) {
+            let here = match named {
+                NamedPath::Path(path) => match self.access.workspace().resolve(path) {
+                    Ok(r) => {
+                        let here = r.locality();
+                        paths.push(r.relative.unwrap_or(r.absolute));
+                        here
+                    }
+                    Err(_) => Locality::External,
+                },
                 // An unusable path fails closed: external.
-                Some(_) => {
-                    locality = Locality::External;
-                    continue;
-                }
-            };
-            let here = match self.access.workspace().resolve(path) {
-                Ok(r) => {
-                    let here = r.locality();
-                    paths.push(r.relative.unwrap_or(r.absolute));
-                    here
-                }
-                Err(_) => Locality::External,
+                NamedPath::NotAString(_) | NamedPath::NotUnicode(_) => Locality::External,
             };
             locality = widest(locality, here);
         }

@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::access::{Access, Blocked};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::ToolSpec;
+use crate::patch;
 use crate::shell::{self, Analysis};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
@@ -39,17 +40,15 @@ pub fn validate(
         return Err(Invalid::new("invalid_call", "The tool name is empty."));
     }
     required_params(call, spec)?;
-    for name in &spec.paths {
-        match call.param(name) {
-            None | Some(Value::Null) => {}
-            Some(Value::Str(path)) if path.trim().is_empty() => {}
-            Some(Value::Str(path)) => path_allowed(access, None, path, None)?,
-            Some(Value::InvalidStr) => return Err(not_unicode(&call.tool, name)),
-            Some(_) => {
+    for named in named_paths(call, spec) {
+        match named {
+            NamedPath::Path(path) => path_allowed(access, None, path, None)?,
+            NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
+            NamedPath::NotAString(name) => {
                 return Err(Invalid::new(
                     "invalid_param",
                     format!(
-                        "Parameter '{name}' of tool '{}' must be a string path.",
+                        "Parameter '{name}' of tool '{}' must be a string.",
                         call.tool
                     ),
                 ))
@@ -75,6 +74,39 @@ pub fn validate(
         }
     }
     Ok(())
+}
+
+/// A path a call names, directly in a path param or in a patch's file headers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NamedPath<'c> {
+    Path(&'c str),
+    /// The param (named) holds something other than a string.
+    NotAString(&'c str),
+    /// The param (named) holds a string that is not valid Unicode.
+    NotUnicode(&'c str),
+}
+
+/// Every path the call names, in spec order; blank or absent optional params name none.
+pub fn named_paths<'c>(call: &'c ToolCall, spec: &'c ToolSpec) -> Vec<NamedPath<'c>> {
+    let mut out = Vec::new();
+    let params = spec
+        .paths
+        .iter()
+        .map(|n| (n, false))
+        .chain(spec.patch.iter().map(|n| (n, true)));
+    for (name, is_patch) in params {
+        match call.param(name) {
+            None | Some(Value::Null) => {}
+            Some(Value::Str(text)) if is_patch => {
+                out.extend(patch::touched_paths(text).into_iter().map(NamedPath::Path))
+            }
+            Some(Value::Str(path)) if path.trim().is_empty() => {}
+            Some(Value::Str(path)) => out.push(NamedPath::Path(path)),
+            Some(Value::InvalidStr) => out.push(NamedPath::NotUnicode(name)),
+            Some(_) => out.push(NamedPath::NotAString(name)),
+        }
+    }
+    out
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
