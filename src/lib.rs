@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod config;
 pub mod engine;
 pub mod ignore;
+pub mod import;
 pub mod patch;
 pub mod policy;
 pub mod rules;

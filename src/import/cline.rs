@@ -1,0 +1,297 @@
+//! Cline: its `AutoApprovalSettings`, the `CLINE_COMMAND_PERMISSIONS` JSON and a `.clineignore`.
+//!
+//! **Auto-approval settings** carry over exactly as `autoApproval` (toolgate's Cline preset
+//! reproduces AutoApprove). Legacy fields are accepted: `enabled` is honoured as it was,
+//! `actions.executeCommands` (Cline's first name for "execute safe commands") is read as
+//! `executeSafeCommands`; `maxRequests`, `favorites` and `enableNotifications` have no effect
+//! here and are reported. `version` is Cline's own bookkeeping and is accepted silently.
+//! Unknown fields are reported, never an error.
+//!
+//! **Command permissions.** Cline matches each pattern against a whole sub-command (its words
+//! joined by spaces), `*` meaning any text and `?` one character; toolgate's command rules do
+//! the same for `*`, so `execute_command(<pattern>)` and `bash(<pattern>)` carry most patterns
+//! verbatim. What differs, and is reported:
+//! - a pattern ending in ` *` matches the bare command too in toolgate (`git log *` matches
+//!   `git log`), Cline's does not;
+//! - toolgate has no one-character wildcard: in a deny pattern `?` becomes `*` (broader); an
+//!   allow pattern with `?` is not carried (it would approve more than Cline allowed);
+//! - Cline's allow list only *permits* a command (it still goes through auto-approval) and
+//!   denies every command it does not match; a toolgate allow rule also approves the command,
+//!   and toolgate has no deny-by-default, so unmatched commands fall to the policy table;
+//! - Cline denies commands with redirections unless `allowRedirects` is true; toolgate never
+//!   denies a command for its redirection, and asks before running one an allow rule matched.
+
+use std::collections::BTreeMap;
+
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+
+use super::{balanced_parens, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
+use crate::policy::{ClineActions, ClineAutoApproval};
+
+/// Cline's `AutoApprovalSettings`, every version's fields, plus the two global switches Cline
+/// keeps beside it (`yoloModeToggled`, `autoApproveAllToggled`). Every field is optional.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClineAutoApprovalSettings {
+    /// Cline's settings-sync counter; no effect, accepted silently.
+    pub version: Option<f64>,
+    /// Legacy master switch; `false` turns every action flag off, as it did in Cline.
+    pub enabled: Option<bool>,
+    pub actions: Option<ClineActionSettings>,
+    /// No effect here (toolgate shows no notifications).
+    pub enable_notifications: Option<bool>,
+    /// Legacy; no effect here.
+    pub favorites: Option<IgnoredAny>,
+    /// Legacy; no effect here (toolgate does not count approvals).
+    pub max_requests: Option<f64>,
+    pub yolo_mode_toggled: Option<bool>,
+    pub auto_approve_all_toggled: Option<bool>,
+    #[serde(flatten)]
+    pub unknown: BTreeMap<String, IgnoredAny>,
+}
+
+/// `AutoApprovalSettings.actions`. Absent flags are false, as in Cline's defaults.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClineActionSettings {
+    pub read_files: Option<bool>,
+    pub read_files_externally: Option<bool>,
+    pub edit_files: Option<bool>,
+    pub edit_files_externally: Option<bool>,
+    pub execute_safe_commands: Option<bool>,
+    pub execute_all_commands: Option<bool>,
+    pub use_browser: Option<bool>,
+    pub use_mcp: Option<bool>,
+    /// Legacy name of `executeSafeCommands`.
+    pub execute_commands: Option<bool>,
+    #[serde(flatten)]
+    pub unknown: BTreeMap<String, IgnoredAny>,
+}
+
+/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClineCommandPermissions {
+    pub allow: Option<Vec<String>>,
+    pub deny: Option<Vec<String>>,
+    /// Default false: Cline denies commands with redirections.
+    pub allow_redirects: Option<bool>,
+    /// Some Cline versions: shell operators to let through.
+    pub allow_operators: Option<Vec<String>>,
+    #[serde(flatten)]
+    pub unknown: BTreeMap<String, IgnoredAny>,
+}
+
+const SETTINGS: &str = "Cline autoApprovalSettings";
+const PERMISSIONS: &str = "CLINE_COMMAND_PERMISSIONS";
+
+/// `autoApproval` from Cline's auto-approval settings.
+pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
+    let mut out = Imported::default();
+    let s = settings;
+    let mut actions = ClineActions::default();
+    if let Some(a) = &s.actions {
+        actions = ClineActions {
+            read_files: a.read_files.unwrap_or(false),
+            read_files_externally: a.read_files_externally.unwrap_or(false),
+            edit_files: a.edit_files.unwrap_or(false),
+            edit_files_externally: a.edit_files_externally.unwrap_or(false),
+            execute_safe_commands: a.execute_safe_commands.unwrap_or(false),
+            execute_all_commands: a.execute_all_commands.unwrap_or(false),
+            use_browser: a.use_browser.unwrap_or(false),
+            use_mcp: a.use_mcp.unwrap_or(false),
+        };
+        match (a.execute_commands, a.execute_safe_commands) {
+            (Some(legacy), None) => {
+                actions.execute_safe_commands = legacy;
+                out.warn(format!(
+                    "{SETTINGS}: actions.executeCommands is Cline's legacy name for \
+                     executeSafeCommands; read as executeSafeCommands: {legacy}"
+                ));
+            }
+            (Some(legacy), Some(current)) if legacy != current => out.warn(format!(
+                "{SETTINGS}: actions.executeCommands ({legacy}) is ignored: \
+                 executeSafeCommands ({current}) replaces it"
+            )),
+            _ => {}
+        }
+        for key in a.unknown.keys() {
+            out.warn(format!(
+                "{SETTINGS}: actions.{key} is not a Cline action toolgate knows; ignored"
+            ));
+        }
+    }
+    if let Some(n) = s.max_requests {
+        out.warn(format!(
+            "{SETTINGS}: maxRequests ({n}) has no effect: toolgate does not cap the number of \
+             auto-approved requests"
+        ));
+    }
+    if s.favorites.is_some() {
+        out.warn(format!(
+            "{SETTINGS}: favorites has no effect: it only ordered Cline's auto-approve menu"
+        ));
+    }
+    if s.enable_notifications.is_some() {
+        out.warn(format!(
+            "{SETTINGS}: enableNotifications has no effect: toolgate shows no notifications \
+             (the host decides what to show from verdicts and prompts)"
+        ));
+    }
+    for key in s.unknown.keys() {
+        out.warn(format!(
+            "{SETTINGS}: {key} is not a Cline auto-approval setting toolgate knows; ignored"
+        ));
+    }
+    out.config.auto_approval = Some(ClineAutoApproval {
+        yolo_mode_toggled: s.yolo_mode_toggled.unwrap_or(false),
+        auto_approve_all_toggled: s.auto_approve_all_toggled.unwrap_or(false),
+        enabled: s.enabled,
+        actions,
+    });
+    out
+}
+
+/// Command rules for `execute_command` and `bash` from `CLINE_COMMAND_PERMISSIONS`.
+pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
+    let mut out = Imported::default();
+    let mut rules = RuleLists::default();
+    let mut bare_too = Vec::new();
+    let p = permissions;
+    for (list, patterns) in [(List::Deny, &p.deny), (List::Allow, &p.allow)] {
+        for pattern in patterns.iter().flatten() {
+            match translate(pattern, list) {
+                Ok((translated, note)) => {
+                    if let Some(note) = note {
+                        out.warn(format!(
+                            "{PERMISSIONS}: {} pattern \"{pattern}\": {note}",
+                            list.name()
+                        ));
+                    }
+                    if list == List::Allow
+                        && translated.ends_with(" *")
+                        && translated.len() > 2
+                    {
+                        bare_too.push(pattern.clone());
+                    }
+                    for tool in COMMAND_TOOLS {
+                        let rule = if translated == "*" {
+                            tool.to_string()
+                        } else {
+                            format!("{tool}({translated})")
+                        };
+                        rules.push(list, rule);
+                    }
+                }
+                Err(why) => out.warn(format!(
+                    "{PERMISSIONS}: {} pattern \"{pattern}\" not carried over: {why}",
+                    list.name()
+                )),
+            }
+        }
+    }
+    if !bare_too.is_empty() {
+        out.warn(format!(
+            "{PERMISSIONS}: allow {} also match the bare command in toolgate (\"git log *\" \
+             matches \"git log\"); Cline required at least one more word",
+            quoted_list(&bare_too)
+        ));
+    }
+    if p.allow.as_ref().is_some_and(|a| !a.is_empty()) {
+        out.warn(format!(
+            "{PERMISSIONS}: Cline denies every command no allow pattern matches; toolgate has \
+             no default deny for commands, so those are decided by the mode or auto-approval \
+             settings. Cline's allow patterns only permitted a command; as toolgate allow rules \
+             they also approve it without asking"
+        ));
+    }
+    if p.allow_redirects == Some(true) {
+        out.warn(format!(
+            "{PERMISSIONS}: allowRedirects: true has no toolgate equivalent: toolgate asks \
+             before running a command with a redirection even when an allow rule matches it"
+        ));
+    } else {
+        out.warn(format!(
+            "{PERMISSIONS}: without allowRedirects, Cline denies every command with a \
+             redirection; toolgate does not deny a command for its redirection (it asks when \
+             an allow rule matches, otherwise the mode or auto-approval settings decide)"
+        ));
+    }
+    if let Some(ops) = &p.allow_operators {
+        out.warn(format!(
+            "{PERMISSIONS}: allowOperators {} has no toolgate equivalent: toolgate checks each \
+             sub-command of a compound command against the rules and asks about redirections",
+            if ops.is_empty() {
+                "[]".to_string()
+            } else {
+                quoted_list(ops)
+            }
+        ));
+    }
+    for key in p.unknown.keys() {
+        out.warn(format!(
+            "{PERMISSIONS}: {key} is not a field toolgate knows; ignored"
+        ));
+    }
+    out.config.rules = rules.into_config();
+    out
+}
+
+/// A Cline pattern as a toolgate command pattern, with a note on what changed, or why it
+/// cannot be carried.
+fn translate(pattern: &str, list: List) -> Result<(String, Option<String>), String> {
+    if pattern.trim().is_empty() {
+        return Err("an empty pattern matches only an empty command".to_string());
+    }
+    if !balanced_parens(pattern) {
+        return Err(not_enforced(
+            list,
+            "toolgate rules cannot contain unbalanced parentheses",
+        ));
+    }
+    if pattern.contains('?') {
+        return match list {
+            List::Deny => Ok((
+                pattern.replace('?', "*"),
+                Some(
+                    "toolgate has no one-character wildcard; each \"?\" became \"*\", so the \
+                     deny matches more than in Cline"
+                        .to_string(),
+                ),
+            )),
+            _ => Err(
+                "toolgate has no one-character wildcard, and widening \"?\" to \"*\" would \
+                 approve more than Cline allowed"
+                    .to_string(),
+            ),
+        };
+    }
+    Ok((pattern.to_string(), None))
+}
+
+fn not_enforced(list: List, why: &str) -> String {
+    match list {
+        List::Deny => format!("{why}; this deny is NOT enforced"),
+        _ => why.to_string(),
+    }
+}
+
+/// `ignoreFile` from a `.clineignore` text, carried verbatim (it is compiled, and any error
+/// reported, when a Gatekeeper is built from it). Each `!include NAME` line is reported: its
+/// file's text must be supplied by the host as `ignoreIncludes["NAME"]`.
+pub fn ignore_file(text: &str) -> Imported {
+    let mut out = Imported::default();
+    for (n, line) in text.lines().enumerate() {
+        if let Some(name) = line.trim().strip_prefix("!include ") {
+            let name = name.trim();
+            out.warn(format!(
+                ".clineignore line {}: \"!include {name}\" needs the text of \"{name}\" in \
+                 ignoreIncludes, which the host must supply (a webview has no file system)",
+                n + 1
+            ));
+        }
+    }
+    out.config.ignore_file = Some(text.to_string());
+    out
+}
