@@ -34,7 +34,10 @@
 //! prompt, as dontAsk does); `bypassPermissions` → `yolo`; `auto` → `write`. Everything but
 //! `default` is reported with what differs.
 //!
-//! **`additionalDirectories`** → extra `workspaceRoots` after the primary root.
+//! Without a `defaultMode`, Claude Code's own default (`default`) applies: mode `write`.
+//!
+//! **`additionalDirectories`** → extra `workspaceRoots` after the primary root (relative ones
+//! resolve against it, `~/` ones against `home`; `.` and `..` are collapsed).
 
 use std::collections::BTreeMap;
 
@@ -130,12 +133,15 @@ pub fn permissions(permissions: &ClaudePermissions, context: ClaudeContext<'_>) 
     let mut rules = RuleLists::default();
     let catalogue = Catalogue::default();
     let p = permissions;
+    // Ask rules for write tools, which acceptEdits' overrides would outrank.
+    let mut edit_asks = Vec::new();
     for (list, entries) in [
         (List::Deny, &p.deny),
         (List::Ask, &p.ask),
         (List::Allow, &p.allow),
     ] {
         for entry in entries {
+            let asks_before = rules.ask.len();
             let mut rule = RuleImport {
                 entry,
                 list,
@@ -145,11 +151,13 @@ pub fn permissions(permissions: &ClaudePermissions, context: ClaudeContext<'_>) 
                 rules: &mut rules,
             };
             rule.carry();
+            let carried_ask = rules.ask.len() > asks_before;
+            if carried_ask && split(entry).is_some_and(|(t, _)| EDIT_NAMES.contains(&t)) {
+                edit_asks.push(entry.clone());
+            }
         }
     }
-    if let Some(mode) = &p.default_mode {
-        default_mode(mode, p, &mut out);
-    }
+    default_mode(p.default_mode.as_deref(), &edit_asks, &mut out);
     workspace_roots(&p.additional_directories, context, &mut out);
     for key in p.unknown.keys() {
         out.warn(format!(
@@ -360,7 +368,9 @@ fn split(entry: &str) -> Option<(&str, Option<&str>)> {
     }
 }
 
-fn default_mode(mode: &str, p: &ClaudePermissions, out: &mut Imported) {
+/// `defaultMode` → the nearest mode. Absent, it is Claude Code's own default, `default`.
+fn default_mode(mode: Option<&str>, edit_asks: &[String], out: &mut Imported) {
+    let mode = mode.unwrap_or("default");
     let label = format!("Claude Code defaultMode \"{mode}\"");
     let nearest = match mode {
         "default" => Mode::Write,
@@ -376,17 +386,11 @@ fn default_mode(mode: &str, p: &ClaudePermissions, out: &mut Imported) {
                  accepts edits only inside its working directories, toolgate's overrides also \
                  allow writes outside the workspace"
             ));
-            let edit_asks: Vec<&String> = p
-                .ask
-                .iter()
-                .filter(|r| split(r).is_some_and(|(t, _)| EDIT_NAMES.contains(&t)))
-                .collect();
             if !edit_asks.is_empty() {
-                let asks: Vec<String> = edit_asks.into_iter().cloned().collect();
                 out.warn(format!(
                     "{label}: the allow overrides outrank the ask rules {} (overrides are \
                      checked before rules), so those writes run without asking",
-                    super::quoted_list(&asks)
+                    super::quoted_list(edit_asks)
                 ));
             }
             Mode::Write
@@ -458,10 +462,30 @@ fn workspace_roots(dirs: &[String], context: ClaudeContext<'_>, out: &mut Import
                 }
             }
         } else {
-            let relative = dir.strip_prefix("./").unwrap_or(dir);
-            format!("{}/{relative}", root.trim_end_matches('/'))
+            format!("{}/{dir}", root.trim_end_matches('/'))
         };
-        push_unique(&mut roots, resolved.trim_end_matches('/').to_string());
+        let resolved = if resolved.starts_with('/') {
+            normalize(&resolved)
+        } else {
+            resolved.trim_end_matches(['/', '\\']).to_string()
+        };
+        push_unique(&mut roots, resolved);
     }
     out.config.workspace_roots = Some(roots);
+}
+
+/// Collapses `.` and `..` segments and repeated or trailing slashes of an absolute path
+/// (lexically: the importer has no file system to ask about symlinks).
+fn normalize(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
 }

@@ -193,8 +193,9 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     }
     if !bare_too.is_empty() {
         out.warn(format!(
-            "{PERMISSIONS}: allow {} also match the bare command in toolgate (\"git log *\" \
-             matches \"git log\"); Cline required at least one more word",
+            "{PERMISSIONS}: in toolgate a pattern ending in \" *\" also matches the bare \
+             command (\"git log *\" matches \"git log\"); Cline required at least one more \
+             word for allow {}",
             quoted_list(&bare_too)
         ));
     }
