@@ -1,0 +1,301 @@
+//! Harness importer: mode labels, overrides with origins and the always-allow list, on a
+//! fixture (tests/fixtures/import/harness-approval.json); and merging imports.
+
+use std::collections::BTreeMap;
+
+use toolgate::call::ToolCall;
+use toolgate::config::RulesConfig;
+use toolgate::engine::Engine;
+use toolgate::import::harness::{self, HarnessSettings};
+use toolgate::import::{Imported, ImportedConfig};
+use toolgate::policy::{Mode, Policy};
+use toolgate::verdict::{Decision, Step};
+
+const FIXTURE: &str = include_str!("fixtures/import/harness-approval.json");
+
+fn parse(json: &str) -> HarnessSettings {
+    serde_json::from_str(json).expect("fixture parses")
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn fixture_carries_mode_overrides_origins_and_always_allow() {
+    let imported = harness::settings(&parse(FIXTURE));
+    let c = &imported.config;
+    assert_eq!(c.mode, Some(Mode::AlwaysAsk));
+    assert_eq!(
+        c.overrides,
+        Some(BTreeMap::from([
+            ("bash".to_string(), Policy::Prompt),
+            ("read".to_string(), Policy::Allow),
+            ("write".to_string(), Policy::Deny),
+        ]))
+    );
+    assert_eq!(
+        c.override_origins,
+        Some(BTreeMap::from([
+            ("bash".to_string(), "host always-prompt guard".to_string()),
+            ("write".to_string(), "project config".to_string()),
+        ]))
+    );
+    assert_eq!(c.always_allow, Some(strings(&["ls", "grep"])));
+    assert_eq!(
+        imported.warnings,
+        strings(&[
+            r#"harness override for "fetch": "sometimes" is not a policy toolgate knows (expected "allow", "prompt" or "deny"); not carried over"#,
+            r#"harness override origin "user config" for "grep" not carried over: "grep" has no override to explain"#,
+            "harness alwaysAllow: an empty tool name not carried over",
+            r#"harness setting "maxTurns" is not part of the approval state toolgate knows; ignored"#,
+        ])
+    );
+}
+
+/// One mode label per line: the mode it must give, or the warning naming it.
+#[test]
+fn mode_labels() {
+    #[rustfmt::skip]
+    let cases: &[(&str, Option<Mode>, &[&str])] = &[
+        ("always-ask",             Some(Mode::AlwaysAsk), &[]),
+        ("alwaysAsk",              Some(Mode::AlwaysAsk), &[]),
+        ("ApprovalMode.alwaysAsk", Some(Mode::AlwaysAsk), &[]),
+        ("write",                  Some(Mode::Write), &[]),
+        ("yolo",                   Some(Mode::Yolo), &[]),
+        ("ApprovalMode.yolo",      Some(Mode::Yolo), &[]),
+        ("unattended",             Some(Mode::Unattended), &[]),
+        ("Yolo",                   None,
+            &[r#"harness mode "Yolo" is not a mode toolgate knows (expected "always-ask", "write", "yolo" or "unattended"); no mode set"#]),
+        ("read-only",              None,
+            &[r#"harness mode "read-only" is not a mode toolgate knows (expected "always-ask", "write", "yolo" or "unattended"); no mode set"#]),
+    ];
+    for (label, mode, warnings) in cases {
+        let imported = harness::settings(&parse(&format!(r#"{{"mode":"{label}"}}"#)));
+        assert_eq!(imported.config.mode, *mode, "{label}");
+        assert_eq!(imported.warnings, strings(warnings), "{label}");
+    }
+}
+
+/// One override per line: the policy label, the policy it must give, or the warning.
+#[test]
+fn policy_labels() {
+    #[rustfmt::skip]
+    let cases: &[(&str, Option<Policy>, &[&str])] = &[
+        ("allow",                 Some(Policy::Allow), &[]),
+        ("prompt",                Some(Policy::Prompt), &[]),
+        ("deny",                  Some(Policy::Deny), &[]),
+        ("ApprovalPolicy.prompt", Some(Policy::Prompt), &[]),
+        ("ask",                   None,
+            &[r#"harness override for "bash": "ask" is not a policy toolgate knows (expected "allow", "prompt" or "deny"); not carried over"#]),
+        ("DENY",                  None,
+            &[r#"harness override for "bash": "DENY" is not a policy toolgate knows (expected "allow", "prompt" or "deny"); not carried over"#]),
+    ];
+    for (label, policy, warnings) in cases {
+        let imported =
+            harness::settings(&parse(&format!(r#"{{"overrides":{{"bash":"{label}"}}}}"#)));
+        let got = imported
+            .config
+            .overrides
+            .as_ref()
+            .and_then(|o| o.get("bash").copied());
+        assert_eq!(got, *policy, "{label}");
+        assert_eq!(imported.warnings, strings(warnings), "{label}");
+    }
+}
+
+#[test]
+fn empty_settings_import_nothing() {
+    let imported = harness::settings(&parse("{}"));
+    assert_eq!(imported, Imported::default());
+    assert_eq!(
+        serde_json::to_value(&imported.config).expect("serialises"),
+        serde_json::json!({})
+    );
+}
+
+#[test]
+fn an_override_origin_appears_in_the_verdict() {
+    let imported = harness::settings(&parse(FIXTURE));
+    let engine = Engine::new(imported.config.into_config().expect("valid")).expect("engine");
+    let v = engine.check(&ToolCall::new("write").with("path", "a.txt").with("content", "x"));
+    assert_eq!(v.decision, Decision::Deny, "{v:?}");
+    assert_eq!(v.step, Step::DenyOverride);
+    assert_eq!(v.origin.as_deref(), Some("project config"));
+    assert!(v.reason.contains("project config"), "{}", v.reason);
+    // The allow override beats always-ask.
+    let v = engine.check(&ToolCall::new("read").with("path", "a.txt"));
+    assert_eq!(v.decision, Decision::Allow, "{v:?}");
+    assert_eq!(v.step, Step::Override);
+    // Always-allow carried over.
+    let v = engine.check(&ToolCall::new("grep").with("pattern", "x"));
+    assert_eq!((v.decision, v.step), (Decision::Allow, Step::AlwaysAllow), "{v:?}");
+    // Everything else asks, as always-ask does.
+    let v = engine.check(&ToolCall::new("glob").with("pattern", "*"));
+    assert_eq!(v.decision, Decision::Prompt, "{v:?}");
+}
+
+#[test]
+fn imports_serialise_in_the_js_config_shape() {
+    let imported = harness::settings(&parse(
+        r#"{"mode":"alwaysAsk","overrides":{"bash":"prompt"},"overrideOrigins":{"bash":"guard"},"alwaysAllow":["ls"]}"#,
+    ));
+    assert_eq!(
+        serde_json::to_value(&imported.config).expect("serialises"),
+        serde_json::json!({
+            "mode": "always-ask",
+            "overrides": {"bash": "prompt"},
+            "overrideOrigins": {"bash": "guard"},
+            "alwaysAllow": ["ls"]
+        })
+    );
+}
+
+// ---- merging imports ---------------------------------------------------------------------
+
+fn import(config: ImportedConfig, warnings: &[&str]) -> Imported {
+    Imported {
+        config,
+        warnings: strings(warnings),
+    }
+}
+
+fn overrides(entries: &[(&str, Policy)]) -> Option<BTreeMap<String, Policy>> {
+    Some(entries.iter().map(|(t, p)| (t.to_string(), *p)).collect())
+}
+
+fn origins(entries: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
+    Some(entries.iter().map(|(t, o)| (t.to_string(), o.to_string())).collect())
+}
+
+#[test]
+fn merge_appends_lists_and_concatenates_warnings() {
+    let a = import(
+        ImportedConfig {
+            workspace_roots: Some(strings(&["/ws"])),
+            always_allow: Some(strings(&["ls"])),
+            ignore_file: Some(".env".into()),
+            rules: Some(RulesConfig {
+                allow: strings(&["bash(git log *)"]),
+                ..RulesConfig::default()
+            }),
+            ..ImportedConfig::default()
+        },
+        &["first"],
+    );
+    let b = import(
+        ImportedConfig {
+            workspace_roots: Some(strings(&["/other", "/ws"])),
+            always_allow: Some(strings(&["grep", "ls"])),
+            ignore_file: Some("*.pem\n".into()),
+            rules: Some(RulesConfig {
+                allow: strings(&["bash(git log *)", "bash(npm test)"]),
+                deny: strings(&["bash(rm *)"]),
+                ..RulesConfig::default()
+            }),
+            ..ImportedConfig::default()
+        },
+        &["second"],
+    );
+    let merged = a.merge(b);
+    let c = &merged.config;
+    assert_eq!(c.workspace_roots, Some(strings(&["/ws", "/other"])));
+    assert_eq!(c.always_allow, Some(strings(&["ls", "grep"])));
+    assert_eq!(c.ignore_file.as_deref(), Some(".env\n*.pem\n"));
+    let rules = c.rules.clone().expect("rules");
+    assert_eq!(rules.allow, strings(&["bash(git log *)", "bash(npm test)"]));
+    assert_eq!(rules.deny, strings(&["bash(rm *)"]));
+    assert_eq!(merged.warnings, strings(&["first", "second"]));
+}
+
+/// One conflicting override per line: the first import's, the second's, the result and warning.
+#[test]
+fn merge_keeps_the_stricter_override_with_its_origin() {
+    use Policy::*;
+    #[rustfmt::skip]
+    let cases: &[(Policy, Policy, Policy, Option<&str>, &[&str])] = &[
+        (Allow,  Deny,   Deny,   Some("second"), &[r#"overrides.bash: "deny" replaces "allow" (the stricter one wins)"#]),
+        (Deny,   Allow,  Deny,   Some("first"),  &[r#"overrides.bash: "deny" is kept over "allow" (the stricter one wins)"#]),
+        (Prompt, Allow,  Prompt, Some("first"),  &[r#"overrides.bash: "prompt" is kept over "allow" (the stricter one wins)"#]),
+        (Prompt, Deny,   Deny,   Some("second"), &[r#"overrides.bash: "deny" replaces "prompt" (the stricter one wins)"#]),
+        (Allow,  Allow,  Allow,  Some("second"), &[]),
+    ];
+    for (first, second, kept, origin, warnings) in cases {
+        let a = import(
+            ImportedConfig {
+                overrides: overrides(&[("bash", *first)]),
+                override_origins: origins(&[("bash", "first")]),
+                ..ImportedConfig::default()
+            },
+            &[],
+        );
+        let b = import(
+            ImportedConfig {
+                overrides: overrides(&[("bash", *second)]),
+                override_origins: origins(&[("bash", "second")]),
+                ..ImportedConfig::default()
+            },
+            &[],
+        );
+        let merged = a.merge(b);
+        let case = format!("{first:?} then {second:?}");
+        assert_eq!(merged.config.overrides, overrides(&[("bash", *kept)]), "{case}");
+        assert_eq!(
+            merged
+                .config
+                .override_origins
+                .as_ref()
+                .and_then(|o| o.get("bash").map(String::as_str)),
+            *origin,
+            "{case}"
+        );
+        assert_eq!(merged.warnings, strings(warnings), "{case}");
+    }
+}
+
+#[test]
+fn merge_reports_a_replaced_mode() {
+    let a = import(
+        ImportedConfig {
+            mode: Some(Mode::Write),
+            ..ImportedConfig::default()
+        },
+        &[],
+    );
+    let b = import(
+        ImportedConfig {
+            mode: Some(Mode::Yolo),
+            ..ImportedConfig::default()
+        },
+        &[],
+    );
+    let merged = a.merge(b);
+    assert_eq!(merged.config.mode, Some(Mode::Yolo));
+    assert_eq!(
+        merged.warnings,
+        strings(&[r#"mode: "write" from the first import is replaced by "yolo""#])
+    );
+}
+
+/// What `into_config` refuses, one per line, with the field it names.
+#[test]
+fn into_config_names_the_bad_field() {
+    #[rustfmt::skip]
+    let cases: Vec<(ImportedConfig, &str)> = vec![
+        (ImportedConfig { override_origins: origins(&[("bash", "x")]), ..Default::default() }, "overrideOrigins.bash"),
+        (ImportedConfig { overrides: overrides(&[(" ", Policy::Deny)]), ..Default::default() }, "overrides"),
+        (ImportedConfig { rules: Some(RulesConfig { ask: strings(&["bash(ok)", "bash(echo ()"]), ..Default::default() }), ..Default::default() }, "rules.ask[1]"),
+    ];
+    for (config, field) in cases {
+        let err = config.into_config().expect_err(field);
+        assert_eq!(err.field, field);
+    }
+}
+
+#[test]
+fn into_config_leaves_defaults_for_what_the_import_does_not_state() {
+    let config = ImportedConfig::default().into_config().expect("valid");
+    assert_eq!(config.mode, Mode::Yolo);
+    assert_eq!(config.ignore_file_name, ".clineignore");
+    assert!(config.workspace_roots.is_empty() && config.rules == RulesConfig::default());
+}
