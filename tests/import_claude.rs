@@ -89,11 +89,20 @@ fn one(list: L, rule: &str, home: Option<&str>) -> (Vec<String>, Vec<String>) {
 
 const NO_HOME: &str = "a ~/ path needs the home directory, and none was given";
 
+/// list, rule, home, the rules it gives in that list, the warnings.
+type RuleCase = (
+    L,
+    &'static str,
+    Option<&'static str>,
+    Vec<String>,
+    Vec<String>,
+);
+
 #[test]
 fn rules_table() {
     use L::*;
     #[rustfmt::skip]
-    let cases: Vec<(L, &str, Option<&str>, Vec<String>, Vec<String>)> = vec![
+    let cases: Vec<RuleCase> = vec![
         // Commands: verbatim, legacy prefix (stricter for allow/ask, broader for deny).
         (Allow, "Bash(npm run test:*)", None, cmd("npm run test *"), vec![]),
         (Ask,   "Bash(git push:*)",     None, cmd("git push *"), vec![]),
@@ -176,11 +185,19 @@ fn rules_table() {
     }
 }
 
+/// defaultMode, the mode, whether overrides appear, the warnings.
+type ModeCase = (
+    Option<&'static str>,
+    Option<Mode>,
+    bool,
+    &'static [&'static str],
+);
+
 /// One defaultMode per line: the mode, whether acceptEdits' overrides appear, and the warning.
 #[test]
 fn default_mode_table() {
     #[rustfmt::skip]
-    let cases: &[(Option<&str>, Option<Mode>, bool, &[&str])] = &[
+    let cases: &[ModeCase] = &[
         (None,                      Some(Mode::Write),     false, &[]),
         (Some("default"),           Some(Mode::Write),     false, &[]),
         (Some("acceptEdits"),       Some(Mode::Write),     true,
@@ -220,15 +237,27 @@ fn accept_edits_overrides_every_write_tool_with_its_origin() {
     assert_eq!(overrides.len(), EDIT_ALL.len());
     for tool in EDIT_ALL {
         assert_eq!(overrides.get(*tool), Some(&Policy::Allow), "{tool}");
-        assert_eq!(origins.get(*tool).map(String::as_str), Some(ACCEPT_EDITS_ORIGIN));
+        assert_eq!(
+            origins.get(*tool).map(String::as_str),
+            Some(ACCEPT_EDITS_ORIGIN)
+        );
     }
 }
+
+/// primary root, home, additionalDirectories, the roots, the warnings.
+type RootsCase = (
+    Option<&'static str>,
+    Option<&'static str>,
+    &'static [&'static str],
+    Option<&'static [&'static str]>,
+    &'static [&'static str],
+);
 
 /// One additionalDirectories case per line: the primary root, home, the directories, the roots.
 #[test]
 fn additional_directories_table() {
     #[rustfmt::skip]
-    let cases: &[(Option<&str>, Option<&str>, &[&str], Option<&[&str]>, &[&str])] = &[
+    let cases: &[RootsCase] = &[
         (Some("/w/app"), None, &[], Some(&["/w/app"]), &[]),
         (Some("/w/app"), None, &["/opt/data/"], Some(&["/w/app", "/opt/data"]), &[]),
         (Some("/w/app"), None, &["../lib", "./vendor", "/w/app"], Some(&["/w/app", "/w/lib", "/w/app/vendor"]), &[]),
@@ -289,7 +318,10 @@ fn settings_file_fixture() {
     let mut ask = cmd("git push *");
     ask.extend(scoped(EDIT, "/home/ada/notes/**"));
     ask.extend(scoped(EDIT, "migrations/**"));
-    ask.extend(strings(&["mcp__github__create_pull_request", "use_mcp_tool"]));
+    ask.extend(strings(&[
+        "mcp__github__create_pull_request",
+        "use_mcp_tool",
+    ]));
     assert_eq!(rules.ask, ask);
     let mut allow = cmd("npm run test *");
     allow.extend(cmd("git log *"));
@@ -358,7 +390,7 @@ fn accept_edits_allows_writes_by_override_naming_its_origin() {
 
 #[test]
 fn bypass_permissions_is_yolo() {
-    let v = engine_for("bypassPermissions")
-        .check(&ToolCall::new("write").with("path", "/etc/hosts"));
+    let v =
+        engine_for("bypassPermissions").check(&ToolCall::new("write").with("path", "/etc/hosts"));
     assert_eq!(v.decision, Decision::Allow, "{v:?}");
 }

@@ -69,10 +69,17 @@ fn current_settings_are_exact() {
     assert!(!a.actions.edit_files);
 }
 
+/// settings JSON, what must hold of the import, the warnings.
+type SettingsCase = (
+    &'static str,
+    fn(&ClineAutoApproval) -> bool,
+    &'static [&'static str],
+);
+
 /// One setting per line: the JSON, then the flag it must set (or the warning it must give).
 #[test]
 fn settings_table() {
-    let cases: &[(&str, fn(&ClineAutoApproval) -> bool, &[&str])] = &[
+    let cases: &[SettingsCase] = &[
         (r#"{}"#, |a| *a == ClineAutoApproval::default(), &[]),
         (r#"{"yoloModeToggled":true}"#, |a| a.yolo_mode_toggled, &[]),
         (r#"{"autoApproveAllToggled":true}"#, |a| a.auto_approve_all_toggled, &[]),
@@ -94,7 +101,10 @@ fn settings_table() {
     ];
     for (json, holds, warnings) in cases {
         let imported = cline::auto_approval(&settings(json));
-        let a = imported.config.auto_approval.expect("autoApproval is always set");
+        let a = imported
+            .config
+            .auto_approval
+            .expect("autoApproval is always set");
         assert!(holds(&a), "{json}: {a:?}");
         assert_eq!(imported.warnings, strings(warnings), "{json}");
     }
@@ -164,33 +174,107 @@ const R: &str = REDIRECTS_DENIED;
 const REDIRECTS_DENIED: &str = "CLINE_COMMAND_PERMISSIONS: without allowRedirects, Cline denies every command with a redirection; toolgate does not deny a command for its redirection (it asks when an allow rule matches, otherwise the mode or auto-approval settings decide)";
 const NO_DEFAULT_DENY: &str = "CLINE_COMMAND_PERMISSIONS: Cline denies every command no allow pattern matches; toolgate has no default deny for commands, so those are decided by the mode or auto-approval settings. Cline's allow patterns only permitted a command; as toolgate allow rules they also approve it without asking";
 
+/// permissions JSON, allow patterns, deny patterns, the warnings.
+type PermissionsCase = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// One permissions JSON per line: the allow and deny rules it must give (for execute_command;
 /// bash always gets the same), then the exact warnings.
 #[test]
 fn command_permissions_table() {
-    let cases: &[(&str, &[&str], &[&str], &[&str])] = &[
+    let cases: &[PermissionsCase] = &[
         (r#"{"deny":["git push *"]}"#, &[], &["git push *"], &[R]),
         (r#"{"deny":["*"]}"#, &[], &["*"], &[R]),
         (r#"{"deny":["sudo *", "sudo *"]}"#, &[], &["sudo *"], &[R]),
-        (r#"{"deny":["rm -? *"]}"#, &[], &["rm -* *"],
-            &[r#"CLINE_COMMAND_PERMISSIONS: deny pattern "rm -? *": toolgate has no one-character wildcard; each "?" became "*", so the deny matches more than in Cline"#, R]),
-        (r#"{"deny":["   "]}"#, &[], &[],
-            &[r#"CLINE_COMMAND_PERMISSIONS: deny pattern "   " not carried over: an empty pattern matches only an empty command"#, R]),
-        (r#"{"deny":["echo )("]}"#, &[], &[],
-            &[r#"CLINE_COMMAND_PERMISSIONS: deny pattern "echo )(" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#, R]),
-        (r#"{"allow":["make test"]}"#, &["make test"], &[], &[NO_DEFAULT_DENY, R]),
-        (r#"{"allow":["npm*"]}"#, &["npm*"], &[], &[NO_DEFAULT_DENY, R]),
-        (r#"{"allow":["echo (a)"]}"#, &["echo (a)"], &[], &[NO_DEFAULT_DENY, R]),
+        (
+            r#"{"deny":["rm -? *"]}"#,
+            &[],
+            &["rm -* *"],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "rm -? *": toolgate has no one-character wildcard; each "?" became "*", so the deny matches more than in Cline"#,
+                R,
+            ],
+        ),
+        (
+            r#"{"deny":["   "]}"#,
+            &[],
+            &[],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "   " not carried over: an empty pattern matches only an empty command"#,
+                R,
+            ],
+        ),
+        (
+            r#"{"deny":["echo )("]}"#,
+            &[],
+            &[],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "echo )(" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#,
+                R,
+            ],
+        ),
+        (
+            r#"{"allow":["make test"]}"#,
+            &["make test"],
+            &[],
+            &[NO_DEFAULT_DENY, R],
+        ),
+        (
+            r#"{"allow":["npm*"]}"#,
+            &["npm*"],
+            &[],
+            &[NO_DEFAULT_DENY, R],
+        ),
+        (
+            r#"{"allow":["echo (a)"]}"#,
+            &["echo (a)"],
+            &[],
+            &[NO_DEFAULT_DENY, R],
+        ),
         (r#"{"allow":["*"]}"#, &["*"], &[], &[NO_DEFAULT_DENY, R]),
-        (r#"{"allow":["cargo *"]}"#, &["cargo *"], &[],
-            &[r#"CLINE_COMMAND_PERMISSIONS: in toolgate a pattern ending in " *" also matches the bare command ("git log *" matches "git log"); Cline required at least one more word for allow "cargo *""#, NO_DEFAULT_DENY, R]),
-        (r#"{"allow":["ls ?"]}"#, &[], &[],
-            &[r#"CLINE_COMMAND_PERMISSIONS: allow pattern "ls ?" not carried over: toolgate has no one-character wildcard, and widening "?" to "*" would approve more than Cline allowed"#, NO_DEFAULT_DENY, R]),
+        (
+            r#"{"allow":["cargo *"]}"#,
+            &["cargo *"],
+            &[],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: in toolgate a pattern ending in " *" also matches the bare command ("git log *" matches "git log"); Cline required at least one more word for allow "cargo *""#,
+                NO_DEFAULT_DENY,
+                R,
+            ],
+        ),
+        (
+            r#"{"allow":["ls ?"]}"#,
+            &[],
+            &[],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: allow pattern "ls ?" not carried over: toolgate has no one-character wildcard, and widening "?" to "*" would approve more than Cline allowed"#,
+                NO_DEFAULT_DENY,
+                R,
+            ],
+        ),
         (r#"{"allow":[]}"#, &[], &[], &[R]),
-        (r#"{"allowOperators":["|", "&&"]}"#, &[], &[],
-            &[R, r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no toolgate equivalent: toolgate checks each sub-command of a compound command against the rules and asks about redirections"#]),
-        (r#"{"denyAll":true}"#, &[], &[],
-            &[R, "CLINE_COMMAND_PERMISSIONS: denyAll is not a field toolgate knows; ignored"]),
+        (
+            r#"{"allowOperators":["|", "&&"]}"#,
+            &[],
+            &[],
+            &[
+                R,
+                r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no toolgate equivalent: toolgate checks each sub-command of a compound command against the rules and asks about redirections"#,
+            ],
+        ),
+        (
+            r#"{"denyAll":true}"#,
+            &[],
+            &[],
+            &[
+                R,
+                "CLINE_COMMAND_PERMISSIONS: denyAll is not a field toolgate knows; ignored",
+            ],
+        ),
     ];
     for (json, allow, deny, warnings) in cases {
         let imported = cline::command_permissions(&permissions(json));

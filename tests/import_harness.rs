@@ -46,7 +46,8 @@ fn fixture_carries_mode_overrides_origins_and_always_allow() {
         imported.warnings,
         strings(&[
             r#"harness override for "fetch": "sometimes" is not a policy toolgate knows (expected "allow", "prompt" or "deny"); not carried over"#,
-            r#"harness override origin "user config" for "grep" not carried over: "grep" has no override to explain"#,
+            r#"harness override origin "fetch policy" for "fetch" not carried over: its override was not carried over"#,
+            r#"harness override origin "user config" for "grep" not carried over: it has no override to explain"#,
             "harness alwaysAllow: an empty tool name not carried over",
             r#"harness setting "maxTurns" is not part of the approval state toolgate knows; ignored"#,
         ])
@@ -118,7 +119,11 @@ fn empty_settings_import_nothing() {
 fn an_override_origin_appears_in_the_verdict() {
     let imported = harness::settings(&parse(FIXTURE));
     let engine = Engine::new(imported.config.into_config().expect("valid")).expect("engine");
-    let v = engine.check(&ToolCall::new("write").with("path", "a.txt").with("content", "x"));
+    let v = engine.check(
+        &ToolCall::new("write")
+            .with("path", "a.txt")
+            .with("content", "x"),
+    );
     assert_eq!(v.decision, Decision::Deny, "{v:?}");
     assert_eq!(v.step, Step::DenyOverride);
     assert_eq!(v.origin.as_deref(), Some("project config"));
@@ -129,7 +134,11 @@ fn an_override_origin_appears_in_the_verdict() {
     assert_eq!(v.step, Step::Override);
     // Always-allow carried over.
     let v = engine.check(&ToolCall::new("grep").with("pattern", "x"));
-    assert_eq!((v.decision, v.step), (Decision::Allow, Step::AlwaysAllow), "{v:?}");
+    assert_eq!(
+        (v.decision, v.step),
+        (Decision::Allow, Step::AlwaysAllow),
+        "{v:?}"
+    );
     // Everything else asks, as always-ask does.
     let v = engine.check(&ToolCall::new("glob").with("pattern", "*"));
     assert_eq!(v.decision, Decision::Prompt, "{v:?}");
@@ -165,7 +174,12 @@ fn overrides(entries: &[(&str, Policy)]) -> Option<BTreeMap<String, Policy>> {
 }
 
 fn origins(entries: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
-    Some(entries.iter().map(|(t, o)| (t.to_string(), o.to_string())).collect())
+    Some(
+        entries
+            .iter()
+            .map(|(t, o)| (t.to_string(), o.to_string()))
+            .collect(),
+    )
 }
 
 #[test]
@@ -208,12 +222,21 @@ fn merge_appends_lists_and_concatenates_warnings() {
     assert_eq!(merged.warnings, strings(&["first", "second"]));
 }
 
+/// first override, second, the one kept, its origin, the warnings.
+type MergeCase = (
+    Policy,
+    Policy,
+    Policy,
+    Option<&'static str>,
+    &'static [&'static str],
+);
+
 /// One conflicting override per line: the first import's, the second's, the result and warning.
 #[test]
 fn merge_keeps_the_stricter_override_with_its_origin() {
     use Policy::*;
     #[rustfmt::skip]
-    let cases: &[(Policy, Policy, Policy, Option<&str>, &[&str])] = &[
+    let cases: &[MergeCase] = &[
         (Allow,  Deny,   Deny,   Some("second"), &[r#"overrides.bash: "deny" replaces "allow" (the stricter one wins)"#]),
         (Deny,   Allow,  Deny,   Some("first"),  &[r#"overrides.bash: "deny" is kept over "allow" (the stricter one wins)"#]),
         (Prompt, Allow,  Prompt, Some("first"),  &[r#"overrides.bash: "prompt" is kept over "allow" (the stricter one wins)"#]),
@@ -239,7 +262,11 @@ fn merge_keeps_the_stricter_override_with_its_origin() {
         );
         let merged = a.merge(b);
         let case = format!("{first:?} then {second:?}");
-        assert_eq!(merged.config.overrides, overrides(&[("bash", *kept)]), "{case}");
+        assert_eq!(
+            merged.config.overrides,
+            overrides(&[("bash", *kept)]),
+            "{case}"
+        );
         assert_eq!(
             merged
                 .config

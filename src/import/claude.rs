@@ -233,9 +233,8 @@ impl RuleImport<'_, '_> {
             },
             Family::Bare(tools) => match content {
                 None | Some("*") => self.push_bare(tools),
-                Some(spec) if spec.starts_with("domain:") => self.skip(
-                    "toolgate rules cannot match a fetch's domain (only paths and commands)",
-                ),
+                Some(spec) if spec.starts_with("domain:") => self
+                    .skip("toolgate rules cannot match a fetch's domain (only paths and commands)"),
                 Some(_) => self.skip(format!(
                     "Claude Code consults no specifier for {tool}, and toolgate cannot \
                      express it"
@@ -376,7 +375,10 @@ fn default_mode(mode: Option<&str>, edit_asks: &[String], out: &mut Imported) {
         "default" => Mode::Write,
         "acceptEdits" => {
             let overrides = out.config.overrides.get_or_insert_with(BTreeMap::new);
-            let origins = out.config.override_origins.get_or_insert_with(BTreeMap::new);
+            let origins = out
+                .config
+                .override_origins
+                .get_or_insert_with(BTreeMap::new);
             for tool in EDIT {
                 overrides.insert(tool.to_string(), Policy::Allow);
                 origins.insert(tool.to_string(), ACCEPT_EDITS_ORIGIN.to_string());

@@ -169,10 +169,7 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
                             list.name()
                         ));
                     }
-                    if list == List::Allow
-                        && translated.ends_with(" *")
-                        && translated.len() > 2
-                    {
+                    if list == List::Allow && translated.ends_with(" *") && translated.len() > 2 {
                         bare_too.push(pattern.clone());
                     }
                     for tool in COMMAND_TOOLS {

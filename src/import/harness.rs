@@ -64,9 +64,13 @@ pub fn settings(settings: &HarnessSettings) -> Imported {
         if overrides.contains_key(tool) {
             origins.insert(tool.clone(), origin.clone());
         } else {
+            let why = if s.overrides.contains_key(tool) {
+                "its override was not carried over"
+            } else {
+                "it has no override to explain"
+            };
             out.warn(format!(
-                "harness override origin \"{origin}\" for \"{tool}\" not carried over: \"{tool}\" \
-                 has no override to explain"
+                "harness override origin \"{origin}\" for \"{tool}\" not carried over: {why}"
             ));
         }
     }

@@ -46,24 +46,33 @@ pub struct Imported {
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportedConfig {
+    /// The primary root first. Default (left out): no roots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub workspace_roots: Option<Vec<String>>,
+    /// The ignore file's text. Default (left out): none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignore_file: Option<String>,
-    /// Serialised as the harness's label (`"always-ask"`, `"write"`, …).
+    /// Serialised as the harness's label (`"always-ask"`, `"write"`, …). Default (left out):
+    /// the config's default, `yolo`.
     #[serde(
         skip_serializing_if = "Option::is_none",
         serialize_with = "serialize_mode"
     )]
     pub mode: Option<Mode>,
+    /// Cline's switches; when set, they are the policy table instead of the mode's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_approval: Option<ClineAutoApproval>,
+    /// Tool → `allow` | `prompt` | `deny`. Default (left out): none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overrides: Option<BTreeMap<String, Policy>>,
+    /// Tool → where its override came from; only for tools with an override.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub override_origins: Option<BTreeMap<String, String>>,
+    /// Default (left out): empty.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub always_allow: Option<Vec<String>>,
+    /// Rules in toolgate's syntax: `tool(pattern)` or a bare tool name. Default (left out):
+    /// none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesConfig>,
 }
