@@ -105,7 +105,10 @@ fn rules_table() {
     let cases: Vec<RuleCase> = vec![
         // Commands: verbatim, legacy prefix (stricter for allow/ask, broader for deny).
         (Allow, "Bash(npm run test:*)", None, cmd("npm run test *"), vec![]),
-        (Ask,   "Bash(git push:*)",     None, cmd("git push *"), vec![]),
+        (Ask,   "Bash(git push:*)",     None, cmd("git push*"), vec![]),
+        (Ask,   "Bash(echo \\*)",       None, cmd("echo *"),
+            strings(&["Claude Code ask rule \"Bash(echo \\*)\": toolgate has no literal \"*\"; the escaped \"\\*\" became a wildcard, so the ask matches more than in Claude Code"])),
+        (Ask,   "Read(/.env)",          None, scoped(READ, ".env"), vec![]),
         (Deny,  "Bash(npm run test:*)", None, cmd("npm run test*"), vec![]),
         (Allow, "Bash(git log *)",      None, cmd("git log *"), vec![]),
         (Deny,  "Bash(git log *)",      None, cmd("git log *"), vec![]),
@@ -118,7 +121,7 @@ fn rules_table() {
         (Deny,  "Bash(echo \\*)",       None, cmd("echo *"),
             strings(&["Claude Code deny rule \"Bash(echo \\*)\": toolgate has no literal \"*\"; the escaped \"\\*\" became a wildcard, so the deny matches more than in Claude Code"])),
         (Allow, "Bash(echo \\*)",       None, vec![],
-            strings(&["Claude Code allow rule \"Bash(echo \\*)\": not carried over: toolgate has no literal \"*\" in command patterns, and reading \"\\*\" as a wildcard would match more than Claude Code"])),
+            strings(&["Claude Code allow rule \"Bash(echo \\*)\": not carried over: toolgate has no literal \"*\" in command patterns, and reading \"\\*\" as a wildcard would approve more than Claude Code"])),
         (Deny,  "Bash(echo \\()",       None, vec![],
             strings(&["Claude Code deny rule \"Bash(echo \\()\": not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"])),
         // Paths: anchors.
@@ -315,7 +318,7 @@ fn settings_file_fixture() {
     deny.extend(scoped(READ, ".env"));
     deny.extend(scoped(EDIT, "/etc/**"));
     assert_eq!(rules.deny, deny);
-    let mut ask = cmd("git push *");
+    let mut ask = cmd("git push*");
     ask.extend(scoped(EDIT, "/home/ada/notes/**"));
     ask.extend(scoped(EDIT, "migrations/**"));
     ask.extend(strings(&[

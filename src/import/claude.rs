@@ -15,17 +15,16 @@
 //!
 //! **Command patterns.** A plain `*` (`git log *`) carries over verbatim: both tools read a
 //! trailing ` *` as "this command, with or without more words". The legacy `:*` suffix is a
-//! prefix match: `npm run test:*` becomes `npm run test *` in allow and ask (a word boundary:
-//! at most as broad as Claude Code's), and `npm run test*` in deny, so that a deny never
-//! matches less than it did in Claude Code (it also matches `npm run tests`). An escaped `\*`
-//! (a literal star) has no toolgate spelling: a deny widens it to `*`; an allow or ask with one
-//! is not carried.
+//! prefix match: `npm run test:*` becomes `npm run test *` in allow (a word boundary: never
+//! broader than Claude Code's prefix), and `npm run test*` in deny and ask, so that a deny or an
+//! ask never matches less than it did in Claude Code (it also matches `npm run tests`). An
+//! escaped `\*` (a literal star) has no toolgate spelling: a deny or ask widens it to `*`; an
+//! allow with one is not carried.
 //!
 //! **Path patterns** keep their gitignore semantics and anchors: `//abs/x` → `/abs/x`;
 //! `~/x` → `<home>/x` (without `home`, not carried); `/x` (relative to the settings file, i.e.
 //! the project root) → `x`, anchored to the workspace; `./x` and `x` → `x`. A single-component
-//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow and
-//! ask. Tools that name no path toolgate can see (`apply_patch`) get no path-scoped rule; for a
+//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow. Tools that name no path toolgate can see (`apply_patch`) get no path-scoped rule; for a
 //! deny or ask that gap is reported.
 //!
 //! **`defaultMode`** → the nearest mode: `default` → `write`; `acceptEdits` → `write` plus
@@ -248,24 +247,25 @@ impl RuleImport<'_, '_> {
         let mut pattern = pattern.to_string();
         if let Some(prefix) = pattern.strip_suffix(":*") {
             pattern = match self.list {
-                // Broader than the prefix: a deny never matches less than in Claude Code.
-                List::Deny => format!("{prefix}*"),
-                // A word boundary: never broader than Claude Code's prefix.
-                _ => format!("{prefix} *"),
+                // A word boundary: an allow never approves more than in Claude Code.
+                List::Allow => format!("{prefix} *"),
+                // Broader than the prefix: a deny or ask never matches less than in Claude Code.
+                List::Ask | List::Deny => format!("{prefix}*"),
             };
         }
         if pattern.contains("\\*") {
-            if self.list != List::Deny {
+            if self.list == List::Allow {
                 return self.skip(
                     "toolgate has no literal \"*\" in command patterns, and reading \"\\*\" \
-                     as a wildcard would match more than Claude Code",
+                     as a wildcard would approve more than Claude Code",
                 );
             }
             pattern = pattern.replace("\\*", "*");
-            self.warn(
+            self.warn(format!(
                 "toolgate has no literal \"*\"; the escaped \"\\*\" became a wildcard, so the \
-                 deny matches more than in Claude Code",
-            );
+                 {} matches more than in Claude Code",
+                self.list.name()
+            ));
         }
         if !balanced_parens(&pattern) {
             return self.skip("toolgate rules cannot contain unbalanced parentheses");
@@ -285,7 +285,8 @@ impl RuleImport<'_, '_> {
             return self.skip("~user paths are not supported (only ~/ for the user's home)");
         } else if let Some(anchored) = pattern.strip_prefix('/') {
             let component = anchored.trim_end_matches('/');
-            if !component.contains('/') && self.list != List::Deny {
+            // Broader: harmless for a deny or ask, reported for an allow.
+            if !component.contains('/') && self.list == List::Allow {
                 self.warn(format!(
                     "anchored to the project root in Claude Code; toolgate's \"{anchored}\" \
                      also matches at any depth (gitignore has no other spelling for an anchor \

@@ -7,8 +7,9 @@
 //! field or a value that toolgate cannot express produces a warning that names it and says why.
 //!
 //! When an exact translation is impossible, the importers lean one way on purpose:
-//! an `allow` may become stricter (a call prompts that used to run), never broader; a `deny`
-//! may become broader, never narrower. Where even that is impossible, the warning says so.
+//! an `allow` may become narrower (a call prompts that used to run), never broader; a `deny` or
+//! an `ask` may become broader, never narrower. Where even that is impossible, the warning says
+//! so (and, for a deny, says the deny is NOT enforced).
 //!
 //! - [`cline`]: `AutoApprovalSettings`, the `CLINE_COMMAND_PERMISSIONS` JSON, `.clineignore`.
 //! - [`claude`]: a Claude Code settings `permissions` block.
