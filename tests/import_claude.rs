@@ -19,16 +19,8 @@ const READ: &[&str] = &[
     "glob",
     "grep",
 ];
-/// The write tools that name a path (apply_patch does not).
+/// The write tools (apply_patch's paths are its patch's file headers).
 const EDIT: &[&str] = &[
-    "write_to_file",
-    "replace_in_file",
-    "new_rule",
-    "write",
-    "edit",
-    "multi_edit",
-];
-const EDIT_ALL: &[&str] = &[
     "write_to_file",
     "replace_in_file",
     "new_rule",
@@ -143,13 +135,11 @@ fn rules_table() {
             strings(&["Claude Code deny rule \"Read(~bob/x)\": not carried over: ~user paths are not supported (only ~/ for the user's home); this deny is NOT enforced"])),
         (Allow, "Read",                 None, strings(READ), vec![]),
         (Allow, "Read(**)",             None, strings(READ), vec![]),
-        (Allow, "Edit",                 None, strings(EDIT_ALL), vec![]),
+        (Allow, "Edit",                 None, strings(EDIT), vec![]),
         (Allow, "MultiEdit(docs/**)",   None, scoped(EDIT, "docs/**"), vec![]),
         (Allow, "NotebookEdit(*.ipynb)", None, scoped(EDIT, "*.ipynb"), vec![]),
-        (Deny,  "Edit(//etc/**)",       None, scoped(EDIT, "/etc/**"),
-            strings(&["Claude Code deny rule \"Edit(//etc/**)\": apply_patch names no path toolgate can see, so this deny does not cover it"])),
-        (Ask,   "Write(build/**)",      None, scoped(EDIT, "build/**"),
-            strings(&["Claude Code ask rule \"Write(build/**)\": apply_patch names no path toolgate can see, so this ask does not cover it"])),
+        (Deny,  "Edit(//etc/**)",       None, scoped(EDIT, "/etc/**"), vec![]),
+        (Ask,   "Write(build/**)",      None, scoped(EDIT, "build/**"), vec![]),
         // Other tools.
         (Allow, "Glob",                 None, strings(&["glob"]), vec![]),
         (Allow, "Grep",                 None, strings(&["search_files", "grep"]), vec![]),
@@ -237,8 +227,8 @@ fn accept_edits_overrides_every_write_tool_with_its_origin() {
     let config = claude::permissions(&p, ClaudeContext::default()).config;
     let overrides = config.overrides.expect("overrides");
     let origins = config.override_origins.expect("origins");
-    assert_eq!(overrides.len(), EDIT_ALL.len());
-    for tool in EDIT_ALL {
+    assert_eq!(overrides.len(), EDIT.len());
+    for tool in EDIT {
         assert_eq!(overrides.get(*tool), Some(&Policy::Allow), "{tool}");
         assert_eq!(
             origins.get(*tool).map(String::as_str),
@@ -339,11 +329,8 @@ fn settings_file_fixture() {
         imported.warnings,
         strings(&[
             r#"Claude Code deny rule "Bash(echo \*)": toolgate has no literal "*"; the escaped "\*" became a wildcard, so the deny matches more than in Claude Code"#,
-            r#"Claude Code deny rule "Edit(//etc/**)": apply_patch names no path toolgate can see, so this deny does not cover it"#,
             r#"Claude Code deny rule "WebFetch(domain:evil.example)": not carried over: toolgate rules cannot match a fetch's domain (only paths and commands); this deny is NOT enforced"#,
             r#"Claude Code deny rule "Task(general-purpose)": not carried over: Claude Code's Task tool has no toolgate equivalent; this deny is NOT enforced"#,
-            r#"Claude Code ask rule "Write(~/notes/**)": apply_patch names no path toolgate can see, so this ask does not cover it"#,
-            r#"Claude Code ask rule "Edit(/migrations/**)": apply_patch names no path toolgate can see, so this ask does not cover it"#,
             r#"Claude Code ask rule "mcp__github__create_pull_request": toolgate rules cannot select an MCP server or tool, so this ask covers every use_mcp_tool call (and the bare tool name "mcp__github__create_pull_request")"#,
             r#"Claude Code allow rule "Read(/README.md)": anchored to the project root in Claude Code; toolgate's "README.md" also matches at any depth (gitignore has no other spelling for an anchor that is not an absolute path)"#,
             r#"Claude Code allow rule "WebFetch(domain:docs.rs)": not carried over: toolgate rules cannot match a fetch's domain (only paths and commands)"#,

@@ -24,8 +24,8 @@
 //! **Path patterns** keep their gitignore semantics and anchors: `//abs/x` → `/abs/x`;
 //! `~/x` → `<home>/x` (without `home`, not carried); `/x` (relative to the settings file, i.e.
 //! the project root) → `x`, anchored to the workspace; `./x` and `x` → `x`. A single-component
-//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow. Tools that name no path toolgate can see (`apply_patch`) get no path-scoped rule; for a
-//! deny or ask that gap is reported.
+//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow. A tool whose paths toolgate cannot see (no path param, no patch) gets no path-scoped rule;
+//! for a deny or ask that gap is reported.
 //!
 //! **`defaultMode`** → the nearest mode: `default` → `write`; `acceptEdits` → `write` plus
 //! `allow` overrides for the write tools (origin "Claude Code acceptEdits"); `plan` →
@@ -305,9 +305,12 @@ impl RuleImport<'_, '_> {
         if !balanced_parens(&translated) {
             return self.skip("toolgate rules cannot contain unbalanced parentheses");
         }
-        let (seen, unseen): (Vec<&str>, Vec<&str>) = tools
-            .iter()
-            .partition(|t| !self.catalogue.spec(t).paths.is_empty());
+        // A path rule only ever matches a tool whose paths toolgate can see: path params, or
+        // the file headers of a patch.
+        let (seen, unseen): (Vec<&str>, Vec<&str>) = tools.iter().partition(|t| {
+            let spec = self.catalogue.spec(t);
+            !spec.paths.is_empty() || spec.patch.is_some()
+        });
         self.push_scoped(&seen, &translated);
         if !unseen.is_empty() && self.list != List::Allow {
             self.warn(format!(
