@@ -24,7 +24,8 @@
 //! **Path patterns** keep their gitignore semantics and anchors: `//abs/x` → `/abs/x`;
 //! `~/x` → `<home>/x` (without `home`, not carried); `/x` (relative to the settings file, i.e.
 //! the project root) → `x`, anchored to the workspace; `./x` and `x` → `x`. A single-component
-//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow. A tool whose paths toolgate cannot see (no path param, no patch) gets no path-scoped rule;
+//! `/x` loses its anchor (gitignore matches `x` at any depth): broader, reported for allow.
+//! A tool whose paths toolgate cannot see (no path param, no patch) gets no path-scoped rule;
 //! for a deny or ask that gap is reported.
 //!
 //! **`defaultMode`** → the nearest mode: `default` → `write`; `acceptEdits` → `write` plus
