@@ -183,6 +183,26 @@ export interface HostOptions {
   promptTimeoutMs?: number;
 }
 
+/** What an importer carried over, and what it could not (never silently dropped). */
+export interface Imported { config: GatekeeperConfig; warnings: string[] }
+/** Cline's settings as stored: any of the three may be given. */
+export interface ClineImport {
+  autoApprovalSettings?: ClineAutoApprovalSettings & Record<string, unknown>;
+  /** The CLINE_COMMAND_PERMISSIONS JSON (object or its text). */
+  commandPermissions?: { allow?: string[]; deny?: string[]; allowRedirects?: boolean } | string;
+  clineignore?: string;
+}
+/** A Claude Code settings `permissions` block. */
+export interface ClaudeCodePermissions {
+  allow?: string[]; ask?: string[]; deny?: string[];
+  defaultMode?: string; additionalDirectories?: string[];
+}
+export interface ClaudeCodeContext { workspaceRoot?: string; home?: string }
+/** The harness's ApprovalManager state. */
+export interface HarnessImport {
+  mode?: string; overrides?: Record<string, string>; overrideOrigins?: Record<string, string>; alwaysAllow?: string[];
+}
+
 export interface AuthorizeOptions { signal?: AbortSignal }
 export interface TurnGrants { allow?: string[]; deny?: string[] }
 "#;
@@ -275,6 +295,64 @@ impl Gatekeeper {
         let prompt = optional_function(get("prompt"), "prompt").map_err(config_error)?;
         let on_change = optional_function(get("onChange"), "onChange").map_err(config_error)?;
         Self::build(config, prompt, on_change)
+    }
+
+    /// Cline's auto-approval settings, command permissions and .clineignore → a config.
+    #[wasm_bindgen(js_name = importCline, unchecked_return_type = "Imported")]
+    pub fn import_cline(
+        #[wasm_bindgen(unchecked_param_type = "ClineImport")] input: JsValue,
+    ) -> Result<JsValue, JsError> {
+        use crate::import::{cline, Imported};
+        let settings = get_field(&input, "autoApprovalSettings", "autoApprovalSettings")
+            .map_err(config_error)?;
+        let mut permissions =
+            Reflect::get(&input, &"commandPermissions".into()).unwrap_or(JsValue::UNDEFINED);
+        if let Some(text) = permissions.as_string() {
+            permissions = js_sys::JSON::parse(&text)
+                .map_err(|e| config_error(ConfigError::new("commandPermissions", describe(&e))))?;
+        }
+        let permissions = optional(permissions, "commandPermissions").map_err(config_error)?;
+        let ignore: Option<String> =
+            get_field(&input, "clineignore", "clineignore").map_err(config_error)?;
+        let parts = [
+            settings.as_ref().map(cline::auto_approval),
+            permissions.as_ref().map(cline::command_permissions),
+            ignore.as_deref().map(cline::ignore_file),
+        ];
+        let imported = parts
+            .into_iter()
+            .flatten()
+            .fold(Imported::default(), Imported::merge);
+        Ok(to_js(&imported))
+    }
+
+    /// A Claude Code settings `permissions` block → a config.
+    #[wasm_bindgen(js_name = importClaudeCode, unchecked_return_type = "Imported")]
+    pub fn import_claude_code(
+        #[wasm_bindgen(unchecked_param_type = "ClaudeCodePermissions")] permissions: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ClaudeCodeContext")] context: JsValue,
+    ) -> Result<JsValue, JsError> {
+        use crate::import::claude;
+        let permissions: claude::ClaudePermissions =
+            from_js(permissions, "permissions").map_err(config_error)?;
+        let root: Option<String> =
+            get_field(&context, "workspaceRoot", "context.workspaceRoot").map_err(config_error)?;
+        let home: Option<String> =
+            get_field(&context, "home", "context.home").map_err(config_error)?;
+        let context = claude::ClaudeContext {
+            workspace_root: root.as_deref(),
+            home: home.as_deref(),
+        };
+        Ok(to_js(&claude::permissions(&permissions, context)))
+    }
+
+    /// The harness's mode, overrides with origins and always-allow list → a config.
+    #[wasm_bindgen(js_name = importHarness, unchecked_return_type = "Imported")]
+    pub fn import_harness(
+        #[wasm_bindgen(unchecked_param_type = "HarnessImport")] settings: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let settings = from_js(settings, "settings").map_err(config_error)?;
+        Ok(to_js(&crate::import::harness::settings(&settings)))
     }
 
     /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.
