@@ -7,11 +7,15 @@ const status = document.getElementById('ignore-status');
 const pathInput = document.getElementById('path');
 const result = document.getElementById('result');
 
+// The agent's workspace: relative paths resolve against it; paths outside it are not the
+// ignore file's business (they are "external").
+const WORKSPACE_ROOT = '/workspace';
+
 let gatekeeper = null;
 
 function rebuild() {
   try {
-    const next = new Gatekeeper({ ignoreFile: ignoreFile.value });
+    const next = new Gatekeeper({ workspaceRoots: [WORKSPACE_ROOT], ignoreFile: ignoreFile.value });
     gatekeeper?.free();
     gatekeeper = next;
     const rules = ignoreFile.value.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#')).length;

@@ -48,7 +48,7 @@ test('the web entry loads in Node from bytes via initSync (same binary as the No
 
 test('import: isIgnored follows the ignore file', { todo: 'engine: needs the real ignore matcher (issue 2)' }, async () => {
   const { Gatekeeper } = await import('toolgate');
-  const gk = new Gatekeeper({ ignoreFile: 'private/\n' });
+  const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: 'private/\n' });
   assert.equal(gk.isIgnored('private/notes.md'), true);
   assert.equal(gk.isIgnored('private'), false);
 });

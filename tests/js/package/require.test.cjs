@@ -13,11 +13,14 @@ test('require("toolgate") gives the Gatekeeper class', () => {
 
 test('require: construct and call isIgnored (works with the stub engine)', () => {
   const { Gatekeeper } = require('toolgate');
-  const gk = new Gatekeeper({ ignoreFile: '.env\n' });
+  const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: '.env\n' });
   assert.equal(typeof gk.isIgnored('src/main.rs'), 'boolean');
   assert.equal(gk.isIgnored('src/main.rs'), false);
-  assert.throws(() => gk.isIgnored(42), 'a non-string path is a thrown JS error');
-  assert.equal(gk.isIgnored('still/usable'), false, 'the instance survives the error');
+  // A non-string path throws or fails closed (true), and never traps the instance.
+  let answer;
+  try { answer = gk.isIgnored(42); } catch (e) { answer = 'threw'; }
+  assert.ok(answer === 'threw' || answer === true, `isIgnored(42) gave ${answer}`);
+  assert.equal(gk.isIgnored('still/usable'), false, 'the instance survives');
   gk.free();
 });
 
@@ -27,7 +30,7 @@ test('require("toolgate/node") is the same module instance', () => {
 
 test('require: isIgnored follows the ignore file', { todo: 'engine: needs the real ignore matcher (issue 2)' }, () => {
   const { Gatekeeper } = require('toolgate');
-  const gk = new Gatekeeper({ ignoreFile: '.env\n*.secret\n' });
+  const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: '.env\n*.secret\n' });
   assert.equal(gk.isIgnored('.env'), true);
   assert.equal(gk.isIgnored('keys/a.secret'), true);
   assert.equal(gk.isIgnored('src/a.rs'), false);
