@@ -83,7 +83,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ] && [ -x node_modules/
   present "npm tools (node_modules matches package-lock.json)"
 else
   tg_log "npm ci"
-  npm ci --no-audit --no-fund
+  npm ci --include=dev --no-audit --no-fund # devDependencies even when NODE_ENV=production
   echo "$lock_hash" > "$stamp"
   did "npm tools ($(node -p 'Object.keys(require("./package.json").devDependencies).join(", ")'))"
 fi
