@@ -1,0 +1,208 @@
+// Builds the npm package described by wasm-pack.toml into dist/ (run through scripts/build.sh,
+// which puts npm's wasm-opt first on PATH).
+//
+//  1. `wasm-pack build --<profile> --no-opt --no-pack --target T` for each target. Cargo compiles
+//     the crate once; the later targets only re-run wasm-bindgen on the same cached .wasm.
+//  2. Checks that the three `toolgate_bg.wasm` files are byte-identical (true for wasm-bindgen
+//     0.2.130: the glue differs, the binary does not — its imports are all named
+//     "./toolgate_bg.js", which every target's glue satisfies), so the package ships ONE binary.
+//  3. Runs npm binaryen's wasm-opt once on that binary with the manifest's flags.
+//  4. Assembles dist/ from pkg-template/ and the glue of each target:
+//       web.js  web.d.ts                          browser ESM, `await init()` (web target)
+//       bundler.js bundler.d.ts toolgate_bg.js     bundler ESM (webpack asyncWebAssembly, vite-plugin-wasm)
+//       node.cjs node.d.cts                        Node `require` (nodejs target)
+//       node.mjs node.d.mts                        Node `import` (a wrapper over node.cjs: one instance)
+//       toolgate_bg.wasm                           shared by all of them
+//     bundler.js and node.mjs also export a no-op default `init()`/`initSync()`, so code written
+//     for the browser (`await init()`) runs unchanged under Node (e.g. in a test runner).
+//  5. Checks the package (every `exports`/`main`/`types` file exists and is in `files`, Node can
+//     load it) and the size budget; writes target/toolgate-build/report.json.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { readManifest } from './lib/manifest.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = readManifest(join(root, 'wasm-pack.toml'));
+const pkg = manifest.package ?? {};
+const build = manifest.build ?? {};
+const opt = manifest['wasm-opt'] ?? {};
+const budgetKb = manifest.budget?.size_budget_gzip_kb;
+
+const KNOWN_TARGETS = ['web', 'bundler', 'nodejs'];
+const targets = build.targets ?? KNOWN_TARGETS;
+const profile = build.profile ?? 'release';
+const crate = pkg.crate ?? 'toolgate';
+const stem = crate.replace(/-/g, '_');
+const outDir = join(root, pkg.out_dir ?? 'dist');
+const templateDir = join(root, pkg.template ?? 'pkg-template');
+const work = join(root, 'target', 'toolgate-build');
+
+const fail = (msg) => { console.error(`build: error: ${msg}`); process.exit(1); };
+if (!['release', 'profiling', 'dev'].includes(profile)) fail(`[build] profile must be release, profiling or dev, got ${profile}`);
+for (const t of targets) if (!KNOWN_TARGETS.includes(t)) fail(`[build] unknown target ${t} (known: ${KNOWN_TARGETS.join(', ')})`);
+if (typeof budgetKb !== 'number' || budgetKb <= 0) fail('[budget] size_budget_gzip_kb must be a positive number');
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (r.error) fail(`${cmd}: ${r.error.message}`);
+  if (r.status !== 0) fail(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+  return r;
+}
+const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const t0 = Date.now();
+const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)}s`;
+
+// 1. wasm-pack per target (cargo builds once; wasm-opt is ours, after the identity check).
+const glue = {};
+for (const target of targets) {
+  const dir = join(work, target);
+  rmSync(dir, { recursive: true, force: true });
+  const t = Date.now();
+  run('wasm-pack', ['--log-level', 'warn', 'build', `--${profile}`, '--target', target,
+    '--no-pack', '--no-opt', '--out-dir', dir, '--out-name', stem, root]);
+  console.log(`build: wasm-pack --target ${target}: ${secs(t)}`);
+  glue[target] = dir;
+}
+
+// 2. One binary for every target?
+const hashes = Object.fromEntries(targets.map((t) => [t, sha256(join(glue[t], `${stem}_bg.wasm`))]));
+if (new Set(Object.values(hashes)).size !== 1) {
+  fail(`the targets' .wasm files differ, so one binary cannot serve them all: ${JSON.stringify(hashes)}.\n`
+    + 'This wasm-bindgen version couples binary and glue; ship one .wasm per target instead.');
+}
+console.log(`build: one .wasm serves ${targets.join(', ')} (sha256 ${hashes[targets[0]].slice(0, 16)}…)`);
+
+// 3. wasm-opt (npm binaryen; build.sh has checked which wasm-opt is on PATH).
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const wasmIn = join(glue[targets[0]], `${stem}_bg.wasm`);
+const wasmOut = join(outDir, `${stem}_bg.wasm`);
+if (opt.enabled !== false) {
+  const t = Date.now();
+  run('wasm-opt', [...(opt.flags ?? ['-Oz']), wasmIn, '-o', wasmOut]);
+  console.log(`build: wasm-opt ${(opt.flags ?? []).join(' ')}: ${statSync(wasmIn).size} → ${statSync(wasmOut).size} bytes, ${secs(t)}`);
+} else {
+  cpSync(wasmIn, wasmOut);
+}
+
+// 4. Assemble dist/.
+const read = (target, file) => readFileSync(join(glue[target], file), 'utf8');
+const write = (file, text) => writeFileSync(join(outDir, file), text);
+const selfTypes = (js, dts) => js.replace(/\/\* @ts-self-types="[^"]*" \*\//, `/* @ts-self-types="./${dts}" */`);
+const NOOP_INIT_JS = `
+// toolgate: the wasm is instantiated when this module loads. These no-ops let code written for
+// the browser entry (\`await init()\`) run unchanged here.
+export default async function init(_moduleOrPath) {}
+export function initSync(_module) {}
+`;
+const NOOP_INIT_DTS = `
+/** No-op: this entry instantiates the wasm when it loads. Kept so browser code (\`await init()\`) runs unchanged. */
+export default function init(moduleOrPath?: unknown): Promise<void>;
+/** No-op: this entry instantiates the wasm when it loads. */
+export function initSync(module?: unknown): void;
+`;
+const snippetSources = {};
+function copySnippets(target) {
+  const src = join(glue[target], 'snippets');
+  if (!existsSync(src)) return;
+  for (const file of walk(src)) {
+    const rel = relative(src, file);
+    const prev = snippetSources[rel];
+    if (prev && sha256(prev) !== sha256(file)) {
+      fail(`snippet ${rel} differs between targets (${relative(root, prev)} vs ${relative(root, file)}); `
+        + 'the package layout needs one snippets/ per target for this crate');
+    }
+    snippetSources[rel] = file;
+    mkdirSync(dirname(join(outDir, 'snippets', rel)), { recursive: true });
+    cpSync(file, join(outDir, 'snippets', rel));
+  }
+}
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+if (targets.includes('web')) {
+  write('web.js', selfTypes(read('web', `${stem}.js`), 'web.d.ts'));
+  write('web.d.ts', read('web', `${stem}.d.ts`));
+  copySnippets('web');
+}
+if (targets.includes('bundler')) {
+  write('bundler.js', selfTypes(read('bundler', `${stem}.js`), 'bundler.d.ts') + NOOP_INIT_JS);
+  write('bundler.d.ts', read('bundler', `${stem}.d.ts`) + NOOP_INIT_DTS);
+  write(`${stem}_bg.js`, read('bundler', `${stem}_bg.js`));
+  write(`${stem}_bg.wasm.d.ts`, read('bundler', `${stem}_bg.wasm.d.ts`));
+  copySnippets('bundler');
+}
+if (targets.includes('nodejs')) {
+  write('node.cjs', selfTypes(read('nodejs', `${stem}.js`), 'node.d.cts'));
+  write('node.d.cts', read('nodejs', `${stem}.d.ts`));
+  copySnippets('nodejs');
+}
+
+// package.json = template + name/version/description from Cargo.toml.
+const meta = JSON.parse(spawnSync('cargo', ['metadata', '--no-deps', '--format-version', '1', '--offline'],
+  { cwd: root, encoding: 'utf8' }).stdout).packages.find((p) => p.name === crate);
+if (!meta) fail(`crate ${crate} not found by cargo metadata`);
+const template = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8'));
+const packageJson = {
+  name: template.name ?? crate,
+  version: meta.version,
+  description: meta.description ?? template.description,
+  ...Object.fromEntries(Object.entries(template).filter(([k]) => !['name', 'version', 'description'].includes(k))),
+  license: meta.license ?? template.license,
+};
+write('package.json', `${JSON.stringify(packageJson, null, 2)}\n`);
+for (const f of readdirSync(templateDir)) if (f !== 'package.json') cpSync(join(templateDir, f), join(outDir, f), { recursive: true });
+
+// node.mjs: ESM over node.cjs (one wasm instance whichever way Node loads the package).
+if (targets.includes('nodejs')) {
+  const names = Object.keys(createRequire(import.meta.url)(join(outDir, 'node.cjs')));
+  const bad = names.filter((n) => !/^[A-Za-z_$][\w$]*$/.test(n) || n === 'default');
+  if (bad.length) fail(`node.cjs exports names node.mjs cannot re-export: ${bad.join(', ')}`);
+  write('node.mjs', `// Node ESM entry: re-exports the CommonJS build so \`import\` and \`require\` share one instance.
+import cjs from './node.cjs';
+
+export const { ${names.join(', ')} } = cjs;
+${NOOP_INIT_JS}`);
+  write('node.d.mts', read('nodejs', `${stem}.d.ts`) + NOOP_INIT_DTS);
+}
+
+// 5. Package checks.
+const problems = [];
+const referenced = new Set();
+(function collect(v) {
+  if (typeof v === 'string') { if (v.startsWith('./')) referenced.add(v); return; }
+  if (v && typeof v === 'object') Object.values(v).forEach(collect);
+})({ exports: packageJson.exports, main: packageJson.main, module: packageJson.module, types: packageJson.types });
+const files = packageJson.files ?? [];
+const globToRe = (g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/.*)?$`);
+for (const ref of referenced) {
+  const rel = ref.slice(2);
+  if (!existsSync(join(outDir, rel))) problems.push(`${ref} is referenced by package.json but missing`);
+  else if (rel !== 'package.json' && !files.some((g) => globToRe(g.replace(/\/$/, '')).test(rel))) problems.push(`${ref} is not covered by "files"`);
+}
+for (const f of ['README.md', 'LICENSE']) if (!existsSync(join(outDir, f))) problems.push(`${f} missing`);
+if (problems.length) fail(`package check:\n  ${problems.join('\n  ')}`);
+
+const raw = statSync(wasmOut).size;
+const gz = gzipSync(readFileSync(wasmOut), { level: 9 }).length;
+const report = {
+  targets, profile, wasmOpt: opt.enabled !== false ? opt.flags : false,
+  wasm: { raw, gzip: gz, budgetGzip: budgetKb * 1024 }, sha256: sha256(wasmOut),
+  files: walk(outDir).map((f) => relative(outDir, f)).sort(), seconds: (Date.now() - t0) / 1000,
+};
+mkdirSync(work, { recursive: true });
+writeFileSync(join(work, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`build: package ${relative(root, outDir)}/ — ${report.files.length} files, ${referenced.size} entry files checked`);
+console.log(`build: wasm size: raw ${raw} bytes (${kb(raw)}), gzip -9 ${gz} bytes (${kb(gz)}), budget ${budgetKb} KiB gzip`);
+if (gz > budgetKb * 1024) fail(`gzipped .wasm is ${kb(gz)}, over the ${budgetKb} KiB budget in wasm-pack.toml`);
+console.log(`build: ok in ${secs(t0)}`);
