@@ -222,17 +222,10 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Shell text that analyses back to the same commands (one per line; nested commands are
-    /// re-created by their parent's words).
+    /// Shell text that analyses back to the same commands (one line per pipeline; nested
+    /// commands are re-created by their parent's words).
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        for c in self.commands.iter().filter(|c| c.parent.is_none()) {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&c.render());
-        }
-        out
+        render::analysis(&self.commands)
     }
 
     /// Every argument and redirection target that could name a file; see [`paths`].

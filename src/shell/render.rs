@@ -20,7 +20,28 @@ pub fn quote(word: &str) -> Cow<'_, str> {
     force_quote(word)
 }
 
+/// Characters a terminal hides or reorders: rendered as `$'\u…'` escapes.
+fn hidden(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}' | '\u{180E}')
+}
+
 fn force_quote(word: &str) -> Cow<'_, str> {
+    if word.chars().any(hidden) {
+        let mut s = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\\' | '\'' => {
+                    s.push('\\');
+                    s.push(c);
+                }
+                c if hidden(c) || c == '\n' || c == '\t' => s.push_str(&format!("\\U{:08x}", c as u32)),
+                c => s.push(c),
+            }
+        }
+        s.push('\'');
+        return Cow::Owned(s);
+    }
     let mut s = String::with_capacity(word.len() + 2);
     s.push('\'');
     for c in word.chars() {
@@ -35,6 +56,36 @@ fn force_quote(word: &str) -> Cow<'_, str> {
 }
 
 pub(super) fn command(c: &SimpleCommand) -> String {
+    let (mut line, tail) = parts(c);
+    line.push_str(&tail);
+    line
+}
+
+/// Commands one per line, pipeline stages joined by ` | ` (here-doc bodies after the line).
+pub(super) fn analysis(commands: &[SimpleCommand]) -> String {
+    let mut out = String::new();
+    let mut tail = String::new();
+    let mut prev: Option<&SimpleCommand> = None;
+    for c in commands.iter().filter(|c| c.parent.is_none()) {
+        let same_pipeline = prev.is_some_and(|p| p.pipeline == c.pipeline && p.stage < c.stage && c.pipeline != usize::MAX);
+        if same_pipeline {
+            out.push_str(" | ");
+        } else if prev.is_some() {
+            out.push_str(&tail);
+            tail.clear();
+            out.push('\n');
+        }
+        let (line, t) = parts(c);
+        out.push_str(&line);
+        tail.push_str(&t);
+        prev = Some(c);
+    }
+    out.push_str(&tail);
+    out
+}
+
+/// The command line and the here-doc bodies that follow it.
+fn parts(c: &SimpleCommand) -> (String, String) {
     let mut line = String::new();
     let push = |line: &mut String, part: &str| {
         if !line.is_empty() {
@@ -72,14 +123,19 @@ pub(super) fn command(c: &SimpleCommand) -> String {
                 Some(raw) => Cow::Borrowed(raw.as_str()),
                 None => quote(&r.target),
             };
-            push(&mut line, &format!("{}{target}", r.op));
+            push(&mut line, &format!("{} {target}", r.op));
         }
     }
-    line.push_str(&tail);
     for w in c.wrappers.iter().rev().filter(|w| !w.words.is_empty()) {
         let prefix: Vec<Cow<str>> = w.words.iter().map(|x| quote(x)).collect();
         let prefix = prefix.join(" ");
-        line = if w.script { format!("{prefix} {}", quote(&line)) } else { format!("{prefix} {line}") };
+        if w.script {
+            line.push_str(&tail);
+            tail.clear();
+            line = format!("{prefix} {}", quote(&line));
+        } else {
+            line = format!("{prefix} {line}");
+        }
     }
-    line
+    (line, tail)
 }
