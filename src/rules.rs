@@ -7,8 +7,9 @@
 //!   `git log *` matches `git log` and `git log --oneline` but never `git logout`. The match is
 //!   anchored at both ends and case-sensitive.
 //!   - deny and ask: a rule matching ANY sub-command, tried as written with its launchers
-//!     (`sudo rm -rf x`), unwrapped (`rm -rf x`) and with a path-named command reduced to its
-//!     name (`/bin/rm -rf x` → `rm -rf x`);
+//!     (`sudo rm -rf x`), unwrapped (`rm -rf x`), with a path-named command reduced to its
+//!     name (`/bin/rm -rf x` → `rm -rf x`) and, for git, without its global options
+//!     (`git -C dir push -f` → `git push -f`);
 //!   - allow: EVERY sub-command (commands with words) must be matched by an allow rule as
 //!     written, launchers included (`sudo git log` is not `git log`; `bash -c 'git log'` is
 //!     `bash -c git log`), then the command must be plain with no problem; otherwise the
@@ -194,15 +195,37 @@ impl Rule {
                 return true;
             }
         }
-        match c.words.first() {
-            Some(first) if first.contains('/') => {
-                let name = first.rsplit('/').next().unwrap_or(first);
-                fill(buf, std::iter::once(name).chain(c.words.iter().skip(1).map(String::as_str)));
-                self.matches_text(buf)
+        let name = c.words.first().map(|first| first.rsplit('/').next().unwrap_or(first));
+        if c.words.first().is_some_and(|f| f.contains('/')) {
+            fill(buf, name.into_iter().chain(c.words.iter().skip(1).map(String::as_str)));
+            if self.matches_text(buf) {
+                return true;
             }
-            _ => false,
+        }
+        // `git -C dir -c k=v push -f` is `git push -f` to a rule
+        if name == Some("git") {
+            let args = c.words.get(1..).unwrap_or(&[]);
+            let skip = git_global_options(args);
+            if skip > 0 {
+                fill(buf, std::iter::once("git").chain(args.iter().skip(skip).map(String::as_str)));
+                return self.matches_text(buf);
+            }
+        }
+        false
+    }
+}
+
+/// How many words of git's global options precede its subcommand.
+fn git_global_options(args: &[String]) -> usize {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        match w.as_str() {
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env" | "--exec-path" => i += 2,
+            _ if w.starts_with('-') => i += 1,
+            _ => break,
         }
     }
+    i.min(args.len())
 }
 
 fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str>) {

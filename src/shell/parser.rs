@@ -1052,6 +1052,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                 d.index -= start;
             }
         }
+        if parts.words.first().is_some_and(|w| w.contains(['*', '?', '['])) && !parts.words.first().is_some_and(|w| w == "[" || w == "[[") {
+            // `/???/r? -rf /`: the name is only known after globbing
+            self.out.not_plain("glob in the command name");
+        }
         let side_effect = effects::side_effect(&parts.words);
         if let Some(why) = side_effect {
             self.out.not_plain(why);

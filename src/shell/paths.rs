@@ -8,7 +8,9 @@
 //! * the value of `--opt=value` and of `key=value` operands (`dd if=.env`);
 //! * for `REV:path` / `host:path` words, the part after the first `:` as well
 //!   (`git show HEAD:.env`), besides the whole word;
-//! * every redirection target except fd duplications (`2>&1`), here-docs and here-strings.
+//! * every redirection target except fd duplications (`2>&1`), here-docs and here-strings;
+//! * the operands of launchers (`xargs -a FILE`, `time -o FILE`; also `sudo -u USER`'s user,
+//!   harmlessly).
 //!
 //! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
 //! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
@@ -38,6 +40,14 @@ pub struct PathOperand {
 pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
+        // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
+        for w in c.wrappers.iter().filter(|w| !w.script).flat_map(|w| w.words.iter().skip(1)) {
+            match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
+                Some((_, value)) => add(&mut out, ci, c, value, false, false),
+                None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => add(&mut out, ci, c, w, false, false),
+                None => {}
+            }
+        }
         let mut options = true;
         for (i, w) in c.words.iter().enumerate().skip(1) {
             if options && w == "--" {
