@@ -128,7 +128,9 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     pub(super) fn starts(&self, s: &str) -> bool {
-        self.src.as_bytes().get(self.pos..).is_some_and(|r| r.starts_with(s.as_bytes()))
+        // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
+        let b = self.src.as_bytes();
+        s.bytes().enumerate().all(|(i, c)| b.get(self.pos + i) == Some(&c))
     }
 
     pub(super) fn slice(&self, a: usize, b: usize) -> &'s str {
@@ -754,6 +756,10 @@ impl<'s, 'o> Parser<'s, 'o> {
             p += 1;
         }
         let rest = bytes.get(p..).unwrap_or(&[]);
+        match (rest.first(), rest.get(1)) {
+            (Some(b'<' | b'>'), _) | (Some(b'&'), Some(b'>')) => {}
+            _ => return Ok(None),
+        }
         const OPS: [&str; 14] = ["&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", "<(", "<", ">>", ">&", ">|", ">(", ">"];
         let Some(op) = OPS.iter().find(|op| rest.starts_with(op.as_bytes())) else {
             return Ok(None);
