@@ -119,6 +119,16 @@ pub fn risk(analysis: &Analysis) -> Option<String> {
 }
 
 fn risky_command(cmd: &SimpleCommand) -> Option<String> {
+    // A launcher (`sudo`, `xargs`, `bash -c`) is judged like the program it is.
+    for w in &cmd.wrappers {
+        let base = w.name.split_whitespace().next().unwrap_or(&w.name);
+        if RISKY_PROGRAMS.contains(&base) {
+            return Some(format!(
+                "`{}` can change the system or run arbitrary code",
+                w.name
+            ));
+        }
+    }
     let name = program(cmd)?;
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     if RISKY_PROGRAMS.contains(&base) || base.starts_with("mkfs.") {

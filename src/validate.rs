@@ -8,7 +8,7 @@ use crate::access::{Access, Blocked};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
-use crate::shell::{self, Analysis};
+use crate::shell::Analysis;
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -137,12 +137,25 @@ fn not_unicode(tool: &str, name: &str) -> Invalid {
     )
 }
 
-/// Each path operand of each sub-command, resolved from its `cd`, against the ignore rules.
+/// Each path operand of each sub-command (arguments and redirection targets, resolved from
+/// the command's `cd`) against the ignore rules. An operand whose directory is not known
+/// (`cd "$X" && cat .env`) is also checked as written from the root, so an unanchored rule
+/// still catches it.
 fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
-    for operand in shell::path_operands(analysis) {
-        // An operand that is not a valid path (e.g. contains NUL) cannot name a file we guard.
-        if let Ok(Some(b)) = access.blocked(&operand) {
-            return Err(blocked_error(access, &operand, &b, Some(&operand)));
+    for operand in analysis.path_operands() {
+        let mut candidates = [Some(operand.path.as_str()), None];
+        if operand.dynamic && operand.word != operand.path {
+            candidates[1] = Some(operand.word.as_str());
+        }
+        for path in candidates.into_iter().flatten() {
+            // An operand that is no valid path (e.g. holds NUL) names no file we guard.
+            if let Ok(Some(b)) = access.blocked(path) {
+                let command = analysis
+                    .commands
+                    .get(operand.command)
+                    .map(|c| c.written_text());
+                return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
+            }
         }
     }
     Ok(())
@@ -161,7 +174,9 @@ fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str
 
 fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>) -> Invalid {
     let file = &access.source().file_name;
-    let through = via.map(|_| " (named in the command)").unwrap_or("");
+    let through = via
+        .map(|c| format!(" (named in the command `{c}`)"))
+        .unwrap_or_default();
     let rule = if b.by.line == 0 {
         format!("the {file} file is always blocked")
     } else {

@@ -40,7 +40,9 @@ mod js {
         let instance = JsValue::from(seed);
         let class = Reflect::get(&instance, &"constructor".into()).expect("constructor");
         free(&instance);
-        class.dyn_into::<Function>().expect("Gatekeeper is a JS class")
+        class
+            .dyn_into::<Function>()
+            .expect("Gatekeeper is a JS class")
     }
 
     /// A JS object parsed from JSON text, e.g. `config(r#"{"ignoreFile": ".env"}"#)`.
@@ -72,7 +74,8 @@ mod js {
     /// `gk.isIgnored(path)`, asserting the JS result is a boolean.
     pub fn is_ignored(gk: &JsValue, path: &str) -> bool {
         let v = call(gk, "isIgnored", &[path.into()]).expect("isIgnored threw");
-        v.as_bool().unwrap_or_else(|| panic!("isIgnored({path:?}) returned {v:?}, not a boolean"))
+        v.as_bool()
+            .unwrap_or_else(|| panic!("isIgnored({path:?}) returned {v:?}, not a boolean"))
     }
 
     /// Releases the wasm memory behind a JS `Gatekeeper` (`gk.free()`).
@@ -116,7 +119,15 @@ fn instance_exposes_is_ignored_under_its_js_name() {
 #[wasm_bindgen_test]
 fn is_ignored_returns_a_boolean_for_every_kind_of_path() {
     let gk = js::gatekeeper(r#"{"ignoreFile": ".env\n"}"#);
-    for path in ["", "src/main.rs", "dir/", "./a/../b", "/abs/path", "C:\\win\\path", "ü/ñ.txt"] {
+    for path in [
+        "",
+        "src/main.rs",
+        "dir/",
+        "./a/../b",
+        "/abs/path",
+        "C:\\win\\path",
+        "ü/ñ.txt",
+    ] {
         let _ = js::is_ignored(&gk, path); // asserts the JS type inside
     }
     js::free(&gk);
@@ -128,7 +139,10 @@ fn nothing_is_ignored_without_an_ignore_file_except_the_ignore_file_itself() {
     for config in ["{}", r#"{"workspaceRoots": ["/ws"]}"#] {
         let gk = js::gatekeeper(config);
         for path in ["src/lib.rs", "README.md", "docs/", ".env", "/ws/src/lib.rs"] {
-            assert!(!js::is_ignored(&gk, path), "{path} must not be ignored without an ignore file ({config})");
+            assert!(
+                !js::is_ignored(&gk, path),
+                "{path} must not be ignored without an ignore file ({config})"
+            );
         }
         js::free(&gk);
     }
@@ -140,10 +154,19 @@ fn a_non_string_path_never_traps() {
     // thrown JS error or failing closed (`true`: treat it as blocked) — never `false`, never a
     // trap, and the instance stays usable afterwards.
     let gk = js::gatekeeper("{}");
-    for bad in [JsValue::from_f64(42.0), JsValue::NULL, JsValue::UNDEFINED, Object::new().into()] {
+    for bad in [
+        JsValue::from_f64(42.0),
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        Object::new().into(),
+    ] {
         match js::call(&gk, "isIgnored", &[bad.clone()]) {
             Err(_) => {}
-            Ok(v) => assert_eq!(v.as_bool(), Some(true), "isIgnored({bad:?}) must throw or fail closed"),
+            Ok(v) => assert_eq!(
+                v.as_bool(),
+                Some(true),
+                "isIgnored({bad:?}) must throw or fail closed"
+            ),
         }
     }
     assert!(!js::is_ignored(&gk, "still/usable.txt"));
@@ -198,7 +221,11 @@ fn is_ignored_follows_git_semantics() {
         let config = js::config(r#"{"workspaceRoots": ["/ws"]}"#);
         Reflect::set(&config, &"ignoreFile".into(), &(*file).into()).unwrap();
         let gk = js::construct(&[config.into()]).expect("construct");
-        assert_eq!(js::is_ignored(&gk, path), *expected, "ignore file {file:?}, path {path:?}");
+        assert_eq!(
+            js::is_ignored(&gk, path),
+            *expected,
+            "ignore file {file:?}, path {path:?}"
+        );
         js::free(&gk);
     }
 }
@@ -214,6 +241,9 @@ fn invalid_config_throws_a_js_error_naming_the_field() {
         let err = js::construct(&[js::config(json)]).expect_err(json);
         let err: js_sys::Error = err.dyn_into().expect("a JS Error instance");
         let message = String::from(err.message());
-        assert!(message.contains(field), "error for {json} should name {field}: {message}");
+        assert!(
+            message.contains(field),
+            "error for {json} should name {field}: {message}"
+        );
     }
 }

@@ -1,16 +1,132 @@
 //! Shell command analysis: a parser for the sh/bash subset agents emit, yielding every simple
-//! command that would run (through wrappers and substitutions).
+//! command that would run (through wrappers, substitutions, subshells and here-doc-fed shells).
 //!
-//! INTERFACE STUB — implemented by the shell-analysis work (issue 4).
+//! [`analyse`] never panics and never recurses deeper than [`MAX_DEPTH`] levels, whatever the
+//! input. Past a limit or on a syntax error the analysis has
+//! `problem = Some(Problem::Unparseable(..))` and keeps the commands parsed before the error,
+//! so deny rules and critical patterns can still see them.
+//!
+//! ## What a [`SimpleCommand`] holds
+//! * `words`: unquoted, with the launchers (`sudo`, `env`, `bash -c`, …) peeled off into
+//!   `wrappers`. A word containing an expansion (`$HOME`, `${X}`, `$(…)`, `` `…` ``, `<(…)`,
+//!   `$((…))`) keeps the expansion as written (its literal parts unquoted) and is listed in
+//!   `dynamic`.
+//! * `cwd`: where a preceding `cd X &&` / `cd X;` in the same shell left it, relative to where
+//!   the command line starts. `None` = unchanged. Relative targets are joined with `/`
+//!   (`cd a && cd b` → `a/b`; `..` is kept, the workspace normalises it); absolute ones
+//!   (`/x`, `~`, `C:/x`) replace it; `cd` alone is `~`. A target the parser cannot know
+//!   (`cd "$DIR"`, `cd -`, `popd`) is kept as written and sets `cwd_dynamic`. A `cd` inside a
+//!   subshell, substitution or pipeline stage does not leak out of it.
+//!
+//! ## Limits (each gives `Unparseable`)
+//! [`MAX_INPUT_BYTES`] of input, [`MAX_DEPTH`] levels of nesting (substitutions, groups,
+//! compound commands, wrappers, scripts), [`MAX_COMMANDS`] simple commands.
 
 pub mod critical;
+mod effects;
+mod parser;
+pub mod paths;
+mod render;
+mod spoofing;
+mod words;
+mod wrappers;
+
+pub use paths::PathOperand;
+pub use render::quote;
+
+/// Longer input is not analysed: 64 KiB is far beyond any command an agent writes by hand.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024;
+/// Nesting levels (substitutions, groups, compound commands, wrappers, `bash -c` scripts).
+pub const MAX_DEPTH: usize = 64;
+/// Simple commands in one analysis, counting nested ones.
+pub const MAX_COMMANDS: usize = 1000;
 
 /// A redirection of a simple command, e.g. `>` `out.txt`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Redirect {
+    /// The operator as written, with its file descriptor: `>`, `2>`, `>>`, `2>&`, `&>`, `<<`,
+    /// `<<-`, `<<<`, `<>`, `>|`, `<&`.
     pub op: String,
-    /// The target word, unquoted (the here-doc delimiter for `<<`).
+    /// The target word, unquoted (the here-doc delimiter for `<<`; the fd for `2>&1`).
     pub target: String,
+    /// The target contains an expansion; for a here-doc: the body is expanded (unquoted
+    /// delimiter), so `$(…)` in it runs.
+    pub dynamic: bool,
+    /// The target as written, when `dynamic` (used to re-render it).
+    pub raw: Option<String>,
+    /// A here-doc's body (each line ending in `\n`, `<<-` tabs already stripped).
+    pub body: Option<String>,
+}
+
+impl Redirect {
+    /// `<<`, `<<-`: a here-document.
+    pub fn is_heredoc(&self) -> bool {
+        let op = self.op.trim_start_matches(|c: char| c.is_ascii_digit());
+        op == "<<" || op == "<<-"
+    }
+
+    /// `<<<`: a here-string.
+    pub fn is_herestring(&self) -> bool {
+        self.op.ends_with("<<<")
+    }
+
+    /// `2>&1`, `<&0`, `>&-`: duplicates or closes a descriptor, names no file.
+    pub fn is_fd_dup(&self) -> bool {
+        let op = self.op.trim_start_matches(|c: char| c.is_ascii_digit());
+        (op == ">&" || op == "<&")
+            && (self.target == "-"
+                || (!self.target.is_empty() && self.target.bytes().all(|b| b.is_ascii_digit())))
+    }
+
+    /// Names a file that is written (`>`, `>>`, `>|`, `&>`, `&>>`, `<>`, `>&file`).
+    pub fn writes_file(&self) -> bool {
+        !self.is_fd_dup() && self.op.contains('>')
+    }
+
+    /// Names a file at all (anything but fd dups, here-docs and here-strings).
+    pub fn names_file(&self) -> bool {
+        !self.is_fd_dup() && !self.is_heredoc() && !self.is_herestring()
+    }
+}
+
+/// A launcher peeled off a command (`sudo -u root`, `env X=1`, `bash -c`, `xargs -0`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Wrapper {
+    /// Canonical name: `sudo`, `env`, `nice`, `timeout`, `xargs`, … ; `bash -c` (any shell),
+    /// `eval`, `su -c`, `watch`, `env -S` for launchers that run a script; `find -exec` for
+    /// commands run by `find`.
+    pub name: String,
+    /// Its words as written, options included (for a script launcher, without the script).
+    pub words: Vec<String>,
+    /// It runs its argument as shell text (`bash -c`, `eval`, …) rather than as words.
+    pub script: bool,
+}
+
+/// Where a command sits in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Origin {
+    /// Directly in the command line (or a group, subshell, compound command, function body).
+    #[default]
+    Top,
+    /// Inside `$(…)`, `` `…` `` or a here-doc body's substitution.
+    CommandSubstitution,
+    /// Inside `<(…)` / `>(…)`.
+    ProcessSubstitution,
+    /// In a script a launcher runs: `bash -c '…'`, `eval …`, `su -c`, `watch`, `env -S`.
+    Script,
+    /// In a here-doc fed to a shell (`bash <<EOF`).
+    HereDoc,
+    /// Run by `find -exec` / `-execdir` / `-ok`.
+    Exec,
+}
+
+/// A word (or assignment value) containing an expansion.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DynamicWord {
+    /// Index into `words` (or `assignments`).
+    pub index: usize,
+    /// As written in the source, quotes included.
+    pub raw: String,
 }
 
 /// One command that would run.
@@ -22,8 +138,70 @@ pub struct SimpleCommand {
     pub words: Vec<String>,
     pub redirects: Vec<Redirect>,
     /// The directory it runs in relative to where the command started, when a preceding
-    /// `cd` changed it (`None` = unchanged; `Some("?")`-style unknowns are documented there).
+    /// `cd` changed it (`None` = unchanged; see the module docs for joins and unknowns).
     pub cwd: Option<String>,
+    /// `cwd` came from a target the parser cannot know (`cd "$X"`, `cd -`, `popd`).
+    pub cwd_dynamic: bool,
+    /// Launchers peeled off, outermost first (`sudo env X=1 ls` → `sudo`, `env`).
+    pub wrappers: Vec<Wrapper>,
+    /// Words containing expansions (usually empty).
+    pub dynamic: Vec<DynamicWord>,
+    /// Assignment values containing expansions.
+    pub dynamic_assignments: Vec<DynamicWord>,
+    pub origin: Origin,
+    /// Index (into [`Analysis::commands`]) of the command whose word, here-doc or `-exec`
+    /// produced this one; `None` at top level and for commands of a `bash -c` script.
+    pub parent: Option<usize>,
+    /// Commands with the same `pipeline` are stages of one pipeline; `stage` is the position.
+    pub pipeline: usize,
+    pub stage: usize,
+    /// Ends with `&` (directly or in an enclosing list).
+    pub background: bool,
+    /// The function whose body holds it.
+    pub function: Option<String>,
+    /// An option that makes an innocent-looking command run or write something
+    /// (`find -exec`, `git diff --output=…`, `sed …e`); makes the analysis not plain.
+    pub side_effect: Option<&'static str>,
+}
+
+impl SimpleCommand {
+    /// The command's name without its directory (`/bin/cat` → `cat`).
+    pub fn name(&self) -> Option<&str> {
+        self.words.first().map(|w| basename(w))
+    }
+
+    /// The words joined by single spaces.
+    pub fn text(&self) -> String {
+        self.words.join(" ")
+    }
+
+    /// Wrapper words then words, joined by single spaces (`sudo -u x git log`).
+    pub fn written_text(&self) -> String {
+        let mut s = String::new();
+        for w in self
+            .wrappers
+            .iter()
+            .flat_map(|w| &w.words)
+            .chain(&self.words)
+        {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(w);
+        }
+        s
+    }
+
+    /// Whether `words[i]` contains an expansion.
+    pub fn is_dynamic(&self, i: usize) -> bool {
+        self.dynamic.iter().any(|d| d.index == i)
+    }
+
+    /// Shell text that analyses back to this command (same words, assignments, redirects and
+    /// wrapper names). Here-doc bodies follow on the next lines.
+    pub fn render(&self) -> String {
+        render::command(self)
+    }
 }
 
 /// Why a command could not be judged; none of these ever allows.
@@ -40,19 +218,54 @@ pub struct Analysis {
     pub commands: Vec<SimpleCommand>,
     /// Only words joined by `&& || ; |` (no redirections, substitutions, groups, background).
     pub plain: bool,
+    /// The first reason it is not plain (`redirection`, `command substitution`, …).
+    pub not_plain: Option<&'static str>,
+    /// `Unparseable` wins over `Suspicious` when both apply; [`Analysis::suspicious`] still
+    /// reports the characters then.
     pub problem: Option<Problem>,
+    /// What [`Problem::Suspicious`] would say, even when the problem is `Unparseable`.
+    pub suspicious: Option<String>,
 }
 
-pub fn analyse(_command: &str) -> Analysis {
-    Analysis {
-        commands: vec![],
-        plain: false,
-        problem: Some(Problem::Unparseable("shell analysis not built yet".into())),
+impl Analysis {
+    /// Shell text that analyses back to the same commands (one line per pipeline; nested
+    /// commands are re-created by their parent's words).
+    pub fn render(&self) -> String {
+        render::analysis(&self.commands)
+    }
+
+    /// Every argument and redirection target that could name a file; see [`paths`].
+    pub fn path_operands(&self) -> Vec<PathOperand> {
+        paths::operands(self)
     }
 }
 
-/// Every argument and redirection target that could name a file, joined onto its command's
-/// `cwd` when relative.
-pub fn path_operands(_analysis: &Analysis) -> Vec<String> {
-    Vec::new()
+/// Analyses one command line. Never panics; see the module docs for the limits.
+pub fn analyse(command: &str) -> Analysis {
+    let suspicious = spoofing::scan(command);
+    let mut analysis = if command.len() > MAX_INPUT_BYTES {
+        Analysis {
+            problem: Some(Problem::Unparseable(format!(
+                "command is {} bytes, more than the {MAX_INPUT_BYTES}-byte limit",
+                command.len()
+            ))),
+            ..Analysis::default()
+        }
+    } else {
+        parser::parse(command)
+    };
+    if analysis.problem.is_none() {
+        analysis.problem = suspicious.clone().map(Problem::Suspicious);
+    }
+    analysis.suspicious = suspicious;
+    analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
+    analysis
+}
+
+/// `/usr/bin/sudo` → `sudo`.
+pub(crate) fn basename(word: &str) -> &str {
+    match word.rfind('/') {
+        Some(i) if i + 1 < word.len() => word.get(i + 1..).unwrap_or(word),
+        _ => word,
+    }
 }

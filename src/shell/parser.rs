@@ -1,0 +1,1334 @@
+//! Recursive-descent parser for lists, pipelines, compound commands, redirections and
+//! here-docs; words are read in `words.rs`. Every nesting goes through [`Parser::enter`], so
+//! hostile input cannot exhaust the stack, and lists are parsed iteratively, so long chains
+//! stay linear.
+
+use super::{
+    effects, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
+    MAX_COMMANDS, MAX_DEPTH,
+};
+
+pub(super) type PResult<T> = Result<T, String>;
+
+/// Reserved words that end a list (the caller checks which one it expected).
+const TERMINATORS: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
+
+/// State shared by every source being parsed (the command line, backtick bodies, `bash -c`
+/// scripts, here-doc bodies): the output and the context new commands inherit.
+pub(super) struct Shared {
+    pub commands: Vec<SimpleCommand>,
+    pub not_plain: Option<&'static str>,
+    depth: usize,
+    next_pipeline: usize,
+    cwd: Option<String>,
+    cwd_dynamic: bool,
+    wrappers: Vec<Wrapper>,
+    origin: Origin,
+    function: Option<String>,
+    pipeline: Option<(usize, usize)>,
+}
+
+impl Shared {
+    pub fn not_plain(&mut self, why: &'static str) {
+        if self.not_plain.is_none() {
+            self.not_plain = Some(why);
+        }
+    }
+}
+
+struct PendingHeredoc {
+    delim: String,
+    strip_tabs: bool,
+    expands: bool,
+    /// (command, redirect) pairs that receive the body.
+    targets: Vec<(usize, usize)>,
+}
+
+/// A simple command's parts before its launchers are peeled off.
+struct Parts {
+    words: Vec<String>,
+    dynamic: Vec<DynamicWord>,
+    assignments: Vec<(String, String)>,
+    dynamic_assignments: Vec<DynamicWord>,
+    origin: Option<Origin>,
+    parent: Option<usize>,
+}
+
+/// How a nested source (script, backtick body, here-doc body) is parsed.
+struct Nested {
+    origin: Origin,
+    parent: Option<usize>,
+    wrappers: Option<Vec<Wrapper>>,
+    cwd: Option<(Option<String>, bool)>,
+    keep_pipeline: bool,
+}
+
+pub(super) struct Parser<'s, 'o> {
+    pub(super) src: &'s str,
+    pub(super) pos: usize,
+    pub(super) out: &'o mut Shared,
+    pending: Vec<PendingHeredoc>,
+}
+
+pub(super) fn parse(src: &str) -> Analysis {
+    let mut shared = Shared {
+        commands: Vec::new(),
+        not_plain: None,
+        depth: 0,
+        next_pipeline: 0,
+        cwd: None,
+        cwd_dynamic: false,
+        wrappers: Vec::new(),
+        origin: Origin::Top,
+        function: None,
+        pipeline: None,
+    };
+    let result = Parser::new(src, &mut shared).parse_source();
+    Analysis {
+        commands: shared.commands,
+        plain: false,
+        not_plain: shared.not_plain,
+        problem: result.err().map(Problem::Unparseable),
+        suspicious: None,
+    }
+}
+
+pub(super) fn is_delim(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+    )
+}
+
+/// `NAME=` or `NAME+=` at the start of a raw word: the length of the name part.
+pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
+    let b = raw.as_bytes();
+    let first = *b.first()?;
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    match (b.get(n), b.get(n + 1)) {
+        (Some(b'='), _) => Some(n),
+        (Some(b'+'), Some(b'=')) => Some(n + 1),
+        _ => None,
+    }
+}
+
+impl<'s, 'o> Parser<'s, 'o> {
+    fn new(src: &'s str, out: &'o mut Shared) -> Self {
+        Parser {
+            src,
+            pos: 0,
+            out,
+            pending: Vec::new(),
+        }
+    }
+
+    // ---- byte access (never panics) ----
+
+    pub(super) fn peek(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
+    }
+
+    pub(super) fn peek_at(&self, off: usize) -> Option<u8> {
+        self.src.as_bytes().get(self.pos + off).copied()
+    }
+
+    pub(super) fn starts(&self, s: &str) -> bool {
+        // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
+        let b = self.src.as_bytes();
+        s.bytes()
+            .enumerate()
+            .all(|(i, c)| b.get(self.pos + i) == Some(&c))
+    }
+
+    pub(super) fn slice(&self, a: usize, b: usize) -> &'s str {
+        self.src.get(a..b).unwrap_or("")
+    }
+
+    /// A reserved word (or `{`, `}`, `!`, `[[`) at the cursor, followed by a delimiter.
+    fn at_word(&self, w: &str) -> bool {
+        self.starts(w)
+            && self
+                .src
+                .as_bytes()
+                .get(self.pos + w.len())
+                .map_or(true, |&c| is_delim(c))
+    }
+
+    fn at_terminator(&self) -> bool {
+        TERMINATORS.iter().any(|w| self.at_word(w))
+    }
+
+    pub(super) fn enter(&mut self) -> PResult<()> {
+        self.out.depth += 1;
+        if self.out.depth > MAX_DEPTH {
+            return Err(format!("nested more than {MAX_DEPTH} levels deep"));
+        }
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self) {
+        self.out.depth = self.out.depth.saturating_sub(1);
+    }
+
+    pub(super) fn unexpected(&self) -> String {
+        match self.peek() {
+            None => "unexpected end of command".to_string(),
+            Some(b'\n') => format!("unexpected newline at byte {}", self.pos),
+            Some(_) => {
+                let rest = self.src.get(self.pos..).unwrap_or("");
+                let end = rest
+                    .char_indices()
+                    .skip(1)
+                    .find(|&(i, c)| i >= 3 || c.is_whitespace())
+                    .map_or(rest.len(), |(i, _)| i);
+                format!(
+                    "unexpected `{}` at byte {}",
+                    rest.get(..end).unwrap_or(rest),
+                    self.pos
+                )
+            }
+        }
+    }
+
+    /// Blanks, line continuations and comments (a `#` at the start of a token).
+    pub(super) fn skip_blanks(&mut self) {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' => self.pos += 1,
+                b'\\' if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                b'#' => {
+                    let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
+                    self.pos += rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// Blanks and newlines (after `&&`, `|`, keywords).
+    fn skip_linebreaks(&mut self) -> PResult<()> {
+        loop {
+            self.skip_blanks();
+            if self.peek() != Some(b'\n') {
+                return Ok(());
+            }
+            self.newline()?;
+        }
+    }
+
+    /// Consumes a newline; here-doc bodies start after it.
+    fn newline(&mut self) -> PResult<()> {
+        self.pos += 1;
+        if self.pending.is_empty() {
+            Ok(())
+        } else {
+            self.read_heredocs()
+        }
+    }
+
+    fn parse_source(&mut self) -> PResult<()> {
+        self.parse_list()?;
+        if self.peek().is_some() {
+            return Err(self.unexpected());
+        }
+        match self.pending.first() {
+            Some(h) => Err(format!("missing here-doc terminator `{}`", h.delim)),
+            None => Ok(()),
+        }
+    }
+
+    // ---- lists ----
+
+    /// Commands separated by `;`, `&` and newlines, up to `)`, `;;`, a terminator word or
+    /// the end.
+    pub(super) fn parse_list(&mut self) -> PResult<()> {
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None | Some(b')') => return Ok(()),
+                Some(b'\n') => {
+                    self.newline()?;
+                    continue;
+                }
+                Some(b';') if matches!(self.peek_at(1), Some(b';' | b'&')) => return Ok(()),
+                Some(b';' | b'&' | b'|') => return Err(self.unexpected()),
+                _ => {}
+            }
+            if self.at_terminator() {
+                return Ok(());
+            }
+            let start = self.out.commands.len();
+            self.parse_and_or()?;
+            self.skip_blanks();
+            match self.peek() {
+                Some(b';') if !matches!(self.peek_at(1), Some(b';' | b'&')) => self.pos += 1,
+                Some(b'&') => {
+                    self.pos += 1;
+                    self.out.not_plain("background job");
+                    for c in self.out.commands.iter_mut().skip(start) {
+                        c.background = true;
+                    }
+                }
+                Some(b'\n') => self.newline()?,
+                None | Some(b')' | b';') => {}
+                _ if self.at_terminator() => {}
+                _ => return Err(self.unexpected()),
+            }
+        }
+    }
+
+    fn parse_and_or(&mut self) -> PResult<()> {
+        loop {
+            self.parse_pipeline()?;
+            self.skip_blanks();
+            if self.starts("&&") || self.starts("||") {
+                let op = if self.starts("&&") { "&&" } else { "||" };
+                self.pos += 2;
+                self.skip_linebreaks()?;
+                if self.peek().is_none() {
+                    return Err(format!("expected a command after `{op}`"));
+                }
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    fn parse_pipeline(&mut self) -> PResult<()> {
+        self.skip_blanks();
+        if self.at_word("!") {
+            self.pos += 1;
+            self.out.not_plain("negation");
+            self.skip_blanks();
+        }
+        let id = self.out.next_pipeline;
+        self.out.next_pipeline += 1;
+        let enclosing = self.out.pipeline;
+        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let start = self.out.commands.len();
+        let mut stage = 0;
+        loop {
+            self.out.pipeline = Some((id, stage));
+            self.parse_command()?;
+            self.skip_blanks();
+            if self.peek() == Some(b'|') && self.peek_at(1) != Some(b'|') {
+                self.pos += 1;
+                if self.peek() == Some(b'&') {
+                    self.pos += 1;
+                    self.out.not_plain("`|&` pipes stderr");
+                }
+                self.skip_linebreaks()?;
+                stage += 1;
+                continue;
+            }
+            break;
+        }
+        self.out.pipeline = enclosing;
+        if stage > 0 {
+            // each stage runs in a subshell: a `cd` there does not leak
+            (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        } else if let Some((eid, estage)) = enclosing {
+            // a lone command inside a group that is itself a pipeline stage
+            for c in self
+                .out
+                .commands
+                .iter_mut()
+                .skip(start)
+                .filter(|c| c.pipeline == id)
+            {
+                c.pipeline = eid;
+                c.stage = estage;
+            }
+        }
+        Ok(())
+    }
+
+    // ---- commands ----
+
+    fn parse_command(&mut self) -> PResult<()> {
+        self.skip_blanks();
+        let start = self.out.commands.len();
+        if self.at_word("{") {
+            self.pos += 1;
+            self.enter()?;
+            self.out.not_plain("group");
+            self.parse_list()?;
+            self.skip_blanks();
+            if !self.at_word("}") {
+                return Err(format!("missing `}}` ({})", self.unexpected()));
+            }
+            self.pos += 1;
+            self.leave();
+        } else if self.starts("((") {
+            self.pos += 2;
+            self.enter()?;
+            self.out.not_plain("arithmetic command");
+            self.skip_arithmetic()?;
+            self.leave();
+        } else if self.peek() == Some(b'(') {
+            let open = self.pos;
+            self.pos += 1;
+            self.enter()?;
+            self.out.not_plain("subshell");
+            let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
+            self.parse_list()?;
+            self.skip_blanks();
+            if self.peek() != Some(b')') {
+                return Err(format!(
+                    "unbalanced `(` at byte {open} ({})",
+                    self.unexpected()
+                ));
+            }
+            self.pos += 1;
+            (self.out.cwd, self.out.cwd_dynamic) = saved;
+            self.leave();
+        } else if self.at_word("if") {
+            self.parse_if()?;
+        } else if self.at_word("while") || self.at_word("until") {
+            self.parse_while()?;
+        } else if self.at_word("for") || self.at_word("select") {
+            self.parse_for()?;
+        } else if self.at_word("case") {
+            self.parse_case()?;
+        } else if self.at_word("[[") {
+            self.parse_test()?;
+        } else if self.at_word("function") {
+            self.pos += "function".len();
+            self.skip_blanks();
+            let name = self.read_word()?;
+            if name.text.is_empty() {
+                return Err(format!("expected a function name ({})", self.unexpected()));
+            }
+            self.skip_blanks();
+            if self.peek() == Some(b'(') {
+                self.pos += 1;
+                self.skip_blanks();
+                if self.peek() != Some(b')') {
+                    return Err(self.unexpected());
+                }
+                self.pos += 1;
+            }
+            return self.function_body(name.text);
+        } else {
+            return self.parse_simple();
+        }
+        self.compound_redirects(start)
+    }
+
+    fn expect_word(&mut self, w: &str) -> PResult<()> {
+        self.skip_blanks();
+        if self.at_word(w) {
+            self.pos += w.len();
+            Ok(())
+        } else {
+            Err(format!("expected `{w}` ({})", self.unexpected()))
+        }
+    }
+
+    fn parse_if(&mut self) -> PResult<()> {
+        self.pos += 2;
+        self.enter()?;
+        self.out.not_plain("compound command");
+        self.parse_list()?;
+        self.expect_word("then")?;
+        self.parse_list()?;
+        loop {
+            self.skip_blanks();
+            if self.at_word("elif") {
+                self.pos += 4;
+                self.parse_list()?;
+                self.expect_word("then")?;
+                self.parse_list()?;
+                continue;
+            }
+            if self.at_word("else") {
+                self.pos += 4;
+                self.parse_list()?;
+            }
+            self.expect_word("fi")?;
+            break;
+        }
+        self.leave();
+        Ok(())
+    }
+
+    fn parse_while(&mut self) -> PResult<()> {
+        self.pos += 5;
+        self.enter()?;
+        self.out.not_plain("compound command");
+        self.parse_list()?;
+        self.expect_word("do")?;
+        self.parse_list()?;
+        self.expect_word("done")?;
+        self.leave();
+        Ok(())
+    }
+
+    fn parse_for(&mut self) -> PResult<()> {
+        self.pos += if self.at_word("for") { 3 } else { 6 };
+        self.enter()?;
+        self.out.not_plain("compound command");
+        self.skip_blanks();
+        if self.starts("((") {
+            self.pos += 2;
+            self.skip_arithmetic()?;
+        } else {
+            let before = self.pos;
+            self.read_word()?;
+            if self.pos == before {
+                return Err(format!("expected a loop variable ({})", self.unexpected()));
+            }
+            self.skip_linebreaks()?;
+            if self.at_word("in") {
+                self.pos += 2;
+                loop {
+                    self.skip_blanks();
+                    match self.peek() {
+                        None | Some(b';' | b'\n') => break,
+                        _ => {
+                            let before = self.pos;
+                            self.read_word()?;
+                            if self.pos == before {
+                                return Err(self.unexpected());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.skip_blanks();
+        if self.peek() == Some(b';') {
+            self.pos += 1;
+        }
+        self.skip_linebreaks()?;
+        self.expect_word("do")?;
+        self.parse_list()?;
+        self.expect_word("done")?;
+        self.leave();
+        Ok(())
+    }
+
+    fn parse_case(&mut self) -> PResult<()> {
+        self.pos += 4;
+        self.enter()?;
+        self.out.not_plain("compound command");
+        self.skip_blanks();
+        let before = self.pos;
+        self.read_word()?;
+        if self.pos == before {
+            return Err(format!(
+                "expected a word after `case` ({})",
+                self.unexpected()
+            ));
+        }
+        self.skip_linebreaks()?;
+        self.expect_word("in")?;
+        loop {
+            self.skip_linebreaks()?;
+            if self.at_word("esac") {
+                self.pos += 4;
+                break;
+            }
+            if self.peek() == Some(b'(') {
+                self.pos += 1;
+            }
+            loop {
+                self.skip_blanks();
+                match self.peek() {
+                    Some(b')') => break,
+                    Some(b'|') => self.pos += 1,
+                    None => return Err("missing `esac`".to_string()),
+                    _ => {
+                        let before = self.pos;
+                        self.read_word()?;
+                        if self.pos == before {
+                            return Err(self.unexpected());
+                        }
+                    }
+                }
+            }
+            self.pos += 1;
+            self.parse_list()?;
+            self.skip_blanks();
+            if self.starts(";;&") {
+                self.pos += 3;
+            } else if self.starts(";;") || self.starts(";&") {
+                self.pos += 2;
+            } else if !self.at_word("esac") {
+                return Err(format!("expected `;;` or `esac` ({})", self.unexpected()));
+            }
+        }
+        self.leave();
+        Ok(())
+    }
+
+    /// `[[ … ]]`: `&&`, `||`, `<`, `>`, `(`, `)` are words inside.
+    fn parse_test(&mut self) -> PResult<()> {
+        self.pos += 2;
+        self.enter()?;
+        self.out.not_plain("conditional expression");
+        let sub_start = self.out.commands.len();
+        let mut words = vec!["[[".to_string()];
+        let mut dynamic = Vec::new();
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None => return Err("missing `]]`".to_string()),
+                Some(b'\n') => {
+                    self.newline()?;
+                    continue;
+                }
+                _ => {}
+            }
+            if self.at_word("]]") {
+                self.pos += 2;
+                words.push("]]".to_string());
+                break;
+            }
+            if self.starts("&&") || self.starts("||") {
+                words.push(self.slice(self.pos, self.pos + 2).to_string());
+                self.pos += 2;
+                continue;
+            }
+            match self.peek() {
+                Some(c @ (b'(' | b')' | b'<' | b'>' | b'|' | b'!'))
+                    if !self.starts("<(") && !self.starts(">(") =>
+                {
+                    words.push((c as char).to_string());
+                    self.pos += 1;
+                }
+                Some(b';' | b'&') => return Err(self.unexpected()),
+                _ => {
+                    let before = self.pos;
+                    let w = self.read_word()?;
+                    if self.pos == before {
+                        return Err(self.unexpected());
+                    }
+                    if w.dynamic {
+                        dynamic.push(DynamicWord {
+                            index: words.len(),
+                            raw: self.slice(w.start, w.end).to_string(),
+                        });
+                    }
+                    words.push(w.text);
+                }
+            }
+        }
+        let parts = Parts {
+            words,
+            dynamic,
+            assignments: Vec::new(),
+            dynamic_assignments: Vec::new(),
+            origin: None,
+            parent: None,
+        };
+        let idx = self.push(parts, None, Vec::new())?;
+        self.adopt(sub_start, idx, idx);
+        self.leave();
+        Ok(())
+    }
+
+    /// After `name` `(`: `)` then the body.
+    fn function_def(&mut self, name: String) -> PResult<()> {
+        self.pos += 1;
+        self.skip_blanks();
+        if self.peek() != Some(b')') {
+            return Err(format!(
+                "expected `)` after `{name}(` ({})",
+                self.unexpected()
+            ));
+        }
+        self.pos += 1;
+        self.function_body(name)
+    }
+
+    fn function_body(&mut self, name: String) -> PResult<()> {
+        self.skip_linebreaks()?;
+        if self.peek().is_none() {
+            return Err(format!("missing body of function `{name}`"));
+        }
+        self.enter()?;
+        self.out.not_plain("function definition");
+        let saved_function = self.out.function.replace(name);
+        let saved_pipeline = self.out.pipeline.take();
+        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        self.parse_command()?;
+        self.out.function = saved_function;
+        self.out.pipeline = saved_pipeline;
+        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.leave();
+        Ok(())
+    }
+
+    fn compound_redirects(&mut self, start: usize) -> PResult<()> {
+        let mut redirects = Vec::new();
+        loop {
+            self.skip_blanks();
+            match self.try_redirect()? {
+                Some(r) => redirects.push(r),
+                None => break,
+            }
+        }
+        self.attach_redirects(start, redirects);
+        Ok(())
+    }
+
+    fn parse_simple(&mut self) -> PResult<()> {
+        let sub_start = self.out.commands.len();
+        let mut parts = Parts {
+            words: Vec::new(),
+            dynamic: Vec::new(),
+            assignments: Vec::new(),
+            dynamic_assignments: Vec::new(),
+            origin: None,
+            parent: None,
+        };
+        let mut redirects = Vec::new();
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None | Some(b'\n' | b';' | b'|' | b')') => break,
+                Some(b'&') if self.peek_at(1) != Some(b'>') => break,
+                Some(b'(') => {
+                    if parts.words.len() == 1
+                        && parts.assignments.is_empty()
+                        && redirects.is_empty()
+                        && parts.dynamic.is_empty()
+                    {
+                        let name = parts.words.pop().unwrap_or_default();
+                        return self.function_def(name);
+                    }
+                    return Err(self.unexpected());
+                }
+                _ => {}
+            }
+            if let Some(r) = self.try_redirect()? {
+                redirects.push(r);
+                continue;
+            }
+            let before = self.pos;
+            let w = self.read_word()?;
+            if self.pos == before {
+                return Err(self.unexpected());
+            }
+            let raw = self.slice(w.start, w.end);
+            if parts.words.is_empty() {
+                if let Some(n) = assignment_name_len(raw) {
+                    self.out.not_plain("variable assignment");
+                    let name = raw.get(..n).unwrap_or("").to_string();
+                    let eq = if raw.as_bytes().get(n) == Some(&b'+') {
+                        n + 2
+                    } else {
+                        n + 1
+                    };
+                    let mut value = w.text.get(eq..).unwrap_or("").to_string();
+                    if value.is_empty() && eq == raw.len() && self.peek() == Some(b'(') {
+                        value = self.read_array()?;
+                    }
+                    if w.dynamic {
+                        parts.dynamic_assignments.push(DynamicWord {
+                            index: parts.assignments.len(),
+                            raw: raw.get(eq..).unwrap_or("").to_string(),
+                        });
+                    }
+                    parts.assignments.push((name, value));
+                    continue;
+                }
+            }
+            if w.dynamic {
+                parts.dynamic.push(DynamicWord {
+                    index: parts.words.len(),
+                    raw: raw.to_string(),
+                });
+            }
+            parts.words.push(w.text);
+        }
+        if parts.words.is_empty() && parts.assignments.is_empty() && redirects.is_empty() {
+            return Err(format!("expected a command ({})", self.unexpected()));
+        }
+        let emit_start = self.out.commands.len();
+        let main = self.emit(parts)?;
+        if let Some(m) = main {
+            self.adopt(sub_start, emit_start, m);
+        }
+        self.attach_redirects(emit_start, redirects);
+        Ok(())
+    }
+
+    /// `NAME=(a b c)`: the value as written, words unquoted.
+    fn read_array(&mut self) -> PResult<String> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut value = String::from("(");
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None => return Err(format!("unterminated array at byte {open}")),
+                Some(b')') => {
+                    self.pos += 1;
+                    value.push(')');
+                    return Ok(value);
+                }
+                Some(b'\n') => self.newline()?,
+                _ => {
+                    let before = self.pos;
+                    let w = self.read_word()?;
+                    if self.pos == before {
+                        return Err(self.unexpected());
+                    }
+                    if value.len() > 1 {
+                        value.push(' ');
+                    }
+                    value.push_str(&w.text);
+                }
+            }
+        }
+    }
+
+    /// Commands pushed in `from..to` with no parent came from `parent`'s words.
+    fn adopt(&mut self, from: usize, to: usize, parent: usize) {
+        for c in self.out.commands.iter_mut().take(to).skip(from) {
+            if c.parent.is_none() {
+                c.parent = Some(parent);
+            }
+        }
+    }
+
+    /// A redirection at the cursor, or `None` (cursor unchanged).
+    fn try_redirect(&mut self) -> PResult<Option<Redirect>> {
+        let start = self.pos;
+        let bytes = self.src.as_bytes();
+        let mut p = start;
+        while bytes.get(p).is_some_and(|b| b.is_ascii_digit()) {
+            p += 1;
+        }
+        let rest = bytes.get(p..).unwrap_or(&[]);
+        match (rest.first(), rest.get(1)) {
+            (Some(b'<' | b'>'), _) | (Some(b'&'), Some(b'>')) => {}
+            _ => return Ok(None),
+        }
+        const OPS: [&str; 14] = [
+            "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", "<(", "<", ">>", ">&", ">|", ">(", ">",
+        ];
+        let Some(op) = OPS.iter().find(|op| rest.starts_with(op.as_bytes())) else {
+            return Ok(None);
+        };
+        if op.ends_with('(') || (op.starts_with('&') && p != start) {
+            return Ok(None);
+        }
+        self.pos = p + op.len();
+        let full_op = self.slice(start, self.pos).to_string();
+        let heredoc = *op == "<<" || *op == "<<-";
+        self.out.not_plain(match *op {
+            "<<" | "<<-" => "here-document",
+            "<<<" => "here-string",
+            _ => "redirection",
+        });
+        self.skip_blanks();
+        let target_ok = match self.peek() {
+            None | Some(b'\n' | b';' | b'&' | b'|' | b')' | b'(') => false,
+            Some(b'<' | b'>') => self.starts("<(") || self.starts(">("),
+            _ => true,
+        };
+        if !target_ok {
+            return Err(format!(
+                "expected a word after `{full_op}` ({})",
+                self.unexpected()
+            ));
+        }
+        let w = self.read_word()?;
+        let raw = self.slice(w.start, w.end);
+        if heredoc {
+            let quoted = raw.contains(['\'', '"', '\\']);
+            return Ok(Some(Redirect {
+                op: full_op,
+                target: w.text,
+                dynamic: !quoted,
+                raw: None,
+                body: None,
+            }));
+        }
+        let raw = w.dynamic.then(|| raw.to_string());
+        Ok(Some(Redirect {
+            op: full_op,
+            target: w.text,
+            dynamic: w.dynamic,
+            raw,
+            body: None,
+        }))
+    }
+
+    /// Appends `redirects` to every command pushed since `start`, registering here-docs.
+    fn attach_redirects(&mut self, start: usize, redirects: Vec<Redirect>) {
+        let end = self.out.commands.len();
+        for r in redirects {
+            let mut targets = Vec::new();
+            let heredoc = r.is_heredoc();
+            if heredoc {
+                self.pending.push(PendingHeredoc {
+                    delim: r.target.clone(),
+                    strip_tabs: r.op.ends_with("<<-"),
+                    expands: r.dynamic,
+                    targets: Vec::new(),
+                });
+            }
+            for ci in start..end {
+                if let Some(c) = self.out.commands.get_mut(ci) {
+                    c.redirects.push(r.clone());
+                    targets.push((ci, c.redirects.len() - 1));
+                }
+            }
+            if let Some(h) = self.pending.last_mut().filter(|_| heredoc) {
+                h.targets = targets;
+            }
+        }
+    }
+
+    fn read_heredocs(&mut self) -> PResult<()> {
+        for h in std::mem::take(&mut self.pending) {
+            let body = self.heredoc_body(&h)?;
+            for &(ci, ri) in &h.targets {
+                if let Some(r) = self
+                    .out
+                    .commands
+                    .get_mut(ci)
+                    .and_then(|c| c.redirects.get_mut(ri))
+                {
+                    r.body = Some(body.clone());
+                }
+            }
+            // the body is a script when a shell reads it, directly or down the pipeline
+            // (`bash <<EOF`, `cat <<EOF | sh`)
+            let cmds = &self.out.commands;
+            let shell = h.targets.iter().find_map(|&(ci, _)| {
+                let c = cmds.get(ci)?;
+                if wrappers::shell_reads_stdin(&c.words) {
+                    return Some(c);
+                }
+                cmds.iter().find(|d| {
+                    d.pipeline == c.pipeline
+                        && d.stage > c.stage
+                        && wrappers::shell_reads_stdin(&d.words)
+                })
+            });
+            let target = h.targets.first().map(|t| t.0);
+            if let (Some(shell), Some(ci)) = (shell, target) {
+                let (mut wrappers, cwd, words) = (
+                    shell.wrappers.clone(),
+                    (shell.cwd.clone(), shell.cwd_dynamic),
+                    shell.words.clone(),
+                );
+                let name = format!("{} <<", words.first().map_or("sh", |w| super::basename(w)));
+                wrappers.push(Wrapper {
+                    name,
+                    words,
+                    script: true,
+                });
+                self.parse_nested(
+                    &body,
+                    Nested {
+                        origin: Origin::HereDoc,
+                        parent: Some(ci),
+                        wrappers: Some(wrappers),
+                        cwd: Some(cwd),
+                        keep_pipeline: false,
+                    },
+                )?;
+            } else if let Some(&(ci, _)) = h.targets.first().filter(|_| h.expands) {
+                self.enter()?;
+                let saved_pipeline = self.out.pipeline.take();
+                let start = self.out.commands.len();
+                let mut sub = Parser::new(&body, &mut *self.out);
+                let mut scratch = String::new();
+                sub.read_dquoted(&mut scratch, false)?;
+                self.out.pipeline = saved_pipeline;
+                self.adopt(start, self.out.commands.len(), ci);
+                self.leave();
+            }
+        }
+        Ok(())
+    }
+
+    fn heredoc_body(&mut self, h: &PendingHeredoc) -> PResult<String> {
+        let mut body = String::new();
+        loop {
+            let rest = self.src.get(self.pos..).unwrap_or("");
+            if rest.is_empty() {
+                return Err(format!("missing here-doc terminator `{}`", h.delim));
+            }
+            let (line, advance) = match rest.find('\n') {
+                Some(i) => (rest.get(..i).unwrap_or(""), i + 1),
+                None => (rest, rest.len()),
+            };
+            self.pos += advance;
+            let line = if h.strip_tabs {
+                line.trim_start_matches('\t')
+            } else {
+                line
+            };
+            if line == h.delim {
+                return Ok(body);
+            }
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+
+    /// Parses `text` as a separate source (a script, backtick body or here-doc body).
+    fn parse_nested(&mut self, text: &str, ctx: Nested) -> PResult<()> {
+        self.enter()?;
+        let start = self.out.commands.len();
+        let saved_origin = std::mem::replace(&mut self.out.origin, ctx.origin);
+        let saved_wrappers = ctx
+            .wrappers
+            .map(|w| std::mem::replace(&mut self.out.wrappers, w));
+        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        if let Some((cwd, dynamic)) = ctx.cwd {
+            self.out.cwd = cwd;
+            self.out.cwd_dynamic = dynamic;
+        }
+        let saved_pipeline = if ctx.keep_pipeline {
+            self.out.pipeline
+        } else {
+            self.out.pipeline.take()
+        };
+        Parser::new(text, &mut *self.out).parse_source()?;
+        self.out.origin = saved_origin;
+        if let Some(w) = saved_wrappers {
+            self.out.wrappers = w;
+        }
+        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.pipeline = saved_pipeline;
+        if let Some(p) = ctx.parent {
+            let end = self.out.commands.len();
+            self.adopt(start, end, p);
+        }
+        self.leave();
+        Ok(())
+    }
+
+    /// `` `…` ``: the body, unescaped, parsed as its own source. Appends it as written.
+    pub(super) fn backtick(&mut self, text: &mut String) -> PResult<()> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut inner = String::new();
+        loop {
+            match self.peek() {
+                None => return Err(format!("unterminated backquote starting at byte {open}")),
+                Some(b'`') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => match self.peek_at(1) {
+                    Some(c @ (b'`' | b'\\' | b'$')) => {
+                        inner.push(c as char);
+                        self.pos += 2;
+                    }
+                    _ => {
+                        inner.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                Some(_) => {
+                    let run = self.pos;
+                    while self.peek().is_some_and(|b| b != b'`' && b != b'\\') {
+                        self.pos += 1;
+                    }
+                    inner.push_str(self.slice(run, self.pos));
+                }
+            }
+        }
+        text.push_str(self.slice(open, self.pos));
+        self.out.not_plain("command substitution");
+        self.parse_nested(
+            &inner,
+            Nested {
+                origin: Origin::CommandSubstitution,
+                parent: None,
+                wrappers: None,
+                cwd: None,
+                keep_pipeline: false,
+            },
+        )
+    }
+
+    /// After `$(` or `<(`: the list up to the matching `)`.
+    pub(super) fn substitution(&mut self, origin: Origin) -> PResult<()> {
+        let open = self.pos.saturating_sub(2);
+        self.enter()?;
+        let saved_origin = std::mem::replace(&mut self.out.origin, origin);
+        let saved_pipeline = self.out.pipeline.take();
+        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        self.parse_list()?;
+        self.skip_blanks();
+        if self.peek() != Some(b')') {
+            return Err(format!(
+                "unterminated `{}(` starting at byte {open} ({})",
+                self.slice(open, open + 1),
+                self.unexpected()
+            ));
+        }
+        self.pos += 1;
+        self.out.origin = saved_origin;
+        self.out.pipeline = saved_pipeline;
+        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.leave();
+        Ok(())
+    }
+
+    /// After `((` / `$((`: up to the matching `))`, parsing substitutions inside.
+    pub(super) fn skip_arithmetic(&mut self) -> PResult<()> {
+        let open = self.pos.saturating_sub(2);
+        let mut depth = 0usize;
+        let mut scratch = String::new();
+        loop {
+            match self.peek() {
+                None => return Err(format!("unterminated `((` starting at byte {open}")),
+                Some(b'(') => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                Some(b')') => {
+                    if depth == 0 {
+                        if self.peek_at(1) == Some(b')') {
+                            self.pos += 2;
+                            return Ok(());
+                        }
+                        return Err(format!("expected `))` at byte {}", self.pos));
+                    }
+                    depth -= 1;
+                    self.pos += 1;
+                }
+                Some(b'$') => {
+                    self.read_dollar(&mut scratch, true)?;
+                }
+                Some(b'`') => self.backtick(&mut scratch)?,
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    // ---- emitting commands ----
+
+    /// Pushes the command `parts` make, peeling launchers (recursively for scripts and
+    /// `find -exec`). Returns its index, or `None` when a script's commands replaced it.
+    fn emit(&mut self, mut parts: Parts) -> PResult<Option<usize>> {
+        let base_wrappers = self.out.wrappers.len();
+        let mut wrappers = self.out.wrappers.clone();
+        let mut start = 0;
+        let mut levels = 0;
+        let mut script = None;
+        while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
+            if parts.dynamic.iter().any(|d| d.index == start) {
+                break;
+            }
+            match wrappers::peel(rest) {
+                wrappers::Peel::None => break,
+                wrappers::Peel::Launcher { name, next } => {
+                    let layer = rest.get(..next).unwrap_or(&[]).to_vec();
+                    if layer
+                        .iter()
+                        .skip(1)
+                        .any(|w| assignment_name_len(w).is_some())
+                    {
+                        self.out.not_plain("variable assignment");
+                    }
+                    wrappers.push(Wrapper {
+                        name: name.to_string(),
+                        words: layer,
+                        script: false,
+                    });
+                    start += next;
+                    self.enter()?;
+                    levels += 1;
+                }
+                wrappers::Peel::Script { name, at, join } => {
+                    let end = if join {
+                        parts.words.len()
+                    } else {
+                        start + at + 1
+                    };
+                    if parts
+                        .dynamic
+                        .iter()
+                        .any(|d| d.index >= start + at && d.index < end)
+                    {
+                        break;
+                    }
+                    let text = parts
+                        .words
+                        .get(start + at..end)
+                        .map(|w| w.join(" "))
+                        .unwrap_or_default();
+                    let layer = rest.get(..at).unwrap_or(&[]).to_vec();
+                    wrappers.push(Wrapper {
+                        name: name.to_string(),
+                        words: layer,
+                        script: true,
+                    });
+                    script = Some(text);
+                    break;
+                }
+            }
+        }
+        if let Some(text) = script {
+            self.parse_nested(
+                &text,
+                Nested {
+                    origin: Origin::Script,
+                    parent: parts.parent,
+                    wrappers: Some(wrappers),
+                    cwd: None,
+                    keep_pipeline: true,
+                },
+            )?;
+            for _ in 0..levels {
+                self.leave();
+            }
+            return Ok(None);
+        }
+        if start > 0 {
+            parts.words.drain(..start);
+            parts.dynamic.retain(|d| d.index >= start);
+            for d in &mut parts.dynamic {
+                d.index -= start;
+            }
+        }
+        if parts
+            .words
+            .first()
+            .is_some_and(|w| w.contains(['*', '?', '[']))
+            && !parts.words.first().is_some_and(|w| w == "[" || w == "[[")
+        {
+            // `/???/r? -rf /`: the name is only known after globbing
+            self.out.not_plain("glob in the command name");
+        }
+        let side_effect = effects::side_effect(&parts.words);
+        if let Some(why) = side_effect {
+            self.out.not_plain(why);
+        }
+        let execs = effects::exec_ranges(&parts.words);
+        let own_wrappers = wrappers.len() > base_wrappers;
+        let idx = self.push(parts, side_effect, wrappers)?;
+        for (a, b) in execs {
+            let Some(c) = self.out.commands.get(idx) else {
+                break;
+            };
+            let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
+            let dynamic = c
+                .dynamic
+                .iter()
+                .filter(|d| d.index >= a && d.index < b)
+                .map(|d| DynamicWord {
+                    index: d.index - a,
+                    raw: d.raw.clone(),
+                })
+                .collect();
+            let mut inner_wrappers = c.wrappers.clone();
+            inner_wrappers.push(Wrapper {
+                name: "find -exec".into(),
+                words: Vec::new(),
+                script: false,
+            });
+            let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
+            self.emit(Parts {
+                words,
+                dynamic,
+                assignments: Vec::new(),
+                dynamic_assignments: Vec::new(),
+                origin: Some(Origin::Exec),
+                parent: Some(idx),
+            })?;
+            self.out.wrappers = saved;
+        }
+        if !own_wrappers {
+            self.track_cd(idx);
+        }
+        for _ in 0..levels {
+            self.leave();
+        }
+        Ok(Some(idx))
+    }
+
+    fn push(
+        &mut self,
+        parts: Parts,
+        side_effect: Option<&'static str>,
+        wrappers: Vec<Wrapper>,
+    ) -> PResult<usize> {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            return Err(format!("more than {MAX_COMMANDS} commands"));
+        }
+        let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
+        self.out.commands.push(SimpleCommand {
+            assignments: parts.assignments,
+            words: parts.words,
+            redirects: Vec::new(),
+            cwd: self.out.cwd.clone(),
+            cwd_dynamic: self.out.cwd_dynamic,
+            wrappers,
+            dynamic: parts.dynamic,
+            dynamic_assignments: parts.dynamic_assignments,
+            origin: parts.origin.unwrap_or(self.out.origin),
+            parent: parts.parent,
+            pipeline,
+            stage,
+            background: false,
+            function: self.out.function.clone(),
+            side_effect,
+        });
+        Ok(self.out.commands.len() - 1)
+    }
+
+    /// `cd X` / `pushd X` / `popd` change the directory later commands run in.
+    fn track_cd(&mut self, idx: usize) {
+        let Some(c) = self.out.commands.get(idx) else {
+            return;
+        };
+        let Some(name) = c.words.first().map(|w| w.as_str()) else {
+            return;
+        };
+        let (target, dynamic) = match name {
+            "cd" | "pushd" => {
+                let mut target = None;
+                let mut options = true;
+                for (i, w) in c.words.iter().enumerate().skip(1) {
+                    if options && w == "--" {
+                        options = false;
+                    } else if options && w.len() > 1 && w.starts_with('-') {
+                        continue;
+                    } else {
+                        target = Some((w.clone(), w == "-" || c.is_dynamic(i)));
+                        break;
+                    }
+                }
+                target.unwrap_or_else(|| ("~".to_string(), false))
+            }
+            "popd" => ("popd".to_string(), true),
+            _ => return,
+        };
+        let target = target.trim_end_matches('/');
+        let target = if target.is_empty() { "/" } else { target };
+        let absolute = target.starts_with(['/', '~', '\\'])
+            || (target.as_bytes().get(1) == Some(&b':')
+                && target
+                    .as_bytes()
+                    .first()
+                    .is_some_and(|b| b.is_ascii_alphabetic()));
+        let joined = match (&self.out.cwd, absolute) {
+            (Some(cwd), false) if target != "." => {
+                format!("{cwd}/{}", target.trim_start_matches("./"))
+            }
+            (Some(cwd), false) => cwd.clone(),
+            _ => target.trim_start_matches("./").to_string(),
+        };
+        self.out.cwd = Some(joined);
+        self.out.cwd_dynamic |= dynamic;
+    }
+}

@@ -1,0 +1,159 @@
+//! Path operands: every word of every command that could name a file, for the validator to
+//! check against the ignore rules. Strict on purpose: a word that is not a path (a sed
+//! script, a commit message) only matters if it happens to match an ignore rule.
+//!
+//! Taken, for each command (through wrappers, substitutions, scripts, `find -exec`):
+//! * every word after the command name that is not an option (`-x`, `--long`), and every
+//!   word after `--`; a lone `-` (stdin) is skipped;
+//! * the value of `--opt=value` and of `key=value` operands (`dd if=.env`);
+//! * for `REV:path` / `host:path` words, the part after the first `:` as well
+//!   (`git show HEAD:.env`), besides the whole word;
+//! * every redirection target except fd duplications (`2>&1`), here-docs and here-strings;
+//! * the operands of launchers (`xargs -a FILE`, `time -o FILE`; also `sudo -u USER`'s user,
+//!   harmlessly).
+//!
+//! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
+//! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
+//! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
+//! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
+
+use super::{Analysis, SimpleCommand};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathOperand {
+    /// Index into [`Analysis::commands`].
+    pub command: usize,
+    /// The command's `cwd` (see [`SimpleCommand::cwd`]).
+    pub cwd: Option<String>,
+    /// The operand as the command sees it (value part only for `--opt=value`).
+    pub word: String,
+    /// `word` joined onto `cwd` when relative.
+    pub path: String,
+    /// The word (or the cwd) contains an expansion the parser cannot know.
+    pub dynamic: bool,
+    /// The word contains glob characters (`*`, `?`, `[`): it may name several files.
+    pub glob: bool,
+    /// It is a redirection target.
+    pub redirect: bool,
+}
+
+pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
+    let mut out = Vec::new();
+    for (ci, c) in analysis.commands.iter().enumerate() {
+        // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
+        for w in c
+            .wrappers
+            .iter()
+            .filter(|w| !w.script)
+            .flat_map(|w| w.words.iter().skip(1))
+        {
+            match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
+                Some((_, value)) => add(&mut out, ci, c, value, false, false),
+                None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
+                    add(&mut out, ci, c, w, false, false)
+                }
+                None => {}
+            }
+        }
+        let mut options = true;
+        for (i, w) in c.words.iter().enumerate().skip(1) {
+            if options && w == "--" {
+                options = false;
+                continue;
+            }
+            if w == "-" || w.is_empty() {
+                continue;
+            }
+            let dynamic = c.is_dynamic(i);
+            if options && w.starts_with('-') {
+                if let Some(value) = w
+                    .strip_prefix("--")
+                    .and_then(|l| l.split_once('='))
+                    .map(|(_, v)| v)
+                {
+                    add(&mut out, ci, c, value, dynamic, false);
+                }
+                continue;
+            }
+            if let Some(n) = super::parser::assignment_name_len(w) {
+                let skip = if w.as_bytes().get(n) == Some(&b'+') {
+                    n + 2
+                } else {
+                    n + 1
+                };
+                add(&mut out, ci, c, w.get(skip..).unwrap_or(""), dynamic, false);
+                continue;
+            }
+            add(&mut out, ci, c, w, dynamic, false);
+            if let Some((_, after)) = w
+                .split_once(':')
+                .filter(|_| !is_absolute(w) && !w.contains("://"))
+            {
+                add(&mut out, ci, c, after, dynamic, false);
+            }
+        }
+        for r in c.redirects.iter().filter(|r| r.names_file()) {
+            add(&mut out, ci, c, &r.target, r.dynamic, true);
+        }
+    }
+    out
+}
+
+fn add(
+    out: &mut Vec<PathOperand>,
+    command: usize,
+    c: &SimpleCommand,
+    word: &str,
+    dynamic: bool,
+    redirect: bool,
+) {
+    if word.is_empty() || word.contains("://") {
+        return;
+    }
+    let word = normalise_expansions(word);
+    let path = match &c.cwd {
+        Some(cwd) if !is_absolute(&word) => format!("{cwd}/{word}"),
+        _ => word.clone(),
+    };
+    out.push(PathOperand {
+        command,
+        cwd: c.cwd.clone(),
+        glob: word.contains(['*', '?', '[']),
+        word,
+        path,
+        dynamic: dynamic || c.cwd_dynamic,
+        redirect,
+    });
+}
+
+/// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms).
+fn normalise_expansions(word: &str) -> String {
+    for pwd in ["$PWD", "${PWD}"] {
+        if let Some(rest) = word.strip_prefix(pwd) {
+            let rest = rest.trim_start_matches('/');
+            return if rest.is_empty() {
+                ".".to_string()
+            } else {
+                rest.to_string()
+            };
+        }
+    }
+    for home in ["$HOME", "${HOME}"] {
+        if let Some(rest) = word
+            .strip_prefix(home)
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+        {
+            return format!("~{rest}");
+        }
+    }
+    word.to_string()
+}
+
+/// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.
+pub(crate) fn is_absolute(word: &str) -> bool {
+    let b = word.as_bytes();
+    matches!(b.first(), Some(b'/' | b'~' | b'\\'))
+        || (b.len() >= 2
+            && b.first().is_some_and(|c| c.is_ascii_alphabetic())
+            && b.get(1) == Some(&b':'))
+}

@@ -1,0 +1,151 @@
+//! Re-rendering commands as shell text that parses back to the same commands.
+
+use std::borrow::Cow;
+
+use super::SimpleCommand;
+
+const RESERVED: [&str; 20] = [
+    "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
+    "select", "function", "in", "time", "{", "}", "!", "[[",
+];
+
+/// Quotes a word so the shell reads it back as exactly this text (no expansion).
+pub fn quote(word: &str) -> Cow<'_, str> {
+    let safe = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-./=:,+@%^~".contains(&b))
+        && !RESERVED.contains(&word);
+    if safe {
+        return Cow::Borrowed(word);
+    }
+    force_quote(word)
+}
+
+/// Characters a terminal hides or reorders: rendered as `$'\u…'` escapes.
+fn hidden(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}' | '\u{180E}')
+}
+
+fn force_quote(word: &str) -> Cow<'_, str> {
+    if word.chars().any(hidden) {
+        let mut s = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\\' | '\'' => {
+                    s.push('\\');
+                    s.push(c);
+                }
+                c if hidden(c) || c == '\n' || c == '\t' => {
+                    s.push_str(&format!("\\U{:08x}", c as u32))
+                }
+                c => s.push(c),
+            }
+        }
+        s.push('\'');
+        return Cow::Owned(s);
+    }
+    let mut s = String::with_capacity(word.len() + 2);
+    s.push('\'');
+    for c in word.chars() {
+        if c == '\'' {
+            s.push_str("'\\''");
+        } else {
+            s.push(c);
+        }
+    }
+    s.push('\'');
+    Cow::Owned(s)
+}
+
+pub(super) fn command(c: &SimpleCommand) -> String {
+    let (mut line, tail) = parts(c);
+    line.push_str(&tail);
+    line
+}
+
+/// Commands one per line, pipeline stages joined by ` | ` (here-doc bodies after the line).
+pub(super) fn analysis(commands: &[SimpleCommand]) -> String {
+    let mut out = String::new();
+    let mut tail = String::new();
+    let mut prev: Option<&SimpleCommand> = None;
+    for c in commands.iter().filter(|c| c.parent.is_none()) {
+        let same_pipeline = prev.is_some_and(|p| {
+            p.pipeline == c.pipeline && p.stage < c.stage && c.pipeline != usize::MAX
+        });
+        if same_pipeline {
+            out.push_str(" | ");
+        } else if prev.is_some() {
+            out.push_str(&tail);
+            tail.clear();
+            out.push('\n');
+        }
+        let (line, t) = parts(c);
+        out.push_str(&line);
+        tail.push_str(&t);
+        prev = Some(c);
+    }
+    out.push_str(&tail);
+    out
+}
+
+/// The command line and the here-doc bodies that follow it.
+fn parts(c: &SimpleCommand) -> (String, String) {
+    let mut line = String::new();
+    let push = |line: &mut String, part: &str| {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(part);
+    };
+    for (i, (name, value)) in c.assignments.iter().enumerate() {
+        let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
+            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            None if value.is_empty() => Cow::Borrowed(""),
+            None => force_quote(value),
+        };
+        push(&mut line, &format!("{name}={value}"));
+    }
+    for (i, w) in c.words.iter().enumerate() {
+        let text = match c.dynamic.iter().find(|d| d.index == i) {
+            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            // a first word shaped like NAME=x would become an assignment
+            None if i == 0 && super::parser::assignment_name_len(w).is_some() => force_quote(w),
+            None => quote(w),
+        };
+        push(&mut line, &text);
+    }
+    let mut tail = String::new();
+    for r in &c.redirects {
+        if r.is_heredoc() {
+            let delim = if r.dynamic {
+                Cow::Borrowed(r.target.as_str())
+            } else {
+                force_quote(&r.target)
+            };
+            push(&mut line, &format!("{}{delim}", r.op));
+            tail.push('\n');
+            tail.push_str(r.body.as_deref().unwrap_or(""));
+            tail.push_str(&r.target);
+        } else {
+            let target = match &r.raw {
+                Some(raw) => Cow::Borrowed(raw.as_str()),
+                None => quote(&r.target),
+            };
+            push(&mut line, &format!("{} {target}", r.op));
+        }
+    }
+    for w in c.wrappers.iter().rev().filter(|w| !w.words.is_empty()) {
+        let prefix: Vec<Cow<str>> = w.words.iter().map(|x| quote(x)).collect();
+        let prefix = prefix.join(" ");
+        if w.script {
+            line.push_str(&tail);
+            tail.clear();
+            line = format!("{prefix} {}", quote(&line));
+        } else {
+            line = format!("{prefix} {line}");
+        }
+    }
+    (line, tail)
+}

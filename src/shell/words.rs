@@ -1,0 +1,295 @@
+//! Words: quotes, escapes and expansions. Expansions are kept as written in the word's text
+//! and their commands (`$(…)`, backticks, `<(…)`) are parsed where they stand.
+
+use super::parser::{PResult, Parser};
+use super::Origin;
+
+/// A word as read: its unquoted text and where it was in the source.
+pub(super) struct Word {
+    pub text: String,
+    pub dynamic: bool,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Bytes that end a run of ordinary word characters.
+fn special(b: u8) -> bool {
+    super::parser::is_delim(b) || matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`')
+}
+
+impl Parser<'_, '_> {
+    pub(super) fn read_word(&mut self) -> PResult<Word> {
+        let start = self.pos;
+        let mut text = String::new();
+        let mut dynamic = false;
+        if self.starts("<(") || self.starts(">(") {
+            self.pos += 2;
+            self.out.not_plain("process substitution");
+            self.substitution(Origin::ProcessSubstitution)?;
+            text.push_str(self.slice(start, self.pos));
+            dynamic = true;
+        }
+        loop {
+            let run = self.pos;
+            while self.peek().is_some_and(|b| !special(b)) {
+                self.pos += 1;
+            }
+            if self.pos > run {
+                text.push_str(self.slice(run, self.pos));
+            }
+            let Some(b) = self.peek() else { break };
+            match b {
+                b'\'' => {
+                    let open = self.pos;
+                    let rest = self.src.get(open + 1..).unwrap_or("");
+                    let Some(len) = rest.find('\'') else {
+                        return Err(format!("unterminated single quote starting at byte {open}"));
+                    };
+                    text.push_str(rest.get(..len).unwrap_or(""));
+                    self.pos = open + 1 + len + 1;
+                }
+                b'"' => {
+                    self.pos += 1;
+                    dynamic |= self.read_dquoted(&mut text, true)?;
+                }
+                b'\\' => match self.src.get(self.pos + 1..).and_then(|r| r.chars().next()) {
+                    Some('\n') => self.pos += 2,
+                    Some(c) => {
+                        text.push(c);
+                        self.pos += 1 + c.len_utf8();
+                    }
+                    None => {
+                        text.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                b'$' => dynamic |= self.read_dollar(&mut text, false)?,
+                b'`' => {
+                    self.backtick(&mut text)?;
+                    dynamic = true;
+                }
+                _ => break,
+            }
+        }
+        Ok(Word {
+            text,
+            dynamic,
+            start,
+            end: self.pos,
+        })
+    }
+
+    /// After an opening `"` (or over a here-doc body when `terminated` is false): appends the
+    /// unquoted text; returns whether it held an expansion.
+    pub(super) fn read_dquoted(&mut self, text: &mut String, terminated: bool) -> PResult<bool> {
+        let open = self.pos.saturating_sub(1);
+        let mut dynamic = false;
+        loop {
+            let run = self.pos;
+            while self
+                .peek()
+                .is_some_and(|b| !matches!(b, b'"' | b'\\' | b'$' | b'`'))
+            {
+                self.pos += 1;
+            }
+            text.push_str(self.slice(run, self.pos));
+            match self.peek() {
+                None if terminated => {
+                    return Err(format!("unterminated double quote starting at byte {open}"))
+                }
+                None => return Ok(dynamic),
+                Some(b'"') => {
+                    self.pos += 1;
+                    if terminated {
+                        return Ok(dynamic);
+                    }
+                    text.push('"');
+                }
+                Some(b'\\') => match self.peek_at(1) {
+                    Some(b'\n') => self.pos += 2,
+                    Some(c @ (b'$' | b'`' | b'\\')) => {
+                        text.push(c as char);
+                        self.pos += 2;
+                    }
+                    Some(b'"') if terminated => {
+                        text.push('"');
+                        self.pos += 2;
+                    }
+                    _ => {
+                        text.push('\\');
+                        self.pos += 1;
+                    }
+                },
+                Some(b'$') => dynamic |= self.read_dollar(text, true)?,
+                Some(_) => {
+                    self.backtick(text)?;
+                    dynamic = true;
+                }
+            }
+        }
+    }
+
+    /// At `$`: appends the expansion as written (or the decoded `$'…'`); returns whether it
+    /// is an expansion.
+    pub(super) fn read_dollar(&mut self, text: &mut String, in_dquote: bool) -> PResult<bool> {
+        let start = self.pos;
+        match self.peek_at(1) {
+            Some(b'\'') if !in_dquote => {
+                self.pos += 2;
+                self.ansi_c(text)?;
+                return Ok(false);
+            }
+            Some(b'"') if !in_dquote => {
+                self.pos += 2;
+                return self.read_dquoted(text, true);
+            }
+            Some(b'(') if self.peek_at(2) == Some(b'(') => {
+                self.pos += 3;
+                self.enter()?;
+                self.out.not_plain("arithmetic expansion");
+                self.skip_arithmetic()?;
+                self.leave();
+            }
+            Some(b'(') => {
+                self.pos += 2;
+                self.out.not_plain("command substitution");
+                self.substitution(Origin::CommandSubstitution)?;
+            }
+            Some(b'{') => {
+                self.pos += 2;
+                self.enter()?;
+                self.out.not_plain("parameter expansion");
+                self.skip_braced(start)?;
+                self.leave();
+            }
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                self.pos += 1;
+                while self
+                    .peek()
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+                {
+                    self.pos += 1;
+                }
+                self.out.not_plain("parameter expansion");
+            }
+            Some(c) if c.is_ascii_digit() || b"@*#?$!-".contains(&c) => {
+                self.pos += 2;
+                self.out.not_plain("parameter expansion");
+            }
+            _ => {
+                text.push('$');
+                self.pos += 1;
+                return Ok(false);
+            }
+        }
+        text.push_str(self.slice(start, self.pos));
+        Ok(true)
+    }
+
+    /// After `${`: up to the matching `}`, parsing substitutions inside.
+    fn skip_braced(&mut self, open: usize) -> PResult<()> {
+        let mut scratch = String::new();
+        loop {
+            match self.peek() {
+                None => return Err(format!("unterminated `${{` starting at byte {open}")),
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => self.pos = (self.pos + 2).min(self.src.len()),
+                Some(b'\'') => {
+                    let rest = self.src.get(self.pos + 1..).unwrap_or("");
+                    let Some(len) = rest.find('\'') else {
+                        return Err(format!(
+                            "unterminated single quote starting at byte {}",
+                            self.pos
+                        ));
+                    };
+                    self.pos += len + 2;
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    self.read_dquoted(&mut scratch, true)?;
+                }
+                Some(b'$') => {
+                    self.read_dollar(&mut scratch, true)?;
+                }
+                Some(b'`') => self.backtick(&mut scratch)?,
+                Some(_) => self.pos += 1,
+            }
+        }
+    }
+
+    /// After `$'`: decodes ANSI-C escapes up to the closing `'`.
+    fn ansi_c(&mut self, text: &mut String) -> PResult<()> {
+        let open = self.pos.saturating_sub(2);
+        loop {
+            match self.peek() {
+                None => return Err(format!("unterminated $'…' starting at byte {open}")),
+                Some(b'\'') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let Some(c) = self.peek() else {
+                        return Err(format!("unterminated $'…' starting at byte {open}"));
+                    };
+                    self.pos += 1;
+                    let decoded = match c {
+                        b'n' => '\n',
+                        b't' => '\t',
+                        b'r' => '\r',
+                        b'a' => '\x07',
+                        b'b' => '\x08',
+                        b'e' | b'E' => '\x1b',
+                        b'f' => '\x0c',
+                        b'v' => '\x0b',
+                        b'\\' | b'\'' | b'"' | b'?' => c as char,
+                        b'x' => self.code_point(16, 2),
+                        b'u' => self.code_point(16, 4),
+                        b'U' => self.code_point(16, 8),
+                        b'0'..=b'7' => {
+                            self.pos -= 1;
+                            self.code_point(8, 3)
+                        }
+                        b'c' => match self.peek() {
+                            Some(x) => {
+                                self.pos += 1;
+                                char::from(x & 0x1f)
+                            }
+                            None => '\\',
+                        },
+                        _ => {
+                            text.push('\\');
+                            self.pos -= 1;
+                            continue;
+                        }
+                    };
+                    text.push(decoded);
+                }
+                Some(_) => {
+                    let run = self.pos;
+                    while self.peek().is_some_and(|b| b != b'\'' && b != b'\\') {
+                        self.pos += 1;
+                    }
+                    text.push_str(self.slice(run, self.pos));
+                }
+            }
+        }
+    }
+
+    fn code_point(&mut self, radix: u32, max: usize) -> char {
+        let mut value = 0u32;
+        for _ in 0..max {
+            match self.peek().and_then(|b| (b as char).to_digit(radix)) {
+                Some(d) => {
+                    value = value.saturating_mul(radix).saturating_add(d);
+                    self.pos += 1;
+                }
+                None => break,
+            }
+        }
+        char::from_u32(value).unwrap_or('\u{FFFD}')
+    }
+}

@@ -1,0 +1,321 @@
+//! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, … run
+//! the words after their options; `bash -c`, `eval`, `su -c`, `watch`, `env -S` run a script.
+
+use super::basename;
+
+pub(super) enum Peel {
+    None,
+    /// The command starts at word `next`.
+    Launcher {
+        name: &'static str,
+        next: usize,
+    },
+    /// Word `at` is a script (with `join`, words `at..` joined by spaces); words before it
+    /// are the launcher's.
+    Script {
+        name: &'static str,
+        at: usize,
+        join: bool,
+    },
+}
+
+/// Options scanned up to the first operand.
+struct Options {
+    next: usize,
+    /// Short option letters seen (ASCII bitmap).
+    seen: u128,
+    /// (letter, index of the word holding its value) for short options taking a value.
+    values: Vec<(u8, usize)>,
+}
+
+impl Options {
+    fn saw(&self, c: u8) -> bool {
+        c < 128 && self.seen & (1u128 << c) != 0
+    }
+
+    fn value(&self, c: u8) -> Option<usize> {
+        self.values.iter().find(|v| v.0 == c).map(|v| v.1)
+    }
+}
+
+/// Scans `-x`, `-xVALUE`, `-x VALUE` (for letters in `short_arg`), `--long[=v]`,
+/// `--long VALUE` (for `long_arg`), up to `--` or the first operand.
+fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
+    let mut o = Options {
+        next: 1,
+        seen: 0,
+        values: Vec::new(),
+    };
+    while let Some(w) = words.get(o.next) {
+        if w == "--" {
+            o.next += 1;
+            break;
+        }
+        if w.starts_with("--") {
+            o.next += if !w.contains('=') && long_arg.contains(&w.as_str()) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            break;
+        };
+        let mut takes_next = false;
+        for (j, c) in letters.bytes().enumerate() {
+            if c < 128 {
+                o.seen |= 1u128 << c;
+            }
+            if short_arg.contains(&c) {
+                if j + 1 == letters.len() {
+                    o.values.push((c, o.next + 1));
+                    takes_next = true;
+                } else {
+                    o.values.push((c, o.next));
+                }
+                break;
+            }
+        }
+        o.next += if takes_next { 2 } else { 1 };
+    }
+    o
+}
+
+fn is_assignment(w: &str) -> bool {
+    super::parser::assignment_name_len(w).is_some()
+}
+
+fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
+    if next < words.len() {
+        Peel::Launcher { name, next }
+    } else {
+        Peel::None
+    }
+}
+
+pub(super) const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"];
+
+pub(super) fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+/// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
+fn shell_options(words: &[String]) -> (usize, bool, bool) {
+    let (mut i, mut c, mut s) = (1, false, false);
+    while let Some(w) = words.get(i) {
+        if w == "--" || w == "-" {
+            i += 1;
+            break;
+        }
+        if w.starts_with("--") {
+            i += if w == "--rcfile" || w == "--init-file" {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) {
+            let mut takes = 0;
+            for b in w.bytes().skip(1) {
+                match b {
+                    b'c' => c = true,
+                    b's' => s = true,
+                    b'o' | b'O' => takes += 1,
+                    _ => {}
+                }
+            }
+            i += 1 + takes;
+            continue;
+        }
+        break;
+    }
+    (i, c, s)
+}
+
+/// A shell that reads its script from stdin (`bash`, `sudo sh -s`, not `bash x.sh` or `-c`).
+pub(super) fn shell_reads_stdin(words: &[String]) -> bool {
+    if !words.first().is_some_and(|w| is_shell(basename(w))) {
+        return false;
+    }
+    let (i, c, s) = shell_options(words);
+    !c && (s || i >= words.len())
+}
+
+pub(super) fn peel(words: &[String]) -> Peel {
+    let Some(first) = words.first() else {
+        return Peel::None;
+    };
+    match basename(first) {
+        "sudo" => {
+            let o = options(
+                words,
+                b"CDghpRrTtUu",
+                &[
+                    "--user",
+                    "--group",
+                    "--close-from",
+                    "--chdir",
+                    "--prompt",
+                    "--role",
+                    "--type",
+                    "--command-timeout",
+                    "--other-user",
+                    "--host",
+                    "--chroot",
+                ],
+            );
+            let flags = words.get(1..o.next).unwrap_or(&[]);
+            if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
+                return Peel::None;
+            }
+            let next = o.next
+                + words
+                    .iter()
+                    .skip(o.next)
+                    .take_while(|w| is_assignment(w))
+                    .count();
+            launcher(words, "sudo", next)
+        }
+        "doas" => launcher(words, "doas", options(words, b"Cu", &[]).next),
+        "env" => {
+            let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
+            if let Some(at) = o.value(b'S') {
+                if at < words.len() {
+                    return Peel::Script {
+                        name: "env -S",
+                        at,
+                        join: false,
+                    };
+                }
+            }
+            let next = o.next
+                + words
+                    .iter()
+                    .skip(o.next)
+                    .take_while(|w| is_assignment(w))
+                    .count();
+            launcher(words, "env", next)
+        }
+        "nohup" => launcher(words, "nohup", options(words, b"", &[]).next),
+        "setsid" => launcher(words, "setsid", options(words, b"", &[]).next),
+        "builtin" => launcher(words, "builtin", 1),
+        "unbuffer" => launcher(words, "unbuffer", options(words, b"", &[]).next),
+        "busybox" => launcher(words, "busybox", 1),
+        "nice" => launcher(words, "nice", options(words, b"n", &["--adjustment"]).next),
+        "ionice" => launcher(
+            words,
+            "ionice",
+            options(
+                words,
+                b"cnpPu",
+                &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+            )
+            .next,
+        ),
+        "time" => launcher(
+            words,
+            "time",
+            options(words, b"fo", &["--format", "--output"]).next,
+        ),
+        "timeout" => {
+            let o = options(words, b"ks", &["--kill-after", "--signal"]);
+            launcher(words, "timeout", o.next + 1)
+        }
+        "command" => {
+            let o = options(words, b"", &[]);
+            if o.saw(b'v') || o.saw(b'V') {
+                return Peel::None;
+            }
+            launcher(words, "command", o.next)
+        }
+        "exec" => launcher(words, "exec", options(words, b"a", &[]).next),
+        "xargs" => launcher(
+            words,
+            "xargs",
+            options(
+                words,
+                b"adEILnPs",
+                &[
+                    "--arg-file",
+                    "--delimiter",
+                    "--max-args",
+                    "--max-procs",
+                    "--max-chars",
+                    "--process-slot-var",
+                ],
+            )
+            .next,
+        ),
+        "stdbuf" => launcher(
+            words,
+            "stdbuf",
+            options(words, b"ioe", &["--input", "--output", "--error"]).next,
+        ),
+        "eval" if words.len() > 1 => Peel::Script {
+            name: "eval",
+            at: 1,
+            join: true,
+        },
+        "watch" => {
+            let o = options(words, b"nq", &["--interval", "--equexit"]);
+            if o.next < words.len() {
+                Peel::Script {
+                    name: "watch",
+                    at: o.next,
+                    join: true,
+                }
+            } else {
+                Peel::None
+            }
+        }
+        "su" => {
+            let o = options(
+                words,
+                b"cgGsw",
+                &[
+                    "--command",
+                    "--group",
+                    "--supp-group",
+                    "--shell",
+                    "--whitelist-environment",
+                ],
+            );
+            let long = words
+                .iter()
+                .take(o.next)
+                .position(|w| w == "--command")
+                .map(|i| i + 1);
+            match o.value(b'c').or(long).filter(|&at| at < words.len()) {
+                Some(at) => Peel::Script {
+                    name: "su -c",
+                    at,
+                    join: false,
+                },
+                None => Peel::None,
+            }
+        }
+        name if is_shell(name) => {
+            let (i, c, _) = shell_options(words);
+            if c && i < words.len() {
+                let name = match name {
+                    "bash" => "bash -c",
+                    "zsh" => "zsh -c",
+                    "dash" => "dash -c",
+                    "ksh" => "ksh -c",
+                    "fish" => "fish -c",
+                    _ => "sh -c",
+                };
+                Peel::Script {
+                    name,
+                    at: i,
+                    join: false,
+                }
+            } else {
+                Peel::None
+            }
+        }
+        _ => Peel::None,
+    }
+}
