@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalogue::ToolSpec;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
+use crate::rules::RuleKind;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConfigError {
@@ -39,6 +40,69 @@ pub struct RulesConfig {
     pub deny: Vec<String>,
 }
 
+/// A rule with examples (Codex-style). Building an engine checks every example and fails,
+/// naming the rule and the example, when one does not behave as stated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleExample {
+    pub kind: RuleKind,
+    /// Where it was written, e.g. `rules.allow[2]`.
+    pub field: String,
+    pub rule: String,
+    /// Commands (for command tools) or paths the rule must decide.
+    pub matches: Vec<String>,
+    /// Commands or paths the rule must leave alone.
+    pub not_matches: Vec<String>,
+}
+
+/// One entry of a rules list as JS writes it: a string, or `{ rule, match?, notMatch? }`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum RuleEntry {
+    Text(String),
+    WithExamples {
+        rule: String,
+        #[serde(default, rename = "match")]
+        matches: Vec<String>,
+        #[serde(default, rename = "notMatch")]
+        not_matches: Vec<String>,
+    },
+}
+
+/// The `rules` field as JS writes it.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RulesInput {
+    pub allow: Vec<RuleEntry>,
+    pub ask: Vec<RuleEntry>,
+    pub deny: Vec<RuleEntry>,
+}
+
+impl RulesInput {
+    /// The rules as text, and the examples to check.
+    pub fn split(self) -> (RulesConfig, Vec<RuleExample>) {
+        let mut rules = RulesConfig::default();
+        let mut examples = Vec::new();
+        let lists = [
+            (RuleKind::Allow, "allow", self.allow, &mut rules.allow),
+            (RuleKind::Ask, "ask", self.ask, &mut rules.ask),
+            (RuleKind::Deny, "deny", self.deny, &mut rules.deny),
+        ];
+        for (kind, name, entries, out) in lists {
+            for (i, entry) in entries.into_iter().enumerate() {
+                match entry {
+                    RuleEntry::Text(rule) => out.push(rule),
+                    RuleEntry::WithExamples { rule, matches, not_matches } => {
+                        out.push(rule.clone());
+                        let field = format!("rules.{name}[{i}]");
+                        examples.push(RuleExample { kind, field, rule, matches, not_matches });
+                    }
+                }
+            }
+        }
+        (rules, examples)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// The first is the primary root; relative paths resolve against it. Default: none (relative
@@ -62,6 +126,8 @@ pub struct Config {
     pub override_origins: HashMap<String, String>,
     pub always_allow: Vec<String>,
     pub rules: RulesConfig,
+    /// Examples checked when the engine is built. Default none.
+    pub rule_examples: Vec<RuleExample>,
     /// Default: no timeout.
     pub prompt_timeout_ms: Option<f64>,
 }
@@ -81,6 +147,7 @@ impl Default for Config {
             override_origins: HashMap::new(),
             always_allow: Vec::new(),
             rules: RulesConfig::default(),
+            rule_examples: Vec::new(),
             prompt_timeout_ms: None,
         }
     }

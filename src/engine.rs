@@ -745,7 +745,7 @@ impl Engine {
                 Decision::Deny,
                 Step::DenyRule,
                 "deny_rule",
-                format!("The rule `{}` denies this call.", m.rule),
+                sentence(&m.describe()),
                 f,
             )
             .rule(m.rule),
@@ -837,18 +837,12 @@ impl Engine {
         let m = self
             .rules
             .allow_or_ask(tool, f.analysis.as_ref(), &f.paths)?;
-        let (decision, code, what) = match m.kind {
-            RuleKind::Allow => (Decision::Allow, "rule_allow", "allows"),
-            _ => (Decision::Prompt, "rule_ask", "asks for approval of"),
+        let (decision, code) = match (m.kind, &m.downgraded) {
+            (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
+            _ => (Decision::Prompt, "rule_ask"),
         };
         Some(
-            verdict(
-                decision,
-                Step::CommandRule,
-                code,
-                format!("The rule `{}` {what} this call.", m.rule),
-                f,
-            )
+            verdict(decision, Step::CommandRule, code, sentence(&m.describe()), f)
             .rule(m.rule),
         )
     }
@@ -919,6 +913,13 @@ impl Verdict {
         self.rule = Some(rule.to_string());
         self
     }
+}
+
+/// "denied by rule `x`" → "Denied by rule `x`."
+fn sentence(s: &str) -> String {
+    let mut chars = s.chars();
+    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
 }
 
 /// A call touching several paths is as external as its most external path.

@@ -78,6 +78,7 @@ impl Snapshot {
             override_origins: self.override_origins.into_iter().collect(),
             always_allow: self.always_allow,
             rules: self.rules,
+            rule_examples: Vec::new(),
             prompt_timeout_ms: None,
         })
     }
