@@ -60,11 +60,19 @@ const SEGMENTS: &[&str] = &[
     "?é", "a?", "[é]", "[aé]", "[!é]*", "é*", "[[]", "[[]x]", "[a-]]", "[--0]", "[!-]", "[^^]", "[!!]", "[\\!^]", "\\{a,b\\}",
 ];
 
+/// Whole lines for corners the segment grammar rarely reaches.
+const WHOLE: &[&str] = &[
+    "x/ab**//", "/ab**//", "a/**//", "**//", "/**/", "ab**/y", "/ab**", "a/ab**", "a/b**/**/a",
+    "/a**/**", "!/a**/b", "a/**", "!a/**", "**", "/**", "!**/", "*/", "/*", "a/*/", "\\/a",
+    "a/\\**", "a\\/**", "a/**\\/b", "/a\\**", "foo/**/", "!foo/**/*", "a//b", "/\\a",
+];
+
 fn gen_pattern(rng: &mut Rng) -> String {
     match rng.below(100) {
         0..=3 => return format!("#{}", rng.pick(SEGMENTS)),
         4..=6 => return String::new(),
         7 => return "   ".into(),
+        8..=10 => return rng.pick(WHOLE).to_string(),
         _ => {}
     }
     let count = match rng.below(100) {

@@ -80,14 +80,23 @@ pub(super) fn parse(line: &str) -> Pattern {
     if tokens.iter().any(|t| matches!(t, Token::Class { negated: false, ranges } if ranges.is_empty())) {
         return inert("a character class in it can match nothing");
     }
+    if tokens.last() == Some(&Token::Lit('/')) && !tokens.contains(&Token::PrefixStar) {
+        // Only a text ending in '/' could match, and paths are compared without one. (It also
+        // keeps `**/` from reaching globset, which reads a lone `**/` as "everything".)
+        return inert("it ends with `/` after the directory-only `/` was removed");
+    }
     let globs = if pathname {
-        path_globs(&tokens)
+        // A glob ending in '/' needs a path ending in '/': drop it (see above).
+        path_globs(&tokens).into_iter().filter(|g| !g.ends_with('/')).collect()
     } else {
         // A basename pattern matches the last component at any depth.
         let mut glob = String::from("**/");
         emit(&tokens, &mut glob);
         vec![glob]
     };
+    if globs.is_empty() {
+        return inert("it ends with `/` after the directory-only `/` was removed");
+    }
     Pattern { negated, dir_only, globs, inert: None }
 }
 
