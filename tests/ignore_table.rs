@@ -185,6 +185,13 @@ not_ignored!(starstar_in_name_not_across, "x/**foo\n", "x/a/bfoo");
 ignored!(prefix_quirk_zero, "x/ab**/y\n", "x/aby");
 ignored!(prefix_quirk_deep, "x/ab**/y\n", "x/abc/d/y");
 ignored!(prefix_quirk_trailing, "x/ab**\n!x/abc\n", "x/abc/d");
+not_ignored!(starstar_escaped_slash_needs_a_dir, "a/**\\/b\n", "a/b");
+ignored!(starstar_escaped_slash_one, "a/**\\/b\n", "a/x/b");
+ignored!(starstar_escaped_slash_many, "a/**\\/b\n", "a/x/y/b");
+not_ignored!(leading_starstar_escaped_slash, "**\\/b\n", "b");
+ignored!(leading_starstar_escaped_slash_one, "**\\/b\n", "x/b");
+not_ignored!(prefix_quirk_escaped_slash_zero, "x/ab**\\/y\n", "x/aby");
+ignored!(prefix_quirk_escaped_slash_deep, "x/ab**\\/y\n", "x/abc/d/y");
 not_ignored!(prefix_quirk_not_after_escape, "x/a\\b**/y\n", "x/abc/d/y");
 
 // --- `*`, `?` ---------------------------------------------------------------------------------

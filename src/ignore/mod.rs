@@ -19,6 +19,14 @@
 //!   while git's own directory walk (status, add) treats `foo` as not ignored.
 //! - case-insensitive mode folds ASCII only (as globset and git's `core.ignoreCase` do), but
 //!   also inside classes, where git's folding is incomplete.
+//! - like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, and
+//!   `[é]` is the class of é's two bytes. The one difference: a reversed range with a
+//!   non-ASCII end (`[é-z]`) matches nothing here, where git keeps é's lead byte.
+//!
+//! Bounds (so hostile input neither panics nor blows up): a line of more than 1024 tokens
+//! (runs of `*` count once) is inert with a warning; [`MAX_LINES`] pattern lines and
+//! [`MAX_INCLUDE_DEPTH`] nested includes at most (beyond: [`IgnoreError`]); a glob set that
+//! globset cannot compile is split until the offending lines are isolated and skipped.
 
 mod pattern;
 mod source;

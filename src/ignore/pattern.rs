@@ -125,7 +125,16 @@ fn tokenize(chars: &[char], pathname: bool) -> Result<Vec<Token>, &'static str> 
             '*' => {
                 let run = chars[i..].iter().take_while(|&&c| c == '*').count();
                 let end = i + run;
-                tokens.push(star(chars, i, end, run, pathname, prefix));
+                let token = star(chars, i, end, run, pathname, prefix);
+                let escaped_slash_next = chars.get(end) == Some(&'\\');
+                if escaped_slash_next && matches!(token, Token::DoubleStar | Token::PrefixStar) {
+                    // `**\/` counts as a boundary, but wildmatch's "match no directory" shortcut
+                    // looks for an unescaped '/': it means "anything ending in '/'", which is
+                    // `*/**` followed by the '/'.
+                    tokens.extend([Token::Star, Token::Lit('/'), Token::DoubleStar]);
+                } else {
+                    tokens.push(token);
+                }
                 i = end;
             }
             '[' => {
