@@ -1,7 +1,33 @@
 //! Workspace roots and the paths a call names: lexical normalisation, Windows and `file://`
 //! forms, and where a path lies (inside some root, or external).
 //!
-//! INTERFACE STUB — implemented by the validator-core work (issue 2).
+//! Everything is lexical: nothing touches a file system (webviews have none), so symlinks are
+//! not followed. The rules:
+//! - `/` and `\` both separate components; repeated separators and `.` are dropped; `..` removes
+//!   the previous component and stays put at a root (`/..` is `/`, `C:/..` is `C:/`).
+//! - Anchors: `/x` (POSIX root); `C:\x`, `c:/x` (drive; the letter is upper-cased, as drive
+//!   letters are case-insensitive everywhere); `\\server\share\x` or `//server/share/x` (UNC:
+//!   exactly two leading separators); `\\?\C:\x`, `\\?\UNC\server\share\x` and `\\.\C:\x`
+//!   (verbatim/device prefixes, read as the plain forms). `C:x` (no separator) is an ordinary
+//!   relative name: on POSIX it is one.
+//! - `file://` URIs: `file:///home/a%20b`, `file:///C:/x`, `file://server/share/x`,
+//!   `file://localhost/x`, `file:/x`; percent-escapes are decoded (the result must be UTF-8),
+//!   `?query` and `#fragment` are dropped. Any other `scheme://` is an error.
+//! - A path containing NUL (raw or decoded) or that is empty / whitespace-only is an error:
+//!   checking a different path than the one a tool would use is worse than refusing.
+//! - Relative paths resolve against the primary (first) root. A path is inside a root only by
+//!   whole components (`/wsx` is not inside `/ws`), and its root is the first root, in the
+//!   given order, that contains it. Containment is decided where the path *lands*: `../b/x`
+//!   from root `/ws/a` is inside a second root `/ws/b`, and external if there is none.
+//! - With no roots, a relative path is inside an implicit unnamed root (index 0, relative =
+//!   the normalised path, `absolute` = that same relative text, `.` for the root itself); a
+//!   relative path that climbs out of it with `..` and every absolute path are external.
+//! - Case-insensitive mode compares components case-insensitively (Unicode lower-casing) for
+//!   containment; `absolute` and `relative` keep the path's own spelling, so `relative` must
+//!   be matched with an [`crate::ignore::Ignore`] built with the same flag. UNC server and share
+//!   names always compare case-insensitively.
+//!
+//! Normalisation is idempotent: resolving a result's `absolute` again gives the same result.
 
 use crate::verdict::Locality;
 
@@ -12,45 +38,133 @@ pub struct PathError {
     pub message: String,
 }
 
+impl std::fmt::Display for PathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid path {:?}: {}", self.path, self.message)
+    }
+}
+
+impl std::error::Error for PathError {}
+
 /// A path resolved against the workspace.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resolved {
     /// The normalised absolute form ('/'-separated; `C:/…` for drive paths, `//server/share/…`
-    /// for UNC).
+    /// for UNC). With no roots, a relative path stays relative here (see the module docs).
     pub absolute: String,
     /// Index of the first root that contains it, if any.
     pub root: Option<usize>,
     /// Relative to that root, '/'-separated, no leading `./`, "" for the root itself.
     pub relative: Option<String>,
-    /// The query ended in a separator, so it names a directory.
+    /// The query ended in a separator (or in `.`/`..`, or is a root), so it names a directory.
     pub is_dir: bool,
 }
 
 impl Resolved {
     pub fn locality(&self) -> Locality {
-        if self.root.is_some() {
-            Locality::Local
-        } else {
-            Locality::External
+        if self.root.is_some() { Locality::Local } else { Locality::External }
+    }
+}
+
+/// What a path is relative to.
+#[derive(Debug, Clone, PartialEq)]
+enum Anchor {
+    Relative,
+    Root,
+    /// Upper-case drive letter.
+    Drive(char),
+    Unc { server: String, share: String },
+}
+
+/// A lexically normalised path.
+#[derive(Debug, Clone, PartialEq)]
+struct Parsed {
+    anchor: Anchor,
+    /// For `Relative`, leading `..` are kept (they climb above wherever it is joined).
+    parts: Vec<String>,
+    is_dir: bool,
+}
+
+impl Parsed {
+    fn climbs_out(&self) -> bool {
+        self.anchor == Anchor::Relative && self.parts.first().is_some_and(|p| p == "..")
+    }
+
+    /// Appends `parts` (a relative path's components) lexically.
+    fn join(&mut self, parts: &[String]) {
+        for part in parts {
+            push_part(&mut self.parts, &self.anchor, part);
+        }
+    }
+
+    fn display(&self) -> String {
+        let body = self.parts.join("/");
+        match &self.anchor {
+            Anchor::Relative if body.is_empty() => ".".to_string(),
+            Anchor::Relative => body,
+            Anchor::Root => format!("/{body}"),
+            Anchor::Drive(letter) => format!("{letter}:/{body}"),
+            Anchor::Unc { server, share } if body.is_empty() => format!("//{server}/{share}"),
+            Anchor::Unc { server, share } => format!("//{server}/{share}/{body}"),
         }
     }
 }
 
+fn push_part(parts: &mut Vec<String>, anchor: &Anchor, part: &str) {
+    match part {
+        "" | "." => {}
+        ".." => {
+            if parts.last().is_some_and(|p| p != "..") {
+                parts.pop();
+            } else if *anchor == Anchor::Relative {
+                parts.push("..".to_string());
+            }
+            // At an absolute root, `..` stays at the root.
+        }
+        _ => parts.push(part.to_string()),
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Root {
+    parsed: Parsed,
+}
+
+/// The workspace: its roots (the first is primary) and whether paths compare case-insensitively.
+///
+/// Defaults: none; `Workspace::new(&[], false)` is a workspace with no roots (see the module
+/// docs for how paths resolve then).
 #[derive(Debug, Clone)]
 pub struct Workspace {
+    /// Normalised root strings, as `absolute` would print them.
     roots: Vec<String>,
+    parsed: Vec<Root>,
     case_insensitive: bool,
 }
 
 impl Workspace {
-    /// Roots are normalised; an invalid root is an error naming it.
+    /// Roots are normalised; an invalid root is an error naming it. A root must be absolute
+    /// (`/x`, `C:\x`, UNC, or a `file://` URI).
     pub fn new(roots: &[String], case_insensitive: bool) -> Result<Workspace, PathError> {
+        let mut parsed = Vec::with_capacity(roots.len());
+        for root in roots {
+            let p = parse(root)?;
+            if p.anchor == Anchor::Relative {
+                return Err(PathError {
+                    path: root.clone(),
+                    message: "a workspace root must be an absolute path".into(),
+                });
+            }
+            parsed.push(Root { parsed: p });
+        }
         Ok(Workspace {
-            roots: roots.to_vec(),
+            roots: parsed.iter().map(|r| r.parsed.display()).collect(),
+            parsed,
             case_insensitive,
         })
     }
 
+    /// The normalised roots, primary first.
     pub fn roots(&self) -> &[String] {
         &self.roots
     }
@@ -64,12 +178,237 @@ impl Workspace {
         self.resolve_from(None, path)
     }
 
-    /// Resolves `path` against `cwd` (itself resolved by the caller; `None` = the primary root).
-    /// Used for shell commands that `cd` first.
-    pub fn resolve_from(&self, _cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
-        Err(PathError {
-            path: path.to_string(),
-            message: "not implemented".into(),
-        })
+    /// Resolves `path` against `cwd` (`None` = the primary root; a relative `cwd` is itself
+    /// resolved against the primary root). Used for shell commands that `cd` first.
+    pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
+        let query = parse(path)?;
+        let is_dir = query.is_dir;
+        let landed = if query.anchor == Anchor::Relative {
+            let mut base = match cwd {
+                Some(cwd) => self.base(parse(cwd)?),
+                None => self.base(Parsed { anchor: Anchor::Relative, parts: Vec::new(), is_dir: true }),
+            };
+            base.join(&query.parts);
+            base
+        } else {
+            query
+        };
+        let absolute = landed.display();
+        if landed.anchor == Anchor::Relative {
+            // No roots: the implicit root contains whatever does not climb out of it.
+            let inside = !landed.climbs_out();
+            return Ok(Resolved {
+                absolute,
+                root: inside.then_some(0),
+                relative: inside.then(|| landed.parts.join("/")),
+                is_dir,
+            });
+        }
+        for (index, root) in self.parsed.iter().enumerate() {
+            if let Some(rest) = self.inside(&root.parsed, &landed) {
+                return Ok(Resolved {
+                    absolute,
+                    root: Some(index),
+                    relative: Some(rest.join("/")),
+                    is_dir,
+                });
+            }
+        }
+        Ok(Resolved { absolute, root: None, relative: None, is_dir })
     }
+
+    /// Local (inside some root) or external.
+    pub fn classify(&self, path: &str) -> Result<Locality, PathError> {
+        Ok(self.resolve(path)?.locality())
+    }
+
+    /// A relative `start` joined to the primary root (unchanged when there are no roots).
+    fn base(&self, start: Parsed) -> Parsed {
+        if start.anchor != Anchor::Relative {
+            return start;
+        }
+        match self.parsed.first() {
+            Some(root) => {
+                let mut base = root.parsed.clone();
+                base.join(&start.parts);
+                base
+            }
+            None => start,
+        }
+    }
+
+    /// The components of `path` below `root`, when `root` contains it by whole components.
+    fn inside<'p>(&self, root: &Parsed, path: &'p Parsed) -> Option<&'p [String]> {
+        let same_anchor = match (&root.anchor, &path.anchor) {
+            (Anchor::Unc { server: a, share: b }, Anchor::Unc { server: c, share: d }) => {
+                a.eq_ignore_ascii_case(c) && fold_eq(b, d)
+            }
+            (a, b) => a == b,
+        };
+        if !same_anchor || root.parts.len() > path.parts.len() {
+            return None;
+        }
+        let (head, rest) = path.parts.split_at(root.parts.len());
+        let equal = head.iter().zip(&root.parts).all(|(a, b)| {
+            if self.case_insensitive { fold_eq(a, b) } else { a == b }
+        });
+        equal.then_some(rest)
+    }
+}
+
+fn fold_eq(a: &str, b: &str) -> bool {
+    a == b || a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+}
+
+fn error(path: &str, message: impl Into<String>) -> PathError {
+    PathError { path: path.to_string(), message: message.into() }
+}
+
+fn is_sep(c: char) -> bool {
+    c == '/' || c == '\\'
+}
+
+/// Parses and lexically normalises one path string.
+fn parse(original: &str) -> Result<Parsed, PathError> {
+    if original.contains('\0') {
+        return Err(error(original, "the path contains a NUL character"));
+    }
+    if original.trim().is_empty() {
+        return Err(error(original, "the path is empty"));
+    }
+    let decoded;
+    let text = if let Some(rest) = strip_prefix_ignore_case(original, "file:") {
+        decoded = file_uri_path(original, rest)?;
+        decoded.as_str()
+    } else if let Some(scheme) = uri_scheme(original) {
+        return Err(error(original, format!("`{scheme}:` URIs are not file paths")));
+    } else {
+        original
+    };
+    let is_dir = text.ends_with(is_sep)
+        || matches!(text.rsplit(is_sep).next(), Some("." | ".."))
+        || text.trim_end_matches(is_sep).is_empty();
+    let (anchor, rest) = anchor(original, text)?;
+    let mut parts = Vec::new();
+    for part in rest.split(is_sep) {
+        push_part(&mut parts, &anchor, part);
+    }
+    let is_dir = is_dir || (anchor != Anchor::Relative && parts.is_empty());
+    Ok(Parsed { anchor, parts, is_dir })
+}
+
+/// Splits off the anchor; returns it and the text after it.
+fn anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathError> {
+    let bytes = text.as_bytes();
+    let sep_at = |i: usize| bytes.get(i).is_some_and(|&b| b == b'/' || b == b'\\');
+    // Verbatim `\\?\` and device `\\.\` prefixes.
+    if sep_at(0) && sep_at(1) && matches!(bytes.get(2), Some(b'?' | b'.')) && sep_at(3) {
+        let rest = &text[4..];
+        if let Some(unc) = strip_prefix_ignore_case(rest, "UNC").filter(|r| r.starts_with(is_sep)) {
+            return unc_anchor(original, unc.trim_start_matches(is_sep));
+        }
+        if let Some((letter, after)) = drive(rest) {
+            return Ok((Anchor::Drive(letter), after));
+        }
+        return Err(error(original, "only drive and UNC verbatim paths (\\\\?\\C:\\, \\\\?\\UNC\\) are supported"));
+    }
+    if sep_at(0) && sep_at(1) && !sep_at(2) && bytes.len() > 2 {
+        return unc_anchor(original, &text[2..]);
+    }
+    if sep_at(0) {
+        return Ok((Anchor::Root, text));
+    }
+    if let Some((letter, after)) = drive(text) {
+        return Ok((Anchor::Drive(letter), after));
+    }
+    Ok((Anchor::Relative, text))
+}
+
+/// `C:` followed by a separator or the end.
+fn drive(text: &str) -> Option<(char, &str)> {
+    let mut chars = text.chars();
+    let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+    let after = text.get(1..)?.strip_prefix(':')?;
+    (after.is_empty() || after.starts_with(is_sep)).then(|| (letter.to_ascii_uppercase(), after))
+}
+
+fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathError> {
+    let mut pieces = text.splitn(3, is_sep);
+    let server = pieces.next().unwrap_or("");
+    let share = pieces.next().unwrap_or("");
+    if server.is_empty() || share.is_empty() || share == "." || share == ".." {
+        return Err(error(original, "a UNC path needs a server and a share (\\\\server\\share\\…)"));
+    }
+    let rest = pieces.next().unwrap_or("");
+    Ok((Anchor::Unc { server: server.to_string(), share: share.to_string() }, rest))
+}
+
+fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+}
+
+/// `scheme:` of a `scheme://…` URI (two or more letters, so `C://x` stays a drive path).
+fn uri_scheme(text: &str) -> Option<&str> {
+    let (scheme, rest) = text.split_once(':')?;
+    let valid = scheme.len() >= 2
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    (valid && rest.starts_with("//")).then_some(scheme)
+}
+
+/// The path a `file:` URI names (`rest` is what follows `file:`), percent-decoded.
+fn file_uri_path(original: &str, rest: &str) -> Result<String, PathError> {
+    let rest = rest.split(['?', '#']).next().unwrap_or("");
+    let (host, path) = match rest.strip_prefix("//") {
+        Some(after) => match after.find('/') {
+            Some(k) => (&after[..k], &after[k..]),
+            None => (after, ""),
+        },
+        None => ("", rest),
+    };
+    let path = percent_decode(original, path)?;
+    let host = percent_decode(original, host)?;
+    if path.contains('\0') || host.contains('\0') {
+        return Err(error(original, "the path contains a NUL character (percent-encoded)"));
+    }
+    if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
+        return Ok(format!("//{host}{path}"));
+    }
+    // `file:///C:/x` → `C:/x`.
+    if let Some(after) = path.strip_prefix('/') {
+        if drive(after).is_some() {
+            return Ok(after.to_string());
+        }
+    }
+    if path.is_empty() {
+        return Err(error(original, "the file URI names no path"));
+    }
+    Ok(path)
+}
+
+fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
+    if !text.contains('%') {
+        return Ok(text.to_string());
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let value = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
+            match value {
+                Some(v) => {
+                    out.push(v);
+                    i += 3;
+                    continue;
+                }
+                None => return Err(error(original, "the URI has a malformed percent-escape")),
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    String::from_utf8(out).map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
 }

@@ -1,0 +1,221 @@
+//! Table tests for workspace paths: one case per line.
+//!
+//! `local!(name, roots, ci, "path" => root, "relative", "absolute")`,
+//! `external!(name, roots, ci, "path" => "absolute")`, `invalid!(name, roots, "path", "words")`.
+
+use toolgate::workspace::{Resolved, Workspace};
+use toolgate::Locality;
+
+const WS: &[&str] = &["/ws"];
+const MULTI: &[&str] = &["/ws/a", "/ws/b", "/other"];
+const NESTED: &[&str] = &["/ws", "/ws/sub"];
+const WIN: &[&str] = &["C:\\Users\\me\\proj"];
+const UNC: &[&str] = &["\\\\server\\share\\proj"];
+const NONE: &[&str] = &[];
+
+fn ws(roots: &[&str], ci: bool) -> Workspace {
+    let roots: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+    Workspace::new(&roots, ci).expect("roots are valid")
+}
+
+macro_rules! local {
+    ($name:ident, $roots:expr, $ci:expr, $path:expr => $root:expr, $rel:expr, $abs:expr) => {
+        #[test]
+        fn $name() {
+            let w = ws($roots, $ci);
+            let r = w.resolve($path).expect("resolves");
+            assert_eq!(r.root, Some($root), "{:?}: {r:?}", $path);
+            assert_eq!(r.relative.as_deref(), Some($rel), "{:?}: {r:?}", $path);
+            assert_eq!(r.absolute, $abs, "{:?}: {r:?}", $path);
+            assert_eq!(w.classify($path), Ok(Locality::Local));
+            assert_idempotent(&w, &r);
+        }
+    };
+}
+
+macro_rules! external {
+    ($name:ident, $roots:expr, $ci:expr, $path:expr => $abs:expr) => {
+        #[test]
+        fn $name() {
+            let w = ws($roots, $ci);
+            let r = w.resolve($path).expect("resolves");
+            assert_eq!((r.root, r.relative.as_deref()), (None, None), "{:?}: {r:?}", $path);
+            assert_eq!(r.absolute, $abs, "{:?}: {r:?}", $path);
+            assert_eq!(w.classify($path), Ok(Locality::External));
+            assert_idempotent(&w, &r);
+        }
+    };
+}
+
+macro_rules! invalid {
+    ($name:ident, $roots:expr, $path:expr, $words:expr) => {
+        #[test]
+        fn $name() {
+            let err = ws($roots, false).resolve($path).expect_err("is invalid");
+            assert_eq!(err.path, $path);
+            assert!(err.message.contains($words), "{:?}: {}", $path, err.message);
+        }
+    };
+}
+
+/// Resolving a result's `absolute` again gives the same place.
+fn assert_idempotent(w: &Workspace, r: &Resolved) {
+    let again = w.resolve(&r.absolute).expect("absolute resolves");
+    assert_eq!((&again.absolute, again.root, &again.relative), (&r.absolute, r.root, &r.relative));
+}
+
+// --- Lexical normalisation --------------------------------------------------------------------
+local!(relative_plain, WS, false, "src/main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(relative_dot_slash, WS, false, "./src/main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(relative_dots_inside, WS, false, "src/./a/../main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(repeated_separators, WS, false, "src//a///b" => 0, "src/a/b", "/ws/src/a/b");
+local!(dot_is_root, WS, false, "." => 0, "", "/ws");
+local!(dot_slash_is_root, WS, false, "./" => 0, "", "/ws");
+local!(absolute_inside, WS, false, "/ws/a/b" => 0, "a/b", "/ws/a/b");
+local!(absolute_root_itself, WS, false, "/ws" => 0, "", "/ws");
+local!(absolute_root_trailing, WS, false, "/ws/" => 0, "", "/ws");
+local!(absolute_dotdot_back_in, WS, false, "/ws/a/../b" => 0, "b", "/ws/b");
+local!(absolute_out_and_back, WS, false, "/x/../ws/c" => 0, "c", "/ws/c");
+local!(dotdot_and_back, WS, false, "../ws/c" => 0, "c", "/ws/c");
+local!(backslash_relative, WS, false, "src\\main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(trailing_dot, WS, false, "src/." => 0, "src", "/ws/src");
+external!(dotdot_escapes, WS, false, "../etc/passwd" => "/etc/passwd");
+external!(dotdot_escapes_deep, WS, false, "a/../../x" => "/x");
+external!(dotdot_above_fs_root, WS, false, "../../../../x" => "/x");
+external!(absolute_dotdot_above_root, WS, false, "/../../etc" => "/etc");
+external!(absolute_outside, WS, false, "/etc/passwd" => "/etc/passwd");
+external!(fs_root, WS, false, "/" => "/");
+external!(root_escape_by_dotdot, WS, false, "/ws/.." => "/");
+
+// --- Whole components only --------------------------------------------------------------------
+external!(prefix_not_inside, WS, false, "/wsx/a" => "/wsx/a");
+external!(prefix_not_inside_root, WS, false, "/wsx" => "/wsx");
+external!(relative_prefix_sibling, WS, false, "../wsx/a" => "/wsx/a");
+
+// --- Multi-root -------------------------------------------------------------------------------
+local!(multi_primary, MULTI, false, "x" => 0, "x", "/ws/a/x");
+local!(multi_second, MULTI, false, "/ws/b/y" => 1, "y", "/ws/b/y");
+local!(multi_third, MULTI, false, "/other/z" => 2, "z", "/other/z");
+local!(multi_relative_lands_in_second, MULTI, false, "../b/y" => 1, "y", "/ws/b/y");
+external!(multi_between_roots, MULTI, false, "/ws/c" => "/ws/c");
+external!(multi_parent_of_roots, MULTI, false, "/ws" => "/ws");
+local!(nested_first_wins, NESTED, false, "/ws/sub/x" => 0, "sub/x", "/ws/sub/x");
+
+// --- Windows, UNC, verbatim -------------------------------------------------------------------
+local!(win_backslash, WIN, false, "C:\\Users\\me\\proj\\src\\a.rs" => 0, "src/a.rs", "C:/Users/me/proj/src/a.rs");
+local!(win_forward, WIN, false, "c:/Users/me/proj/src" => 0, "src", "C:/Users/me/proj/src");
+local!(win_relative, WIN, false, "src\\a.rs" => 0, "src/a.rs", "C:/Users/me/proj/src/a.rs");
+local!(win_verbatim, WIN, false, "\\\\?\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/Users/me/proj/x");
+local!(win_device, WIN, false, "\\\\.\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/Users/me/proj/x");
+local!(win_mixed_separators, WIN, false, "C:/Users\\me//proj/./x" => 0, "x", "C:/Users/me/proj/x");
+external!(win_other_drive, WIN, false, "D:\\Users\\me\\proj\\x" => "D:/Users/me/proj/x");
+external!(win_case_sensitive_by_default, WIN, false, "C:\\users\\ME\\proj\\x" => "C:/users/ME/proj/x");
+external!(win_dotdot_at_drive_root, WIN, false, "C:\\..\\..\\Windows" => "C:/Windows");
+external!(win_drive_root, WIN, false, "C:" => "C:/");
+external!(win_posix_path, WIN, false, "/Users/me/proj/x" => "/Users/me/proj/x");
+local!(unc_inside, UNC, false, "\\\\server\\share\\proj\\x" => 0, "x", "//server/share/proj/x");
+local!(unc_forward, UNC, false, "//server/share/proj/x" => 0, "x", "//server/share/proj/x");
+local!(unc_server_case, UNC, false, "\\\\SERVER\\share\\proj\\x" => 0, "x", "//SERVER/share/proj/x");
+local!(unc_verbatim, UNC, false, "\\\\?\\UNC\\server\\share\\proj\\x" => 0, "x", "//server/share/proj/x");
+external!(unc_other_share, UNC, false, "\\\\server\\other\\proj" => "//server/other/proj");
+external!(unc_dotdot_stays_at_share, UNC, false, "\\\\server\\share\\..\\..\\x" => "//server/share/x");
+local!(unc_relative, UNC, false, "a\\b" => 0, "a/b", "//server/share/proj/a/b");
+local!(colon_name_is_relative, WS, false, "C:x" => 0, "C:x", "/ws/C:x");
+
+// --- file:// URIs -----------------------------------------------------------------------------
+local!(uri_posix, WS, false, "file:///ws/a/b.txt" => 0, "a/b.txt", "/ws/a/b.txt");
+local!(uri_percent, WS, false, "file:///ws/a%20b/c%2Bd" => 0, "a b/c+d", "/ws/a b/c+d");
+local!(uri_utf8, WS, false, "file:///ws/caf%C3%A9" => 0, "café", "/ws/café");
+local!(uri_localhost, WS, false, "file://localhost/ws/x" => 0, "x", "/ws/x");
+local!(uri_upper_scheme, WS, false, "FILE:///ws/x" => 0, "x", "/ws/x");
+local!(uri_single_slash, WS, false, "file:/ws/x" => 0, "x", "/ws/x");
+local!(uri_query_fragment, WS, false, "file:///ws/x?v=1#L10" => 0, "x", "/ws/x");
+local!(uri_dotdot, WS, false, "file:///ws/a/../b" => 0, "b", "/ws/b");
+local!(uri_drive, WIN, false, "file:///C:/Users/me/proj/x" => 0, "x", "C:/Users/me/proj/x");
+local!(uri_drive_lower_encoded, WIN, false, "file:///c%3A/Users/me/proj/x" => 0, "x", "C:/Users/me/proj/x");
+local!(uri_unc, UNC, false, "file://server/share/proj/x" => 0, "x", "//server/share/proj/x");
+external!(uri_encoded_dotdot_escapes, WS, false, "file:///ws/%2E%2E/etc" => "/etc");
+external!(uri_outside, WS, false, "file:///etc/passwd" => "/etc/passwd");
+
+// --- Case-insensitive -------------------------------------------------------------------------
+local!(ci_absolute, WS, true, "/WS/Src/Main.rs" => 0, "Src/Main.rs", "/WS/Src/Main.rs");
+local!(ci_windows, WIN, true, "c:\\users\\ME\\Proj\\x" => 0, "x", "C:/users/ME/Proj/x");
+local!(ci_unicode, &["/Ärger"], true, "/ärger/x" => 0, "x", "/ärger/x");
+external!(ci_still_whole_components, WS, true, "/WSX/a" => "/WSX/a");
+external!(cs_differs, WS, false, "/WS/a" => "/WS/a");
+
+// --- No roots ---------------------------------------------------------------------------------
+local!(no_roots_relative, NONE, false, "src/a.rs" => 0, "src/a.rs", "src/a.rs");
+local!(no_roots_normalised, NONE, false, "./src/../b//c" => 0, "b/c", "b/c");
+local!(no_roots_dot, NONE, false, "." => 0, "", ".");
+external!(no_roots_absolute, NONE, false, "/etc/passwd" => "/etc/passwd");
+external!(no_roots_windows, NONE, false, "C:\\x" => "C:/x");
+external!(no_roots_escape, NONE, false, "../x" => "../x");
+external!(no_roots_escape_deeper, NONE, false, "a/../../../x" => "../../x");
+
+// --- Invalid ----------------------------------------------------------------------------------
+invalid!(nul, WS, "a\0b", "NUL");
+invalid!(nul_encoded, WS, "file:///ws/a%00b", "NUL");
+invalid!(empty, WS, "", "empty");
+invalid!(whitespace, WS, "  \t ", "empty");
+invalid!(bad_percent, WS, "file:///ws/a%zz", "percent");
+invalid!(percent_not_utf8, WS, "file:///ws/a%ff", "UTF-8");
+invalid!(other_scheme, WS, "https://example.com/x", "URI");
+invalid!(unc_without_share, WS, "\\\\server", "share");
+invalid!(verbatim_volume, WS, "\\\\?\\Volume{x}\\a", "verbatim");
+
+// --- Directories ------------------------------------------------------------------------------
+#[test]
+fn trailing_separator_is_dir() {
+    let w = ws(WS, false);
+    assert!(w.resolve("src/").unwrap().is_dir);
+    assert!(w.resolve("src\\").unwrap().is_dir);
+    assert!(w.resolve("src/..").unwrap().is_dir);
+    assert!(w.resolve("/").unwrap().is_dir);
+    assert!(w.resolve("file:///ws/a/").unwrap().is_dir);
+    assert!(!w.resolve("src").unwrap().is_dir);
+    assert!(!w.resolve("/ws/src/a.rs").unwrap().is_dir);
+}
+
+#[test]
+fn resolve_from_cwd() {
+    let w = ws(WS, false);
+    let r = w.resolve_from(Some("/ws/sub"), "a.txt").unwrap();
+    assert_eq!((r.absolute.as_str(), r.relative.as_deref()), ("/ws/sub/a.txt", Some("sub/a.txt")));
+    let r = w.resolve_from(Some("sub"), "../b.txt").unwrap();
+    assert_eq!(r.relative.as_deref(), Some("b.txt"));
+    let r = w.resolve_from(Some("/tmp"), "a.txt").unwrap();
+    assert_eq!((r.absolute.as_str(), r.root), ("/tmp/a.txt", None));
+    let r = w.resolve_from(Some("/tmp"), "/ws/a").unwrap();
+    assert_eq!(r.root, Some(0));
+    assert!(w.resolve_from(Some("a\0"), "x").is_err());
+}
+
+#[test]
+fn roots_are_normalised_and_validated() {
+    let roots = ["/ws/./a/".to_string(), "c:\\x\\..\\y".to_string(), "file:///srv/r".to_string()];
+    let w = Workspace::new(&roots, false).unwrap();
+    assert_eq!(w.roots(), ["/ws/a", "C:/y", "/srv/r"]);
+    let err = Workspace::new(&["relative/root".to_string()], false).unwrap_err();
+    assert_eq!(err.path, "relative/root");
+    assert!(err.message.contains("absolute"));
+    assert!(Workspace::new(&["".to_string()], false).is_err());
+    assert!(Workspace::new(&["/ws\0".to_string()], false).is_err());
+}
+
+#[test]
+fn normalising_is_idempotent_over_many_forms() {
+    let forms = [
+        "a/b/../c", "./x/./y/", "../../q", "/ws/../../z", "C:\\a\\..\\b", "\\\\s\\sh\\..\\x",
+        "file:///ws/a%2Fb", "file:///ws/a%5Cb", "//s/sh", "\\\\?\\c:\\x\\.\\y", "a\\\\b//c",
+    ];
+    for roots in [WS, MULTI, WIN, UNC, NONE] {
+        let w = ws(roots, false);
+        for f in forms {
+            let r = w.resolve(f).unwrap();
+            let again = w.resolve(&r.absolute).unwrap();
+            assert_eq!(again.absolute, r.absolute, "{f:?} with roots {roots:?}");
+            assert_eq!((again.root, &again.relative), (r.root, &r.relative), "{f:?} with roots {roots:?}");
+        }
+    }
+}
