@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::config::ConfigError;
-use crate::ignore::{Ignore, IgnoreBuilder, IgnoreMatch};
+use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::verdict::Locality;
 use crate::workspace::{PathError, Resolved, Workspace};
 
@@ -110,7 +110,16 @@ impl Access {
 
     /// The paths that are not ignored, in order (one call for a whole listing).
     pub fn filter_paths<'p, I: IntoIterator<Item = &'p str>>(&self, paths: I) -> Vec<&'p str> {
-        paths.into_iter().filter(|p| !self.is_ignored(p)).collect()
+        let mut batch = self.batch();
+        paths.into_iter().filter(|p| !batch.is_ignored(p)).collect()
+    }
+
+    /// Answers for a whole listing, sharing work between paths in the same directory.
+    pub fn batch(&self) -> AccessBatch<'_> {
+        AccessBatch {
+            access: self,
+            ignore: self.ignore.batch(),
+        }
     }
 
     /// Fails closed: a path that cannot be resolved is external.
@@ -119,6 +128,25 @@ impl Access {
             .resolve(path)
             .map(|r| r.locality())
             .unwrap_or(Locality::External)
+    }
+}
+
+/// [`Access::is_ignored`] for many paths; see [`Access::batch`].
+pub struct AccessBatch<'a> {
+    access: &'a Access,
+    ignore: IgnoreBatch<'a>,
+}
+
+impl AccessBatch<'_> {
+    /// Same answer as [`Access::is_ignored`] (fails closed).
+    pub fn is_ignored(&mut self, path: &str) -> bool {
+        match self.access.workspace.resolve(path) {
+            Ok(r) => match r.relative.as_deref() {
+                Some(rel) => self.ignore.is_ignored(rel, r.is_dir),
+                None => false,
+            },
+            Err(_) => true,
+        }
     }
 }
 

@@ -91,10 +91,20 @@ impl RulesInput {
             for (i, entry) in entries.into_iter().enumerate() {
                 match entry {
                     RuleEntry::Text(rule) => out.push(rule),
-                    RuleEntry::WithExamples { rule, matches, not_matches } => {
+                    RuleEntry::WithExamples {
+                        rule,
+                        matches,
+                        not_matches,
+                    } => {
                         out.push(rule.clone());
                         let field = format!("rules.{name}[{i}]");
-                        examples.push(RuleExample { kind, field, rule, matches, not_matches });
+                        examples.push(RuleExample {
+                            kind,
+                            field,
+                            rule,
+                            matches,
+                            not_matches,
+                        });
                     }
                 }
             }

@@ -21,7 +21,7 @@ use serde::Serialize;
 use crate::access::{Access, IgnoreSource};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
-use crate::config::{Config, ConfigError, RulesConfig};
+use crate::config::{Config, ConfigError, RuleExample, RulesConfig};
 use crate::policy::{ClineAutoApproval, Mode, Policy, PolicyTable, Preset, Situation};
 use crate::rules::{RuleKind, RuleSet};
 use crate::safety;
@@ -198,7 +198,8 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(config: Config) -> Result<Engine, ConfigError> {
+    pub fn new(mut config: Config) -> Result<Engine, ConfigError> {
+        let examples = std::mem::take(&mut config.rule_examples);
         let access = Access::new(
             &config.workspace_roots,
             config.case_insensitive_paths,
@@ -247,7 +248,7 @@ impl Engine {
             Some(c) => Preset::Cline(c),
             None => Preset::Mode(config.mode),
         };
-        Ok(Engine {
+        let engine = Engine {
             catalogue,
             custom_tools,
             access,
@@ -261,7 +262,68 @@ impl Engine {
             turn_allow: BTreeSet::new(),
             turn_deny: BTreeSet::new(),
             prompt_timeout_ms: config.prompt_timeout_ms,
-        })
+        };
+        engine.check_examples(&examples)?;
+        Ok(engine)
+    }
+
+    /// Every rule example must behave as stated: `match` examples are decided by the rule
+    /// (an allow rule must really allow them), `notMatch` examples are not.
+    fn check_examples(&self, examples: &[RuleExample]) -> Result<(), ConfigError> {
+        for ex in examples {
+            let one = |list: RuleKind| {
+                if ex.kind == list {
+                    std::slice::from_ref(&ex.rule)
+                } else {
+                    &[]
+                }
+            };
+            let set = RuleSet::compile(
+                one(RuleKind::Allow),
+                one(RuleKind::Ask),
+                one(RuleKind::Deny),
+            )
+            .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
+            let tool = ex.rule.split('(').next().unwrap_or_default().trim();
+            let has_command = self.catalogue.spec(tool).command.is_some();
+            let decides = |example: &str| -> bool {
+                let analysis = has_command.then(|| shell::analyse(example));
+                let paths: Vec<String> = if has_command {
+                    Vec::new()
+                } else {
+                    match self.access.workspace().resolve(example) {
+                        Ok(r) => vec![r.relative.unwrap_or(r.absolute)],
+                        Err(_) => Vec::new(),
+                    }
+                };
+                let m = match ex.kind {
+                    RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
+                    _ => set.allow_or_ask(tool, analysis.as_ref(), &paths),
+                };
+                m.is_some_and(|m| m.kind == ex.kind && m.downgraded.is_none())
+            };
+            let wrong = ex
+                .matches
+                .iter()
+                .map(|e| (e, true))
+                .chain(ex.not_matches.iter().map(|e| (e, false)))
+                .find(|(e, want)| decides(e) != *want);
+            if let Some((example, want)) = wrong {
+                let (should, does) = if want {
+                    ("match", "does not")
+                } else {
+                    ("not match", "does")
+                };
+                return Err(ConfigError::new(
+                    ex.field.clone(),
+                    format!(
+                        "rule `{}`: example {example:?} should {should} but {does}",
+                        ex.rule
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     // ---- state -------------------------------------------------------------------------
@@ -842,7 +904,13 @@ impl Engine {
             _ => (Decision::Prompt, "rule_ask"),
         };
         Some(
-            verdict(decision, Step::CommandRule, code, sentence(&m.describe()), f)
+            verdict(
+                decision,
+                Step::CommandRule,
+                code,
+                sentence(&m.describe()),
+                f,
+            )
             .rule(m.rule),
         )
     }
@@ -918,7 +986,10 @@ impl Verdict {
 /// "denied by rule `x`" → "Denied by rule `x`."
 fn sentence(s: &str) -> String {
     let mut chars = s.chars();
-    let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    let first = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default();
     format!("{first}{}.", chars.as_str())
 }
 

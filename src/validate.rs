@@ -142,6 +142,14 @@ fn not_unicode(tool: &str, name: &str) -> Invalid {
 /// (`cd "$X" && cat .env`) is also checked as written from the root, so an unanchored rule
 /// still catches it.
 fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    // A command run inside an ignored directory (`cd private && ls`) reads it.
+    for c in analysis.commands.iter().filter(|c| !c.cwd_dynamic) {
+        if let Some(dir) = c.cwd.as_deref() {
+            if let Ok(Some(b)) = access.blocked(&format!("{}/", dir.trim_end_matches('/'))) {
+                return Err(blocked_error(access, dir, &b, Some(&c.written_text())));
+            }
+        }
+    }
     for operand in analysis.path_operands() {
         let mut candidates = [Some(operand.path.as_str()), None];
         if operand.dynamic && operand.word != operand.path {

@@ -18,7 +18,7 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use crate::call::{ToolCall, Value};
 use crate::catalogue::ToolSpec;
-use crate::config::{Config, ConfigError, RulesConfig};
+use crate::config::{Config, ConfigError, RulesInput};
 use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
@@ -117,6 +117,9 @@ export type Change =
   | { kind: "ignoreFile" }
   | { kind: "workspaceRoots" };
 
+/** A rule, or a rule with examples (commands or paths) it must and must not decide. */
+export type RuleEntry = string | { rule: string; match?: string[]; notMatch?: string[] };
+
 export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 
 export interface GatekeeperConfig {
@@ -137,8 +140,9 @@ export interface GatekeeperConfig {
   overrides?: Record<string, Policy>;
   overrideOrigins?: Record<string, string>;
   alwaysAllow?: string[];
-  /** Entries like "execute_command(npm test *)" or a bare tool name. */
-  rules?: { allow?: string[]; ask?: string[]; deny?: string[] };
+  /** Entries like "execute_command(npm test *)" or a bare tool name, optionally with examples
+   *  that are checked when the Gatekeeper is built. */
+  rules?: { allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[] };
   prompt?: PromptCallback | null;
   /** Default: no timeout. */
   promptTimeoutMs?: number;
@@ -474,11 +478,11 @@ impl Gatekeeper {
             .dyn_ref()
             .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
         let engine = self.engine.borrow();
-        let access = engine.access();
+        let mut batch = engine.access().batch();
         let out = Array::new();
         for item in paths.iter() {
             if let Some(p) = path_string(&item) {
-                if !access.is_ignored(&p) {
+                if !batch.is_ignored(&p) {
                     out.push(&item);
                 }
             }
@@ -1008,8 +1012,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
     }
-    if let Some(rules) = optional::<RulesConfig>(get("rules"), "rules")? {
-        c.rules = rules;
+    if let Some(rules) = optional::<RulesInput>(get("rules"), "rules")? {
+        (c.rules, c.rule_examples) = rules.split();
     }
     c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;
     let prompt = optional_function(get("prompt"), "prompt")?;

@@ -62,7 +62,11 @@ pub struct Resolved {
 
 impl Resolved {
     pub fn locality(&self) -> Locality {
-        if self.root.is_some() { Locality::Local } else { Locality::External }
+        if self.root.is_some() {
+            Locality::Local
+        } else {
+            Locality::External
+        }
     }
 }
 
@@ -73,7 +77,10 @@ enum Anchor {
     Root,
     /// Upper-case drive letter.
     Drive(char),
-    Unc { server: String, share: String },
+    Unc {
+        server: String,
+        share: String,
+    },
 }
 
 /// A lexically normalised path.
@@ -186,7 +193,11 @@ impl Workspace {
         let landed = if query.anchor == Anchor::Relative {
             let mut base = match cwd {
                 Some(cwd) => self.base(parse(cwd)?),
-                None => self.base(Parsed { anchor: Anchor::Relative, parts: Vec::new(), is_dir: true }),
+                None => self.base(Parsed {
+                    anchor: Anchor::Relative,
+                    parts: Vec::new(),
+                    is_dir: true,
+                }),
             };
             base.join(&query.parts);
             base
@@ -214,7 +225,12 @@ impl Workspace {
                 });
             }
         }
-        Ok(Resolved { absolute, root: None, relative: None, is_dir })
+        Ok(Resolved {
+            absolute,
+            root: None,
+            relative: None,
+            is_dir,
+        })
     }
 
     /// Local (inside some root) or external.
@@ -240,9 +256,16 @@ impl Workspace {
     /// The components of `path` below `root`, when `root` contains it by whole components.
     fn inside<'p>(&self, root: &Parsed, path: &'p Parsed) -> Option<&'p [String]> {
         let same_anchor = match (&root.anchor, &path.anchor) {
-            (Anchor::Unc { server: a, share: b }, Anchor::Unc { server: c, share: d }) => {
-                a.eq_ignore_ascii_case(c) && fold_eq(b, d)
-            }
+            (
+                Anchor::Unc {
+                    server: a,
+                    share: b,
+                },
+                Anchor::Unc {
+                    server: c,
+                    share: d,
+                },
+            ) => a.eq_ignore_ascii_case(c) && fold_eq(b, d),
             (a, b) => a == b,
         };
         if !same_anchor || root.parts.len() > path.parts.len() {
@@ -250,18 +273,28 @@ impl Workspace {
         }
         let (head, rest) = path.parts.split_at(root.parts.len());
         let equal = head.iter().zip(&root.parts).all(|(a, b)| {
-            if self.case_insensitive { fold_eq(a, b) } else { a == b }
+            if self.case_insensitive {
+                fold_eq(a, b)
+            } else {
+                a == b
+            }
         });
         equal.then_some(rest)
     }
 }
 
 fn fold_eq(a: &str, b: &str) -> bool {
-    a == b || a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+    a == b
+        || a.chars()
+            .flat_map(char::to_lowercase)
+            .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 fn error(path: &str, message: impl Into<String>) -> PathError {
-    PathError { path: path.to_string(), message: message.into() }
+    PathError {
+        path: path.to_string(),
+        message: message.into(),
+    }
 }
 
 fn is_sep(c: char) -> bool {
@@ -281,7 +314,10 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
         decoded = file_uri_path(original, rest)?;
         decoded.as_str()
     } else if let Some(scheme) = uri_scheme(original) {
-        return Err(error(original, format!("`{scheme}:` URIs are not file paths")));
+        return Err(error(
+            original,
+            format!("`{scheme}:` URIs are not file paths"),
+        ));
     } else {
         original
     };
@@ -294,7 +330,11 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
         push_part(&mut parts, &anchor, part);
     }
     let is_dir = is_dir || (anchor != Anchor::Relative && parts.is_empty());
-    Ok(Parsed { anchor, parts, is_dir })
+    Ok(Parsed {
+        anchor,
+        parts,
+        is_dir,
+    })
 }
 
 /// Splits off the anchor; returns it and the text after it.
@@ -310,7 +350,10 @@ fn anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathEr
         if let Some((letter, after)) = drive(rest) {
             return Ok((Anchor::Drive(letter), after));
         }
-        return Err(error(original, "only drive and UNC verbatim paths (\\\\?\\C:\\, \\\\?\\UNC\\) are supported"));
+        return Err(error(
+            original,
+            "only drive and UNC verbatim paths (\\\\?\\C:\\, \\\\?\\UNC\\) are supported",
+        ));
     }
     if sep_at(0) && sep_at(1) && !sep_at(2) && bytes.len() > 2 {
         return unc_anchor(original, &text[2..]);
@@ -337,15 +380,25 @@ fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), Pa
     let server = pieces.next().unwrap_or("");
     let share = pieces.next().unwrap_or("");
     if server.is_empty() || share.is_empty() || share == "." || share == ".." {
-        return Err(error(original, "a UNC path needs a server and a share (\\\\server\\share\\…)"));
+        return Err(error(
+            original,
+            "a UNC path needs a server and a share (\\\\server\\share\\…)",
+        ));
     }
     let rest = pieces.next().unwrap_or("");
-    Ok((Anchor::Unc { server: server.to_string(), share: share.to_string() }, rest))
+    Ok((
+        Anchor::Unc {
+            server: server.to_string(),
+            share: share.to_string(),
+        },
+        rest,
+    ))
 }
 
 fn strip_prefix_ignore_case<'t>(text: &'t str, prefix: &str) -> Option<&'t str> {
     let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &text[prefix.len()..])
 }
 
 /// `scheme:` of a `scheme://…` URI (two or more letters, so `C://x` stays a drive path).
@@ -353,7 +406,9 @@ fn uri_scheme(text: &str) -> Option<&str> {
     let (scheme, rest) = text.split_once(':')?;
     let valid = scheme.len() >= 2
         && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
     (valid && rest.starts_with("//")).then_some(scheme)
 }
 
@@ -370,7 +425,10 @@ fn file_uri_path(original: &str, rest: &str) -> Result<String, PathError> {
     let path = percent_decode(original, path)?;
     let host = percent_decode(original, host)?;
     if path.contains('\0') || host.contains('\0') {
-        return Err(error(original, "the path contains a NUL character (percent-encoded)"));
+        return Err(error(
+            original,
+            "the path contains a NUL character (percent-encoded)",
+        ));
     }
     if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
         return Ok(format!("//{host}{path}"));
@@ -396,7 +454,9 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b == b'%' {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
             let value = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
             match value {
                 Some(v) => {
@@ -410,5 +470,6 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
         out.push(b);
         i += 1;
     }
-    String::from_utf8(out).map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
+    String::from_utf8(out)
+        .map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
 }

@@ -41,31 +41,194 @@ impl Rng {
 
 /// Names in the trees: chosen so that the pattern vocabulary hits them often.
 const NAMES: &[&str] = &[
-    "a", "b", "foo", "bar", "abc", "aby", "ab", "ba", "z", "y", "a.txt", "ab.txt", "b.log",
-    "x.secret", ".env", "a1", "a9", "a]", "]x", "#x", "!y", "c d", "a*", "a?", "A", "Foo", "FOO",
-    "build", "node_modules", "dir", "a-", "{a,b}", "a,b", " x", "a ", "a\\", "[x]", "x", ".git2",
-    "a b", "tab\tx", "q:", "é", "aé",
+    "a",
+    "b",
+    "foo",
+    "bar",
+    "abc",
+    "aby",
+    "ab",
+    "ba",
+    "z",
+    "y",
+    "a.txt",
+    "ab.txt",
+    "b.log",
+    "x.secret",
+    ".env",
+    "a1",
+    "a9",
+    "a]",
+    "]x",
+    "#x",
+    "!y",
+    "c d",
+    "a*",
+    "a?",
+    "A",
+    "Foo",
+    "FOO",
+    "build",
+    "node_modules",
+    "dir",
+    "a-",
+    "{a,b}",
+    "a,b",
+    " x",
+    "a ",
+    "a\\",
+    "[x]",
+    "x",
+    ".git2",
+    "a b",
+    "tab\tx",
+    "q:",
+    "é",
+    "aé",
 ];
 
 /// Pattern segments (no '/').
 const SEGMENTS: &[&str] = &[
-    "a", "b", "foo", "bar", "abc", "aby", "ab", "y", "x", "*", "**", "***", "?", "??", "a*",
-    "*a", "*b*", "a?", "?b*", "*.txt", "*.log", "*.secret", ".env", "x.secret", "[ab]", "[!a]*",
-    "[^b]*", "[a-c]*", "a[0-9]", "a[[:digit:]]", "[[:alpha:]]*", "[[:space:]]*", "*[[:punct:]]",
-    "[[:upper:]]*", "[[:lower:]]", "[[:alnum:]]*", "[[:xdigit:]]", "[[:blank:]]*", "[[:foo:]]",
-    "[[:foo]", "[]]*", "a[]]", "[!]]*", "\\#x", "\\!y", "#x", "!y", "a\\ ", "c d", "c\\ d",
-    "a\\*", "a\\?", "\\a", "\\[x\\]", "[z-a]", "[!z-a]", "a[b", "ab**", "a**b", "**a", "a[-]",
-    "[a-]*", "[-a]", "a[\\]]", "[\\!]y", "[a\\-z]", "A", "Foo", "F*", "[A-Z]*", "{a,b}", "a,b",
-    "build", "node_modules", "dir", "*[", "a\\", "[!a-z]", "[!/]", "[/]", "a[/]b", "*\\", "é",
-    "?é", "a?", "[é]", "[aé]", "[!é]*", "é*", "[[]", "[[]x]", "[a-]]", "[--0]", "[!-]", "[^^]", "[!!]", "[\\!^]", "\\{a,b\\}",
+    "a",
+    "b",
+    "foo",
+    "bar",
+    "abc",
+    "aby",
+    "ab",
+    "y",
+    "x",
+    "*",
+    "**",
+    "***",
+    "?",
+    "??",
+    "a*",
+    "*a",
+    "*b*",
+    "a?",
+    "?b*",
+    "*.txt",
+    "*.log",
+    "*.secret",
+    ".env",
+    "x.secret",
+    "[ab]",
+    "[!a]*",
+    "[^b]*",
+    "[a-c]*",
+    "a[0-9]",
+    "a[[:digit:]]",
+    "[[:alpha:]]*",
+    "[[:space:]]*",
+    "*[[:punct:]]",
+    "[[:upper:]]*",
+    "[[:lower:]]",
+    "[[:alnum:]]*",
+    "[[:xdigit:]]",
+    "[[:blank:]]*",
+    "[[:foo:]]",
+    "[[:foo]",
+    "[]]*",
+    "a[]]",
+    "[!]]*",
+    "\\#x",
+    "\\!y",
+    "#x",
+    "!y",
+    "a\\ ",
+    "c d",
+    "c\\ d",
+    "a\\*",
+    "a\\?",
+    "\\a",
+    "\\[x\\]",
+    "[z-a]",
+    "[!z-a]",
+    "a[b",
+    "ab**",
+    "a**b",
+    "**a",
+    "a[-]",
+    "[a-]*",
+    "[-a]",
+    "a[\\]]",
+    "[\\!]y",
+    "[a\\-z]",
+    "A",
+    "Foo",
+    "F*",
+    "[A-Z]*",
+    "{a,b}",
+    "a,b",
+    "build",
+    "node_modules",
+    "dir",
+    "*[",
+    "a\\",
+    "[!a-z]",
+    "[!/]",
+    "[/]",
+    "a[/]b",
+    "*\\",
+    "é",
+    "?é",
+    "a?",
+    "[é]",
+    "[aé]",
+    "[!é]*",
+    "é*",
+    "[[]",
+    "[[]x]",
+    "[a-]]",
+    "[--0]",
+    "[!-]",
+    "[^^]",
+    "[!!]",
+    "[\\!^]",
+    "\\{a,b\\}",
 ];
 
 /// Whole lines for corners the segment grammar rarely reaches.
 const WHOLE: &[&str] = &[
-    "x/ab**//", "/ab**//", "a/**//", "**//", "/**/", "ab**/y", "/ab**", "a/ab**", "a/b**/**/a",
-    "/a**/**", "!/a**/b", "a/**", "!a/**", "**", "/**", "!**/", "*/", "/*", "a/*/", "\\/a",
-    "a/\\**", "a\\/**", "a/**\\/b", "/a\\**", "foo/**/", "!foo/**/*", "a//b", "/\\a",
-    "**\\/b", "x/ab**\\/y", "a\\\\/b", "a/b**\\/c", "x/ab\\**", "a/[b]**", "a/b?**", "ab***/y", "a/***", "***/a",
+    "x/ab**//",
+    "/ab**//",
+    "a/**//",
+    "**//",
+    "/**/",
+    "ab**/y",
+    "/ab**",
+    "a/ab**",
+    "a/b**/**/a",
+    "/a**/**",
+    "!/a**/b",
+    "a/**",
+    "!a/**",
+    "**",
+    "/**",
+    "!**/",
+    "*/",
+    "/*",
+    "a/*/",
+    "\\/a",
+    "a/\\**",
+    "a\\/**",
+    "a/**\\/b",
+    "/a\\**",
+    "foo/**/",
+    "!foo/**/*",
+    "a//b",
+    "/\\a",
+    "**\\/b",
+    "x/ab**\\/y",
+    "a\\\\/b",
+    "a/b**\\/c",
+    "x/ab\\**",
+    "a/[b]**",
+    "a/b?**",
+    "ab***/y",
+    "a/***",
+    "***/a",
 ];
 
 fn gen_pattern(rng: &mut Rng) -> String {
@@ -199,7 +362,13 @@ fn check_ignore(dir: &Path, paths: &[&String]) -> Vec<Option<(usize, bool)>> {
             Some((line, rec[2].first() == Some(&b'!')))
         });
     }
-    assert_eq!(answers.len(), paths.len(), "git answered {} of {} paths", answers.len(), paths.len());
+    assert_eq!(
+        answers.len(),
+        paths.len(),
+        "git answered {} of {} paths",
+        answers.len(),
+        paths.len()
+    );
     answers
 }
 
@@ -207,7 +376,10 @@ fn temp_repo() -> Option<PathBuf> {
     let dir = std::env::temp_dir().join(format!(
         "toolgate-ignore-diff-{}-{}",
         std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
     ));
     std::fs::create_dir_all(&dir).unwrap();
     match git(&dir).args(["init", "-q"]).status() {
@@ -242,7 +414,10 @@ fn write_tree(root: &Path, tree: &BTreeMap<String, bool>) {
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 #[test]
@@ -275,7 +450,9 @@ fn agrees_with_git_check_ignore() {
         let mut batch = ignore.batch();
         for (path, git_answer) in paths.iter().zip(answers) {
             let is_dir = tree[*path];
-            let ours = ignore.explain(path, is_dir).map(|d| (d.rule.line, !d.ignored));
+            let ours = ignore
+                .explain(path, is_dir)
+                .map(|d| (d.rule.line, !d.ignored));
             let git_ignored = matches!(git_answer, Some((_, false)));
             cases += 1;
             ignored_cases += usize::from(git_ignored);
@@ -300,6 +477,10 @@ fn agrees_with_git_check_ignore() {
     for d in disagreements.iter().take(30) {
         eprintln!("{d}");
     }
-    assert!(disagreements.is_empty(), "{} disagreements with git", disagreements.len());
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with git",
+        disagreements.len()
+    );
     assert!(cases >= 10_000, "too few cases: {cases}");
 }

@@ -13,16 +13,25 @@ const SEED_GITIGNORE: &str = include_str!("fixtures/ignore/seed.gitignore");
 fn includes() -> HashMap<String, String> {
     HashMap::from([
         (".gitignore".to_string(), SEED_GITIGNORE.to_string()),
-        ("outer".to_string(), "outer.txt\n!include inner\nafter-inner.txt\n".to_string()),
+        (
+            "outer".to_string(),
+            "outer.txt\n!include inner\nafter-inner.txt\n".to_string(),
+        ),
         ("inner".to_string(), "# inner\ninner.txt\n".to_string()),
-        ("cycle-a".to_string(), "a.txt\n!include cycle-b\n".to_string()),
+        (
+            "cycle-a".to_string(),
+            "a.txt\n!include cycle-b\n".to_string(),
+        ),
         ("cycle-b".to_string(), "!include cycle-a\n".to_string()),
         ("negate".to_string(), "!*.log\n".to_string()),
     ])
 }
 
 fn build(text: &str) -> Ignore {
-    IgnoreBuilder::default().includes(includes()).build(Some(text)).expect("ignore file compiles")
+    IgnoreBuilder::default()
+        .includes(includes())
+        .build(Some(text))
+        .expect("ignore file compiles")
 }
 
 macro_rules! ignored {
@@ -30,8 +39,18 @@ macro_rules! ignored {
         #[test]
         fn $name() {
             let ig = build($text);
-            assert!(ig.is_ignored($path, false), "{:?} should be ignored by {:?}", $path, $text);
-            assert!(ig.batch().is_ignored($path, false), "batch: {:?} by {:?}", $path, $text);
+            assert!(
+                ig.is_ignored($path, false),
+                "{:?} should be ignored by {:?}",
+                $path,
+                $text
+            );
+            assert!(
+                ig.batch().is_ignored($path, false),
+                "batch: {:?} by {:?}",
+                $path,
+                $text
+            );
         }
     };
 }
@@ -41,8 +60,18 @@ macro_rules! not_ignored {
         #[test]
         fn $name() {
             let ig = build($text);
-            assert!(!ig.is_ignored($path, false), "{:?} should not be ignored by {:?}", $path, $text);
-            assert!(!ig.batch().is_ignored($path, false), "batch: {:?} by {:?}", $path, $text);
+            assert!(
+                !ig.is_ignored($path, false),
+                "{:?} should not be ignored by {:?}",
+                $path,
+                $text
+            );
+            assert!(
+                !ig.batch().is_ignored($path, false),
+                "batch: {:?} by {:?}",
+                $path,
+                $text
+            );
         }
     };
 }
@@ -125,10 +154,26 @@ ignored!(negation_anchored, "a/*\n!/a/b\n", "a/c");
 not_ignored!(negation_anchored2, "a/*\n!/a/b\n", "a/b");
 
 // --- Nothing under an excluded directory comes back ------------------------------------------
-ignored!(excluded_dir_blocks_negation, "build/\n!build/keep.txt\n", "build/keep.txt");
-ignored!(excluded_dir_blocks_deep_negation, "build/\n!keep.txt\n", "build/x/keep.txt");
-not_ignored!(dir_contents_can_be_reincluded, "build/*\n!build/keep.txt\n", "build/keep.txt");
-ignored!(dir_contents_other, "build/*\n!build/keep.txt\n", "build/other.txt");
+ignored!(
+    excluded_dir_blocks_negation,
+    "build/\n!build/keep.txt\n",
+    "build/keep.txt"
+);
+ignored!(
+    excluded_dir_blocks_deep_negation,
+    "build/\n!keep.txt\n",
+    "build/x/keep.txt"
+);
+not_ignored!(
+    dir_contents_can_be_reincluded,
+    "build/*\n!build/keep.txt\n",
+    "build/keep.txt"
+);
+ignored!(
+    dir_contents_other,
+    "build/*\n!build/keep.txt\n",
+    "build/other.txt"
+);
 not_ignored!(reinclude_dir_then_file, "build/\n!build/\n", "build/x");
 ignored!(parent_excluded_even_if_child_negated, "a\n!a/b\n", "a/b");
 ignored!(parent_excluded_deep, "a/b/\n!a/b/c/d\n", "a/b/c/d");
@@ -251,17 +296,29 @@ ignored!(non_ascii_class_bytes, "/[é][é]\n", "é");
 // --- Includes ---------------------------------------------------------------------------------
 ignored!(include_splices, "!include .gitignore\n", "x.log");
 not_ignored!(include_keeps_order, "!include .gitignore\n", "keep.log");
-ignored!(include_then_later_line_wins, "!include .gitignore\nkeep.log\n", "keep.log");
+ignored!(
+    include_then_later_line_wins,
+    "!include .gitignore\nkeep.log\n",
+    "keep.log"
+);
 not_ignored!(include_later_negation, "*.log\n!include negate\n", "a.log");
 ignored!(include_nested, "!include outer\n", "inner.txt");
 ignored!(include_nested_after, "!include outer\n", "after-inner.txt");
-ignored!(include_leading_whitespace, "  !include .gitignore\n", "x.log");
+ignored!(
+    include_leading_whitespace,
+    "  !include .gitignore\n",
+    "x.log"
+);
 ignored!(include_dot_slash, "!include ./.gitignore\n", "x.log");
 ignored!(include_missing_rest_applies, "!include nope\nfoo\n", "foo");
 
 // --- The ignore file blocks itself ------------------------------------------------------------
 ignored!(self_blocked_empty_file, "", ".clineignore");
-ignored!(self_blocked_negation, "!.clineignore\n!/.clineignore\n", ".clineignore");
+ignored!(
+    self_blocked_negation,
+    "!.clineignore\n!/.clineignore\n",
+    ".clineignore"
+);
 ignored!(self_blocked_dir_component, "", "a/.clineignore/b");
 not_ignored!(self_not_similar, "", ".clineignore2");
 not_ignored!(empty_file_nothing, "", "a");
@@ -278,17 +335,30 @@ fn no_ignore_file_only_blocks_itself() {
     assert!(ig.is_empty());
     assert!(!ig.is_ignored("a.txt", false));
     let m = ig.matched(".clineignore", false).unwrap();
-    assert_eq!(m, IgnoreMatch { source: BUILT_IN, line: 0, pattern: ".clineignore" });
+    assert_eq!(
+        m,
+        IgnoreMatch {
+            source: BUILT_IN,
+            line: 0,
+            pattern: ".clineignore"
+        }
+    );
     assert!(ig.warnings().is_empty());
 }
 
 #[test]
 fn custom_file_name_blocks_itself() {
-    let ig = IgnoreBuilder::default().file_name(".agentignore").build(Some("")).unwrap();
+    let ig = IgnoreBuilder::default()
+        .file_name(".agentignore")
+        .build(Some(""))
+        .unwrap();
     assert!(ig.is_ignored(".agentignore", false));
     assert!(ig.is_ignored("sub/.agentignore", false));
     assert!(!ig.is_ignored(".clineignore", false));
-    let anchored = IgnoreBuilder::default().file_name("config/rules.ignore").build(None).unwrap();
+    let anchored = IgnoreBuilder::default()
+        .file_name("config/rules.ignore")
+        .build(None)
+        .unwrap();
     assert!(anchored.is_ignored("config/rules.ignore", false));
     assert!(!anchored.is_ignored("x/config/rules.ignore", false));
     let none = IgnoreBuilder::default().file_name("").build(None).unwrap();
@@ -333,10 +403,21 @@ fn explain_reports_negations() {
 
 #[test]
 fn missing_include_warns_and_rest_applies() {
-    let ig = IgnoreBuilder::default().includes(includes()).build(Some(SEED)).unwrap();
+    let ig = IgnoreBuilder::default()
+        .includes(includes())
+        .build(Some(SEED))
+        .unwrap();
     assert_eq!(ig.warnings().len(), 1, "{:?}", ig.warnings());
-    assert!(ig.warnings()[0].contains("missing.ignore"), "{:?}", ig.warnings());
-    assert!(ig.warnings()[0].starts_with(".clineignore:10:"), "{:?}", ig.warnings());
+    assert!(
+        ig.warnings()[0].contains("missing.ignore"),
+        "{:?}",
+        ig.warnings()
+    );
+    assert!(
+        ig.warnings()[0].starts_with(".clineignore:10:"),
+        "{:?}",
+        ig.warnings()
+    );
     assert!(ig.is_ignored(".env", false));
     assert!(ig.is_ignored("x.log", false));
 }
@@ -344,13 +425,21 @@ fn missing_include_warns_and_rest_applies() {
 #[test]
 fn include_cycle_is_an_error_naming_the_chain() {
     let err = build_err("!include cycle-a\n");
-    assert!(err.message.contains(".clineignore → cycle-a → cycle-b → cycle-a"), "{}", err.message);
+    assert!(
+        err.message
+            .contains(".clineignore → cycle-a → cycle-b → cycle-a"),
+        "{}",
+        err.message
+    );
     let err = build_err("!include .clineignore\n");
     assert!(err.message.contains("cycle"), "{}", err.message);
 }
 
 fn build_err(text: &str) -> toolgate::ignore::IgnoreError {
-    IgnoreBuilder::default().includes(includes()).build(Some(text)).unwrap_err()
+    IgnoreBuilder::default()
+        .includes(includes())
+        .build(Some(text))
+        .unwrap_err()
 }
 
 #[test]
@@ -359,7 +448,10 @@ fn deep_include_chain_is_bounded() {
     for k in 0..200 {
         map.insert(format!("i{k}"), format!("!include i{}\n", k + 1));
     }
-    let err = IgnoreBuilder::default().includes(map).build(Some("!include i0")).unwrap_err();
+    let err = IgnoreBuilder::default()
+        .includes(map)
+        .build(Some("!include i0"))
+        .unwrap_err();
     assert!(err.message.contains("deeper"), "{}", err.message);
 }
 
@@ -367,10 +459,16 @@ fn deep_include_chain_is_bounded() {
 fn exponential_includes_are_bounded() {
     let mut map = HashMap::new();
     for k in 0..30 {
-        map.insert(format!("i{k}"), format!("!include i{0}\n!include i{0}\nx{k}\n", k + 1));
+        map.insert(
+            format!("i{k}"),
+            format!("!include i{0}\n!include i{0}\nx{k}\n", k + 1),
+        );
     }
     let started = std::time::Instant::now();
-    let err = IgnoreBuilder::default().includes(map).build(Some("!include i0")).unwrap_err();
+    let err = IgnoreBuilder::default()
+        .includes(map)
+        .build(Some("!include i0"))
+        .unwrap_err();
     assert!(err.message.contains("exceed"), "{}", err.message);
     assert!(started.elapsed().as_secs() < 20);
 }
@@ -379,13 +477,20 @@ fn exponential_includes_are_bounded() {
 fn inert_lines_warn_and_do_not_fail() {
     let ig = build("a[b\nok\na[[:nope:]]\nz\\\n");
     assert_eq!(ig.warnings().len(), 3, "{:?}", ig.warnings());
-    assert!(ig.warnings()[0].starts_with(".clineignore:1:"), "{:?}", ig.warnings());
+    assert!(
+        ig.warnings()[0].starts_with(".clineignore:1:"),
+        "{:?}",
+        ig.warnings()
+    );
     assert!(ig.is_ignored("ok", false));
 }
 
 #[test]
 fn case_insensitive_folds() {
-    let ig = IgnoreBuilder::default().case_insensitive(true).build(Some("*.LOG\nBuild/\n/Src/x\n")).unwrap();
+    let ig = IgnoreBuilder::default()
+        .case_insensitive(true)
+        .build(Some("*.LOG\nBuild/\n/Src/x\n"))
+        .unwrap();
     assert!(ig.is_ignored("a.log", false));
     assert!(ig.is_ignored("BUILD/x", false));
     assert!(ig.is_ignored("src/X", false));
@@ -418,19 +523,34 @@ fn pathological_lines_are_bounded() {
 
 #[test]
 fn hundred_thousand_lines() {
-    let text: String = (0..100_000).map(|k| format!("dir{k}/file{k}.txt\n")).collect();
+    let text: String = (0..100_000)
+        .map(|k| format!("dir{k}/file{k}.txt\n"))
+        .collect();
     let started = std::time::Instant::now();
     let ig = build(&text);
     assert_eq!(ig.len(), 100_000);
     assert!(ig.is_ignored("dir99999/file99999.txt", false));
     assert!(!ig.is_ignored("dir1/file2.txt", false));
-    assert!(started.elapsed().as_secs() < 30, "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "took {:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
 fn batch_matches_single_queries() {
     let ig = build("a/\n!a/b\nx/*\n!x/y/\n*.log\n");
-    let paths = ["a/b", "a/c/d", "x/y/z.txt", "x/y/z.log", "x/q", "q/r.log", "q/r.txt", "x/y/"];
+    let paths = [
+        "a/b",
+        "a/c/d",
+        "x/y/z.txt",
+        "x/y/z.log",
+        "x/q",
+        "q/r.log",
+        "q/r.txt",
+        "x/y/",
+    ];
     let mut batch = ig.batch();
     for p in paths {
         assert_eq!(batch.matched(p, false), ig.matched(p, false), "{p}");

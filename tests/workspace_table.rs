@@ -39,7 +39,12 @@ macro_rules! external {
         fn $name() {
             let w = ws($roots, $ci);
             let r = w.resolve($path).expect("resolves");
-            assert_eq!((r.root, r.relative.as_deref()), (None, None), "{:?}: {r:?}", $path);
+            assert_eq!(
+                (r.root, r.relative.as_deref()),
+                (None, None),
+                "{:?}: {r:?}",
+                $path
+            );
             assert_eq!(r.absolute, $abs, "{:?}: {r:?}", $path);
             assert_eq!(w.classify($path), Ok(Locality::External));
             assert_idempotent(&w, &r);
@@ -61,7 +66,10 @@ macro_rules! invalid {
 /// Resolving a result's `absolute` again gives the same place.
 fn assert_idempotent(w: &Workspace, r: &Resolved) {
     let again = w.resolve(&r.absolute).expect("absolute resolves");
-    assert_eq!((&again.absolute, again.root, &again.relative), (&r.absolute, r.root, &r.relative));
+    assert_eq!(
+        (&again.absolute, again.root, &again.relative),
+        (&r.absolute, r.root, &r.relative)
+    );
 }
 
 // --- Lexical normalisation --------------------------------------------------------------------
@@ -181,7 +189,10 @@ fn trailing_separator_is_dir() {
 fn resolve_from_cwd() {
     let w = ws(WS, false);
     let r = w.resolve_from(Some("/ws/sub"), "a.txt").unwrap();
-    assert_eq!((r.absolute.as_str(), r.relative.as_deref()), ("/ws/sub/a.txt", Some("sub/a.txt")));
+    assert_eq!(
+        (r.absolute.as_str(), r.relative.as_deref()),
+        ("/ws/sub/a.txt", Some("sub/a.txt"))
+    );
     let r = w.resolve_from(Some("sub"), "../b.txt").unwrap();
     assert_eq!(r.relative.as_deref(), Some("b.txt"));
     let r = w.resolve_from(Some("/tmp"), "a.txt").unwrap();
@@ -193,7 +204,11 @@ fn resolve_from_cwd() {
 
 #[test]
 fn roots_are_normalised_and_validated() {
-    let roots = ["/ws/./a/".to_string(), "c:\\x\\..\\y".to_string(), "file:///srv/r".to_string()];
+    let roots = [
+        "/ws/./a/".to_string(),
+        "c:\\x\\..\\y".to_string(),
+        "file:///srv/r".to_string(),
+    ];
     let w = Workspace::new(&roots, false).unwrap();
     assert_eq!(w.roots(), ["/ws/a", "C:/y", "/srv/r"]);
     let err = Workspace::new(&["relative/root".to_string()], false).unwrap_err();
@@ -206,8 +221,17 @@ fn roots_are_normalised_and_validated() {
 #[test]
 fn normalising_is_idempotent_over_many_forms() {
     let forms = [
-        "a/b/../c", "./x/./y/", "../../q", "/ws/../../z", "C:\\a\\..\\b", "\\\\s\\sh\\..\\x",
-        "file:///ws/a%2Fb", "file:///ws/a%5Cb", "//s/sh", "\\\\?\\c:\\x\\.\\y", "a\\\\b//c",
+        "a/b/../c",
+        "./x/./y/",
+        "../../q",
+        "/ws/../../z",
+        "C:\\a\\..\\b",
+        "\\\\s\\sh\\..\\x",
+        "file:///ws/a%2Fb",
+        "file:///ws/a%5Cb",
+        "//s/sh",
+        "\\\\?\\c:\\x\\.\\y",
+        "a\\\\b//c",
     ];
     for roots in [WS, MULTI, WIN, UNC, NONE] {
         let w = ws(roots, false);
@@ -215,7 +239,11 @@ fn normalising_is_idempotent_over_many_forms() {
             let r = w.resolve(f).unwrap();
             let again = w.resolve(&r.absolute).unwrap();
             assert_eq!(again.absolute, r.absolute, "{f:?} with roots {roots:?}");
-            assert_eq!((again.root, &again.relative), (r.root, &r.relative), "{f:?} with roots {roots:?}");
+            assert_eq!(
+                (again.root, &again.relative),
+                (r.root, &r.relative),
+                "{f:?} with roots {roots:?}"
+            );
         }
     }
 }

@@ -132,11 +132,18 @@ impl IgnoreBuilder {
             let parsed = pattern::parse(&line.text);
             let index = u32::try_from(rules.len()).unwrap_or(u32::MAX);
             let at = |line: &source::Line| {
-                let name = expanded.sources.get(line.source as usize).map_or("", String::as_str);
+                let name = expanded
+                    .sources
+                    .get(line.source as usize)
+                    .map_or("", String::as_str);
                 format!("{name}:{}", line.number)
             };
             if let Some(why) = parsed.inert {
-                warnings.push(format!("{}: `{}` can never match: {why}", at(&line), line.text));
+                warnings.push(format!(
+                    "{}: `{}` can never match: {why}",
+                    at(&line),
+                    line.text
+                ));
             }
             for glob in &parsed.globs {
                 let built = GlobBuilder::new(glob)
@@ -158,7 +165,11 @@ impl IgnoreBuilder {
             });
         }
         let sets = build_sets(globs, &rules, &expanded.sources, &mut warnings);
-        let own_name = self.file_name.trim_start_matches("./").trim_matches('/').to_string();
+        let own_name = self
+            .file_name
+            .trim_start_matches("./")
+            .trim_matches('/')
+            .to_string();
         Ok(Ignore {
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
@@ -194,7 +205,10 @@ fn build_sets(
             Err(e) if chunk.len() == 1 => {
                 if let Some(rule) = chunk.first().and_then(|(_, r)| rules.get(*r as usize)) {
                     let name = sources.get(rule.source as usize).map_or("", String::as_str);
-                    warnings.push(format!("{name}:{}: `{}` skipped: {e}", rule.line, rule.text));
+                    warnings.push(format!(
+                        "{name}:{}: `{}` skipped: {e}",
+                        rule.line, rule.text
+                    ));
                 }
             }
             Err(_) => {
@@ -262,11 +276,16 @@ impl Ignore {
         }
         with_scratch(|buf| {
             for dir in parents(path) {
-                if let Some(r) = self.last_rule(dir, true, buf).filter(|&r| self.is_positive(r)) {
+                if let Some(r) = self
+                    .last_rule(dir, true, buf)
+                    .filter(|&r| self.is_positive(r))
+                {
                     return Some(self.describe(Decider::Rule(r)));
                 }
             }
-            let r = self.last_rule(path, is_dir, buf).filter(|&r| self.is_positive(r))?;
+            let r = self
+                .last_rule(path, is_dir, buf)
+                .filter(|&r| self.is_positive(r))?;
             Some(self.describe(Decider::Rule(r)))
         })
     }
@@ -283,23 +302,39 @@ impl Ignore {
             return None;
         }
         if self.blocks_itself(path) {
-            return Some(IgnoreDecision { rule: self.describe(Decider::BuiltIn), ignored: true });
+            return Some(IgnoreDecision {
+                rule: self.describe(Decider::BuiltIn),
+                ignored: true,
+            });
         }
         with_scratch(|buf| {
             for dir in parents(path) {
-                if let Some(r) = self.last_rule(dir, true, buf).filter(|&r| self.is_positive(r)) {
-                    return Some(IgnoreDecision { rule: self.describe(Decider::Rule(r)), ignored: true });
+                if let Some(r) = self
+                    .last_rule(dir, true, buf)
+                    .filter(|&r| self.is_positive(r))
+                {
+                    return Some(IgnoreDecision {
+                        rule: self.describe(Decider::Rule(r)),
+                        ignored: true,
+                    });
                 }
             }
             let r = self.last_rule(path, is_dir, buf)?;
-            Some(IgnoreDecision { rule: self.describe(Decider::Rule(r)), ignored: self.is_positive(r) })
+            Some(IgnoreDecision {
+                rule: self.describe(Decider::Rule(r)),
+                ignored: self.is_positive(r),
+            })
         })
     }
 
     /// A query session that remembers directory results, for checking many paths (a listing)
     /// that share parents.
     pub fn batch(&self) -> IgnoreBatch<'_> {
-        IgnoreBatch { ignore: self, dirs: HashMap::new(), buf: Vec::new() }
+        IgnoreBatch {
+            ignore: self,
+            dirs: HashMap::new(),
+            buf: Vec::new(),
+        }
     }
 
     /// Non-fatal problems found while compiling: missing includes, lines that can never match,
@@ -354,7 +389,13 @@ impl Ignore {
         if name.is_empty() {
             return false;
         }
-        let eq = |a: &str, b: &str| if self.case_insensitive { a.eq_ignore_ascii_case(b) } else { a == b };
+        let eq = |a: &str, b: &str| {
+            if self.case_insensitive {
+                a.eq_ignore_ascii_case(b)
+            } else {
+                a == b
+            }
+        };
         if name.contains('/') {
             return path.get(..name.len()).is_some_and(|head| eq(head, name))
                 && matches!(path.as_bytes().get(name.len()), None | Some(b'/'));
@@ -364,14 +405,25 @@ impl Ignore {
 
     fn describe(&self, decider: Decider) -> IgnoreMatch<'_> {
         match decider {
-            Decider::BuiltIn => IgnoreMatch { source: BUILT_IN, line: 0, pattern: &self.own_name },
+            Decider::BuiltIn => IgnoreMatch {
+                source: BUILT_IN,
+                line: 0,
+                pattern: &self.own_name,
+            },
             Decider::Rule(r) => match self.rules.get(r as usize) {
                 Some(rule) => IgnoreMatch {
-                    source: self.sources.get(rule.source as usize).map_or("", String::as_str),
+                    source: self
+                        .sources
+                        .get(rule.source as usize)
+                        .map_or("", String::as_str),
                     line: rule.line as usize,
                     pattern: &rule.text,
                 },
-                None => IgnoreMatch { source: "", line: 0, pattern: "" },
+                None => IgnoreMatch {
+                    source: "",
+                    line: 0,
+                    pattern: "",
+                },
             },
         }
     }
@@ -405,7 +457,9 @@ impl<'a> IgnoreBatch<'a> {
         if let Some(r) = self.excluded_dir(parent) {
             return Some(ignore.describe(Decider::Rule(r)));
         }
-        let r = ignore.last_rule(path, is_dir, &mut self.buf).filter(|&r| ignore.is_positive(r))?;
+        let r = ignore
+            .last_rule(path, is_dir, &mut self.buf)
+            .filter(|&r| ignore.is_positive(r))?;
         Some(ignore.describe(Decider::Rule(r)))
     }
 
@@ -429,8 +483,10 @@ impl<'a> IgnoreBatch<'a> {
         for &end in pending.iter().rev() {
             let d = &dir[..end];
             if inherited.is_none() {
-                inherited =
-                    self.ignore.last_rule(d, true, &mut self.buf).filter(|&r| self.ignore.is_positive(r));
+                inherited = self
+                    .ignore
+                    .last_rule(d, true, &mut self.buf)
+                    .filter(|&r| self.ignore.is_positive(r));
             }
             self.dirs.insert(d.into(), inherited);
         }
@@ -464,5 +520,7 @@ fn clean(relative: &str, is_dir: bool) -> (&str, bool) {
 
 /// The parent directories of `path`, shallowest first (`a`, `a/b` for `a/b/c`).
 fn parents(path: &str) -> impl Iterator<Item = &str> {
-    path.match_indices('/').map(move |(k, _)| &path[..k]).filter(|d| !d.is_empty())
+    path.match_indices('/')
+        .map(move |(k, _)| &path[..k])
+        .filter(|d| !d.is_empty())
 }

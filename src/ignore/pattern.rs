@@ -43,7 +43,10 @@ enum Token {
     /// (git's prefix quirk): any run of bytes, `/` included, though not at a slash boundary.
     PrefixStar,
     /// ASCII members as ranges (never `/`), plus non-ASCII members.
-    Class { negated: bool, ranges: Vec<(char, char)> },
+    Class {
+        negated: bool,
+        ranges: Vec<(char, char)>,
+    },
 }
 
 /// Parses one line that is already stripped of its line ending and trailing spaces and is not
@@ -58,14 +61,23 @@ pub(super) fn parse(line: &str) -> Pattern {
         Some(rest) => (true, rest),
         None => (false, body),
     };
-    let inert = |why| Pattern { negated, dir_only, globs: Vec::new(), inert: Some(why) };
+    let inert = |why| Pattern {
+        negated,
+        dir_only,
+        globs: Vec::new(),
+        inert: Some(why),
+    };
     if body.is_empty() {
         return inert("the pattern is empty");
     }
     // Any raw '/' (escaped or not) makes git match against the whole path instead of the
     // basename; a leading one only anchors and is dropped (just one).
     let pathname = body.contains('/');
-    let body = if pathname { body.strip_prefix('/').unwrap_or(body) } else { body };
+    let body = if pathname {
+        body.strip_prefix('/').unwrap_or(body)
+    } else {
+        body
+    };
     let chars: Vec<char> = body.chars().collect();
     let tokens = match tokenize(&chars, pathname) {
         Ok(tokens) => tokens,
@@ -77,7 +89,10 @@ pub(super) fn parse(line: &str) -> Pattern {
     if tokens.len() > MAX_TOKENS {
         return inert("the pattern is too long");
     }
-    if tokens.iter().any(|t| matches!(t, Token::Class { negated: false, ranges } if ranges.is_empty())) {
+    if tokens
+        .iter()
+        .any(|t| matches!(t, Token::Class { negated: false, ranges } if ranges.is_empty()))
+    {
         return inert("a character class in it can match nothing");
     }
     if tokens.last() == Some(&Token::Lit('/')) && !tokens.contains(&Token::PrefixStar) {
@@ -87,7 +102,10 @@ pub(super) fn parse(line: &str) -> Pattern {
     }
     let globs = if pathname {
         // A glob ending in '/' needs a path ending in '/': drop it (see above).
-        path_globs(&tokens).into_iter().filter(|g| !g.ends_with('/')).collect()
+        path_globs(&tokens)
+            .into_iter()
+            .filter(|g| !g.ends_with('/'))
+            .collect()
     } else {
         // A basename pattern matches the last component at any depth.
         let mut glob = String::from("**/");
@@ -97,12 +115,20 @@ pub(super) fn parse(line: &str) -> Pattern {
     if globs.is_empty() {
         return inert("it ends with `/` after the directory-only `/` was removed");
     }
-    Pattern { negated, dir_only, globs, inert: None }
+    Pattern {
+        negated,
+        dir_only,
+        globs,
+        inert: None,
+    }
 }
 
 /// git's `simple_length`: the literal prefix that `match_pathname` compares before wildmatch.
 fn literal_prefix_len(chars: &[char]) -> usize {
-    chars.iter().position(|c| matches!(c, '*' | '?' | '[' | '\\')).unwrap_or(chars.len())
+    chars
+        .iter()
+        .position(|c| matches!(c, '*' | '?' | '[' | '\\'))
+        .unwrap_or(chars.len())
 }
 
 fn tokenize(chars: &[char], pathname: bool) -> Result<Vec<Token>, &'static str> {
@@ -152,7 +178,14 @@ fn tokenize(chars: &[char], pathname: bool) -> Result<Vec<Token>, &'static str> 
 }
 
 /// Classifies a run of `run` stars at `start..end` the way wildmatch does.
-fn star(chars: &[char], start: usize, end: usize, run: usize, pathname: bool, prefix: usize) -> Token {
+fn star(
+    chars: &[char],
+    start: usize,
+    end: usize,
+    run: usize,
+    pathname: bool,
+    prefix: usize,
+) -> Token {
     // Without WM_PATHNAME (basename patterns) every star run is `*`: a basename has no '/'.
     if run < 2 || !pathname {
         return Token::Star;
@@ -224,7 +257,8 @@ fn class(chars: &[char], start: usize) -> Result<(Token, usize), &'static str> {
                 .ok_or(UNCLOSED)?;
             if close > name_start && chars.get(close - 1) == Some(&':') {
                 let name: String = chars[name_start..close - 1].iter().collect();
-                ranges.extend_from_slice(posix_class(&name).ok_or("it names an unknown [:class:]")?);
+                ranges
+                    .extend_from_slice(posix_class(&name).ok_or("it names an unknown [:class:]")?);
                 prev = None;
                 j = close;
             } else {
@@ -241,7 +275,11 @@ fn class(chars: &[char], start: usize) -> Result<(Token, usize), &'static str> {
     let ranges = without_slash(ranges);
     // A negated class that excludes nothing is `?`; an empty positive one matches nothing
     // and `path_globs`/`parse` drop the line.
-    let token = if ranges.is_empty() && negated { Token::Any } else { Token::Class { negated, ranges } };
+    let token = if ranges.is_empty() && negated {
+        Token::Any
+    } else {
+        Token::Class { negated, ranges }
+    };
     Ok((token, j + 1))
 }
 
@@ -402,7 +440,13 @@ fn class_glob(negated: bool, ranges: &[(char, char)], out: &mut String) {
         }
     }
     items.sort_unstable();
-    if !negated && !has_bracket && !has_dash && items.len() == 1 && items[0].0 == items[0].1 && items[0].0.is_ascii() {
+    if !negated
+        && !has_bracket
+        && !has_dash
+        && items.len() == 1
+        && items[0].0 == items[0].1
+        && items[0].0.is_ascii()
+    {
         lit(items[0].0, out);
         return;
     }

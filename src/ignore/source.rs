@@ -36,7 +36,10 @@ pub(super) fn expand(
     text: &str,
     includes: &HashMap<String, String>,
 ) -> Result<Expanded, IgnoreError> {
-    let mut out = Expanded { sources: vec![name.to_string()], ..Expanded::default() };
+    let mut out = Expanded {
+        sources: vec![name.to_string()],
+        ..Expanded::default()
+    };
     let mut stack = vec![name.to_string()];
     read(0, text, includes, &mut stack, &mut out)?;
     Ok(out)
@@ -70,7 +73,11 @@ fn read(
                 message: format!("the ignore rules exceed {MAX_LINES} lines (includes expanded)"),
             });
         }
-        out.lines.push(Line { source, number, text: pattern.to_string() });
+        out.lines.push(Line {
+            source,
+            number,
+            text: pattern.to_string(),
+        });
     }
     Ok(())
 }
@@ -86,14 +93,20 @@ fn include(
     let from_name = out.sources.get(from as usize).cloned().unwrap_or_default();
     if stack.iter().any(|s| s == target) {
         let chain: Vec<&str> = stack.iter().map(String::as_str).chain([target]).collect();
-        return Err(IgnoreError { message: format!("!include cycle: {}", chain.join(" → ")) });
+        return Err(IgnoreError {
+            message: format!("!include cycle: {}", chain.join(" → ")),
+        });
     }
     if stack.len() > MAX_INCLUDE_DEPTH {
         return Err(IgnoreError {
-            message: format!("!include nesting deeper than {MAX_INCLUDE_DEPTH} at {from_name}:{number}"),
+            message: format!(
+                "!include nesting deeper than {MAX_INCLUDE_DEPTH} at {from_name}:{number}"
+            ),
         });
     }
-    let Some(text) = includes.get(target).or_else(|| target.strip_prefix("./").and_then(|t| includes.get(t)))
+    let Some(text) = includes
+        .get(target)
+        .or_else(|| target.strip_prefix("./").and_then(|t| includes.get(t)))
     else {
         out.warnings.push(format!(
             "{from_name}:{number}: `!include {target}` skipped: no include named `{target}` was given"
@@ -108,7 +121,13 @@ fn include(
         }
     };
     stack.push(target.to_string());
-    let result = read(u32::try_from(source).unwrap_or(u32::MAX), text, includes, stack, out);
+    let result = read(
+        u32::try_from(source).unwrap_or(u32::MAX),
+        text,
+        includes,
+        stack,
+        out,
+    );
     stack.pop();
     result
 }
