@@ -14,13 +14,6 @@
 //! `new Gatekeeper(config)` is `Reflect.construct`, `gk.isIgnored(p)` is a property lookup plus
 //! `Function.prototype.call` — the same operations a JS caller performs. Configs are written as
 //! JSON text and parsed with `JSON.parse` (no `eval`), so they read like the JS a user writes.
-//!
-//! ## Tests that need the engine
-//! On the `pipeline` branch the ignore matcher behind the facade is a stub that ignores
-//! nothing and accepts any config. Tests whose assertions need the real engine are marked
-//! `#[ignore = "engine: …"]`: they compile and are listed (as ignored) in every run, and they
-//! run with `wasm-pack test --node -- --test 'wasm_*' -- --include-ignored`. Remove the attribute
-//! once the engine is merged. Everything without the attribute must pass today.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Reflect, JSON};
@@ -215,7 +208,6 @@ const IGNORE_CASES: &[(&str, &str, bool)] = &[
 ];
 
 #[wasm_bindgen_test]
-#[ignore = "engine: needs the real ignore matcher (issue 2); the stub ignores nothing"]
 fn is_ignored_follows_git_semantics() {
     for (file, path, expected) in IGNORE_CASES {
         let config = js::config(r#"{"workspaceRoots": ["/ws"]}"#);
@@ -231,7 +223,6 @@ fn is_ignored_follows_git_semantics() {
 }
 
 #[wasm_bindgen_test]
-#[ignore = "engine: needs config validation (issue 2); the stub accepts any config"]
 fn invalid_config_throws_a_js_error_naming_the_field() {
     for (json, field) in [
         (r#"{"workspaceRoots": "not-an-array"}"#, "workspaceRoots"),

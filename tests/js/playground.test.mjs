@@ -77,7 +77,7 @@ test('editing the ignore file rebuilds the Gatekeeper', async () => {
   assert.equal(await verdict().getAttribute('data-state'), 'allowed');
 });
 
-test('an ignored path is shown as blocked', { todo: 'engine: needs the real ignore matcher (issue 2)' }, async () => {
+test('an ignored path is shown as blocked', async () => {
   await page.locator('#ignore-file').fill('.env\n*.secret\n');
   await page.locator('#path').fill('config/api.secret');
   assert.equal(await verdict().getAttribute('data-state'), 'ignored');

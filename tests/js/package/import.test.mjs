@@ -46,7 +46,7 @@ test('the web entry loads in Node from bytes via initSync (same binary as the No
   gk.free();
 });
 
-test('import: isIgnored follows the ignore file', { todo: 'engine: needs the real ignore matcher (issue 2)' }, async () => {
+test('import: isIgnored follows the ignore file', async () => {
   const { Gatekeeper } = await import('toolgate');
   const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: 'private/\n' });
   assert.equal(gk.isIgnored('private/notes.md'), true);

@@ -28,7 +28,7 @@ test('require("toolgate/node") is the same module instance', () => {
   assert.equal(require('toolgate/node'), require('toolgate'));
 });
 
-test('require: isIgnored follows the ignore file', { todo: 'engine: needs the real ignore matcher (issue 2)' }, () => {
+test('require: isIgnored follows the ignore file', () => {
   const { Gatekeeper } = require('toolgate');
   const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: '.env\n*.secret\n' });
   assert.equal(gk.isIgnored('.env'), true);
