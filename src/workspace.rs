@@ -20,7 +20,9 @@
 //!   given order, that contains it. Containment is decided where the path *lands*: `../b/x`
 //!   from root `/ws/a` is inside a second root `/ws/b`, and external if there is none.
 //! - With no roots, a relative path is inside an implicit unnamed root (index 0, relative =
-//!   the normalised path, `absolute` = that same relative text, `.` for the root itself); a
+//!   the normalised path, `absolute` = that same relative text, `.` for the root itself, with
+//!   a leading `./` kept when the text would otherwise read as a drive, a `file:` URI or blank
+//!   text); a
 //!   relative path that climbs out of it with `..` and every absolute path are external.
 //! - Case-insensitive mode compares components case-insensitively (Unicode lower-casing) for
 //!   containment; `absolute` and `relative` keep the path's own spelling, so `relative` must
@@ -108,6 +110,15 @@ impl Parsed {
         let body = self.parts.join("/");
         match &self.anchor {
             Anchor::Relative if body.is_empty() => ".".to_string(),
+            // `./C:/x` and `./file:/x` must not print as a drive path or a URI (which would
+            // resolve somewhere else), nor `./ ` as blank text (an error): keep the `./`.
+            Anchor::Relative
+                if drive(&body).is_some()
+                    || strip_prefix_ignore_case(&body, "file:").is_some()
+                    || body.trim().is_empty() =>
+            {
+                format!("./{body}")
+            }
             Anchor::Relative => body,
             Anchor::Root => format!("/{body}"),
             Anchor::Drive(letter) => format!("{letter}:/{body}"),

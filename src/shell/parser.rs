@@ -1148,7 +1148,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                     self.enter()?;
                     levels += 1;
                 }
-                wrappers::Peel::Script { name, at, join } => {
+                wrappers::Peel::Script {
+                    name,
+                    at,
+                    join,
+                    skip,
+                } => {
                     let end = if join {
                         parts.words.len()
                     } else {
@@ -1161,12 +1166,19 @@ impl<'s, 'o> Parser<'s, 'o> {
                     {
                         break;
                     }
-                    let text = parts
+                    let mut text = parts
                         .words
                         .get(start + at..end)
                         .map(|w| w.join(" "))
                         .unwrap_or_default();
-                    let layer = rest.get(..at).unwrap_or(&[]).to_vec();
+                    let mut layer = rest.get(..at).unwrap_or(&[]).to_vec();
+                    // An attached value (`-S'…'`, `--command=…`): the option is the
+                    // launcher's, the rest of the word is the script.
+                    if skip > 0 {
+                        let option = text.get(..skip).unwrap_or_default();
+                        layer.push(option.trim_end_matches('=').to_string());
+                        text = text.get(skip..).unwrap_or_default().to_string();
+                    }
                     wrappers.push(Wrapper {
                         name: name.to_string(),
                         words: layer,

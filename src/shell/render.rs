@@ -142,6 +142,11 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         if w.script {
             line.push_str(&tail);
             tail.clear();
+            // A script starting with `-` or `+` would read as the shell's options: a leading
+            // space keeps it the script (`bash -c ' -rf /'`).
+            if line.starts_with(['-', '+']) {
+                line.insert(0, ' ');
+            }
             line = format!("{prefix} {}", quote(&line));
         } else {
             line = format!("{prefix} {line}");

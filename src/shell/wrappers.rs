@@ -11,11 +11,13 @@ pub(super) enum Peel {
         next: usize,
     },
     /// Word `at` is a script (with `join`, words `at..` joined by spaces); words before it
-    /// are the launcher's.
+    /// are the launcher's. `skip` bytes at the start of word `at` are the option that holds
+    /// the script (`-S` in `env -S'rm -rf /'`, `--command=` in `su --command=x`), not script.
     Script {
         name: &'static str,
         at: usize,
         join: bool,
+        skip: usize,
     },
 }
 
@@ -24,8 +26,9 @@ struct Options {
     next: usize,
     /// Short option letters seen (ASCII bitmap).
     seen: u128,
-    /// (letter, index of the word holding its value) for short options taking a value.
-    values: Vec<(u8, usize)>,
+    /// (letter, index of the word holding its value, byte offset of the value in that word)
+    /// for short options taking a value (the offset is 0 unless attached: `-Sx`).
+    values: Vec<(u8, usize, usize)>,
 }
 
 impl Options {
@@ -33,8 +36,9 @@ impl Options {
         c < 128 && self.seen & (1u128 << c) != 0
     }
 
-    fn value(&self, c: u8) -> Option<usize> {
-        self.values.iter().find(|v| v.0 == c).map(|v| v.1)
+    /// (word index, byte offset) of option `c`'s value.
+    fn value(&self, c: u8) -> Option<(usize, usize)> {
+        self.values.iter().find(|v| v.0 == c).map(|v| (v.1, v.2))
     }
 }
 
@@ -69,10 +73,11 @@ fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
             }
             if short_arg.contains(&c) {
                 if j + 1 == letters.len() {
-                    o.values.push((c, o.next + 1));
+                    o.values.push((c, o.next + 1, 0));
                     takes_next = true;
                 } else {
-                    o.values.push((c, o.next));
+                    // `-` + the letters up to and including this one
+                    o.values.push((c, o.next, j + 2));
                 }
                 break;
             }
@@ -80,6 +85,20 @@ fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
         o.next += if takes_next { 2 } else { 1 };
     }
     o
+}
+
+/// (word index, byte offset) of the value of long option `name` among the first `end` words:
+/// `--name value` or `--name=value`.
+fn long_value(words: &[String], end: usize, name: &str) -> Option<(usize, usize)> {
+    words.iter().take(end).enumerate().find_map(|(i, w)| {
+        if w == name {
+            Some((i + 1, 0))
+        } else {
+            w.strip_prefix(name)
+                .filter(|rest| rest.starts_with('='))
+                .map(|_| (i, name.len() + 1))
+        }
+    })
 }
 
 fn is_assignment(w: &str) -> bool {
@@ -181,12 +200,14 @@ pub(super) fn peel(words: &[String]) -> Peel {
         "doas" => launcher(words, "doas", options(words, b"Cu", &[]).next),
         "env" => {
             let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
-            if let Some(at) = o.value(b'S') {
+            let long = long_value(words, o.next, "--split-string");
+            if let Some((at, skip)) = o.value(b'S').or(long) {
                 if at < words.len() {
                     return Peel::Script {
                         name: "env -S",
                         at,
                         join: false,
+                        skip,
                     };
                 }
             }
@@ -257,6 +278,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             name: "eval",
             at: 1,
             join: true,
+            skip: 0,
         },
         "watch" => {
             let o = options(words, b"nq", &["--interval", "--equexit"]);
@@ -265,6 +287,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     name: "watch",
                     at: o.next,
                     join: true,
+                    skip: 0,
                 }
             } else {
                 Peel::None
@@ -282,16 +305,13 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     "--whitelist-environment",
                 ],
             );
-            let long = words
-                .iter()
-                .take(o.next)
-                .position(|w| w == "--command")
-                .map(|i| i + 1);
-            match o.value(b'c').or(long).filter(|&at| at < words.len()) {
-                Some(at) => Peel::Script {
+            let long = long_value(words, o.next, "--command");
+            match o.value(b'c').or(long).filter(|&(at, _)| at < words.len()) {
+                Some((at, skip)) => Peel::Script {
                     name: "su -c",
                     at,
                     join: false,
+                    skip,
                 },
                 None => Peel::None,
             }
@@ -311,6 +331,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     name,
                     at: i,
                     join: false,
+                    skip: 0,
                 }
             } else {
                 Peel::None

@@ -1,0 +1,64 @@
+//! The shell parser. Input: one command line (UTF-8).
+//!
+//! Properties: `analyse` never panics; everything downstream of it (path operands, critical
+//! detection, safety) never panics; a command that analyses without a problem renders
+//! (`Analysis::render`) to text that analyses, again without a problem, to the same commands
+//! (words, assignments, redirections with here-doc bodies, wrapper names); rendering is then a
+//! fixed point (render ∘ analyse ∘ render = render).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use toolgate::shell::{analyse, critical, Analysis};
+
+type Shape = (
+    Vec<String>,
+    Vec<(String, String)>,
+    Vec<(String, String, Option<String>)>,
+    Vec<String>,
+);
+
+fn shape(a: &Analysis) -> Vec<Shape> {
+    a.commands
+        .iter()
+        .map(|c| {
+            (
+                c.words.clone(),
+                c.assignments.clone(),
+                c.redirects
+                    .iter()
+                    .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
+                    .collect(),
+                c.wrappers.iter().map(|w| w.name.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let first = analyse(input);
+    let _ = first.path_operands();
+    let _ = critical::detect_all(&first);
+    let _ = toolgate::safety::risk(&first);
+    if first.problem.is_some() {
+        return;
+    }
+    let rendered = first.render();
+    let second = analyse(&rendered);
+    assert_eq!(
+        second.problem, None,
+        "{input:?} rendered as {rendered:?}, which does not analyse"
+    );
+    assert_eq!(
+        shape(&first),
+        shape(&second),
+        "{input:?} rendered as {rendered:?} analyses to different commands"
+    );
+    assert_eq!(
+        second.render(),
+        rendered,
+        "rendering {input:?} is not a fixed point"
+    );
+});

@@ -1,0 +1,164 @@
+//! Engines, workspaces and calls the fuzz targets share.
+
+use std::cell::RefCell;
+
+use toolgate::access::{Access, IgnoreSource};
+use toolgate::config::{Config, RulesConfig};
+use toolgate::engine::Engine;
+use toolgate::policy::{ClineActions, ClineAutoApproval, Mode};
+use toolgate::workspace::Workspace;
+use toolgate::{ToolCall, Value};
+
+/// A realistic .clineignore.
+pub const CLINEIGNORE: &str = "\
+# secrets
+.env
+.env.*
+!.env.example
+*.pem
+*.key
+secrets/
+private/**
+config/credentials.json
+/build/
+node_modules/
+**/.git/**
+temp.*
+";
+
+thread_local! {
+    static WORKSPACES: Vec<Workspace> = vec![
+        Workspace::new(&[], false).unwrap(),
+        Workspace::new(&["/ws".into()], false).unwrap(),
+        Workspace::new(&["/ws".into(), "/ws/sub/other".into(), "C:\\Proj".into()], true).unwrap(),
+        Workspace::new(&["//srv/share/x".into(), "/".into()], false).unwrap(),
+        Workspace::new(&["file:///home/u/a%20b".into()], false).unwrap(),
+    ];
+    static ACCESS: Access = Access::new(
+        &["/ws".into()],
+        false,
+        IgnoreSource {
+            text: Some(CLINEIGNORE.into()),
+            includes: Default::default(),
+            file_name: ".clineignore".into(),
+        },
+    )
+    .unwrap();
+}
+
+pub fn with_workspaces<T>(f: impl FnOnce(&[Workspace]) -> T) -> T {
+    WORKSPACES.with(|w| f(w))
+}
+
+pub fn access() -> Access {
+    ACCESS.with(|a| a.clone())
+}
+
+/// Cline's most permissive non-YOLO settings: every action flag on, no YOLO, no approve-all.
+pub fn cline_permissive() -> ClineAutoApproval {
+    ClineAutoApproval {
+        yolo_mode_toggled: false,
+        auto_approve_all_toggled: false,
+        enabled: Some(true),
+        actions: ClineActions {
+            read_files: true,
+            read_files_externally: true,
+            edit_files: true,
+            edit_files_externally: true,
+            execute_safe_commands: true,
+            execute_all_commands: true,
+            use_browser: true,
+            use_mcp: true,
+        },
+    }
+}
+
+/// The config the engine targets start from: one root, the .clineignore above, a few rules.
+pub fn base_config() -> Config {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    Config {
+        workspace_roots: s(&["/ws"]),
+        ignore_file: Some(CLINEIGNORE.into()),
+        rules: RulesConfig {
+            allow: s(&[
+                "execute_command(npm test *)",
+                "execute_command(git status)",
+                "execute_command(ls *)",
+                "bash(git log *)",
+                "read_file(src/**)",
+            ]),
+            ask: s(&["execute_command(git push *)"]),
+            deny: s(&[
+                "execute_command(rm -rf *)",
+                "bash(curl *)",
+                "read_file(*.secret)",
+            ]),
+        },
+        ..Config::default()
+    }
+}
+
+/// The presets every engine target runs under.
+pub fn engines() -> Vec<Engine> {
+    let mut out = Vec::new();
+    for mode in [Mode::Yolo, Mode::AlwaysAsk, Mode::Write, Mode::Unattended] {
+        out.push(
+            Engine::new(Config {
+                mode,
+                ..base_config()
+            })
+            .unwrap(),
+        );
+    }
+    out.push(
+        Engine::new(Config {
+            auto_approval: Some(cline_permissive()),
+            ..base_config()
+        })
+        .unwrap(),
+    );
+    out
+}
+
+thread_local! {
+    static ENGINES: RefCell<Vec<Engine>> = RefCell::new(engines());
+}
+
+pub fn with_engines<T>(f: impl FnOnce(&mut Vec<Engine>) -> T) -> T {
+    ENGINES.with(|e| f(&mut e.borrow_mut()))
+}
+
+/// A JSON value as the facade would read it into a param.
+pub fn value(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
+        serde_json::Value::String(s) => Value::Str(s.clone()),
+        _ => Value::Other,
+    }
+}
+
+/// A call from fuzz bytes: a JSON object `{tool, params}` when it parses as one, else the
+/// text form `tool\ncommand…` sent as `command`, `path` and `requires_approval: false`.
+pub fn call_from(data: &[u8]) -> Option<ToolCall> {
+    let text = std::str::from_utf8(data).ok()?;
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(text) {
+        let obj = json.as_object()?;
+        let tool = obj.get("tool")?.as_str()?.to_string();
+        let mut call = ToolCall::new(tool);
+        if let Some(params) = obj.get("params").and_then(|p| p.as_object()) {
+            for (k, v) in params {
+                call.params.push((k.clone(), value(v)));
+            }
+        }
+        return Some(call);
+    }
+    let (tool, rest) = text.split_once('\n').unwrap_or(("execute_command", text));
+    Some(
+        ToolCall::new(tool)
+            .with("command", rest)
+            .with("path", rest)
+            .with("requires_approval", false),
+    )
+}

@@ -1,0 +1,112 @@
+//! Regressions found by the fuzz targets (fuzz/), one test per finding, each named after what
+//! was wrong. The inputs are also in fuzz/seeds/<target>/regress-*.
+#![cfg(not(target_arch = "wasm32"))]
+
+use toolgate::rules::RuleSet;
+use toolgate::shell::{analyse, critical::detect_all};
+use toolgate::workspace::Workspace;
+
+type Shape = (
+    Vec<String>,
+    Vec<(String, String)>,
+    Vec<(String, String, Option<String>)>,
+    Vec<String>,
+);
+
+fn shape(input: &str) -> Vec<Shape> {
+    let a = analyse(input);
+    assert_eq!(a.problem, None, "{input:?}");
+    a.commands
+        .iter()
+        .map(|c| {
+            (
+                c.words.clone(),
+                c.assignments.clone(),
+                c.redirects
+                    .iter()
+                    .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
+                    .collect(),
+                c.wrappers.iter().map(|w| w.name.clone()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn round_trips(input: &str) {
+    let rendered = analyse(input).render();
+    assert_eq!(
+        shape(input),
+        shape(&rendered),
+        "{input:?} rendered as {rendered:?}"
+    );
+}
+
+/// shell_roundtrip: a `bash -c` script starting with `-` rendered as `bash -c '-rf /'`, which
+/// reads as bash options, not a script.
+#[test]
+fn script_starting_with_a_dash_renders_as_a_script() {
+    round_trips("bash -c ' -rf /'");
+    round_trips("sh -c ' +x'");
+    round_trips("eval ' -n'");
+}
+
+/// shell_roundtrip: `env -Sx` (value attached to the option) took the whole word `-Sx` as the
+/// script, so `env -S'rm -rf /'` analysed as the command `-Srm -rf /` and was not critical;
+/// the long forms `--split-string[=]x` and `su -c'x'` / `su --command=x` were missed too.
+#[test]
+fn attached_script_options_are_peeled() {
+    for command in [
+        "env -S'rm -rf /'",
+        "env -iS'rm -rf /'",
+        "env --split-string='rm -rf /'",
+        "env --split-string 'rm -rf /'",
+        "su -c'rm -rf /'",
+        "su --command='rm -rf /'",
+        "su --command 'rm -rf /'",
+        "sudo env -S'rm -rf /'",
+    ] {
+        let a = analyse(command);
+        assert!(
+            a.commands.iter().any(|c| c.words == ["rm", "-rf", "/"]),
+            "{command:?}: {:?}",
+            a.commands.iter().map(|c| &c.words).collect::<Vec<_>>()
+        );
+        let labels: Vec<_> = detect_all(&a).into_iter().map(|c| c.label).collect();
+        assert!(
+            labels.contains(&"recursive-delete-root"),
+            "{command:?}: {labels:?}"
+        );
+        let deny = RuleSet::compile(&[], &[], &["bash(rm *)".to_string()]).unwrap();
+        assert!(deny.deny("bash", Some(&a), &[]).is_some(), "{command:?}");
+        round_trips(command);
+    }
+    round_trips("env -Stime <&'l -sl'");
+}
+
+/// path_normalise: with no roots, `./file:/x` and `./C:` printed their `absolute` as
+/// `file:/x` and `C:`, which resolve as a URI and a drive: normalising twice changed them.
+#[test]
+fn relative_paths_that_look_anchored_keep_their_dot() {
+    let ws = Workspace::new(&[], false).unwrap();
+    for (path, absolute) in [
+        ("./file:/??cle", "./file:/??cle"),
+        ("./C:", "./C:"),
+        ("./c:/x/../y", "./c:/y"),
+        ("a/../FILE:x", "./FILE:x"),
+        ("./file", "file"),
+        ("./Cx:", "Cx:"),
+        // path_normalise: a whitespace-only component printed as blank text, which is an error
+        ("\u{c}/", "./\u{c}"),
+        (" /", "./ "),
+    ] {
+        let first = ws.resolve(path).unwrap();
+        assert_eq!(first.absolute, absolute, "{path:?}");
+        assert_eq!(first.root, Some(0), "{path:?}");
+        let again = ws.resolve(&first.absolute).unwrap();
+        assert_eq!(
+            (again.absolute, again.root, again.relative),
+            (first.absolute, first.root, first.relative),
+            "{path:?}"
+        );
+    }
+}
