@@ -157,7 +157,7 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
         for path in candidates.into_iter().flatten() {
             // An operand that is no valid path (e.g. holds NUL) names no file we guard.
-            if let Ok(Some(b)) = access.blocked(path) {
+            if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, path) {
                 let command = analysis
                     .commands
                     .get(operand.command)
@@ -169,8 +169,24 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     Ok(())
 }
 
+/// A path whose kind is unknown (`tar czf x.tgz secrets`, `search_files` on `secrets`) is
+/// blocked when it is blocked as a file or as a directory (a `secrets/` rule): fail closed.
+fn blocked_as_file_or_dir<'a>(
+    access: &'a Access,
+    cwd: Option<&str>,
+    path: &str,
+) -> Result<Option<Blocked<'a>>, crate::workspace::PathError> {
+    match access.blocked_from(cwd, path)? {
+        Some(b) => Ok(Some(b)),
+        None if !path.ends_with(['/', '\\']) => {
+            Ok(access.blocked_from(cwd, &format!("{path}/")).ok().flatten())
+        }
+        None => Ok(None),
+    }
+}
+
 fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str>) -> Validation {
-    match access.blocked_from(cwd, path) {
+    match blocked_as_file_or_dir(access, cwd, path) {
         Ok(None) => Ok(()),
         Ok(Some(b)) => Err(blocked_error(access, path, &b, via)),
         Err(e) => Err(Invalid::new(

@@ -390,7 +390,13 @@ fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), Pa
     let mut pieces = text.splitn(3, is_sep);
     let server = pieces.next().unwrap_or("");
     let share = pieces.next().unwrap_or("");
-    if server.is_empty() || share.is_empty() || share == "." || share == ".." {
+    // A server named `?` or `.` would print as a verbatim/device prefix (`//?/…`).
+    if server.is_empty()
+        || matches!(server, "?" | "." | "..")
+        || share.is_empty()
+        || share == "."
+        || share == ".."
+    {
         return Err(error(
             original,
             "a UNC path needs a server and a share (\\\\server\\share\\…)",

@@ -110,3 +110,29 @@ fn relative_paths_that_look_anchored_keep_their_dot() {
         );
     }
 }
+
+/// path_normalise: `\\?\UNC\?\UNC\x` named the UNC server `?`, whose normal form `//?/UNC/x`
+/// reads back as a verbatim prefix: a server named `?` or `.` is not a server.
+#[test]
+fn unc_server_cannot_be_a_device_prefix() {
+    let ws = Workspace::new(&["/ws".to_string()], false).unwrap();
+    for path in [
+        "\\\\?\\UNC\\\\?\\UNC\\[x",
+        "\\\\?\\UNC\\?\\share\\x",
+        "//./share/x",
+        "//../share/x",
+    ] {
+        assert!(ws.resolve(path).is_err(), "{path:?}");
+    }
+    assert!(ws.resolve("//srv/share/x").is_ok());
+}
+
+/// shell_roundtrip: assignments before a launcher (`X=1 exec cmd`) rendered after it
+/// (`exec X=1 cmd`), where they read as the command's name.
+#[test]
+fn assignments_render_before_launchers() {
+    round_trips("did=r-} \\exec rid");
+    round_trips("X=1 Y='a b' sudo -u me env Z=2 ls");
+    round_trips("X=$(id) nice -n 5 ls");
+    round_trips("X=1 bash -c 'ls; pwd'");
+}

@@ -4,7 +4,8 @@
 //!
 //! Labels (stable): `recursive-delete-root`, `recursive-chmod-root`, `recursive-chown-root`,
 //! `fork-bomb`, `disk-write`, `mkfs`, `auth-file-write`, `remote-code-exec`, `kill-init`,
-//! `shutdown`, `force-push`.
+//! `shutdown`, `force-push`, `opaque-code-exec` (a shell or interpreter whose program comes
+//! through a pipe or is computed at run time: `… | base64 -d | sh`, `eval "$(…)"`).
 //!
 //! Root-like targets: `/`, `/*`, a top-level directory (`/usr`, `/usr/`, `/usr/*`, and `..`
 //! forms that normalise to one), `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` (and `..`
@@ -98,6 +99,9 @@ fn command_labels(cmds: &[SimpleCommand], c: &SimpleCommand) -> Vec<&'static str
     }
     if is_fetcher(name) && remote_code(cmds, c) {
         labels.push("remote-code-exec");
+    }
+    if opaque_code(cmds, c) {
+        labels.push("opaque-code-exec");
     }
     if name == "kill" && kill_init(args) {
         labels.push("kill-init");
@@ -373,6 +377,35 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
         ) || (w.starts_with('-') && !w.starts_with("--") && w.contains(['c', 'e', 'm']))
     });
     !program_flag && operands(args).all(|w| w == "-")
+}
+
+/// A shell or interpreter runs code that cannot be read from the command line: its program
+/// comes through a pipe from something other than a plain file read (`echo … | base64 -d |
+/// sh`, `printf … | tr … | bash`; `cat script.sh | bash` is `bash script.sh`), or is computed
+/// when it runs (`eval "$(…)"`, `bash -c "$X"`, `source "$F"`).
+fn opaque_code(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
+    let Some(name) = c.name() else { return false };
+    let piped = c.pipeline != usize::MAX
+        && c.stage > 0
+        && reads_program_from_stdin(c)
+        && cmds
+            .iter()
+            .filter(|d| d.pipeline == c.pipeline && d.stage < c.stage)
+            .any(|d| d.name() != Some("cat"));
+    let any_dynamic = || (1..c.words.len()).any(|i| c.is_dynamic(i));
+    let computed = match name {
+        "eval" => any_dynamic(),
+        "source" | "." => c.is_dynamic(1),
+        n if wrappers::is_shell(n) => {
+            c.words
+                .iter()
+                .skip(1)
+                .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
+                && any_dynamic()
+        }
+        _ => false,
+    };
+    piped || computed
 }
 
 fn remote_code(cmds: &[SimpleCommand], fetcher: &SimpleCommand) -> bool {

@@ -26,6 +26,9 @@ pub(super) struct Shared {
     origin: Origin,
     function: Option<String>,
     pipeline: Option<(usize, usize)>,
+    /// Assignments a script launcher's command carried (`X=1 bash -c '…'`): the script's
+    /// commands run with them, so they get them too. (name, value, raw when dynamic)
+    inherited: Vec<(String, String, Option<String>)>,
 }
 
 impl Shared {
@@ -53,6 +56,29 @@ struct Parts {
     origin: Option<Origin>,
     parent: Option<usize>,
 }
+
+/// Environment variables whose value a program runs as shell text (pagers, editors, git's
+/// ssh and diff hooks, askpass helpers, less's preprocessors, bash's prompt hook).
+pub(super) const COMMAND_VARIABLES: &[&str] = &[
+    "PAGER",
+    "GIT_PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "PROMPT_COMMAND",
+    "BROWSER",
+];
 
 /// How a nested source (script, backtick body, here-doc body) is parsed.
 struct Nested {
@@ -82,6 +108,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         origin: Origin::Top,
         function: None,
         pipeline: None,
+        inherited: Vec::new(),
     };
     let result = Parser::new(src, &mut shared).parse_source();
     Analysis {
@@ -1190,7 +1217,17 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         if let Some(text) = script {
-            self.parse_nested(
+            let mut inherited = self.out.inherited.clone();
+            for (i, (k, v)) in parts.assignments.iter().enumerate() {
+                let raw = parts
+                    .dynamic_assignments
+                    .iter()
+                    .find(|d| d.index == i)
+                    .map(|d| d.raw.clone());
+                inherited.push((k.clone(), v.clone(), raw));
+            }
+            let saved = std::mem::replace(&mut self.out.inherited, inherited);
+            let result = self.parse_nested(
                 &text,
                 Nested {
                     origin: Origin::Script,
@@ -1199,7 +1236,9 @@ impl<'s, 'o> Parser<'s, 'o> {
                     cwd: None,
                     keep_pipeline: true,
                 },
-            )?;
+            );
+            self.out.inherited = saved;
+            result?;
             for _ in 0..levels {
                 self.leave();
             }
@@ -1259,6 +1298,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             })?;
             self.out.wrappers = saved;
         }
+        self.parse_command_variables(idx)?;
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -1266,6 +1306,54 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.leave();
         }
         Ok(Some(idx))
+    }
+
+    /// `GIT_PAGER='rm -rf ~' git log`, `env PAGER='sh -c …' man x`: variables whose value the
+    /// command runs as shell text are parsed as scripts of that command (a value with an
+    /// expansion is left alone: it is already not plain).
+    fn parse_command_variables(&mut self, idx: usize) -> PResult<()> {
+        let Some(c) = self.out.commands.get(idx) else {
+            return Ok(());
+        };
+        let from_env = c
+            .wrappers
+            .iter()
+            .filter(|w| w.name == "env")
+            .flat_map(|w| w.words.iter().skip(1))
+            .filter_map(|w| {
+                let n = assignment_name_len(w)?;
+                Some((w.get(..n)?.to_string(), w.get(n + 1..)?.to_string(), false))
+            });
+        let scripts: Vec<String> = c
+            .assignments
+            .iter()
+            .enumerate()
+            .map(|(i, (k, v))| {
+                (
+                    k.clone(),
+                    v.clone(),
+                    c.dynamic_assignments.iter().any(|d| d.index == i),
+                )
+            })
+            .chain(from_env)
+            .filter(|(k, v, dynamic)| {
+                !dynamic && !v.trim().is_empty() && COMMAND_VARIABLES.contains(&k.as_str())
+            })
+            .map(|(_, v, _)| v)
+            .collect();
+        for text in scripts {
+            self.parse_nested(
+                &text,
+                Nested {
+                    origin: Origin::Script,
+                    parent: Some(idx),
+                    wrappers: Some(Vec::new()),
+                    cwd: None,
+                    keep_pipeline: false,
+                },
+            )?;
+        }
+        Ok(())
     }
 
     fn push(
@@ -1278,6 +1366,28 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("more than {MAX_COMMANDS} commands"));
         }
         let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
+        let mut parts = parts;
+        if !self.out.inherited.is_empty() {
+            let n = self.out.inherited.len();
+            let mut assignments = Vec::with_capacity(n + parts.assignments.len());
+            let mut dynamic = Vec::new();
+            for (i, (k, v, raw)) in self.out.inherited.iter().enumerate() {
+                assignments.push((k.clone(), v.clone()));
+                if let Some(raw) = raw {
+                    dynamic.push(DynamicWord {
+                        index: i,
+                        raw: raw.clone(),
+                    });
+                }
+            }
+            assignments.append(&mut parts.assignments);
+            dynamic.extend(parts.dynamic_assignments.drain(..).map(|d| DynamicWord {
+                index: d.index + n,
+                raw: d.raw,
+            }));
+            parts.assignments = assignments;
+            parts.dynamic_assignments = dynamic;
+        }
         self.out.commands.push(SimpleCommand {
             assignments: parts.assignments,
             words: parts.words,

@@ -12,12 +12,37 @@
 //! * the operands of launchers (`xargs -a FILE`, `time -o FILE`; also `sudo -u USER`'s user,
 //!   harmlessly).
 //!
+//! * the values of variables naming files a program loads (`LD_PRELOAD=x.so`, `BASH_ENV=.env`,
+//!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
+//! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
+//!
 //! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
 //! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
 //! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
 //! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
 
 use super::{Analysis, SimpleCommand};
+
+/// Environment variables naming files a program loads or sources (`LD_PRELOAD=x.so ls`).
+const LOADER_VARIABLES: &[&str] = &[
+    "LD_PRELOAD",
+    "LD_AUDIT",
+    "LD_LIBRARY_PATH",
+    "DYLD_INSERT_LIBRARIES",
+    "DYLD_LIBRARY_PATH",
+    "BASH_ENV",
+    "ENV",
+    "ZDOTDIR",
+    "PYTHONSTARTUP",
+    "PYTHONPATH",
+    "NODE_PATH",
+    "PERL5LIB",
+    "RUBYLIB",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_DIR",
+    "CURL_HOME",
+    "NPM_CONFIG_USERCONFIG",
+];
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PathOperand {
@@ -85,11 +110,33 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 continue;
             }
             add(&mut out, ci, c, w, dynamic, false);
+            if let (Some("curl" | "wget"), Some(file)) = (c.name(), w.strip_prefix('@')) {
+                add(&mut out, ci, c, file, dynamic, false);
+            }
             if let Some((_, after)) = w
                 .split_once(':')
                 .filter(|_| !is_absolute(w) && !w.contains("://"))
             {
                 add(&mut out, ci, c, after, dynamic, false);
+            }
+        }
+        // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
+        let env_words = c
+            .wrappers
+            .iter()
+            .filter(|w| w.name == "env")
+            .flat_map(|w| w.words.iter().skip(1))
+            .filter_map(|w| w.split_once('='));
+        let loaded: Vec<(String, String)> = c
+            .assignments
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .chain(env_words.map(|(k, v)| (k.to_string(), v.to_string())))
+            .filter(|(k, _)| LOADER_VARIABLES.contains(&k.as_str()))
+            .collect();
+        for (_, value) in &loaded {
+            for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {
+                add(&mut out, ci, c, file, value.contains('$'), false);
             }
         }
         for r in c.redirects.iter().filter(|r| r.names_file()) {

@@ -99,14 +99,6 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         }
         line.push_str(part);
     };
-    for (i, (name, value)) in c.assignments.iter().enumerate() {
-        let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
-            Some(d) => Cow::Borrowed(d.raw.as_str()),
-            None if value.is_empty() => Cow::Borrowed(""),
-            None => force_quote(value),
-        };
-        push(&mut line, &format!("{name}={value}"));
-    }
     for (i, w) in c.words.iter().enumerate() {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => Cow::Borrowed(d.raw.as_str()),
@@ -151,6 +143,23 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         } else {
             line = format!("{prefix} {line}");
         }
+    }
+    // `X=1 exec cmd`: the assignments come first, before any launcher.
+    let mut assignments = String::new();
+    for (i, (name, value)) in c.assignments.iter().enumerate() {
+        let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
+            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            None if value.is_empty() => Cow::Borrowed(""),
+            None => force_quote(value),
+        };
+        push(&mut assignments, &format!("{name}={value}"));
+    }
+    if !assignments.is_empty() {
+        line = if line.is_empty() {
+            assignments
+        } else {
+            format!("{assignments} {line}")
+        };
     }
     (line, tail)
 }

@@ -1,5 +1,6 @@
 //! Characters that make what the user sees differ from what runs: invisible ones, direction
-//! overrides, a CR (which lets a terminal overwrite the start of the line) and other controls.
+//! overrides, a CR (which lets a terminal overwrite the start of the line), Unicode line
+//! separators (which display as a line break the shell does not see) and other controls.
 
 fn name(c: char) -> Option<&'static str> {
     Some(match c {
@@ -25,6 +26,9 @@ fn name(c: char) -> Option<&'static str> {
         '\u{200E}' => "LEFT-TO-RIGHT MARK",
         '\u{200F}' => "RIGHT-TO-LEFT MARK",
         '\u{1B}' => "ESCAPE",
+        '\u{2028}' => "LINE SEPARATOR",
+        '\u{2029}' => "PARAGRAPH SEPARATOR",
+        '\u{0085}' => "NEXT LINE",
         '\t' | '\n' => return None,
         c if c.is_control() => "CONTROL CHARACTER",
         _ => return None,
