@@ -647,6 +647,7 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
     ) -> Result<(), JsError> {
+        known_keys(&grants, "grants", &["allow", "deny"]).map_err(config_error)?;
         let field = |k: &str| -> Result<Vec<String>, ConfigError> {
             Ok(get_field::<Vec<String>>(&grants, k, &format!("grants.{k}"))?.unwrap_or_default())
         };
@@ -943,6 +944,46 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
         .map_err(|_| ConfigError::new(field, "must be a function or null"))
 }
 
+const TOOL_SPEC_FIELDS: &[&str] = &[
+    "tier",
+    "required",
+    "paths",
+    "patch",
+    "command",
+    "allowEmpty",
+];
+
+/// serde-wasm-bindgen reads only the fields a struct declares, so `deny_unknown_fields` never
+/// fires from JS: a misspelled key (`rules: { deni: [...] }`, a tool's `comand`) would vanish
+/// silently, which for a deny list or a command param fails open. Objects whose keys select
+/// what gets denied or analysed are checked here first; other types are left to `from_js`.
+fn known_keys(v: &JsValue, field: &str, allowed: &[&str]) -> Result<(), ConfigError> {
+    if !v.is_object() || Array::is_array(v) || v.is_function() {
+        return Ok(());
+    }
+    for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !allowed.contains(&key.as_str()) {
+            return Err(ConfigError::new(
+                format!("{field}.{key}"),
+                format!("unknown field; expected one of {}", allowed.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An object's own enumerable (key, value) pairs.
+fn entries(v: &JsValue) -> Vec<(String, JsValue)> {
+    Object::entries(v.unchecked_ref::<Object>())
+        .iter()
+        .map(|e| {
+            let e: Array = e.unchecked_into();
+            (e.get(0).as_string().unwrap_or_default(), e.get(1))
+        })
+        .collect()
+}
+
 type ReadConfig = (Config, Option<Function>, Option<Function>);
 
 /// Reads the config field by field, so each error names its field.
@@ -992,7 +1033,13 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         })?;
     }
     c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
-    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(get("tools"), "tools")? {
+    let tools_js = get("tools");
+    if tools_js.is_object() && !Array::is_array(&tools_js) {
+        for (name, spec) in entries(&tools_js) {
+            known_keys(&spec, &format!("tools.{name}"), TOOL_SPEC_FIELDS)?;
+        }
+    }
+    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(tools_js, "tools")? {
         c.tools = tools.into_iter().collect();
     }
     if let Some(overrides) = optional::<HashMap<String, String>>(get("overrides"), "overrides")? {
@@ -1012,7 +1059,21 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
     }
-    if let Some(rules) = optional::<RulesInput>(get("rules"), "rules")? {
+    let rules_js = get("rules");
+    known_keys(&rules_js, "rules", &["allow", "ask", "deny"])?;
+    for list in ["allow", "ask", "deny"] {
+        let entries = Reflect::get(&rules_js, &list.into()).unwrap_or(JsValue::UNDEFINED);
+        if Array::is_array(&entries) {
+            for (i, entry) in Array::from(&entries).iter().enumerate() {
+                known_keys(
+                    &entry,
+                    &format!("rules.{list}[{i}]"),
+                    &["rule", "match", "notMatch"],
+                )?;
+            }
+        }
+    }
+    if let Some(rules) = optional::<RulesInput>(rules_js, "rules")? {
         (c.rules, c.rule_examples) = rules.split();
     }
     c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;

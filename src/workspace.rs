@@ -13,6 +13,7 @@
 //! - `file://` URIs: `file:///home/a%20b`, `file:///C:/x`, `file://server/share/x`,
 //!   `file://localhost/x`, `file:/x`; percent-escapes are decoded (the result must be UTF-8),
 //!   `?query` and `#fragment` are dropped. Any other `scheme://` is an error.
+//! - A path longer than [`MAX_PATH_BYTES`] is an error (no file system accepts it).
 //! - A path containing NUL (raw or decoded) or that is empty / whitespace-only is an error:
 //!   checking a different path than the one a tool would use is worse than refusing.
 //! - Relative paths resolve against the primary (first) root. A path is inside a root only by
@@ -312,8 +313,21 @@ fn is_sep(c: char) -> bool {
     c == '/' || c == '\\'
 }
 
+/// Longer paths are refused: no file system opens them (Linux's PATH_MAX is 4 KiB), and
+/// checking every parent of a megabyte-long path against the ignore rules is quadratic.
+pub const MAX_PATH_BYTES: usize = 8 * 1024;
+
 /// Parses and lexically normalises one path string.
 fn parse(original: &str) -> Result<Parsed, PathError> {
+    if original.len() > MAX_PATH_BYTES {
+        return Err(PathError {
+            path: format!("{}…", original.get(..64).unwrap_or("")),
+            message: format!(
+                "the path is {} bytes, longer than the {MAX_PATH_BYTES}-byte limit",
+                original.len()
+            ),
+        });
+    }
     if original.contains('\0') {
         return Err(error(original, "the path contains a NUL character"));
     }

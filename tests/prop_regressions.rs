@@ -135,4 +135,52 @@ fn assignments_render_before_launchers() {
     round_trips("X=1 Y='a b' sudo -u me env Z=2 ls");
     round_trips("X=$(id) nice -n 5 ls");
     round_trips("X=1 bash -c 'ls; pwd'");
+    // inside a script, the assignments are the script's
+    round_trips("watch ls=ls");
+    round_trips("bash -c 'X=1'");
+    round_trips("X=1 sudo bash -c 'Y=2 ls'");
+}
+
+/// The seed bundle the wasm test embeds (tests/fixtures/fuzz-seeds.json) matches fuzz/seeds:
+/// run `fuzz/bundle-seeds.py` after changing seeds.
+#[test]
+fn fuzz_seed_bundle_is_up_to_date() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bundle: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("tests/fixtures/fuzz-seeds.json")).unwrap(),
+    )
+    .unwrap();
+    let mut targets: Vec<_> = std::fs::read_dir(root.join("fuzz/seeds"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    targets.sort();
+    let bundle = bundle.as_object().unwrap();
+    assert_eq!(
+        bundle.len(),
+        targets.len(),
+        "targets differ: run fuzz/bundle-seeds.py"
+    );
+    for dir in targets {
+        let name = dir.file_name().unwrap().to_str().unwrap().to_string();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let seeds: Vec<String> = files
+            .iter()
+            .filter_map(|f| String::from_utf8(std::fs::read(f).unwrap()).ok())
+            .collect();
+        let bundled: Vec<String> = bundle[&name]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} missing: run fuzz/bundle-seeds.py"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            bundled, seeds,
+            "{name} out of date: run fuzz/bundle-seeds.py"
+        );
+    }
 }

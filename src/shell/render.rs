@@ -99,6 +99,21 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         }
         line.push_str(part);
     };
+    // `X=1 exec cmd`: the assignments come first, before any launcher; inside a script
+    // (`bash -c 'X=1 cmd'`) they are the script's.
+    let mut assignments = String::new();
+    for (i, (name, value)) in c.assignments.iter().enumerate() {
+        let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
+            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            None if value.is_empty() => Cow::Borrowed(""),
+            None => force_quote(value),
+        };
+        push(&mut assignments, &format!("{name}={value}"));
+    }
+    let in_script = c.wrappers.iter().any(|w| w.script);
+    if in_script {
+        line = std::mem::take(&mut assignments);
+    }
     for (i, w) in c.words.iter().enumerate() {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => Cow::Borrowed(d.raw.as_str()),
@@ -144,17 +159,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
             line = format!("{prefix} {line}");
         }
     }
-    // `X=1 exec cmd`: the assignments come first, before any launcher.
-    let mut assignments = String::new();
-    for (i, (name, value)) in c.assignments.iter().enumerate() {
-        let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
-            Some(d) => Cow::Borrowed(d.raw.as_str()),
-            None if value.is_empty() => Cow::Borrowed(""),
-            None => force_quote(value),
-        };
-        push(&mut assignments, &format!("{name}={value}"));
-    }
-    if !assignments.is_empty() {
+    if !in_script && !assignments.is_empty() {
         line = if line.is_empty() {
             assignments
         } else {
