@@ -386,7 +386,8 @@ fn with_examples(kind: &str, rule: &str, matches: &[&str], not: &[&str]) -> Conf
 #[test]
 fn rule_examples_are_checked() {
     // (list, rule, match, notMatch, error naming the example or None)
-    let cases: &[(&str, &str, &[&str], &[&str], Option<&str>)] = &[
+    type Case<'a> = (&'a str, &'a str, &'a [&'a str], &'a [&'a str], Option<&'a str>);
+    let cases: &[Case] = &[
         (
             "allow",
             "bash(git log *)",
