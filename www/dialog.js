@@ -40,9 +40,18 @@ dialog.addEventListener('keydown', (e) => {
   else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
 });
 
+// Bidi overrides, zero-width and control characters can make a command read differently from
+// what runs: show them as [U+XXXX] instead of letting them act.
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const reveal = (text) => text.replace(INVISIBLE, (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+
 /** Formats a call's params for display: the command first, then one `key: value` per line;
- *  multi-line strings are shown as written, indented. */
+ *  multi-line strings are shown as written, indented; invisible characters are revealed. */
 export function formatParams(params) {
+  return reveal(formatRaw(params));
+}
+
+function formatRaw(params) {
   if (!params || typeof params !== 'object') return '';
   const out = [];
   if (typeof params.command === 'string') out.push(`$ ${params.command}`);

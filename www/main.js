@@ -124,10 +124,13 @@ function restore() {
 
 const messages = $('messages');
 
+/** Keeps the newest message in view (cards grow as their verdict and outcome arrive). */
+function stick() { messages.scrollTop = messages.scrollHeight; }
+
 function append(node) {
   $('empty-state')?.remove();
   messages.append(node);
-  node.scrollIntoView({ block: 'end', behavior: 'instant' });
+  stick();
   return node;
 }
 
@@ -177,6 +180,7 @@ function renderVerdict(card, validation, verdict) {
     fact('Critical', verdict.critical, 'warn'),
     fact('Code', validation.ok ? verdict.code : validation.code));
   card.append(el('p', { class: 'reason', text: reason }), facts);
+  stick();
 }
 
 function outcomeLine(outcome) {
@@ -198,6 +202,7 @@ function renderOutcome(card, outcome, resultText) {
   card.append(el('p', { class: 'outcome', 'data-allowed': String(outcome.allowed) },
     el('span', { 'aria-hidden': 'true', text: outcome.allowed ? '▶ ' : '■ ' }), outcomeLine(outcome)));
   if (outcome.allowed && resultText) card.append(el('pre', { class: 'result', text: resultText }));
+  stick();
 }
 
 function simulatedResult(call, scripted) {

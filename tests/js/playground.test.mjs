@@ -377,6 +377,9 @@ test('small screens and dark mode: no horizontal scroll at 360px, the dialog fit
   await answer(page, 'once', { expectTool: 'execute_command' }); // rm -rf /
   // git push --force is denied by a default rule without asking; curl | sh asks.
   await answer(page, 'once', { expectTool: 'bash' });
+  // The bidi override is shown as a code point, not applied to the text.
+  await page.locator('dialog#approval[open][data-seq="3"]').waitFor();
+  assert.match(await page.locator('#approval-params').textContent(), /invoice\[U\+202E\]fdp\.exe/);
   await answer(page, 'deny', { expectTool: 'execute_command' }); // the bidi override
   await idle(page);
   assert.equal(await overflow(), 0, 'no horizontal scroll with messages');
