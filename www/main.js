@@ -338,7 +338,8 @@ function addLogEntry({ source, call, mode, validation, explanation, outcome }) {
       el('p', { class: 'hint', text: `${source} · mode ${mode} · decided by ${outcome.decidedBy} · ${new Date(entry.at).toLocaleTimeString()}` }),
       el('pre', { class: 'params', text: formatParams(call.params) || '(no params)' }),
       el('h3', { class: 'trace-title', text: 'Resolution order' }),
-      steps));
+      steps,
+      validation.ok ? null : el('p', { class: 'hint', text: `Had it passed validation: ${explanation.verdict.decision} — ${explanation.verdict.reason}` })));
   $('log').prepend(item);
 }
 
