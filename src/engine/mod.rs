@@ -65,6 +65,10 @@ pub enum Change {
     AlwaysAllow {
         tool: String,
     },
+    AlwaysAllowRevoked {
+        tool: String,
+    },
+    Rules,
     TurnGrants,
     IgnoreFile,
     WorkspaceRoots,
@@ -314,6 +318,15 @@ impl Engine {
             })
     }
 
+    /// Takes a tool back off the always-allow set; `None` when it was not in it.
+    pub fn revoke_always_allow(&mut self, tool: &str) -> Option<Change> {
+        self.always_allow
+            .remove(tool)
+            .then(|| Change::AlwaysAllowRevoked {
+                tool: tool.to_string(),
+            })
+    }
+
     pub fn is_always_allowed(&self, tool: &str) -> bool {
         self.always_allow.contains(tool)
     }
@@ -332,6 +345,31 @@ impl Engine {
         self.turn_allow.extend(allow);
         self.turn_deny.extend(deny);
         Change::TurnGrants
+    }
+
+    /// The current turn's grants: (allow, deny), each sorted.
+    pub fn turn_grants(&self) -> (impl Iterator<Item = &str>, impl Iterator<Item = &str>) {
+        (
+            self.turn_allow.iter().map(String::as_str),
+            self.turn_deny.iter().map(String::as_str),
+        )
+    }
+
+    /// Replaces the command rules (and checks their examples); on error nothing changes.
+    pub fn set_rules(
+        &mut self,
+        rules: RulesConfig,
+        examples: &[RuleExample],
+    ) -> Result<Change, ConfigError> {
+        let compiled = RuleSet::compile(&rules.allow, &rules.ask, &rules.deny)
+            .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let previous = std::mem::replace(&mut self.rules, compiled);
+        if let Err(e) = self.check_examples(examples) {
+            self.rules = previous;
+            return Err(e);
+        }
+        self.rules_source = rules;
+        Ok(Change::Rules)
     }
 
     /// Called when the user sends a new message.
