@@ -71,8 +71,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** @type {Gatekeeper} */
 let gk = null;
-/** Turn grants are not in snapshots (they end with the turn); the page tracks them to show them. */
-let turnGrants = { allow: [], deny: [] };
 
 /** Makes `next` the live Gatekeeper: installs the approval dialog and the persistence hook. */
 function adopt(next) {
@@ -80,7 +78,8 @@ function adopt(next) {
   gk = next;
   gk.prompt = (req) => askApproval(req);
   gk.onChange = onGatekeeperChange;
-  if (turnGrants.allow.length || turnGrants.deny.length) gk.grantForTurn(turnGrants);
+  // Turn grants end with the turn, so snapshots leave them out; a rebuild carries them over.
+  if (previous) gk.grantForTurn(previous.turnGrants);
   previous?.free();
   persist();
   renderState();
@@ -400,9 +399,9 @@ function renderState() {
     el('button', { type: 'button', class: 'chip-remove', 'aria-label': `Stop always allowing ${tool}`, text: '×', onclick: () => forgetAlways(tool) })))
     : [el('li', { class: 'hint', text: 'None yet. “Always allow” in the approval dialog adds tools here.' })]));
 
-  $('turn-status').textContent = turnGrants.allow.length || turnGrants.deny.length
-    ? `This turn: ${turnGrants.allow.length ? `allow ${turnGrants.allow.join(', ')}` : ''}${turnGrants.allow.length && turnGrants.deny.length ? ' · ' : ''}${turnGrants.deny.length ? `deny ${turnGrants.deny.join(', ')}` : ''}`
-    : 'No grants this turn.';
+  const turn = gk.turnGrants;
+  const granted = [turn.allow.length ? `allow ${turn.allow.join(', ')}` : '', turn.deny.length ? `deny ${turn.deny.join(', ')}` : ''].filter(Boolean);
+  $('turn-status').textContent = granted.length ? `This turn: ${granted.join(' · ')}` : 'No grants this turn.';
   renderIgnoreStatus();
   probePath();
 }
@@ -435,17 +434,14 @@ function probePath() {
 }
 
 function forgetAlways(tool) {
-  const snap = gk.snapshot();
-  snap.alwaysAllow = snap.alwaysAllow.filter((t) => t !== tool);
-  adopt(Gatekeeper.fromSnapshot(snap));
+  gk.revokeAlwaysAllow(tool);
 }
 
 function applyRules() {
   const rules = { allow: lines($('rules-allow').value), ask: lines($('rules-ask').value), deny: lines($('rules-deny').value) };
   $('rules-error').textContent = '';
   try {
-    // Rules are constructor config: rebuild from the snapshot with the new rules.
-    adopt(Gatekeeper.fromSnapshot({ ...gk.snapshot(), rules }));
+    gk.setRules(rules); // throws naming a malformed rule, and then changes nothing
     const n = rules.allow.length + rules.ask.length + rules.deny.length;
     $('rules-status').textContent = `Applied ${n} rule${n === 1 ? '' : 's'}.`;
   } catch (e) {
@@ -480,7 +476,7 @@ function applyImport() {
 function resetAll() {
   cancelApproval();
   localStorage.removeItem(STORAGE_KEY);
-  turnGrants = { allow: [], deny: [] };
+  gk.clearTurnGrants();
   adopt(new Gatekeeper(DEFAULT_CONFIG));
   fillForms();
   $('persist-status').textContent = 'Settings reset to the defaults.';
@@ -511,12 +507,11 @@ function wireSettings() {
     e.preventDefault();
     const grant = { allow: names($('turn-allow').value), deny: names($('turn-deny').value) };
     gk.grantForTurn(grant);
-    turnGrants = { allow: [...turnGrants.allow, ...grant.allow], deny: [...turnGrants.deny, ...grant.deny] };
     $('turn-allow').value = '';
     $('turn-deny').value = '';
     renderState();
   }));
-  $('turn-clear').addEventListener('click', () => { turnGrants = { allow: [], deny: [] }; gk.clearTurnGrants(); });
+  $('turn-clear').addEventListener('click', () => gk.clearTurnGrants());
 
   $('always-form').addEventListener('submit', guarded(null, (e) => {
     e.preventDefault();
