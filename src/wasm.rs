@@ -113,6 +113,8 @@ export type Change =
   | { kind: "autoApproval" }
   | { kind: "override"; tool: string; policy?: Policy; origin?: string }
   | { kind: "alwaysAllow"; tool: string }
+  | { kind: "alwaysAllowRevoked"; tool: string }
+  | { kind: "rules" }
   | { kind: "turnGrants" }
   | { kind: "ignoreFile" }
   | { kind: "workspaceRoots" };
@@ -285,6 +287,9 @@ impl Gatekeeper {
             .ok()
             .and_then(|v| v.as_f64());
         Snapshot::check_version(version).map_err(config_error)?;
+        check_keys(&snapshot, SNAPSHOT_FIELDS, "snapshot").map_err(config_error)?;
+        let field = |k: &str| Reflect::get(&snapshot, &k.into()).unwrap_or(JsValue::UNDEFINED);
+        check_shared_fields(&field, "snapshot.").map_err(config_error)?;
         let snapshot: Snapshot = from_js(snapshot, "snapshot").map_err(config_error)?;
         let mut config = snapshot.into_config().map_err(config_error)?;
         let get = |k: &str| -> JsValue {
@@ -551,6 +556,7 @@ impl Gatekeeper {
         let settings: Option<ClineAutoApproval> = if settings.is_null() || settings.is_undefined() {
             None
         } else {
+            check_auto_approval(&settings, "autoApproval").map_err(config_error)?;
             Some(from_js(settings, "autoApproval").map_err(config_error)?)
         };
         let change = self.engine.borrow_mut().set_auto_approval(settings);
@@ -626,6 +632,54 @@ impl Gatekeeper {
         }
     }
 
+    /// Takes a tool back off the always-allow set.
+    #[wasm_bindgen(js_name = revokeAlwaysAllow)]
+    pub fn revoke_always_allow(&self, tool: &str) {
+        let change = self.engine.borrow_mut().revoke_always_allow(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    /// Replaces the command rules (entries as in the config, examples checked); on error
+    /// nothing changes and it throws, naming the rule.
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(
+        &self,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[] }"
+        )]
+        rules: JsValue,
+    ) -> Result<(), JsError> {
+        check_rules(&rules, "rules").map_err(config_error)?;
+        let (rules, examples) = optional::<RulesInput>(rules, "rules")
+            .map_err(config_error)?
+            .unwrap_or_default()
+            .split();
+        let change = self
+            .engine
+            .borrow_mut()
+            .set_rules(rules, &examples)
+            .map_err(config_error)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// This turn's grants, each list sorted.
+    #[wasm_bindgen(getter, js_name = turnGrants, unchecked_return_type = "{ allow: string[]; deny: string[] }")]
+    pub fn turn_grants(&self) -> JsValue {
+        let engine = self.engine.borrow();
+        let (allow, deny) = engine.turn_grants();
+        let o = Object::new();
+        set(
+            &o,
+            "allow",
+            &allow.map(JsValue::from_str).collect::<Array>(),
+        );
+        set(&o, "deny", &deny.map(JsValue::from_str).collect::<Array>());
+        o.into()
+    }
+
     #[wasm_bindgen(js_name = isAlwaysAllowed)]
     pub fn is_always_allowed(&self, tool: &str) -> bool {
         self.engine.borrow().is_always_allowed(tool)
@@ -647,7 +701,7 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
     ) -> Result<(), JsError> {
-        known_keys(&grants, "grants", &["allow", "deny"]).map_err(config_error)?;
+        check_keys(&grants, &["allow", "deny"], "grants").map_err(config_error)?;
         let field = |k: &str| -> Result<Vec<String>, ConfigError> {
             Ok(get_field::<Vec<String>>(&grants, k, &format!("grants.{k}"))?.unwrap_or_default())
         };
@@ -944,22 +998,11 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
         .map_err(|_| ConfigError::new(field, "must be a function or null"))
 }
 
-const TOOL_SPEC_FIELDS: &[&str] = &[
-    "tier",
-    "required",
-    "paths",
-    "patch",
-    "command",
-    "allowEmpty",
-];
-
-/// serde-wasm-bindgen reads only the fields a struct declares, so `deny_unknown_fields` never
-/// fires from JS: a misspelled key (`rules: { deni: [...] }`, a tool's `comand`) would vanish
-/// silently, which for a deny list or a command param fails open. Objects whose keys select
-/// what gets denied or analysed are checked here first; other types are left to `from_js`.
-fn known_keys(v: &JsValue, field: &str, allowed: &[&str]) -> Result<(), ConfigError> {
-    if !v.is_object() || Array::is_array(v) || v.is_function() {
-        return Ok(());
+/// Fails on a key `allowed` does not list: serde-wasm-bindgen ignores unknown fields, and a
+/// typo (`requred`, `readFile`) would otherwise silently change nothing.
+fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
+    if !v.is_object() || Array::is_array(v) {
+        return Ok(()); // the type check that follows reports it
     }
     for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
         let key = key.as_string().unwrap_or_default();
@@ -973,15 +1016,106 @@ fn known_keys(v: &JsValue, field: &str, allowed: &[&str]) -> Result<(), ConfigEr
     Ok(())
 }
 
-/// An object's own enumerable (key, value) pairs.
-fn entries(v: &JsValue) -> Vec<(String, JsValue)> {
-    Object::entries(v.unchecked_ref::<Object>())
-        .iter()
-        .map(|e| {
-            let e: Array = e.unchecked_into();
-            (e.get(0).as_string().unwrap_or_default(), e.get(1))
-        })
-        .collect()
+/// Object-valued entries of a record (`tools`, a rules list), each checked with `allowed`.
+fn check_entries(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
+    if !v.is_object() {
+        return Ok(());
+    }
+    let entries: Vec<(String, JsValue)> = if Array::is_array(v) {
+        Array::from(v)
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (format!("[{i}]"), e))
+            .collect()
+    } else {
+        Object::keys(v.unchecked_ref::<Object>())
+            .iter()
+            .map(|k| {
+                let k = k.as_string().unwrap_or_default();
+                let e = Reflect::get(v, &k.as_str().into()).unwrap_or(JsValue::UNDEFINED);
+                (format!(".{k}"), e)
+            })
+            .collect()
+    };
+    for (suffix, entry) in entries {
+        check_keys(&entry, allowed, &format!("{field}{suffix}"))?;
+    }
+    Ok(())
+}
+
+const TOOL_SPEC_FIELDS: &[&str] = &[
+    "tier",
+    "required",
+    "paths",
+    "patch",
+    "command",
+    "allowEmpty",
+];
+const RULES_FIELDS: &[&str] = &["allow", "ask", "deny"];
+const RULE_ENTRY_FIELDS: &[&str] = &["rule", "match", "notMatch"];
+/// Cline's own fields that do not change gating (`version`, `favorites`, …) are tolerated so
+/// its settings object can be passed as it is stored.
+const AUTO_APPROVAL_FIELDS: &[&str] = &[
+    "yoloModeToggled",
+    "autoApproveAllToggled",
+    "enabled",
+    "actions",
+    "version",
+    "favorites",
+    "maxRequests",
+    "enableNotifications",
+];
+const ACTIONS_FIELDS: &[&str] = &[
+    "readFiles",
+    "readFilesExternally",
+    "editFiles",
+    "editFilesExternally",
+    "executeSafeCommands",
+    "executeAllCommands",
+    "useBrowser",
+    "useMcp",
+];
+const SNAPSHOT_FIELDS: &[&str] = &[
+    "version",
+    "mode",
+    "autoApproval",
+    "overrides",
+    "overrideOrigins",
+    "alwaysAllow",
+    "rules",
+    "ignoreFile",
+    "ignoreIncludes",
+    "ignoreFileName",
+    "workspaceRoots",
+    "caseInsensitivePaths",
+    "tools",
+];
+
+fn check_rules(v: &JsValue, field: &str) -> Result<(), ConfigError> {
+    check_keys(v, RULES_FIELDS, field)?;
+    for list in RULES_FIELDS {
+        if v.is_object() {
+            let entries = Reflect::get(v, &(*list).into()).unwrap_or(JsValue::UNDEFINED);
+            check_entries(&entries, RULE_ENTRY_FIELDS, &format!("{field}.{list}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn check_auto_approval(v: &JsValue, field: &str) -> Result<(), ConfigError> {
+    check_keys(v, AUTO_APPROVAL_FIELDS, field)?;
+    if v.is_object() {
+        let actions = Reflect::get(v, &"actions".into()).unwrap_or(JsValue::UNDEFINED);
+        check_keys(&actions, ACTIONS_FIELDS, &format!("{field}.actions"))?;
+    }
+    Ok(())
+}
+
+/// The fields of a snapshot and of the config it shares with it, checked for unknown keys.
+fn check_shared_fields(get: &dyn Fn(&str) -> JsValue, prefix: &str) -> Result<(), ConfigError> {
+    check_entries(&get("tools"), TOOL_SPEC_FIELDS, &format!("{prefix}tools"))?;
+    check_rules(&get("rules"), &format!("{prefix}rules"))?;
+    check_auto_approval(&get("autoApproval"), &format!("{prefix}autoApproval"))
 }
 
 type ReadConfig = (Config, Option<Function>, Option<Function>);
@@ -1008,6 +1142,7 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         }
     }
     let get = |k: &str| Reflect::get(js, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    check_shared_fields(&get, "")?;
     if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }
@@ -1033,13 +1168,7 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         })?;
     }
     c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
-    let tools_js = get("tools");
-    if tools_js.is_object() && !Array::is_array(&tools_js) {
-        for (name, spec) in entries(&tools_js) {
-            known_keys(&spec, &format!("tools.{name}"), TOOL_SPEC_FIELDS)?;
-        }
-    }
-    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(tools_js, "tools")? {
+    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(get("tools"), "tools")? {
         c.tools = tools.into_iter().collect();
     }
     if let Some(overrides) = optional::<HashMap<String, String>>(get("overrides"), "overrides")? {
@@ -1059,21 +1188,7 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
     }
-    let rules_js = get("rules");
-    known_keys(&rules_js, "rules", &["allow", "ask", "deny"])?;
-    for list in ["allow", "ask", "deny"] {
-        let entries = Reflect::get(&rules_js, &list.into()).unwrap_or(JsValue::UNDEFINED);
-        if Array::is_array(&entries) {
-            for (i, entry) in Array::from(&entries).iter().enumerate() {
-                known_keys(
-                    &entry,
-                    &format!("rules.{list}[{i}]"),
-                    &["rule", "match", "notMatch"],
-                )?;
-            }
-        }
-    }
-    if let Some(rules) = optional::<RulesInput>(rules_js, "rules")? {
+    if let Some(rules) = optional::<RulesInput>(get("rules"), "rules")? {
         (c.rules, c.rule_examples) = rules.split();
     }
     c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;

@@ -200,6 +200,9 @@ impl Workspace {
     /// Resolves `path` against `cwd` (`None` = the primary root; a relative `cwd` is itself
     /// resolved against the primary root). Used for shell commands that `cd` first.
     pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
+        if let Some(rest) = home_relative(path) {
+            return home_path(rest);
+        }
         let query = parse(path)?;
         let is_dir = query.is_dir;
         let landed = if query.anchor == Anchor::Relative {
@@ -503,4 +506,33 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
     }
     String::from_utf8(out)
         .map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
+}
+
+/// `~`, `~/x` or `~\x`: the rest after the tilde, when the path is home-relative.
+fn home_relative(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix('~')?;
+    (rest.is_empty() || rest.starts_with(['/', '\\'])).then_some(rest)
+}
+
+/// A home-relative path. The home directory is not known here (a webview has none), so the
+/// path is external — never inside a root by accident of being read as a folder named `~`.
+fn home_path(rest: &str) -> Result<Resolved, PathError> {
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let (parts, is_dir) = if rest.is_empty() {
+        (Vec::new(), true)
+    } else {
+        let parsed = parse(rest)?;
+        (parsed.parts, parsed.is_dir)
+    };
+    let mut absolute = String::from("~");
+    for part in &parts {
+        absolute.push('/');
+        absolute.push_str(part);
+    }
+    Ok(Resolved {
+        absolute,
+        root: None,
+        relative: None,
+        is_dir,
+    })
 }
