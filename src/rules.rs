@@ -19,14 +19,14 @@
 //!   each path the call touches (already normalised: workspace-relative or absolute): no `/`
 //!   → any depth (`*.pem`, `.env`); with a `/` → anchored (`secrets/**`, `/etc/**`); a match
 //!   on a directory covers what is under it. Deny/ask: any path; allow: every path (and at
-//!   least one). A pattern that is not a valid glob matches no path.
+//!   least one). The glob syntax is the ignore file's (git's `wildmatch`: `*`, `?`, `[...]`,
+//!   `**`, `\` escapes; no `{a,b}`). A pattern that is not a valid glob matches no path.
 //!
 //! A malformed rule (empty, empty tool name, a tool name with characters other than ASCII
 //! letters, digits, `_`, `-`, `.`, `:`, unbalanced parentheses, text after the closing
 //! parenthesis, an empty pattern `tool()`) is a [`RuleError`] naming it.
 
-use globset::{GlobBuilder, GlobMatcher};
-
+use crate::ignore::wildmatch::{Flags, Glob};
 use crate::shell::{Analysis, SimpleCommand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +121,7 @@ struct Rule {
     tool: String,
     /// `None` for a bare `tool`.
     command: Option<CommandPattern>,
-    paths: Vec<GlobMatcher>,
+    paths: Vec<Glob>,
 }
 
 impl Rule {
@@ -198,7 +198,7 @@ impl Rule {
     }
 
     fn matches_path(&self, path: &str) -> bool {
-        self.bare() || self.paths.iter().any(|m| m.is_match(path))
+        self.bare() || self.paths.iter().any(|m| m.is_match(path.as_bytes()))
     }
 
     /// Any form of the sub-command: as written, unwrapped, command reduced to its name.
@@ -278,7 +278,7 @@ fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str>) {
 }
 
 /// gitignore-style: no `/` → any depth; a match also covers everything below.
-fn path_matchers(pattern: &str) -> Vec<GlobMatcher> {
+fn path_matchers(pattern: &str) -> Vec<Glob> {
     let p = pattern.strip_prefix("./").unwrap_or(pattern);
     let p = if p == "/" { p } else { p.trim_end_matches('/') };
     let base = if p.contains('/') {
@@ -293,8 +293,13 @@ fn path_matchers(pattern: &str) -> Vec<GlobMatcher> {
     };
     [base, below]
         .iter()
-        .filter_map(|g| GlobBuilder::new(g).literal_separator(true).build().ok())
-        .map(|g| g.compile_matcher())
+        .filter_map(|g| {
+            let flags = Flags {
+                pathname: true,
+                ..Flags::default()
+            };
+            Glob::new(g.as_bytes(), flags).ok()
+        })
         .collect()
 }
 

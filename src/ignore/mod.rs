@@ -1,8 +1,8 @@
 //! Ignore files with git's exact semantics (gitignore syntax plus Cline's `!include NAME`),
 //! compiled once into an immutable matcher.
 //!
-//! [`IgnoreBuilder`] reads the text, expands includes and translates every line into globset
-//! globs; [`Ignore`] answers "is this path ignored, and by which line?" the way
+//! [`IgnoreBuilder`] reads the text, expands includes and compiles every line with git's own
+//! matching algorithm (`wildmatch`, in [`wildmatch`]); [`Ignore`] answers "is this path ignored, and by which line?" the way
 //! `git check-ignore` does:
 //! - the last matching line wins, and a `!` line re-includes;
 //! - a path is ignored when any of its parent directories is (checked as directories, from the
@@ -17,24 +17,29 @@
 //! - `dir/` queried as a string means the directory `dir` (`is_dir`), so `foo/**` does not match
 //!   `foo/`; `git check-ignore foo/` matches the text `foo/` against `foo/**` and says ignored,
 //!   while git's own directory walk (status, add) treats `foo` as not ignored.
-//! - case-insensitive mode folds ASCII only (as globset and git's `core.ignoreCase` do), but
-//!   also inside classes, where git's folding is incomplete.
-//! - like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, and
-//!   `[é]` is the class of é's two bytes. The one difference: a reversed range with a
-//!   non-ASCII end (`[é-z]`) matches nothing here, where git keeps é's lead byte.
+//! - case-insensitive mode folds ASCII only (as git's `core.ignoreCase` does), but also inside
+//!   classes, where git's folding is incomplete.
+//!
+//! Like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, `[é]` is
+//! the class of é's two bytes, and ranges are byte ranges.
+//!
+//! Speed: lines are compiled once; a query walks the lines from the last one back and stops
+//! at the first that matches (the last match wins), and each line first rejects on length and
+//! on its literal tail (git's `EXC_FLAG_ENDSWITH` idea) before running wildmatch. Matching
+//! is memoised, so no pattern is exponential. [`Ignore::batch`] also remembers directories.
 //!
 //! Bounds (so hostile input neither panics nor blows up): a line of more than 1024 tokens
 //! (runs of `*` count once) is inert with a warning; [`MAX_LINES`] pattern lines and
-//! [`MAX_INCLUDE_DEPTH`] nested includes at most (beyond: [`IgnoreError`]); a glob set that
-//! globset cannot compile is split until the offending lines are isolated and skipped.
+//! [`MAX_INCLUDE_DEPTH`] nested includes at most (beyond: [`IgnoreError`]).
 
 mod pattern;
 mod source;
+pub(crate) mod wildmatch;
 
-use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use globset::{Candidate, GlobBuilder, GlobSet, GlobSetBuilder};
+use wildmatch::Glob;
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -127,44 +132,28 @@ impl IgnoreBuilder {
         let expanded = source::expand(&self.file_name, text.unwrap_or(""), &self.includes)?;
         let mut warnings = expanded.warnings;
         let mut rules = Vec::with_capacity(expanded.lines.len());
-        let mut globs = Vec::with_capacity(expanded.lines.len());
         for line in expanded.lines {
-            let parsed = pattern::parse(&line.text);
-            let index = u32::try_from(rules.len()).unwrap_or(u32::MAX);
-            let at = |line: &source::Line| {
+            let parsed = pattern::parse(&line.text, self.case_insensitive);
+            if let Some(why) = parsed.inert {
                 let name = expanded
                     .sources
                     .get(line.source as usize)
                     .map_or("", String::as_str);
-                format!("{name}:{}", line.number)
-            };
-            if let Some(why) = parsed.inert {
                 warnings.push(format!(
-                    "{}: `{}` can never match: {why}",
-                    at(&line),
-                    line.text
+                    "{name}:{}: `{}` can never match: {why}",
+                    line.number, line.text
                 ));
-            }
-            for glob in &parsed.globs {
-                let built = GlobBuilder::new(glob)
-                    .literal_separator(true)
-                    .backslash_escape(true)
-                    .case_insensitive(self.case_insensitive)
-                    .build();
-                match built {
-                    Ok(g) => globs.push((g, index)),
-                    Err(e) => warnings.push(format!("{}: `{}` skipped: {e}", at(&line), line.text)),
-                }
             }
             rules.push(Rule {
                 source: line.source,
                 line: line.number,
                 negated: parsed.negated,
                 dir_only: parsed.dir_only,
+                basename: parsed.basename,
+                glob: parsed.glob,
                 text: line.text.into_boxed_str(),
             });
         }
-        let sets = build_sets(globs, &rules, &expanded.sources, &mut warnings);
         let own_name = self
             .file_name
             .trim_start_matches("./")
@@ -174,52 +163,11 @@ impl IgnoreBuilder {
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
             rules,
-            sets,
             own_name,
             case_insensitive: self.case_insensitive,
             warnings,
         })
     }
-}
-
-/// Compiles globs into as few sets as possible. A set that fails to build (regex size limits)
-/// is split in halves until the failing globs are isolated; those are dropped with a warning.
-fn build_sets(
-    globs: Vec<(globset::Glob, u32)>,
-    rules: &[Rule],
-    sources: &[String],
-    warnings: &mut Vec<String>,
-) -> Vec<(GlobSet, Vec<u32>)> {
-    let mut sets = Vec::new();
-    let mut work = vec![globs];
-    while let Some(chunk) = work.pop() {
-        if chunk.is_empty() {
-            continue;
-        }
-        let mut builder = GlobSetBuilder::new();
-        for (glob, _) in &chunk {
-            builder.add(glob.clone());
-        }
-        match builder.build() {
-            Ok(set) => sets.push((set, chunk.into_iter().map(|(_, r)| r).collect())),
-            Err(e) if chunk.len() == 1 => {
-                if let Some(rule) = chunk.first().and_then(|(_, r)| rules.get(*r as usize)) {
-                    let name = sources.get(rule.source as usize).map_or("", String::as_str);
-                    warnings.push(format!(
-                        "{name}:{}: `{}` skipped: {e}",
-                        rule.line, rule.text
-                    ));
-                }
-            }
-            Err(_) => {
-                let mut first = chunk;
-                let second = first.split_off(first.len() / 2);
-                work.push(first);
-                work.push(second);
-            }
-        }
-    }
-    sets
 }
 
 #[derive(Debug, Clone)]
@@ -228,6 +176,10 @@ struct Rule {
     line: u32,
     negated: bool,
     dir_only: bool,
+    /// Matched against the last component instead of the whole path.
+    basename: bool,
+    /// None: the line can never match.
+    glob: Option<Glob>,
     text: Box<str>,
 }
 
@@ -235,19 +187,13 @@ struct Rule {
 #[derive(Debug, Clone)]
 pub struct Ignore {
     sources: Vec<String>,
+    /// In file order; the last matching line wins.
     rules: Vec<Rule>,
-    /// Each set's glob index maps to a rule index; the highest matching rule wins.
-    sets: Vec<(GlobSet, Vec<u32>)>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
     own_name: String,
     case_insensitive: bool,
     has_positive: bool,
     warnings: Vec<String>,
-}
-
-thread_local! {
-    /// Reused match buffer, so single queries do not allocate.
-    static SCRATCH: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What decided a path: the built-in rule, or a rule index.
@@ -274,20 +220,15 @@ impl Ignore {
         if !self.has_positive {
             return None;
         }
-        with_scratch(|buf| {
-            for dir in parents(path) {
-                if let Some(r) = self
-                    .last_rule(dir, true, buf)
-                    .filter(|&r| self.is_positive(r))
-                {
-                    return Some(self.describe(Decider::Rule(r)));
-                }
+        for dir in parents(path) {
+            if let Some(r) = self.last_rule(dir, true).filter(|&r| self.is_positive(r)) {
+                return Some(self.describe(Decider::Rule(r)));
             }
-            let r = self
-                .last_rule(path, is_dir, buf)
-                .filter(|&r| self.is_positive(r))?;
-            Some(self.describe(Decider::Rule(r)))
-        })
+        }
+        let r = self
+            .last_rule(path, is_dir)
+            .filter(|&r| self.is_positive(r))?;
+        Some(self.describe(Decider::Rule(r)))
     }
 
     pub fn is_ignored(&self, relative: &str, is_dir: bool) -> bool {
@@ -307,23 +248,18 @@ impl Ignore {
                 ignored: true,
             });
         }
-        with_scratch(|buf| {
-            for dir in parents(path) {
-                if let Some(r) = self
-                    .last_rule(dir, true, buf)
-                    .filter(|&r| self.is_positive(r))
-                {
-                    return Some(IgnoreDecision {
-                        rule: self.describe(Decider::Rule(r)),
-                        ignored: true,
-                    });
-                }
+        for dir in parents(path) {
+            if let Some(r) = self.last_rule(dir, true).filter(|&r| self.is_positive(r)) {
+                return Some(IgnoreDecision {
+                    rule: self.describe(Decider::Rule(r)),
+                    ignored: true,
+                });
             }
-            let r = self.last_rule(path, is_dir, buf)?;
-            Some(IgnoreDecision {
-                rule: self.describe(Decider::Rule(r)),
-                ignored: self.is_positive(r),
-            })
+        }
+        let r = self.last_rule(path, is_dir)?;
+        Some(IgnoreDecision {
+            rule: self.describe(Decider::Rule(r)),
+            ignored: self.is_positive(r),
         })
     }
 
@@ -332,13 +268,12 @@ impl Ignore {
     pub fn batch(&self) -> IgnoreBatch<'_> {
         IgnoreBatch {
             ignore: self,
-            dirs: HashMap::new(),
-            buf: Vec::new(),
+            dirs: HashMap::default(),
         }
     }
 
-    /// Non-fatal problems found while compiling: missing includes, lines that can never match,
-    /// lines globset could not compile. Each starts with `source:line:`.
+    /// Non-fatal problems found while compiling: missing includes, lines that can never match.
+    /// Each starts with `source:line:`.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }
@@ -359,23 +294,22 @@ impl Ignore {
     }
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
-    fn last_rule(&self, path: &str, is_dir: bool, buf: &mut Vec<usize>) -> Option<u32> {
-        let candidate = Candidate::new(path);
-        let mut best: Option<u32> = None;
-        for (set, map) in &self.sets {
-            set.matches_candidate_into(&candidate, buf);
-            for &g in buf.iter() {
-                let Some(&r) = map.get(g) else { continue };
-                if best.is_some_and(|b| b >= r) {
-                    continue;
-                }
-                if !is_dir && self.rules.get(r as usize).is_some_and(|rule| rule.dir_only) {
-                    continue;
-                }
-                best = Some(r);
+    fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
+        let path = path.as_bytes();
+        let base = match path.iter().rposition(|&b| b == b'/') {
+            Some(k) => &path[k + 1..],
+            None => path,
+        };
+        for (index, rule) in self.rules.iter().enumerate().rev() {
+            if rule.dir_only && !is_dir {
+                continue;
+            }
+            let Some(glob) = &rule.glob else { continue };
+            if glob.is_match(if rule.basename { base } else { path }) {
+                return Some(index as u32);
             }
         }
-        best
+        None
     }
 
     fn is_positive(&self, rule: u32) -> bool {
@@ -435,8 +369,7 @@ impl Ignore {
 pub struct IgnoreBatch<'a> {
     ignore: &'a Ignore,
     /// Directory → the rule that excludes it (itself or an ancestor), if any.
-    dirs: HashMap<Box<str>, Option<u32>>,
-    buf: Vec<usize>,
+    dirs: HashMap<Box<str>, Option<u32>, BuildHasherDefault<FxHasher>>,
 }
 
 impl<'a> IgnoreBatch<'a> {
@@ -458,7 +391,7 @@ impl<'a> IgnoreBatch<'a> {
             return Some(ignore.describe(Decider::Rule(r)));
         }
         let r = ignore
-            .last_rule(path, is_dir, &mut self.buf)
+            .last_rule(path, is_dir)
             .filter(|&r| ignore.is_positive(r))?;
         Some(ignore.describe(Decider::Rule(r)))
     }
@@ -485,7 +418,7 @@ impl<'a> IgnoreBatch<'a> {
             if inherited.is_none() {
                 inherited = self
                     .ignore
-                    .last_rule(d, true, &mut self.buf)
+                    .last_rule(d, true)
                     .filter(|&r| self.ignore.is_positive(r));
             }
             self.dirs.insert(d.into(), inherited);
@@ -494,11 +427,29 @@ impl<'a> IgnoreBatch<'a> {
     }
 }
 
-fn with_scratch<T>(f: impl FnOnce(&mut Vec<usize>) -> T) -> T {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => f(&mut buf),
-        Err(_) => f(&mut Vec::new()),
-    })
+/// The Fx hash (rustc's): directory names are short and not attacker-chosen for collisions
+/// that matter (a batch lives for one call), so speed beats SipHash's DoS resistance here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.write(&[b]);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which
