@@ -105,6 +105,9 @@ impl Access {
 
     /// Fails closed: a path that cannot be resolved counts as ignored.
     pub fn is_ignored(&self, path: &str) -> bool {
+        if let Some((relative, is_dir)) = self.workspace.plain_relative(path) {
+            return self.ignore.is_ignored(relative, is_dir);
+        }
         !matches!(self.blocked(path), Ok(None))
     }
 
@@ -140,6 +143,9 @@ pub struct AccessBatch<'a> {
 impl AccessBatch<'_> {
     /// Same answer as [`Access::is_ignored`] (fails closed).
     pub fn is_ignored(&mut self, path: &str) -> bool {
+        if let Some((relative, is_dir)) = self.access.workspace.plain_relative(path) {
+            return self.ignore.is_ignored(relative, is_dir);
+        }
         match self.access.workspace.resolve(path) {
             Ok(r) => match r.relative.as_deref() {
                 Some(rel) => self.ignore.is_ignored(rel, r.is_dir),

@@ -238,6 +238,35 @@ impl Workspace {
         Ok(self.resolve(path)?.locality())
     }
 
+    /// The root-relative text and `is_dir` of a path that needs no normalisation, without
+    /// allocating: a relative path (or, case-sensitively, an absolute one under the primary
+    /// root) of plain components — none empty, `.` or `..`, no `\\`, `:` or NUL — with at most
+    /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
+    /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
+    pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
+        let (body, is_dir) = match path.strip_suffix('/') {
+            Some(body) => (body, true),
+            None => (path, false),
+        };
+        let relative = if body.starts_with('/') {
+            let root = self.parsed.first()?;
+            if self.case_insensitive || root.parsed.anchor != Anchor::Root {
+                return None;
+            }
+            body.strip_prefix(self.roots.first()?.as_str())?
+                .strip_prefix('/')?
+        } else {
+            body
+        };
+        let plain = !relative.is_empty()
+            && !relative.trim().is_empty()
+            && !relative.bytes().any(|b| matches!(b, b'\\' | b':' | 0))
+            && relative
+                .split('/')
+                .all(|c| !c.is_empty() && c != "." && c != "..");
+        plain.then_some((relative, is_dir))
+    }
+
     /// A relative `start` joined to the primary root (unchanged when there are no roots).
     fn base(&self, start: Parsed) -> Parsed {
         if start.anchor != Anchor::Relative {

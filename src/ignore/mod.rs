@@ -37,7 +37,6 @@ mod source;
 pub(crate) mod wildmatch;
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use wildmatch::Glob;
 
@@ -159,7 +158,20 @@ impl IgnoreBuilder {
             .trim_start_matches("./")
             .trim_matches('/')
             .to_string();
+        let hot = rules.iter().map(|r| Hot::new(r, self.case_insensitive)).collect();
+        let mut by_last = vec![Vec::new(); 256];
+        let mut no_tail = Vec::new();
+        for (index, rule) in rules.iter().enumerate() {
+            match rule.glob.as_ref().map(|g| g.tail().last()) {
+                None => {}
+                Some(Some(&b)) => by_last[b as usize].push(index as u32),
+                Some(None) => no_tail.push(index as u32),
+            }
+        }
         Ok(Ignore {
+            hot,
+            by_last: by_last.into_iter().map(Vec::into_boxed_slice).collect(),
+            no_tail: no_tail.into(),
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
             rules,
@@ -183,12 +195,73 @@ struct Rule {
     text: Box<str>,
 }
 
+/// A rule's cheap rejection data, kept apart from the rule so the scan stays in cache.
+#[derive(Debug, Clone)]
+struct Hot {
+    dir_only: bool,
+    basename: bool,
+    /// The glob's literal head byte (folded).
+    head: Option<u8>,
+    min_len: u32,
+    /// The last (up to) 8 bytes of the glob's literal tail, as [`last_word`] reads a path.
+    tail_word: u64,
+    tail_mask: u64,
+}
+
+impl Hot {
+    fn new(rule: &Rule, fold: bool) -> Hot {
+        let (head, min_len, tail) = match &rule.glob {
+            Some(g) => (g.head(), g.min_len(), g.tail()),
+            // Never matches; it is in no candidate list anyway.
+            None => (None, usize::MAX, &[][..]),
+        };
+        let tail = &tail[tail.len().saturating_sub(8)..];
+        Hot {
+            dir_only: rule.dir_only,
+            basename: rule.basename,
+            head,
+            min_len: u32::try_from(min_len).unwrap_or(u32::MAX),
+            tail_word: last_word(tail, fold),
+            tail_mask: if tail.is_empty() {
+                0
+            } else {
+                u64::MAX << (8 * (8 - tail.len()))
+            },
+        }
+    }
+}
+
+/// The last (up to) 8 bytes of `text`, in the high bytes of a little-endian word (folded).
+#[inline]
+fn last_word(text: &[u8], fold: bool) -> u64 {
+    let mut b = [0u8; 8];
+    let k = text.len().min(8);
+    b[8 - k..].copy_from_slice(&text[text.len() - k..]);
+    let word = u64::from_le_bytes(b);
+    if !fold {
+        return word;
+    }
+    // SWAR ASCII lower-casing: set 0x20 in each byte that is 'A'..='Z'.
+    let low7 = word & 0x7f7f_7f7f_7f7f_7f7f;
+    let ge_a = low7.wrapping_add(0x3f3f_3f3f_3f3f_3f3f);
+    let gt_z = low7.wrapping_add(0x2525_2525_2525_2525);
+    let upper = ge_a & !gt_z & !word & 0x8080_8080_8080_8080;
+    word | (upper >> 2)
+}
+
 /// A compiled ignore file. Immutable; cheap to query from any thread.
 #[derive(Debug, Clone)]
 pub struct Ignore {
     sources: Vec<String>,
     /// In file order; the last matching line wins.
     rules: Vec<Rule>,
+    /// Per rule, what rejects most paths without touching the glob.
+    hot: Box<[Hot]>,
+    /// Rules whose glob ends in a literal, by its last byte (folded), ascending: a path is only
+    /// tried against the rules for its own last byte plus [`Ignore::no_tail`].
+    by_last: Box<[Box<[u32]>]>,
+    /// Rules whose glob ends in a wildcard, ascending.
+    no_tail: Box<[u32]>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
     own_name: String,
     case_insensitive: bool,
@@ -268,7 +341,8 @@ impl Ignore {
     pub fn batch(&self) -> IgnoreBatch<'_> {
         IgnoreBatch {
             ignore: self,
-            dirs: HashMap::default(),
+            prev: String::new(),
+            chain: Vec::new(),
         }
     }
 
@@ -296,20 +370,57 @@ impl Ignore {
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
-        let base = match path.iter().rposition(|&b| b == b'/') {
-            Some(k) => &path[k + 1..],
-            None => path,
-        };
-        for (index, rule) in self.rules.iter().enumerate().rev() {
-            if rule.dir_only && !is_dir {
+        let &last = path.last()?;
+        let fold = self.case_insensitive;
+        let key = if fold { last.to_ascii_lowercase() } else { last };
+        let word = last_word(path, fold);
+        let mut base: Option<&[u8]> = None;
+        // Walk both candidate lists from the highest rule down (a merge of two sorted lists).
+        let (mut a, mut b) = (&*self.by_last[key as usize], &*self.no_tail);
+        loop {
+            let index = match (a.last(), b.last()) {
+                (Some(&x), Some(&y)) if x > y => {
+                    a = &a[..a.len() - 1];
+                    x
+                }
+                (_, Some(&y)) => {
+                    b = &b[..b.len() - 1];
+                    y
+                }
+                (Some(&x), None) => {
+                    a = &a[..a.len() - 1];
+                    x
+                }
+                (None, None) => return None,
+            };
+            let hot = &self.hot[index as usize];
+            if (hot.dir_only && !is_dir)
+                || path.len() < hot.min_len as usize
+                || word & hot.tail_mask != hot.tail_word
+            {
                 continue;
             }
-            let Some(glob) = &rule.glob else { continue };
-            if glob.is_match(if rule.basename { base } else { path }) {
-                return Some(index as u32);
+            let text = if hot.basename {
+                *base.get_or_insert_with(|| match path.iter().rposition(|&b| b == b'/') {
+                    Some(k) => &path[k + 1..],
+                    None => path,
+                })
+            } else {
+                path
+            };
+            if let Some(h) = hot.head {
+                let first = text.first().copied().unwrap_or(0);
+                if (if fold { first.to_ascii_lowercase() } else { first }) != h {
+                    continue;
+                }
+            }
+            let Some(glob) = &self.rules[index as usize].glob else {
+                continue;
+            };
+            if glob.is_match(text) {
+                return Some(index);
             }
         }
-        None
     }
 
     fn is_positive(&self, rule: u32) -> bool {
@@ -323,18 +434,39 @@ impl Ignore {
         if name.is_empty() {
             return false;
         }
-        let eq = |a: &str, b: &str| {
-            if self.case_insensitive {
-                a.eq_ignore_ascii_case(b)
-            } else {
-                a == b
-            }
-        };
         if name.contains('/') {
-            return path.get(..name.len()).is_some_and(|head| eq(head, name))
+            return path
+                .get(..name.len())
+                .is_some_and(|head| self.name_eq(head, name))
                 && matches!(path.as_bytes().get(name.len()), None | Some(b'/'));
         }
-        path.split('/').any(|component| eq(component, name))
+        // One pass; only a component of the name's length is compared.
+        let bytes = path.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'/' {
+                if i - start == name.len() && self.name_eq(&path[start..i], name) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        bytes.len() - start == name.len() && self.name_eq(&path[start..], name)
+    }
+
+    /// A path component named like the ignore file (a name without '/').
+    #[inline]
+    fn is_own_name(&self, component: &str) -> bool {
+        let name = self.own_name.as_str();
+        !name.is_empty() && component.len() == name.len() && self.name_eq(component, name)
+    }
+
+    fn name_eq(&self, a: &str, b: &str) -> bool {
+        if self.case_insensitive {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
+        }
     }
 
     fn describe(&self, decider: Decider) -> IgnoreMatch<'_> {
@@ -363,13 +495,17 @@ impl Ignore {
     }
 }
 
-/// Checks many paths against one [`Ignore`], remembering each directory's result so shared
-/// parents are matched once. Obtained from [`Ignore::batch`].
+/// Checks many paths against one [`Ignore`], remembering the directories of the previous path
+/// so that a listing's shared parents are matched once (a listing from `git ls-files` or a
+/// directory walk comes grouped by directory; in any order, a batch costs no more than single
+/// queries). Obtained from [`Ignore::batch`].
 #[derive(Debug)]
 pub struct IgnoreBatch<'a> {
     ignore: &'a Ignore,
-    /// Directory → the rule that excludes it (itself or an ancestor), if any.
-    dirs: HashMap<Box<str>, Option<u32>, BuildHasherDefault<FxHasher>>,
+    /// The previous path's directory.
+    prev: String,
+    /// Each directory of `prev`, shallowest first.
+    chain: Vec<Level>,
 }
 
 impl<'a> IgnoreBatch<'a> {
@@ -380,15 +516,26 @@ impl<'a> IgnoreBatch<'a> {
         if path.is_empty() {
             return None;
         }
-        if ignore.blocks_itself(path) {
+        let split = path.rfind('/');
+        let (parent, name) = match split {
+            Some(k) => (&path[..k], &path[k + 1..]),
+            None => ("", path),
+        };
+        // The built-in rule first, as `Ignore::matched` does: a name with '/' is a cheap
+        // prefix test; a plain name is one component test per directory, remembered.
+        let by_component = !ignore.own_name.contains('/');
+        if !by_component && ignore.blocks_itself(path) {
             return Some(ignore.describe(Decider::BuiltIn));
+        }
+        let (builtin, rule) = self.dir(parent, by_component);
+        if builtin || (by_component && ignore.is_own_name(name)) {
+            return Some(ignore.describe(Decider::BuiltIn));
+        }
+        if let Some(r) = rule {
+            return Some(ignore.describe(Decider::Rule(r)));
         }
         if !ignore.has_positive {
             return None;
-        }
-        let parent = path.rfind('/').map_or("", |k| &path[..k]);
-        if let Some(r) = self.excluded_dir(parent) {
-            return Some(ignore.describe(Decider::Rule(r)));
         }
         let r = ignore
             .last_rule(path, is_dir)
@@ -400,56 +547,59 @@ impl<'a> IgnoreBatch<'a> {
         self.matched(relative, is_dir).is_some()
     }
 
-    /// The rule excluding `dir` or one of its ancestors, memoised. Iterative: paths can be deep.
-    fn excluded_dir(&mut self, dir: &str) -> Option<u32> {
-        let mut pending = Vec::new();
-        let mut current = dir;
-        let mut inherited = None;
-        while !current.is_empty() {
-            if let Some(&known) = self.dirs.get(current) {
-                inherited = known;
-                break;
+    /// For `dir` (the same directories, in the same order, as [`Ignore::matched`] checks for a
+    /// path under it): whether a component is the ignore file's name, and the rule that
+    /// excludes it or an ancestor. Reuses the previous path's results for shared directories.
+    fn dir(&mut self, dir: &str, by_component: bool) -> (bool, Option<u32>) {
+        let ignore = self.ignore;
+        let bytes = dir.as_bytes();
+        let common = bytes
+            .iter()
+            .zip(self.prev.as_bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let keep = self
+            .chain
+            .iter()
+            .take_while(|l| l.end <= common && matches!(bytes.get(l.end), None | Some(b'/')))
+            .count();
+        self.chain.truncate(keep);
+        let (mut builtin, mut rule, start) = match self.chain.last() {
+            Some(l) => (l.builtin, l.rule, l.end + 1),
+            None => (false, None, 0),
+        };
+        if start <= dir.len() {
+            let slashes = dir[start..].match_indices('/').map(|(k, _)| start + k);
+            for end in slashes.chain([dir.len()]).filter(|&end| end > 0) {
+                if self.chain.last().is_some_and(|l| l.end == end) {
+                    continue;
+                }
+                let d = &dir[..end];
+                if by_component && !builtin {
+                    let component = d.rfind('/').map_or(d, |k| &d[k + 1..]);
+                    builtin = ignore.is_own_name(component);
+                }
+                if rule.is_none() && ignore.has_positive {
+                    rule = ignore.last_rule(d, true).filter(|&r| ignore.is_positive(r));
+                }
+                self.chain.push(Level { end, builtin, rule });
             }
-            pending.push(current.len());
-            current = current.rfind('/').map_or("", |k| &current[..k]);
         }
-        for &end in pending.iter().rev() {
-            let d = &dir[..end];
-            if inherited.is_none() {
-                inherited = self
-                    .ignore
-                    .last_rule(d, true)
-                    .filter(|&r| self.ignore.is_positive(r));
-            }
-            self.dirs.insert(d.into(), inherited);
-        }
-        inherited
+        self.prev.clear();
+        self.prev.push_str(dir);
+        (builtin, rule)
     }
 }
 
-/// The Fx hash (rustc's): directory names are short and not attacker-chosen for collisions
-/// that matter (a batch lives for one call), so speed beats SipHash's DoS resistance here.
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.write(&[b]);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
+/// One directory of [`IgnoreBatch::prev`].
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// Where it ends in `prev`.
+    end: usize,
+    /// It or an ancestor is named like the ignore file.
+    builtin: bool,
+    /// The rule that excludes it or an ancestor.
+    rule: Option<u32>,
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which

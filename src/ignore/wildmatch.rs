@@ -75,6 +75,8 @@ pub(crate) struct Glob {
     /// Fixed-width bytes every match needs.
     min_len: u32,
     fold: bool,
+    /// The final literal run (`lits[tail.0..tail.1]`), empty when the glob ends otherwise.
+    tail: (u32, u32),
 }
 
 /// Compile options.
@@ -97,11 +99,22 @@ impl Glob {
     }
 
     /// The literal bytes the text must end with (already folded), if the glob ends in one.
-    fn tail(&self) -> &[u8] {
-        match self.ops.last() {
-            Some(&Op::Lit { start, len }) => &self.lits[start as usize..(start + len) as usize],
-            _ => &[],
+    #[inline]
+    pub(crate) fn tail(&self) -> &[u8] {
+        &self.lits[self.tail.0 as usize..self.tail.1 as usize]
+    }
+
+    /// The byte every match starts with (folded), when the glob starts with a literal.
+    pub(crate) fn head(&self) -> Option<u8> {
+        match self.ops.first() {
+            Some(&Op::Lit { start, .. }) => self.lits.get(start as usize).copied(),
+            _ => None,
         }
+    }
+
+    /// Fixed-width bytes every match needs.
+    pub(crate) fn min_len(&self) -> usize {
+        self.min_len as usize
     }
 
     /// Whether no text can match: it must end in `/` (or be empty before a final `**/`).
@@ -126,11 +139,18 @@ impl Glob {
             return false;
         }
         let tail = self.tail();
-        if !tail.is_empty() {
-            // Cheap rejection first (git's EXC_FLAG_ENDSWITH idea, generalised).
+        if let Some(&last) = tail.last() {
+            // Cheap rejection first (git's EXC_FLAG_ENDSWITH idea, generalised): the last
+            // byte, then the whole literal tail.
+            if fold(text[text.len() - 1], self.fold) != last {
+                return false;
+            }
             let at = text.len() - tail.len();
             if !eq(tail, &text[at..], self.fold) {
                 return false;
+            }
+            if self.ops.len() == 1 {
+                return true;
             }
         }
         if self.stars < 2 {
@@ -279,18 +299,19 @@ fn fold(b: u8, yes: bool) -> u8 {
     }
 }
 
-/// `pattern` is already folded when `fold`.
+/// `pattern` is already folded when `fold`. A plain loop: literals are short, and a call to
+/// `memcmp` costs more than comparing a few bytes.
 #[inline]
 fn eq(pattern: &[u8], text: &[u8], fold: bool) -> bool {
-    if fold {
-        pattern.len() == text.len()
-            && pattern
+    pattern.len() == text.len()
+        && if fold {
+            pattern
                 .iter()
                 .zip(text)
                 .all(|(&p, &t)| p == t.to_ascii_lowercase())
-    } else {
-        pattern == text
-    }
+        } else {
+            pattern.iter().zip(text).all(|(p, t)| p == t)
+        }
 }
 
 struct Compiler {
@@ -375,7 +396,12 @@ impl Compiler {
                 _ => 0,
             })
             .sum();
+        let tail = match self.ops.last() {
+            Some(&Op::Lit { start, len }) => (start, start + len),
+            _ => (0, 0),
+        };
         Ok(Glob {
+            tail,
             ops: self.ops.into(),
             lits: self.lits.into(),
             classes: self.classes.into(),
