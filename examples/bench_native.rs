@@ -119,14 +119,28 @@ fn main() {
         paths.iter().filter(|p| b.is_ignored(p, false)).count()
     });
     println!("  of which ignore matching (batch)       {t:9.2} ms");
-    let t = time(reps, || paths.iter().filter(|p| ig.is_ignored(p, false)).count());
+    let t = time(reps, || {
+        paths.iter().filter(|p| ig.is_ignored(p, false)).count()
+    });
     println!("  ignore matching, single queries        {t:9.2} ms");
     let ws = access.workspace();
-    let t = time(reps, || paths.iter().filter(|p| ws.plain_relative(p).is_some()).count());
+    let t = time(reps, || {
+        paths
+            .iter()
+            .filter(|p| ws.plain_relative(p).is_some())
+            .count()
+    });
     println!("  plain_relative                         {t:9.2} ms");
-    let t = time(reps, || paths.iter().filter(|p| access.workspace().resolve(p).is_ok()).count());
+    let t = time(reps, || {
+        paths
+            .iter()
+            .filter(|p| access.workspace().resolve(p).is_ok())
+            .count()
+    });
     println!("  workspace resolve                      {t:9.2} ms");
-    let t = time(reps, || paths.iter().filter(|p| access.is_ignored(p)).count());
+    let t = time(reps, || {
+        paths.iter().filter(|p| access.is_ignored(p)).count()
+    });
     println!(
         "is_ignored, per path                     {:9.0} ns",
         t * 1e6 / paths.len() as f64

@@ -383,9 +383,9 @@ impl Gatekeeper {
         set(&o, "commands", &commands);
         set(&o, "plain", &JsValue::from_bool(analysis.plain));
         match &analysis.problem {
-            Some(crate::shell::Problem::Unparseable(why) | crate::shell::Problem::Suspicious(why)) => {
-                set(&o, "problem", &JsValue::from_str(why))
-            }
+            Some(
+                crate::shell::Problem::Unparseable(why) | crate::shell::Problem::Suspicious(why),
+            ) => set(&o, "problem", &JsValue::from_str(why)),
             None => {}
         }
         o.into()
@@ -426,7 +426,7 @@ impl Gatekeeper {
             Err(invalid) => {
                 let o = Object::new();
                 set(&o, "ok", &JsValue::FALSE);
-                set(&o, "code", &invalid.code.into());
+                set(&o, "code", &cached(invalid.code));
                 set(&o, "error", &invalid.error.into());
                 o.into()
             }
@@ -440,8 +440,8 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         match read_call(call) {
-            Ok(c) => to_js(&self.engine.borrow().check(&c)),
-            Err(invalid) => to_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
+            Ok(c) => verdict_js(&self.engine.borrow().check(&c)),
+            Err(invalid) => verdict_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
         }
     }
 
@@ -479,11 +479,11 @@ impl Gatekeeper {
             Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
         };
         let (request, verdict) = match begin {
-            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
+            Begin::Settled(outcome) => return Promise::resolve(&outcome_js(&outcome)),
             Begin::Ask(request, verdict) => (request, verdict),
         };
         let tool = request.tool.clone();
-        let request_js = to_js(&request);
+        let request_js = request_js(&request);
         let params = Reflect::get(&call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
         set(request_js.unchecked_ref(), "params", &params);
         let prompt = self.prompt.borrow().clone();
@@ -502,7 +502,7 @@ impl Gatekeeper {
             if let Some(change) = change {
                 notify(&on_change, &change);
             }
-            Ok(to_js(&outcome))
+            Ok(outcome_js(&outcome))
         })
     }
 
@@ -1032,8 +1032,87 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-fn set(o: &Object, key: &str, value: &JsValue) {
-    let _ = Reflect::set(o, &key.into(), value);
+/// Sets `o[key]`; keys are cached JS strings (see [`cached`]).
+fn set(o: &Object, key: &'static str, value: &JsValue) {
+    let _ = Reflect::set(o, &cached(key), value);
+}
+
+thread_local! {
+    /// JS strings for the facade's `&'static str`s (keys, enum labels, codes), created once:
+    /// making a JS string from Rust text is a `TextDecoder` call, and a verdict has a dozen.
+    static STRINGS: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The JS string for a static Rust string, created on first use. Looked up by address
+/// (static strings are few, so the list stays short).
+fn cached(s: &'static str) -> JsValue {
+    STRINGS.with(|cell| {
+        let mut list = cell.borrow_mut();
+        if let Some((_, v)) = list
+            .iter()
+            .find(|(k, _)| std::ptr::eq(k.as_ptr(), s.as_ptr()) && k.len() == s.len())
+        {
+            return v.clone();
+        }
+        let v = JsValue::from_str(s);
+        list.push((s, v.clone()));
+        v
+    })
+}
+
+/// A [`Verdict`] as a plain object, fields in the order of the `Verdict` type; built directly
+/// (the hot call shape: serde-wasm-bindgen costs a JS string per key and a call per field).
+fn verdict_js(v: &crate::Verdict) -> JsValue {
+    let o = Object::new();
+    set(&o, "decision", &cached(v.decision.as_str()));
+    set(&o, "reason", &JsValue::from_str(&v.reason));
+    set(&o, "code", &cached(v.code));
+    set(&o, "step", &cached(v.step.as_str()));
+    if let Some(origin) = &v.origin {
+        set(&o, "origin", &JsValue::from_str(origin));
+    }
+    if let Some(rule) = &v.rule {
+        set(&o, "rule", &JsValue::from_str(rule));
+    }
+    set(&o, "locality", &cached(v.locality.as_str()));
+    if let Some(critical) = &v.critical {
+        set(&o, "critical", &JsValue::from_str(critical));
+    }
+    o.into()
+}
+
+fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
+    use crate::engine::DecidedBy;
+    let o = Object::new();
+    set(&o, "allowed", &JsValue::from_bool(outcome.allowed));
+    if let Some(reason) = &outcome.reason {
+        set(&o, "reason", &JsValue::from_str(reason));
+    }
+    set(&o, "code", &cached(outcome.code));
+    let by = match outcome.decided_by {
+        DecidedBy::Validation => "validation",
+        DecidedBy::Engine => "engine",
+        DecidedBy::User => "user",
+        DecidedBy::NoUi => "no-ui",
+        DecidedBy::PromptError => "prompt-error",
+        DecidedBy::Timeout => "timeout",
+        DecidedBy::Abort => "abort",
+    };
+    set(&o, "decidedBy", &cached(by));
+    set(&o, "verdict", &verdict_js(&outcome.verdict));
+    o.into()
+}
+
+fn request_js(request: &crate::engine::ApprovalRequest) -> JsValue {
+    let o = Object::new();
+    set(&o, "tool", &JsValue::from_str(&request.tool));
+    set(&o, "tier", &cached(request.tier));
+    set(&o, "reason", &JsValue::from_str(&request.reason));
+    set(&o, "locality", &cached(request.locality.as_str()));
+    if let Some(critical) = &request.critical {
+        set(&o, "critical", &JsValue::from_str(critical));
+    }
+    o.into()
 }
 
 fn config_error(e: ConfigError) -> JsError {
@@ -1054,14 +1133,16 @@ fn path_string(v: &JsValue) -> Option<String> {
 }
 
 fn read_value(v: JsValue) -> Value {
+    // Strings first: nearly every param is one, and `as_string` is one call.
+    if v.is_string() {
+        return path_string(&v).map_or(Value::InvalidStr, Value::Str);
+    }
     if v.is_null() || v.is_undefined() {
         Value::Null
     } else if let Some(b) = v.as_bool() {
         Value::Bool(b)
     } else if let Some(n) = v.as_f64() {
         Value::Number(n)
-    } else if v.is_string() {
-        path_string(&v).map_or(Value::InvalidStr, Value::Str)
     } else {
         Value::Other
     }
@@ -1073,9 +1154,9 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
     if !call.is_object() || Array::is_array(call) {
         return Err(malformed("expected an object { tool, params }"));
     }
-    let tool = Reflect::get(call, &"tool".into()).unwrap_or(JsValue::UNDEFINED);
+    let tool = Reflect::get(call, &cached("tool")).unwrap_or(JsValue::UNDEFINED);
     let tool = path_string(&tool).ok_or_else(|| malformed("`tool` must be a string"))?;
-    let params = Reflect::get(call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
+    let params = Reflect::get(call, &cached("params")).unwrap_or(JsValue::UNDEFINED);
     let mut out = ToolCall::new(tool);
     if params.is_null() || params.is_undefined() {
         return Ok(out);

@@ -158,7 +158,10 @@ impl IgnoreBuilder {
             .trim_start_matches("./")
             .trim_matches('/')
             .to_string();
-        let hot = rules.iter().map(|r| Hot::new(r, self.case_insensitive)).collect();
+        let hot = rules
+            .iter()
+            .map(|r| Hot::new(r, self.case_insensitive))
+            .collect();
         let mut by_last = vec![Vec::new(); 256];
         let mut no_tail = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
@@ -372,7 +375,11 @@ impl Ignore {
         let path = path.as_bytes();
         let &last = path.last()?;
         let fold = self.case_insensitive;
-        let key = if fold { last.to_ascii_lowercase() } else { last };
+        let key = if fold {
+            last.to_ascii_lowercase()
+        } else {
+            last
+        };
         let word = last_word(path, fold);
         let mut base: Option<&[u8]> = None;
         // Walk both candidate lists from the highest rule down (a merge of two sorted lists).
@@ -410,7 +417,12 @@ impl Ignore {
             };
             if let Some(h) = hot.head {
                 let first = text.first().copied().unwrap_or(0);
-                if (if fold { first.to_ascii_lowercase() } else { first }) != h {
+                if (if fold {
+                    first.to_ascii_lowercase()
+                } else {
+                    first
+                }) != h
+                {
                     continue;
                 }
             }

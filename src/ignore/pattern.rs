@@ -54,7 +54,11 @@ pub(super) fn parse(line: &str, fold: bool) -> Pattern {
     let flags = Flags {
         pathname,
         fold,
-        start: if pathname { literal_prefix_len(body) } else { 0 },
+        start: if pathname {
+            literal_prefix_len(body)
+        } else {
+            0
+        },
     };
     let glob = match Glob::new(body.as_bytes(), flags) {
         Ok(glob) => glob,

@@ -278,7 +278,9 @@ impl Memo<'_> {
     fn get(&self, slot: usize) -> bool {
         match self {
             Memo::None => false,
-            Memo::Bits(w) => w.get(slot / 64).is_some_and(|x| x & (1 << (slot % 64)) != 0),
+            Memo::Bits(w) => w
+                .get(slot / 64)
+                .is_some_and(|x| x & (1 << (slot % 64)) != 0),
         }
     }
     fn set(&mut self, slot: usize) {
