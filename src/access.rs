@@ -91,6 +91,14 @@ impl Access {
         cwd: Option<&str>,
         path: &str,
     ) -> Result<Option<Blocked<'_>>, PathError> {
+        if cwd.is_none() {
+            // A plain path needs no normalisation; resolve fully only to describe a block.
+            if let Some((relative, is_dir)) = self.workspace.plain_relative(path) {
+                if self.ignore.matched(relative, is_dir).is_none() {
+                    return Ok(None);
+                }
+            }
+        }
         let resolved = self.workspace.resolve_from(cwd, path)?;
         let hit = match resolved.relative.as_deref() {
             Some(rel) => self.ignore.matched(rel, resolved.is_dir),

@@ -710,6 +710,17 @@ impl Engine {
         let mut locality = Locality::None;
         for named in validate::named_paths(call, spec) {
             let here = match named {
+                // A plain relative path is inside the primary root as written (no allocation
+                // beyond the copy).
+                NamedPath::Path(path) if self.access.workspace().plain_relative(path).is_some() => {
+                    let (relative, _) = self
+                        .access
+                        .workspace()
+                        .plain_relative(path)
+                        .unwrap_or_default();
+                    paths.push(relative.to_string());
+                    Locality::Local
+                }
                 NamedPath::Path(path) => match self.access.workspace().resolve(path) {
                     Ok(r) => {
                         let here = r.locality();
@@ -985,12 +996,14 @@ impl Verdict {
 
 /// "denied by rule `x`" → "Denied by rule `x`."
 fn sentence(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
     let mut chars = s.chars();
-    let first = chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>())
-        .unwrap_or_default();
-    format!("{first}{}.", chars.as_str())
+    if let Some(first) = chars.next() {
+        out.extend(first.to_uppercase());
+    }
+    out.push_str(chars.as_str());
+    out.push('.');
+    out
 }
 
 /// A call touching several paths is as external as its most external path.

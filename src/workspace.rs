@@ -258,13 +258,26 @@ impl Workspace {
         } else {
             body
         };
-        let plain = !relative.is_empty()
-            && !relative.trim().is_empty()
-            && !relative.bytes().any(|b| matches!(b, b'\\' | b':' | 0))
-            && relative
-                .split('/')
-                .all(|c| !c.is_empty() && c != "." && c != "..");
-        plain.then_some((relative, is_dir))
+        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL, and
+        // not all whitespace (which `parse` refuses).
+        let bytes = relative.as_bytes();
+        let mut start = 0;
+        let mut blank = true;
+        for (i, &b) in bytes.iter().chain([&b'/']).enumerate() {
+            match b {
+                b'/' => {
+                    if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
+                        return None;
+                    }
+                    start = i + 1;
+                }
+                b'\\' | b':' | 0 => return None,
+                // Non-ASCII: Unicode whitespace is decided by `trim` below.
+                0x80.. => blank = blank && relative.trim().is_empty(),
+                _ => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
+            }
+        }
+        (!blank).then_some((relative, is_dir))
     }
 
     /// A relative `start` joined to the primary root (unchanged when there are no roots).
