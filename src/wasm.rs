@@ -26,6 +26,41 @@ use crate::validate::Invalid;
 
 #[wasm_bindgen]
 extern "C" {
+    /// A plain object the facade fills in. Named setters compile to `o.name = v` in the glue:
+    /// a monomorphic store, where `Reflect.set` is a generic call wrapped in a try/catch.
+    #[wasm_bindgen(extends = Object)]
+    type Plain;
+    #[wasm_bindgen(method, setter = decision)]
+    fn set_decision(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = reason)]
+    fn set_reason(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = code)]
+    fn set_code(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = step)]
+    fn set_step(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = origin)]
+    fn set_origin(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = rule)]
+    fn set_rule(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = locality)]
+    fn set_locality(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = critical)]
+    fn set_critical(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = allowed)]
+    fn set_allowed(this: &Plain, v: bool);
+    #[wasm_bindgen(method, setter = decidedBy)]
+    fn set_decided_by(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = verdict)]
+    fn set_verdict(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = tool)]
+    fn set_tool(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = tier)]
+    fn set_tier(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = ok)]
+    fn set_ok(this: &Plain, v: bool);
+    #[wasm_bindgen(method, setter = error)]
+    fn set_error(this: &Plain, v: &JsValue);
+
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;
     #[wasm_bindgen(js_name = clearTimeout)]
@@ -419,15 +454,15 @@ impl Gatekeeper {
         let result = read_call(call).and_then(|c| self.engine.borrow().validate(&c));
         match result {
             Ok(()) => {
-                let o = Object::new();
-                set(&o, "ok", &JsValue::TRUE);
+                let o = plain();
+                o.set_ok(true);
                 o.into()
             }
             Err(invalid) => {
-                let o = Object::new();
-                set(&o, "ok", &JsValue::FALSE);
-                set(&o, "code", &cached(invalid.code));
-                set(&o, "error", &invalid.error.into());
+                let o = plain();
+                o.set_ok(false);
+                o.set_code(label(invalid.code));
+                o.set_error(&invalid.error.into());
                 o.into()
             }
         }
@@ -1032,64 +1067,84 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-/// Sets `o[key]`; keys are cached JS strings (see [`cached`]).
+/// Sets `o[key]`; keys are cached JS strings (see [`with_cached`]).
 fn set(o: &Object, key: &'static str, value: &JsValue) {
-    let _ = Reflect::set(o, &cached(key), value);
+    with_cached(key, |k| {
+        let _ = Reflect::set(o, k, value);
+    });
+}
+
+/// `o[key]`, with a cached key.
+fn get(o: &JsValue, key: &'static str) -> JsValue {
+    with_cached(key, |k| Reflect::get(o, k).unwrap_or(JsValue::UNDEFINED))
 }
 
 thread_local! {
-    /// JS strings for the facade's `&'static str`s (keys, enum labels, codes), created once:
-    /// making a JS string from Rust text is a `TextDecoder` call, and a verdict has a dozen.
-    static STRINGS: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+    /// JS strings for the facade's `&'static str` keys and labels, created once: making a JS
+    /// string from Rust text is a `TextDecoder` call, and cloning a `JsValue` is a call too, so
+    /// each is leaked once (a few dozen, for the life of the module) and lent by reference.
+    static STRINGS: RefCell<Vec<(&'static str, &'static JsValue)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The JS string for a static Rust string, created on first use. Looked up by address
-/// (static strings are few, so the list stays short).
-fn cached(s: &'static str) -> JsValue {
+/// Runs `f` with the JS string for a static Rust string (see [`label`]).
+fn with_cached<T>(s: &'static str, f: impl FnOnce(&JsValue) -> T) -> T {
+    f(label(s))
+}
+
+/// The JS string for a static Rust string (a key, label or code), created on first use.
+/// Looked up by address (static strings are few, so the list stays short).
+fn label(s: &'static str) -> &'static JsValue {
     STRINGS.with(|cell| {
         let mut list = cell.borrow_mut();
-        if let Some((_, v)) = list
+        match list
             .iter()
             .find(|(k, _)| std::ptr::eq(k.as_ptr(), s.as_ptr()) && k.len() == s.len())
         {
-            return v.clone();
+            Some(&(_, v)) => v,
+            None => {
+                let v: &'static JsValue = Box::leak(Box::new(JsValue::from_str(s)));
+                list.push((s, v));
+                v
+            }
         }
-        let v = JsValue::from_str(s);
-        list.push((s, v.clone()));
-        v
     })
 }
 
+fn plain() -> Plain {
+    Object::new().unchecked_into()
+}
+
 /// A [`Verdict`] as a plain object, fields in the order of the `Verdict` type; built directly
-/// (the hot call shape: serde-wasm-bindgen costs a JS string per key and a call per field).
+/// with named setters and cached labels (the hot call shape: serde-wasm-bindgen costs a JS
+/// string per key and a generic call per field; `JSON.parse` of a small object costs more).
 fn verdict_js(v: &crate::Verdict) -> JsValue {
-    let o = Object::new();
-    set(&o, "decision", &cached(v.decision.as_str()));
-    set(&o, "reason", &JsValue::from_str(&v.reason));
-    set(&o, "code", &cached(v.code));
-    set(&o, "step", &cached(v.step.as_str()));
+    let o = plain();
+    o.set_decision(label(v.decision.as_str()));
+    o.set_reason(&JsValue::from_str(&v.reason));
+    o.set_code(label(v.code));
+    o.set_step(label(v.step.as_str()));
     if let Some(origin) = &v.origin {
-        set(&o, "origin", &JsValue::from_str(origin));
+        o.set_origin(&JsValue::from_str(origin));
     }
     if let Some(rule) = &v.rule {
-        set(&o, "rule", &JsValue::from_str(rule));
+        o.set_rule(&JsValue::from_str(rule));
     }
-    set(&o, "locality", &cached(v.locality.as_str()));
+    o.set_locality(label(v.locality.as_str()));
     if let Some(critical) = &v.critical {
-        set(&o, "critical", &JsValue::from_str(critical));
+        o.set_critical(&JsValue::from_str(critical));
     }
     o.into()
 }
 
 fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
     use crate::engine::DecidedBy;
-    let o = Object::new();
-    set(&o, "allowed", &JsValue::from_bool(outcome.allowed));
+    let o = plain();
+    o.set_allowed(outcome.allowed);
     if let Some(reason) = &outcome.reason {
-        set(&o, "reason", &JsValue::from_str(reason));
+        o.set_reason(&JsValue::from_str(reason));
     }
-    set(&o, "code", &cached(outcome.code));
-    let by = match outcome.decided_by {
+    o.set_code(label(outcome.code));
+    o.set_decided_by(label(match outcome.decided_by {
         DecidedBy::Validation => "validation",
         DecidedBy::Engine => "engine",
         DecidedBy::User => "user",
@@ -1097,20 +1152,19 @@ fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
         DecidedBy::PromptError => "prompt-error",
         DecidedBy::Timeout => "timeout",
         DecidedBy::Abort => "abort",
-    };
-    set(&o, "decidedBy", &cached(by));
-    set(&o, "verdict", &verdict_js(&outcome.verdict));
+    }));
+    o.set_verdict(&verdict_js(&outcome.verdict));
     o.into()
 }
 
 fn request_js(request: &crate::engine::ApprovalRequest) -> JsValue {
-    let o = Object::new();
-    set(&o, "tool", &JsValue::from_str(&request.tool));
-    set(&o, "tier", &cached(request.tier));
-    set(&o, "reason", &JsValue::from_str(&request.reason));
-    set(&o, "locality", &cached(request.locality.as_str()));
+    let o = plain();
+    o.set_tool(&JsValue::from_str(&request.tool));
+    o.set_tier(label(request.tier));
+    o.set_reason(&JsValue::from_str(&request.reason));
+    o.set_locality(label(request.locality.as_str()));
     if let Some(critical) = &request.critical {
-        set(&o, "critical", &JsValue::from_str(critical));
+        o.set_critical(&JsValue::from_str(critical));
     }
     o.into()
 }
@@ -1154,9 +1208,9 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
     if !call.is_object() || Array::is_array(call) {
         return Err(malformed("expected an object { tool, params }"));
     }
-    let tool = Reflect::get(call, &cached("tool")).unwrap_or(JsValue::UNDEFINED);
+    let tool = get(call, "tool");
     let tool = path_string(&tool).ok_or_else(|| malformed("`tool` must be a string"))?;
-    let params = Reflect::get(call, &cached("params")).unwrap_or(JsValue::UNDEFINED);
+    let params = get(call, "params");
     let mut out = ToolCall::new(tool);
     if params.is_null() || params.is_undefined() {
         return Ok(out);
