@@ -161,6 +161,17 @@ const packageJson = {
 };
 write('package.json', `${JSON.stringify(packageJson, null, 2)}\n`);
 for (const f of readdirSync(templateDir)) if (f !== 'package.json') cpSync(join(templateDir, f), join(outDir, f), { recursive: true });
+// The package README's user guide is the repo README's (one source): the part between the
+// user-docs markers replaces the template's `<!-- user-docs -->` line.
+{
+  const repoReadme = readFileSync(join(root, 'README.md'), 'utf8');
+  const m = repoReadme.match(/<!-- user-docs:start -->\n([\s\S]*?)<!-- user-docs:end -->/);
+  if (!m) fail('README.md has no <!-- user-docs:start --> … <!-- user-docs:end --> section');
+  const pkgReadme = join(outDir, 'README.md');
+  const text = readFileSync(pkgReadme, 'utf8');
+  if (!text.includes('<!-- user-docs -->')) fail('pkg-template/README.md has no <!-- user-docs --> line');
+  writeFileSync(pkgReadme, text.replace('<!-- user-docs -->', m[1].trim()));
+}
 
 // node.mjs: ESM over node.cjs (one wasm instance whichever way Node loads the package).
 if (targets.includes('nodejs')) {

@@ -110,6 +110,30 @@ impl ToolSpec {
     }
 }
 
+/// The default catalogue's read tools that take a path, in declaration order (importers map
+/// other agents' "Read" onto these). A test keeps it in step with the catalogue.
+pub const READ_PATH_TOOLS: &[&str] = &[
+    "read_file",
+    "list_files",
+    "list_code_definition_names",
+    "search_files",
+    "read",
+    "ls",
+    "glob",
+    "grep",
+];
+
+/// The default catalogue's write tools that touch paths (directly or in a patch's headers).
+pub const WRITE_PATH_TOOLS: &[&str] = &[
+    "write_to_file",
+    "replace_in_file",
+    "apply_patch",
+    "new_rule",
+    "write",
+    "edit",
+    "multi_edit",
+];
+
 /// Tool name → spec. Built once from the defaults plus the config's additions.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
@@ -227,5 +251,32 @@ impl Catalogue {
 
     pub fn is_known(&self, tool: &str) -> bool {
         self.specs.contains_key(tool)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_tool_lists_match_the_catalogue() {
+        let c = Catalogue::default();
+        let touching = |tier: Tier| {
+            let mut names: Vec<&str> = c
+                .specs
+                .iter()
+                .filter(|(_, s)| s.tier == tier && (!s.paths.is_empty() || s.patch.is_some()))
+                .map(|(n, _)| n.as_str())
+                .collect();
+            names.sort_unstable();
+            names
+        };
+        let sorted = |l: &[&'static str]| {
+            let mut l = l.to_vec();
+            l.sort_unstable();
+            l
+        };
+        assert_eq!(touching(Tier::Read), sorted(READ_PATH_TOOLS));
+        assert_eq!(touching(Tier::Write), sorted(WRITE_PATH_TOOLS));
     }
 }

@@ -148,6 +148,8 @@ export type Change =
   | { kind: "autoApproval" }
   | { kind: "override"; tool: string; policy?: Policy; origin?: string }
   | { kind: "alwaysAllow"; tool: string }
+  | { kind: "alwaysAllowRevoked"; tool: string }
+  | { kind: "rules" }
   | { kind: "turnGrants" }
   | { kind: "ignoreFile" }
   | { kind: "workspaceRoots" };
@@ -329,6 +331,9 @@ impl Gatekeeper {
             .ok()
             .and_then(|v| v.as_f64());
         Snapshot::check_version(version).map_err(config_error)?;
+        check_keys(&snapshot, SNAPSHOT_FIELDS, "snapshot").map_err(config_error)?;
+        let field = |k: &str| Reflect::get(&snapshot, &k.into()).unwrap_or(JsValue::UNDEFINED);
+        check_shared_fields(&field, "snapshot.").map_err(config_error)?;
         let snapshot: Snapshot = from_js(snapshot, "snapshot").map_err(config_error)?;
         let mut config = snapshot.into_config().map_err(config_error)?;
         let get = |k: &str| -> JsValue {
@@ -640,6 +645,7 @@ impl Gatekeeper {
         let settings: Option<ClineAutoApproval> = if settings.is_null() || settings.is_undefined() {
             None
         } else {
+            check_auto_approval(&settings, "autoApproval").map_err(config_error)?;
             Some(from_js(settings, "autoApproval").map_err(config_error)?)
         };
         let change = self.engine.borrow_mut().set_auto_approval(settings);
@@ -715,6 +721,54 @@ impl Gatekeeper {
         }
     }
 
+    /// Takes a tool back off the always-allow set.
+    #[wasm_bindgen(js_name = revokeAlwaysAllow)]
+    pub fn revoke_always_allow(&self, tool: &str) {
+        let change = self.engine.borrow_mut().revoke_always_allow(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    /// Replaces the command rules (entries as in the config, examples checked); on error
+    /// nothing changes and it throws, naming the rule.
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(
+        &self,
+        #[wasm_bindgen(
+            unchecked_param_type = "{ allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[] }"
+        )]
+        rules: JsValue,
+    ) -> Result<(), JsError> {
+        check_rules(&rules, "rules").map_err(config_error)?;
+        let (rules, examples) = optional::<RulesInput>(rules, "rules")
+            .map_err(config_error)?
+            .unwrap_or_default()
+            .split();
+        let change = self
+            .engine
+            .borrow_mut()
+            .set_rules(rules, &examples)
+            .map_err(config_error)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// This turn's grants, each list sorted.
+    #[wasm_bindgen(getter, js_name = turnGrants, unchecked_return_type = "{ allow: string[]; deny: string[] }")]
+    pub fn turn_grants(&self) -> JsValue {
+        let engine = self.engine.borrow();
+        let (allow, deny) = engine.turn_grants();
+        let o = Object::new();
+        set(
+            &o,
+            "allow",
+            &allow.map(JsValue::from_str).collect::<Array>(),
+        );
+        set(&o, "deny", &deny.map(JsValue::from_str).collect::<Array>());
+        o.into()
+    }
+
     #[wasm_bindgen(js_name = isAlwaysAllowed)]
     pub fn is_always_allowed(&self, tool: &str) -> bool {
         self.engine.borrow().is_always_allowed(tool)
@@ -736,6 +790,7 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
     ) -> Result<(), JsError> {
+        check_keys(&grants, &["allow", "deny"], "grants").map_err(config_error)?;
         let field = |k: &str| -> Result<Vec<String>, ConfigError> {
             Ok(get_field::<Vec<String>>(&grants, k, &format!("grants.{k}"))?.unwrap_or_default())
         };
@@ -1278,6 +1333,126 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
         .map_err(|_| ConfigError::new(field, "must be a function or null"))
 }
 
+/// Fails on a key `allowed` does not list: serde-wasm-bindgen ignores unknown fields, and a
+/// typo (`requred`, `readFile`) would otherwise silently change nothing.
+fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
+    if !v.is_object() || Array::is_array(v) {
+        return Ok(()); // the type check that follows reports it
+    }
+    for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !allowed.contains(&key.as_str()) {
+            return Err(ConfigError::new(
+                format!("{field}.{key}"),
+                format!("unknown field; expected one of {}", allowed.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Object-valued entries of a record (`tools`, a rules list), each checked with `allowed`.
+fn check_entries(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
+    if !v.is_object() {
+        return Ok(());
+    }
+    let entries: Vec<(String, JsValue)> = if Array::is_array(v) {
+        Array::from(v)
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (format!("[{i}]"), e))
+            .collect()
+    } else {
+        Object::keys(v.unchecked_ref::<Object>())
+            .iter()
+            .map(|k| {
+                let k = k.as_string().unwrap_or_default();
+                let e = Reflect::get(v, &k.as_str().into()).unwrap_or(JsValue::UNDEFINED);
+                (format!(".{k}"), e)
+            })
+            .collect()
+    };
+    for (suffix, entry) in entries {
+        check_keys(&entry, allowed, &format!("{field}{suffix}"))?;
+    }
+    Ok(())
+}
+
+const TOOL_SPEC_FIELDS: &[&str] = &[
+    "tier",
+    "required",
+    "paths",
+    "patch",
+    "command",
+    "allowEmpty",
+];
+const RULES_FIELDS: &[&str] = &["allow", "ask", "deny"];
+const RULE_ENTRY_FIELDS: &[&str] = &["rule", "match", "notMatch"];
+/// Cline's own fields that do not change gating (`version`, `favorites`, …) are tolerated so
+/// its settings object can be passed as it is stored.
+const AUTO_APPROVAL_FIELDS: &[&str] = &[
+    "yoloModeToggled",
+    "autoApproveAllToggled",
+    "enabled",
+    "actions",
+    "version",
+    "favorites",
+    "maxRequests",
+    "enableNotifications",
+];
+const ACTIONS_FIELDS: &[&str] = &[
+    "readFiles",
+    "readFilesExternally",
+    "editFiles",
+    "editFilesExternally",
+    "executeSafeCommands",
+    "executeAllCommands",
+    "useBrowser",
+    "useMcp",
+];
+const SNAPSHOT_FIELDS: &[&str] = &[
+    "version",
+    "mode",
+    "autoApproval",
+    "overrides",
+    "overrideOrigins",
+    "alwaysAllow",
+    "rules",
+    "ignoreFile",
+    "ignoreIncludes",
+    "ignoreFileName",
+    "workspaceRoots",
+    "caseInsensitivePaths",
+    "tools",
+];
+
+fn check_rules(v: &JsValue, field: &str) -> Result<(), ConfigError> {
+    check_keys(v, RULES_FIELDS, field)?;
+    for list in RULES_FIELDS {
+        if v.is_object() {
+            let entries = Reflect::get(v, &(*list).into()).unwrap_or(JsValue::UNDEFINED);
+            check_entries(&entries, RULE_ENTRY_FIELDS, &format!("{field}.{list}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn check_auto_approval(v: &JsValue, field: &str) -> Result<(), ConfigError> {
+    check_keys(v, AUTO_APPROVAL_FIELDS, field)?;
+    if v.is_object() {
+        let actions = Reflect::get(v, &"actions".into()).unwrap_or(JsValue::UNDEFINED);
+        check_keys(&actions, ACTIONS_FIELDS, &format!("{field}.actions"))?;
+    }
+    Ok(())
+}
+
+/// The fields of a snapshot and of the config it shares with it, checked for unknown keys.
+fn check_shared_fields(get: &dyn Fn(&str) -> JsValue, prefix: &str) -> Result<(), ConfigError> {
+    check_entries(&get("tools"), TOOL_SPEC_FIELDS, &format!("{prefix}tools"))?;
+    check_rules(&get("rules"), &format!("{prefix}rules"))?;
+    check_auto_approval(&get("autoApproval"), &format!("{prefix}autoApproval"))
+}
+
 type ReadConfig = (Config, Option<Function>, Option<Function>);
 
 /// Reads the config field by field, so each error names its field.
@@ -1302,6 +1477,7 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         }
     }
     let get = |k: &str| Reflect::get(js, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    check_shared_fields(&get, "")?;
     if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }

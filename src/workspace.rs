@@ -188,6 +188,9 @@ impl Workspace {
     /// Resolves `path` against `cwd` (`None` = the primary root; a relative `cwd` is itself
     /// resolved against the primary root). Used for shell commands that `cd` first.
     pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
+        if let Some(rest) = home_relative(path) {
+            return home_path(rest);
+        }
         let query = parse(path)?;
         let is_dir = query.is_dir;
         let landed = if query.anchor == Anchor::Relative {
@@ -240,10 +243,13 @@ impl Workspace {
 
     /// The root-relative text and `is_dir` of a path that needs no normalisation, without
     /// allocating: a relative path (or, case-sensitively, an absolute one under the primary
-    /// root) of plain components — none empty, `.` or `..`, no `\\`, `:` or NUL — with at most
+    /// root) of plain components — none empty, `.` or `..`, no `\\`, `:` or NUL, not `~/…` — with at most
     /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
     /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
+        if home_relative(path).is_some() {
+            return None;
+        }
         let (body, is_dir) = match path.strip_suffix('/') {
             Some(body) => (body, true),
             None => (path, false),
@@ -514,4 +520,33 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
     }
     String::from_utf8(out)
         .map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
+}
+
+/// `~`, `~/x` or `~\x`: the rest after the tilde, when the path is home-relative.
+fn home_relative(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix('~')?;
+    (rest.is_empty() || rest.starts_with(['/', '\\'])).then_some(rest)
+}
+
+/// A home-relative path. The home directory is not known here (a webview has none), so the
+/// path is external — never inside a root by accident of being read as a folder named `~`.
+fn home_path(rest: &str) -> Result<Resolved, PathError> {
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let (parts, is_dir) = if rest.is_empty() {
+        (Vec::new(), true)
+    } else {
+        let parsed = parse(rest)?;
+        (parsed.parts, parsed.is_dir)
+    };
+    let mut absolute = String::from("~");
+    for part in &parts {
+        absolute.push('/');
+        absolute.push_str(part);
+    }
+    Ok(Resolved {
+        absolute,
+        root: None,
+        relative: None,
+        is_dir,
+    })
 }

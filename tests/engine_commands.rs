@@ -386,7 +386,14 @@ fn with_examples(kind: &str, rule: &str, matches: &[&str], not: &[&str]) -> Conf
 #[test]
 fn rule_examples_are_checked() {
     // (list, rule, match, notMatch, error naming the example or None)
-    let cases: &[(&str, &str, &[&str], &[&str], Option<&str>)] = &[
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        &'a [&'a str],
+        &'a [&'a str],
+        Option<&'a str>,
+    );
+    let cases: &[Case] = &[
         (
             "allow",
             "bash(git log *)",
@@ -442,4 +449,39 @@ fn rule_examples_are_checked() {
             (Err(e), None) => panic!("{rule}: unexpected error {e}"),
         }
     }
+}
+
+#[test]
+fn rules_can_change_at_runtime_and_a_bad_set_changes_nothing() {
+    let mut e = engine(|c| c.mode = Mode::AlwaysAsk);
+    assert_eq!(e.check(&bash("npm test")).decision, Decision::Prompt);
+    e.set_rules(rules(&["bash(npm test *)"], &[], &[]), &[])
+        .unwrap();
+    assert_eq!(e.check(&bash("npm test")).decision, Decision::Allow);
+    // A malformed rule, and a rule whose example fails: both leave the working set in place.
+    assert!(e
+        .set_rules(rules(&["bash(npm test"], &[], &[]), &[])
+        .is_err());
+    let bad = with_examples("allow", "bash(ls *)", &["rm x"], &[]);
+    assert!(e.set_rules(bad.rules, &bad.rule_examples).is_err());
+    assert_eq!(e.check(&bash("npm test")).decision, Decision::Allow);
+    assert_eq!(e.snapshot().rules.allow, ["bash(npm test *)"]);
+}
+
+#[test]
+fn always_allow_can_be_revoked_and_turn_grants_read() {
+    let mut e = engine(|c| c.mode = Mode::AlwaysAsk);
+    e.allow_always("bash");
+    assert!(e.revoke_always_allow("bash").is_some());
+    assert!(
+        e.revoke_always_allow("bash").is_none(),
+        "nothing left to revoke"
+    );
+    assert_eq!(e.check(&bash("ls")).decision, Decision::Prompt);
+    e.grant_for_turn(["b".to_string(), "a".to_string()], ["c".to_string()]);
+    let (allow, deny) = e.turn_grants();
+    assert_eq!(
+        (allow.collect::<Vec<_>>(), deny.collect::<Vec<_>>()),
+        (vec!["a", "b"], vec!["c"])
+    );
 }

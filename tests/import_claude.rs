@@ -23,8 +23,8 @@ const READ: &[&str] = &[
 const EDIT: &[&str] = &[
     "write_to_file",
     "replace_in_file",
-    "new_rule",
     "apply_patch",
+    "new_rule",
     "write",
     "edit",
     "multi_edit",

@@ -153,7 +153,7 @@ fn a_non_string_path_never_traps() {
         JsValue::UNDEFINED,
         Object::new().into(),
     ] {
-        match js::call(&gk, "isIgnored", &[bad.clone()]) {
+        match js::call(&gk, "isIgnored", std::slice::from_ref(&bad)) {
             Err(_) => {}
             Ok(v) => assert_eq!(
                 v.as_bool(),
@@ -212,7 +212,7 @@ fn is_ignored_follows_git_semantics() {
     for (file, path, expected) in IGNORE_CASES {
         let config = js::config(r#"{"workspaceRoots": ["/ws"]}"#);
         Reflect::set(&config, &"ignoreFile".into(), &(*file).into()).unwrap();
-        let gk = js::construct(&[config.into()]).expect("construct");
+        let gk = js::construct(&[config]).expect("construct");
         assert_eq!(
             js::is_ignored(&gk, path),
             *expected,

@@ -247,3 +247,11 @@ fn normalising_is_idempotent_over_many_forms() {
         }
     }
 }
+
+// Home-relative paths: the home directory is unknown, so they are external (never a folder
+// named `~` inside the workspace).
+external!(home_file, WS, false, "~/.bashrc" => "~/.bashrc");
+external!(home_itself, WS, false, "~" => "~");
+external!(home_backslash, WS, false, "~\\notes\\a.txt" => "~/notes/a.txt");
+external!(home_no_roots, NONE, false, "~/x/../y" => "~/y");
+local!(tilde_inside_a_name, WS, false, "a~/b" => 0, "a~/b", "/ws/a~/b");

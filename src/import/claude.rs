@@ -44,6 +44,8 @@ use std::collections::BTreeMap;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 
+use crate::catalogue::{READ_PATH_TOOLS, WRITE_PATH_TOOLS};
+
 use super::{balanced_parens, push_unique, Imported, List, RuleLists, COMMAND_TOOLS};
 use crate::catalogue::Catalogue;
 use crate::policy::{Mode, Policy};
@@ -74,25 +76,8 @@ pub struct ClaudeContext<'a> {
 pub const ACCEPT_EDITS_ORIGIN: &str = "Claude Code acceptEdits";
 
 const BASH: &[&str] = &COMMAND_TOOLS;
-const READ: &[&str] = &[
-    "read_file",
-    "list_files",
-    "list_code_definition_names",
-    "search_files",
-    "read",
-    "ls",
-    "glob",
-    "grep",
-];
-const EDIT: &[&str] = &[
-    "write_to_file",
-    "replace_in_file",
-    "new_rule",
-    "apply_patch",
-    "write",
-    "edit",
-    "multi_edit",
-];
+const READ: &[&str] = READ_PATH_TOOLS;
+const EDIT: &[&str] = WRITE_PATH_TOOLS;
 /// Claude Code's names for the tools its `Edit(...)` rules cover.
 const EDIT_NAMES: &[&str] = &["Edit", "Write", "MultiEdit", "NotebookEdit"];
 const GLOB: &[&str] = &["glob"];

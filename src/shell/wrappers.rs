@@ -170,12 +170,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
                 return Peel::None;
             }
-            let next = o.next
-                + words
-                    .iter()
-                    .skip(o.next)
-                    .take_while(|w| is_assignment(w))
-                    .count();
+            let next = after_assignments(words, o.next);
             launcher(words, "sudo", next)
         }
         "doas" => launcher(words, "doas", options(words, b"Cu", &[]).next),
@@ -190,12 +185,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     };
                 }
             }
-            let next = o.next
-                + words
-                    .iter()
-                    .skip(o.next)
-                    .take_while(|w| is_assignment(w))
-                    .count();
+            let next = after_assignments(words, o.next);
             launcher(words, "env", next)
         }
         "nohup" => launcher(words, "nohup", options(words, b"", &[]).next),
@@ -318,4 +308,13 @@ pub(super) fn peel(words: &[String]) -> Peel {
         }
         _ => Peel::None,
     }
+}
+
+/// The index of the first word at or after `from` that is not a `VAR=value` assignment.
+fn after_assignments(words: &[String], from: usize) -> usize {
+    from + words
+        .iter()
+        .skip(from)
+        .take_while(|w| is_assignment(w))
+        .count()
 }

@@ -1,0 +1,211 @@
+//! `authorize`, split in two so the facade only awaits the JS prompt: [`Engine::begin`]
+//! validates and resolves, and either settles or says what to ask; [`Engine::finish`] turns
+//! how the prompt ended into an outcome. Only a real "always" answer changes state.
+
+use serde::Serialize;
+
+use super::{Change, Engine};
+use crate::call::ToolCall;
+use crate::validate::{self, Invalid};
+use crate::verdict::{Decision, Locality, Step, Verdict};
+
+/// What the user answered a prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Once,
+    Always,
+    Deny,
+}
+
+impl Answer {
+    pub fn parse(s: &str) -> Option<Answer> {
+        match s {
+            "once" => Some(Answer::Once),
+            "always" => Some(Answer::Always),
+            "deny" => Some(Answer::Deny),
+            _ => None,
+        }
+    }
+}
+
+/// How a prompt ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PromptResult {
+    Answered(Answer),
+    /// No prompt callback is installed.
+    NoUi,
+    /// The callback threw or its promise rejected.
+    Failed(String),
+    /// It answered something other than once/always/deny.
+    Garbage(String),
+    TimedOut(f64),
+    Aborted(String),
+}
+
+/// Who settled an `authorize` call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecidedBy {
+    Validation,
+    Engine,
+    User,
+    NoUi,
+    PromptError,
+    Timeout,
+    Abort,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    pub allowed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub code: &'static str,
+    #[serde(rename = "decidedBy")]
+    pub decided_by: DecidedBy,
+    pub verdict: Verdict,
+}
+
+/// What the prompt callback is shown (the facade adds the call's params).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ApprovalRequest {
+    pub tool: String,
+    pub tier: &'static str,
+    pub reason: String,
+    pub locality: Locality,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub critical: Option<String>,
+}
+
+/// The first half of `authorize`: either settled, or the user must be asked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Begin {
+    Settled(Outcome),
+    Ask(ApprovalRequest, Verdict),
+}
+
+impl Engine {
+    /// `authorize`, first half: validate, resolve, and either settle or ask.
+    pub fn begin(&self, call: &ToolCall, has_prompt: bool) -> Begin {
+        let spec = self.catalogue.spec(&call.tool);
+        let facts = self.facts(call);
+        if let Err(invalid) = validate::validate(call, spec, &self.access, facts.analysis.as_ref())
+        {
+            return Begin::Settled(invalid_outcome(invalid, facts.locality));
+        }
+        let verdict = self.resolve(&facts);
+        match verdict.decision {
+            Decision::Allow => Begin::Settled(Outcome {
+                allowed: true,
+                reason: Some(verdict.reason.clone()),
+                code: verdict.code,
+                decided_by: DecidedBy::Engine,
+                verdict,
+            }),
+            Decision::Deny => Begin::Settled(Outcome {
+                allowed: false,
+                reason: Some(verdict.reason.clone()),
+                code: verdict.code,
+                decided_by: DecidedBy::Engine,
+                verdict,
+            }),
+            Decision::Prompt if !has_prompt => Begin::Settled(Outcome {
+                allowed: false,
+                reason: Some(format!(
+                    "No approval UI is available to ask about '{}' ({}).",
+                    call.tool, verdict.reason
+                )),
+                code: "no_approval_ui",
+                decided_by: DecidedBy::NoUi,
+                verdict,
+            }),
+            Decision::Prompt => Begin::Ask(
+                ApprovalRequest {
+                    tool: call.tool.clone(),
+                    tier: facts.spec.tier.as_str(),
+                    reason: verdict.reason.clone(),
+                    locality: verdict.locality,
+                    critical: verdict.critical.clone(),
+                },
+                verdict,
+            ),
+        }
+    }
+
+    /// `authorize`, second half: turn the prompt's result into an outcome. Only a real
+    /// "always" answer changes state, so a failed prompt loses or corrupts nothing.
+    pub fn finish(
+        &mut self,
+        tool: &str,
+        verdict: Verdict,
+        result: PromptResult,
+    ) -> (Outcome, Option<Change>) {
+        let deny = |code, decided_by, reason: String| Outcome {
+            allowed: false,
+            reason: Some(reason),
+            code,
+            decided_by,
+            verdict: verdict.clone(),
+        };
+        match result {
+            PromptResult::Answered(Answer::Once) => (
+                Outcome { allowed: true, reason: None, code: "user_once", decided_by: DecidedBy::User, verdict },
+                None,
+            ),
+            PromptResult::Answered(Answer::Always) => {
+                let change = self.allow_always(tool);
+                (
+                    Outcome { allowed: true, reason: None, code: "user_always", decided_by: DecidedBy::User, verdict },
+                    change,
+                )
+            }
+            PromptResult::Answered(Answer::Deny) => {
+                (deny("user_deny", DecidedBy::User, format!("The user denied '{tool}'.")), None)
+            }
+            PromptResult::NoUi => (
+                deny("no_approval_ui", DecidedBy::NoUi, format!("No approval UI is available to ask about '{tool}'.")),
+                None,
+            ),
+            PromptResult::Failed(why) => (
+                deny("prompt_failed", DecidedBy::PromptError, format!("The approval prompt failed ({why}), so '{tool}' is denied.")),
+                None,
+            ),
+            PromptResult::Garbage(what) => (
+                deny(
+                    "prompt_invalid_answer",
+                    DecidedBy::PromptError,
+                    format!("The approval prompt answered {what}, not \"once\", \"always\" or \"deny\", so '{tool}' is denied."),
+                ),
+                None,
+            ),
+            PromptResult::TimedOut(ms) => (
+                deny("prompt_timeout", DecidedBy::Timeout, format!("No answer within {ms} ms, so '{tool}' is denied.")),
+                None,
+            ),
+            PromptResult::Aborted(why) => (
+                deny("prompt_aborted", DecidedBy::Abort, format!("The request was aborted ({why}), so '{tool}' is denied.")),
+                None,
+            ),
+        }
+    }
+}
+
+/// The outcome for a call that failed validation: denied, never resolved or prompted.
+pub fn invalid_outcome(invalid: Invalid, locality: Locality) -> Outcome {
+    Outcome {
+        allowed: false,
+        reason: Some(invalid.error.clone()),
+        code: invalid.code,
+        decided_by: DecidedBy::Validation,
+        verdict: Verdict {
+            decision: Decision::Deny,
+            reason: invalid.error,
+            code: invalid.code,
+            step: Step::Validation,
+            origin: None,
+            rule: None,
+            locality,
+            critical: None,
+        },
+    }
+}

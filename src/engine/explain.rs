@@ -1,0 +1,121 @@
+//! Policy testing: [`Engine::explain`] walks the resolution order and says, for every step,
+//! whether it decided, handed the call on (and what it looked at), or was never reached.
+
+use serde::Serialize;
+
+use super::order::ORDER;
+use super::{Engine, Facts};
+use crate::call::ToolCall;
+use crate::validate::{self, Invalid};
+use crate::verdict::{Step, Verdict};
+
+/// One step of an explanation: whether it decided, and what it saw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TraceStep {
+    pub step: Step,
+    /// "decided", "passed" (looked and handed the call on) or "skipped" (after the decision).
+    pub outcome: &'static str,
+    pub note: String,
+}
+
+/// The full trace of a call: validation, then each step in order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invalid: Option<Invalid>,
+    pub steps: Vec<TraceStep>,
+    pub verdict: Verdict,
+}
+
+impl Engine {
+    /// Policy testing: every step in order, with what it looked at and why it passed the
+    /// decision on or took it.
+    pub fn explain(&self, call: &ToolCall) -> Explanation {
+        let f = self.facts(call);
+        let invalid = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()).err();
+        let mut steps = Vec::with_capacity(ORDER.len() + 1);
+        let mut decided = None;
+        for (step, run) in ORDER {
+            if decided.is_some() {
+                steps.push(TraceStep {
+                    step,
+                    outcome: "skipped",
+                    note: "a step before it decided".into(),
+                });
+                continue;
+            }
+            match run(self, &f) {
+                Some(v) => {
+                    steps.push(TraceStep {
+                        step,
+                        outcome: "decided",
+                        note: v.reason.clone(),
+                    });
+                    decided = Some(v);
+                }
+                None => steps.push(TraceStep {
+                    step,
+                    outcome: "passed",
+                    note: self.pass_note(step, &f),
+                }),
+            }
+        }
+        let verdict = match decided {
+            Some(v) => {
+                steps.push(TraceStep {
+                    step: Step::Policy,
+                    outcome: "skipped",
+                    note: "a step before it decided".into(),
+                });
+                v
+            }
+            None => {
+                let v = self.policy_table(&f);
+                steps.push(TraceStep {
+                    step: Step::Policy,
+                    outcome: "decided",
+                    note: v.reason.clone(),
+                });
+                v
+            }
+        };
+        Explanation {
+            invalid,
+            steps,
+            verdict: self.with_critical(verdict, &f),
+        }
+    }
+
+    /// Why `step` handed the call on.
+    fn pass_note(&self, step: Step, f: &Facts<'_>) -> String {
+        let tool = f.tool;
+        match step {
+            Step::DenyOverride | Step::Override => match self.overrides.get(tool) {
+                None => format!("no override for '{tool}'"),
+                Some(o) => format!("the override for '{tool}' is \"{}\"", o.policy.as_str()),
+            },
+            Step::TurnDeny => format!(
+                "'{tool}' is not in this turn's deny list ({} entries)",
+                self.turn_deny.len()
+            ),
+            Step::DenyRule => "no deny rule matches".to_string(),
+            Step::Critical => match (&f.analysis, &f.critical) {
+                (None, _) => "the call has no command".to_string(),
+                (Some(_), Some(c)) => format!(
+                    "critical command ({}) not asked about in unattended mode",
+                    c.label
+                ),
+                (Some(a), None) => {
+                    format!("no critical pattern in {} command(s)", a.commands.len())
+                }
+            },
+            Step::TurnAllow => format!(
+                "'{tool}' is not in this turn's allow list ({} entries)",
+                self.turn_allow.len()
+            ),
+            Step::CommandRule => "no allow or ask rule matches".to_string(),
+            Step::AlwaysAllow => format!("'{tool}' is not in the session always-allow set"),
+            Step::Validation | Step::Policy => String::new(),
+        }
+    }
+}

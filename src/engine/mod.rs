@@ -1,0 +1,531 @@
+//! The approval engine: one resolution order for both seeds.
+//!
+//! | step | decides |
+//! |------|---------|
+//! | 1 deny-override | an explicit per-tool `deny` override → deny |
+//! | 2 turn-deny | a turn-scoped deny (a skill's disallowed-tools) → deny |
+//! | 3 deny-rule | a command `deny` rule matching any sub-command → deny |
+//! | 4 critical | a critical, unparseable or suspicious command → prompt (critical skipped in `unattended`) |
+//! | 5 override | a per-tool `allow`/`prompt` override |
+//! | 6 turn-allow | a turn-scoped allow (a skill's allowed-tools) → allow |
+//! | 7 command-rule | command `allow`/`ask` rules |
+//! | 8 always-allow | the session always-allow set → allow |
+//! | 9 policy | the policy table: tier × locality (or command safety) |
+//!
+//! Each step is a small function that either takes the decision or passes it on
+//! ([`order`]); [`authorize`] adds the prompt around it and [`explain`] traces it.
+
+mod authorize;
+mod explain;
+mod order;
+
+pub use authorize::{
+    invalid_outcome, Answer, ApprovalRequest, Begin, DecidedBy, Outcome, PromptResult,
+};
+pub use explain::{Explanation, TraceStep};
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::Serialize;
+
+use crate::access::{Access, IgnoreSource};
+use crate::call::{ToolCall, Value};
+use crate::catalogue::{Catalogue, Tier, ToolSpec};
+use crate::config::{Config, ConfigError, RuleExample, RulesConfig};
+use crate::policy::{ClineAutoApproval, Mode, Policy, PolicyTable, Preset, Situation};
+use crate::rules::{RuleKind, RuleSet};
+use crate::safety;
+use crate::shell::{self, critical, Analysis};
+use crate::snapshot::Snapshot;
+use crate::validate::{self, NamedPath, Validation};
+use crate::verdict::{Locality, Verdict};
+
+/// A per-tool override and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Override {
+    pub policy: Policy,
+    pub origin: Option<String>,
+}
+
+/// A change the host should persist; reported once per change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Change {
+    Mode {
+        mode: &'static str,
+    },
+    AutoApproval,
+    Override {
+        tool: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        policy: Option<&'static str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        origin: Option<String>,
+    },
+    AlwaysAllow {
+        tool: String,
+    },
+    AlwaysAllowRevoked {
+        tool: String,
+    },
+    Rules,
+    TurnGrants,
+    IgnoreFile,
+    WorkspaceRoots,
+}
+
+/// What the engine learns about a call once, before the steps look at it.
+struct Facts<'e> {
+    tool: &'e str,
+    spec: &'e ToolSpec,
+    locality: Locality,
+    situation: Situation,
+    /// Paths for path rules: workspace-relative when local, absolute otherwise.
+    paths: Vec<String>,
+    analysis: Option<Analysis>,
+    critical: Option<critical::Critical>,
+}
+
+pub struct Engine {
+    catalogue: Catalogue,
+    /// The config's `tools`, kept for snapshots.
+    custom_tools: BTreeMap<String, ToolSpec>,
+    access: Access,
+    rules: RuleSet,
+    /// The rules as written, kept for snapshots.
+    rules_source: RulesConfig,
+    mode: Mode,
+    preset: Preset,
+    table: PolicyTable,
+    overrides: BTreeMap<String, Override>,
+    always_allow: BTreeSet<String>,
+    turn_allow: BTreeSet<String>,
+    turn_deny: BTreeSet<String>,
+    prompt_timeout_ms: Option<f64>,
+}
+
+impl Engine {
+    pub fn new(mut config: Config) -> Result<Engine, ConfigError> {
+        let examples = std::mem::take(&mut config.rule_examples);
+        let access = Access::new(
+            &config.workspace_roots,
+            config.case_insensitive_paths,
+            IgnoreSource {
+                text: config.ignore_file,
+                includes: config.ignore_includes,
+                file_name: config.ignore_file_name,
+            },
+        )?;
+        let rules = RuleSet::compile(&config.rules.allow, &config.rules.ask, &config.rules.deny)
+            .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
+        let mut catalogue = Catalogue::default();
+        for (name, _) in &config.tools {
+            if name.trim().is_empty() {
+                return Err(ConfigError::new("tools", "a tool name is empty"));
+            }
+        }
+        let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
+        catalogue.extend(custom_tools.clone());
+        if let Some(ms) = config.prompt_timeout_ms {
+            if !(ms.is_finite() && ms >= 0.0) {
+                return Err(ConfigError::new(
+                    "promptTimeoutMs",
+                    "must be a finite number ≥ 0",
+                ));
+            }
+        }
+        let origins = config.override_origins;
+        for tool in origins.keys() {
+            if !config.overrides.iter().any(|(t, _)| t == tool) {
+                return Err(ConfigError::new(
+                    format!("overrideOrigins.{tool}"),
+                    "names a tool that has no override",
+                ));
+            }
+        }
+        let overrides = config
+            .overrides
+            .into_iter()
+            .map(|(tool, policy)| {
+                let origin = origins.get(&tool).cloned();
+                (tool, Override { policy, origin })
+            })
+            .collect();
+        let preset = match config.auto_approval {
+            Some(c) => Preset::Cline(c),
+            None => Preset::Mode(config.mode),
+        };
+        let engine = Engine {
+            catalogue,
+            custom_tools,
+            access,
+            rules,
+            rules_source: config.rules,
+            mode: config.mode,
+            table: PolicyTable::for_preset(&preset),
+            preset,
+            overrides,
+            always_allow: config.always_allow.into_iter().collect(),
+            turn_allow: BTreeSet::new(),
+            turn_deny: BTreeSet::new(),
+            prompt_timeout_ms: config.prompt_timeout_ms,
+        };
+        engine.check_examples(&examples)?;
+        Ok(engine)
+    }
+
+    /// Every rule example must behave as stated: `match` examples are decided by the rule
+    /// (an allow rule must really allow them), `notMatch` examples are not.
+    fn check_examples(&self, examples: &[RuleExample]) -> Result<(), ConfigError> {
+        for ex in examples {
+            let one = |list: RuleKind| {
+                if ex.kind == list {
+                    std::slice::from_ref(&ex.rule)
+                } else {
+                    &[]
+                }
+            };
+            let set = RuleSet::compile(
+                one(RuleKind::Allow),
+                one(RuleKind::Ask),
+                one(RuleKind::Deny),
+            )
+            .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
+            let tool = ex.rule.split('(').next().unwrap_or_default().trim();
+            let has_command = self.catalogue.spec(tool).command.is_some();
+            let decides = |example: &str| -> bool {
+                let analysis = has_command.then(|| shell::analyse(example));
+                let paths: Vec<String> = if has_command {
+                    Vec::new()
+                } else {
+                    match self.access.workspace().resolve(example) {
+                        Ok(r) => vec![r.relative.unwrap_or(r.absolute)],
+                        Err(_) => Vec::new(),
+                    }
+                };
+                let m = match ex.kind {
+                    RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
+                    _ => set.allow_or_ask(tool, analysis.as_ref(), &paths),
+                };
+                m.is_some_and(|m| m.kind == ex.kind && m.downgraded.is_none())
+            };
+            let wrong = ex
+                .matches
+                .iter()
+                .map(|e| (e, true))
+                .chain(ex.not_matches.iter().map(|e| (e, false)))
+                .find(|(e, want)| decides(e) != *want);
+            if let Some((example, want)) = wrong {
+                let (should, does) = if want {
+                    ("match", "does not")
+                } else {
+                    ("not match", "does")
+                };
+                return Err(ConfigError::new(
+                    ex.field.clone(),
+                    format!(
+                        "rule `{}`: example {example:?} should {should} but {does}",
+                        ex.rule
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    // ---- state -------------------------------------------------------------------------
+
+    pub fn access(&self) -> &Access {
+        &self.access
+    }
+
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    pub fn prompt_timeout_ms(&self) -> Option<f64> {
+        self.prompt_timeout_ms
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Sets the mode; its table replaces any Cline auto-approval settings.
+    pub fn set_mode(&mut self, mode: Mode) -> Change {
+        self.mode = mode;
+        self.preset = Preset::Mode(mode);
+        self.table = PolicyTable::for_preset(&self.preset);
+        Change::Mode {
+            mode: mode.as_str(),
+        }
+    }
+
+    pub fn auto_approval(&self) -> Option<ClineAutoApproval> {
+        match self.preset {
+            Preset::Cline(c) => Some(c),
+            Preset::Mode(_) => None,
+        }
+    }
+
+    /// Cline's settings become the table; `None` goes back to the mode's table.
+    pub fn set_auto_approval(&mut self, settings: Option<ClineAutoApproval>) -> Change {
+        self.preset = settings
+            .map(Preset::Cline)
+            .unwrap_or(Preset::Mode(self.mode));
+        self.table = PolicyTable::for_preset(&self.preset);
+        Change::AutoApproval
+    }
+
+    pub fn set_override(&mut self, tool: &str, policy: Policy, origin: Option<String>) -> Change {
+        self.overrides.insert(
+            tool.to_string(),
+            Override {
+                policy,
+                origin: origin.clone(),
+            },
+        );
+        Change::Override {
+            tool: tool.to_string(),
+            policy: Some(policy.as_str()),
+            origin,
+        }
+    }
+
+    /// `None` when there was nothing to clear.
+    pub fn clear_override(&mut self, tool: &str) -> Option<Change> {
+        self.overrides.remove(tool).map(|_| Change::Override {
+            tool: tool.to_string(),
+            policy: None,
+            origin: None,
+        })
+    }
+
+    pub fn override_for(&self, tool: &str) -> Option<&Override> {
+        self.overrides.get(tool)
+    }
+
+    pub fn overrides(&self) -> &BTreeMap<String, Override> {
+        &self.overrides
+    }
+
+    /// `None` when the tool was already in the set.
+    pub fn allow_always(&mut self, tool: &str) -> Option<Change> {
+        self.always_allow
+            .insert(tool.to_string())
+            .then(|| Change::AlwaysAllow {
+                tool: tool.to_string(),
+            })
+    }
+
+    /// Takes a tool back off the always-allow set; `None` when it was not in it.
+    pub fn revoke_always_allow(&mut self, tool: &str) -> Option<Change> {
+        self.always_allow
+            .remove(tool)
+            .then(|| Change::AlwaysAllowRevoked {
+                tool: tool.to_string(),
+            })
+    }
+
+    pub fn is_always_allowed(&self, tool: &str) -> bool {
+        self.always_allow.contains(tool)
+    }
+
+    /// Sorted and free of duplicates (it is a set).
+    pub fn always_allowed_tools(&self) -> impl Iterator<Item = &str> {
+        self.always_allow.iter().map(String::as_str)
+    }
+
+    /// Adds turn-scoped grants (a skill's allowed-tools / disallowed-tools).
+    pub fn grant_for_turn<A, D>(&mut self, allow: A, deny: D) -> Change
+    where
+        A: IntoIterator<Item = String>,
+        D: IntoIterator<Item = String>,
+    {
+        self.turn_allow.extend(allow);
+        self.turn_deny.extend(deny);
+        Change::TurnGrants
+    }
+
+    /// The current turn's grants: (allow, deny), each sorted.
+    pub fn turn_grants(&self) -> (impl Iterator<Item = &str>, impl Iterator<Item = &str>) {
+        (
+            self.turn_allow.iter().map(String::as_str),
+            self.turn_deny.iter().map(String::as_str),
+        )
+    }
+
+    /// Replaces the command rules (and checks their examples); on error nothing changes.
+    pub fn set_rules(
+        &mut self,
+        rules: RulesConfig,
+        examples: &[RuleExample],
+    ) -> Result<Change, ConfigError> {
+        let compiled = RuleSet::compile(&rules.allow, &rules.ask, &rules.deny)
+            .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let previous = std::mem::replace(&mut self.rules, compiled);
+        if let Err(e) = self.check_examples(examples) {
+            self.rules = previous;
+            return Err(e);
+        }
+        self.rules_source = rules;
+        Ok(Change::Rules)
+    }
+
+    /// Called when the user sends a new message.
+    pub fn clear_turn_grants(&mut self) -> Change {
+        self.turn_allow.clear();
+        self.turn_deny.clear();
+        Change::TurnGrants
+    }
+
+    /// Replaces the ignore file; on error nothing changes.
+    pub fn set_ignore_file(
+        &mut self,
+        text: Option<String>,
+        includes: HashMap<String, String>,
+    ) -> Result<Change, ConfigError> {
+        let file_name = self.access.source().file_name.clone();
+        self.access.set_ignore(IgnoreSource {
+            text,
+            includes,
+            file_name,
+        })?;
+        Ok(Change::IgnoreFile)
+    }
+
+    /// Replaces the workspace roots; on error nothing changes.
+    pub fn set_workspace_roots(&mut self, roots: &[String]) -> Result<Change, ConfigError> {
+        self.access.set_roots(roots)?;
+        Ok(Change::WorkspaceRoots)
+    }
+
+    /// Everything a user decided, as plain data that [`Snapshot::into_config`] restores.
+    pub fn snapshot(&self) -> Snapshot {
+        let source = self.access.source();
+        Snapshot {
+            version: Snapshot::VERSION,
+            mode: self.mode.as_str().to_string(),
+            auto_approval: self.auto_approval(),
+            overrides: self
+                .overrides
+                .iter()
+                .map(|(t, o)| (t.clone(), o.policy))
+                .collect(),
+            override_origins: self
+                .overrides
+                .iter()
+                .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin)))
+                .collect(),
+            always_allow: self.always_allow.iter().cloned().collect(),
+            rules: self.rules_source.clone(),
+            ignore_file: source.text.clone(),
+            ignore_includes: source
+                .includes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ignore_file_name: source.file_name.clone(),
+            workspace_roots: self.access.roots().to_vec(),
+            case_insensitive_paths: self.access.workspace().case_insensitive(),
+            tools: self.custom_tools.clone(),
+        }
+    }
+
+    // ---- the two questions -------------------------------------------------------------
+
+    /// Can it run?
+    pub fn validate(&self, call: &ToolCall) -> Validation {
+        let spec = self.catalogue.spec(&call.tool);
+        let analysis = command_of(call, spec).map(shell::analyse);
+        validate::validate(call, spec, &self.access, analysis.as_ref())
+    }
+
+    /// Should the user be asked? Synchronous; never prompts.
+    pub fn check(&self, call: &ToolCall) -> Verdict {
+        let facts = self.facts(call);
+        self.resolve(&facts)
+    }
+
+    // ---- facts -------------------------------------------------------------------------
+
+    fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
+        let spec = self.catalogue.spec(&call.tool);
+        let analysis = command_of(call, spec).map(shell::analyse);
+        let mut paths = Vec::new();
+        let mut locality = Locality::None;
+        for named in validate::named_paths(call, spec) {
+            let here = match named {
+                // A plain relative path is inside the primary root as written: no
+                // normalisation, no allocation beyond the copy.
+                NamedPath::Path(path) if self.access.workspace().plain_relative(path).is_some() => {
+                    let (relative, _) = self
+                        .access
+                        .workspace()
+                        .plain_relative(path)
+                        .unwrap_or_default();
+                    paths.push(relative.to_string());
+                    Locality::Local
+                }
+                NamedPath::Path(path) => match self.access.workspace().resolve(path) {
+                    Ok(r) => {
+                        let here = r.locality();
+                        paths.push(r.relative.unwrap_or(r.absolute));
+                        here
+                    }
+                    Err(_) => Locality::External,
+                },
+                // An unusable path fails closed: external.
+                NamedPath::NotAString(_) | NamedPath::NotUnicode(_) => Locality::External,
+            };
+            locality = widest(locality, here);
+        }
+        let situation = if spec.tier == Tier::Exec {
+            match &analysis {
+                Some(a) if requires_approval_is_false(call) && safety::risk(a).is_none() => {
+                    Situation::SafeCommand
+                }
+                _ => Situation::RiskyCommand,
+            }
+        } else {
+            match locality {
+                Locality::Local => Situation::Local,
+                Locality::External => Situation::External,
+                Locality::None => Situation::NoPath,
+            }
+        };
+        let critical = analysis.as_ref().and_then(critical::detect);
+        Facts {
+            tool: &call.tool,
+            spec,
+            locality,
+            situation,
+            paths,
+            analysis,
+            critical,
+        }
+    }
+}
+
+/// A call touching several paths is as external as its most external path.
+fn widest(a: Locality, b: Locality) -> Locality {
+    match (a, b) {
+        (Locality::External, _) | (_, Locality::External) => Locality::External,
+        (Locality::Local, _) | (_, Locality::Local) => Locality::Local,
+        _ => Locality::None,
+    }
+}
+
+fn command_of<'c>(call: &'c ToolCall, spec: &ToolSpec) -> Option<&'c str> {
+    call.param(spec.command.as_deref()?)?.as_str()
+}
+
+/// The model's `requires_approval` flag is false: a boolean false or the string "false"
+/// (Cline's params arrive as text). Anything else, including absence, is not a "safe" claim.
+fn requires_approval_is_false(call: &ToolCall) -> bool {
+    match call.param("requires_approval") {
+        Some(Value::Bool(b)) => !b,
+        Some(Value::Str(s)) => s.trim().eq_ignore_ascii_case("false"),
+        _ => false,
+    }
+}

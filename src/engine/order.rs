@@ -1,0 +1,274 @@
+//! The resolution order: each step is a small function that either takes the decision or
+//! hands the call on; the policy table always decides.
+
+use super::{Engine, Facts};
+use crate::policy::Policy;
+use crate::rules::RuleKind;
+use crate::shell::Problem;
+use crate::verdict::{Decision, Step, Verdict};
+
+pub(super) type StepFn = fn(&Engine, &Facts<'_>) -> Option<Verdict>;
+
+/// Steps 1–8 in order; step 9, the policy table, always decides.
+pub(super) const ORDER: [(Step, StepFn); 8] = [
+    (Step::DenyOverride, Engine::deny_override),
+    (Step::TurnDeny, Engine::turn_deny),
+    (Step::DenyRule, Engine::deny_rule),
+    (Step::Critical, Engine::critical_command),
+    (Step::Override, Engine::tool_override),
+    (Step::TurnAllow, Engine::turn_allow),
+    (Step::CommandRule, Engine::command_rule),
+    (Step::AlwaysAllow, Engine::always_allowed),
+];
+
+impl Engine {
+    /// The first step that decides wins; the policy table always decides.
+    pub(super) fn resolve(&self, f: &Facts<'_>) -> Verdict {
+        let v = ORDER
+            .iter()
+            .find_map(|(_, step)| step(self, f))
+            .unwrap_or_else(|| self.policy_table(f));
+        self.with_critical(v, f)
+    }
+
+    /// A deny may outrank a critical command, but the verdict still says it was one.
+    pub(super) fn with_critical(&self, mut v: Verdict, f: &Facts<'_>) -> Verdict {
+        if v.critical.is_none() {
+            v.critical = f.critical.as_ref().map(|c| c.label.to_string());
+        }
+        v
+    }
+
+    pub(super) fn deny_override(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        let o = self
+            .overrides
+            .get(tool)
+            .filter(|o| o.policy == Policy::Deny)?;
+        Some(
+            verdict(
+                Decision::Deny,
+                Step::DenyOverride,
+                "deny_override",
+                format!("'{tool}' is denied by an override{}.", from(&o.origin)),
+                f,
+            )
+            .origin(o.origin.clone()),
+        )
+    }
+
+    pub(super) fn turn_deny(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        self.turn_deny.contains(tool).then(|| {
+            verdict(
+                Decision::Deny,
+                Step::TurnDeny,
+                "turn_deny",
+                format!("'{tool}' is not allowed during this turn."),
+                f,
+            )
+        })
+    }
+
+    pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        let m = self.rules.deny(tool, f.analysis.as_ref(), &f.paths)?;
+        Some(
+            verdict(
+                Decision::Deny,
+                Step::DenyRule,
+                "deny_rule",
+                sentence(&m.describe()),
+                f,
+            )
+            .rule(m.rule),
+        )
+    }
+
+    pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let analysis = f.analysis.as_ref()?;
+        // What cannot be analysed never allows, whatever the mode.
+        match &analysis.problem {
+            Some(Problem::Suspicious(what)) => {
+                return Some(verdict(
+                    Decision::Prompt,
+                    Step::Critical,
+                    "suspicious_command",
+                    format!("The command contains {what}: what is shown may not be what runs."),
+                    f,
+                ))
+            }
+            Some(Problem::Unparseable(why)) => {
+                return Some(verdict(
+                    Decision::Prompt,
+                    Step::Critical,
+                    "unanalysable_command",
+                    format!("The command cannot be analysed ({why}), so it needs approval."),
+                    f,
+                ))
+            }
+            None => {}
+        }
+        let c = f
+            .critical
+            .as_ref()
+            .filter(|_| self.mode.asks_about_critical())?;
+        let mut v = verdict(
+            Decision::Prompt,
+            Step::Critical,
+            "critical_command",
+            format!(
+                "Critical command ({}): `{}` always needs approval.",
+                c.label, c.command
+            ),
+            f,
+        );
+        v.critical = Some(c.label.to_string());
+        Some(v)
+    }
+
+    pub(super) fn tool_override(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        let o = self.overrides.get(tool)?;
+        let (decision, code) = match o.policy {
+            Policy::Allow => (Decision::Allow, "override_allow"),
+            Policy::Prompt => (Decision::Prompt, "override_prompt"),
+            Policy::Deny => return None, // step 1 took it
+        };
+        let what = if decision == Decision::Allow {
+            "allowed"
+        } else {
+            "set to always prompt"
+        };
+        Some(
+            verdict(
+                decision,
+                Step::Override,
+                code,
+                format!("'{tool}' is {what} by an override{}.", from(&o.origin)),
+                f,
+            )
+            .origin(o.origin.clone()),
+        )
+    }
+
+    pub(super) fn turn_allow(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        self.turn_allow.contains(tool).then(|| {
+            verdict(
+                Decision::Allow,
+                Step::TurnAllow,
+                "turn_allow",
+                format!("'{tool}' is allowed during this turn."),
+                f,
+            )
+        })
+    }
+
+    pub(super) fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        let m = self
+            .rules
+            .allow_or_ask(tool, f.analysis.as_ref(), &f.paths)?;
+        let (decision, code) = match (m.kind, &m.downgraded) {
+            (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
+            _ => (Decision::Prompt, "rule_ask"),
+        };
+        Some(
+            verdict(
+                decision,
+                Step::CommandRule,
+                code,
+                sentence(&m.describe()),
+                f,
+            )
+            .rule(m.rule),
+        )
+    }
+
+    pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let tool = f.tool;
+        self.always_allow.contains(tool).then(|| {
+            verdict(
+                Decision::Allow,
+                Step::AlwaysAllow,
+                "always_allow",
+                format!("'{tool}' was always-allowed earlier in this session."),
+                f,
+            )
+        })
+    }
+
+    pub(super) fn policy_table(&self, f: &Facts<'_>) -> Verdict {
+        let tool = f.tool;
+        let tier = f.spec.tier;
+        let allowed = self.table.get(tier, f.situation) == Policy::Allow;
+        let (decision, code, what) = if allowed {
+            (Decision::Allow, "policy_allow", "runs without asking")
+        } else {
+            (Decision::Prompt, "policy_prompt", "needs approval")
+        };
+        verdict(
+            decision,
+            Step::Policy,
+            code,
+            format!(
+                "Under {}, '{tool}' ({} tool, {}) {what}.",
+                self.preset.describe(),
+                tier.as_str(),
+                f.situation.describe()
+            ),
+            f,
+        )
+    }
+}
+
+fn verdict(
+    decision: Decision,
+    step: Step,
+    code: &'static str,
+    reason: String,
+    f: &Facts<'_>,
+) -> Verdict {
+    Verdict {
+        decision,
+        reason,
+        code,
+        step,
+        origin: None,
+        rule: None,
+        locality: f.locality,
+        critical: None,
+    }
+}
+
+impl Verdict {
+    pub(super) fn origin(mut self, origin: Option<String>) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    pub(super) fn rule(mut self, rule: &str) -> Self {
+        self.rule = Some(rule.to_string());
+        self
+    }
+}
+
+/// "denied by rule `x`" → "Denied by rule `x`."
+fn sentence(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
+    let mut chars = s.chars();
+    if let Some(first) = chars.next() {
+        out.extend(first.to_uppercase());
+    }
+    out.push_str(chars.as_str());
+    out.push('.');
+    out
+}
+
+fn from(origin: &Option<String>) -> String {
+    origin
+        .as_ref()
+        .map(|o| format!(" (from: {o})"))
+        .unwrap_or_default()
+}
