@@ -85,8 +85,10 @@ export function generatePaths(count = 100_000, seed = 0x70017a7e) {
       if (x < 0) { add(g()); break; }
     }
   }
-  // A listing comes grouped by directory (git ls-files sorts; a directory walk groups).
-  return out.sort();
+  // A listing comes grouped by directory (git ls-files sorts; a directory walk groups), and
+  // as flat strings (from JSON, postMessage or the file system), not the concatenation ropes
+  // the templates above build.
+  return JSON.parse(JSON.stringify(out.sort()));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -890,10 +890,8 @@ mod listing {
                     let inner = &json[start + 1..end];
                     let text = if escaped {
                         decoded.clear();
-                        match unescape(inner, &mut decoded) {
-                            Some(()) => Some(decoded.as_str()),
-                            None => None, // a lone surrogate: invalid, dropped
-                        }
+                        // None: a lone surrogate, invalid, dropped.
+                        unescape(inner, &mut decoded).map(|()| decoded.as_str())
                     } else {
                         Some(inner)
                     };
