@@ -84,6 +84,17 @@ impl Access {
         Ok(())
     }
 
+    /// The ignore rule that may block some path the shell glob `glob` expands to (see
+    /// [`Ignore::glob_may_match`]); `Ok(None)` when none can.
+    pub fn glob_blocked(&self, glob: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(glob)?;
+        let hit = match resolved.relative.as_deref() {
+            Some(rel) => self.ignore.glob_may_match(rel),
+            None => None,
+        };
+        Ok(hit.map(|by| Blocked { resolved, by }))
+    }
+
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root
     /// or absolute) is where a relative path is resolved from; `None` is the primary root.
     pub fn blocked_from(

@@ -38,7 +38,7 @@ pub(crate) mod wildmatch;
 
 use std::collections::HashMap;
 
-use wildmatch::Glob;
+use wildmatch::{Flags, Glob};
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -349,6 +349,63 @@ impl Ignore {
         }
     }
 
+    /// The line that may make some path a shell glob (`cat .en*`, `head priv*/key`) expands to
+    /// ignored. The files are not known here, so each positive rule is turned into a sample
+    /// name (`.env`; `*.secret` → `.secret`), put where the glob's last component is, and
+    /// tried against the glob; the glob's own literal reading (`.en*` → `.en`) is tried too.
+    /// Errs on the side of blocking: a sample the glob matches and the rules ignore is enough.
+    pub fn glob_may_match(&self, glob: &str) -> Option<IgnoreMatch<'_>> {
+        let (glob, is_dir) = clean(glob, false);
+        let compiled = Glob::new(
+            glob.as_bytes(),
+            Flags {
+                pathname: true,
+                fold: self.case_insensitive,
+                start: 0,
+            },
+        )
+        .ok()?;
+        let literal = sample(glob);
+        if let Some(m) = self.matched(&literal, is_dir) {
+            return Some(m);
+        }
+        let parts: Vec<String> = glob.split('/').map(sample).collect();
+        for rule in self.rules.iter().filter(|r| !r.negated) {
+            let name = sample(rule.text.trim_start_matches('/').trim_end_matches('/'));
+            if name.is_empty() {
+                continue;
+            }
+            // A basename rule may name any component; an anchored one the leading ones.
+            let depth = name.split('/').count();
+            let candidates: Vec<String> = if rule.basename {
+                (0..parts.len())
+                    .map(|i| {
+                        let mut c = parts.clone();
+                        if let Some(slot) = c.get_mut(i) {
+                            slot.clone_from(&name);
+                        }
+                        c.join("/")
+                    })
+                    .collect()
+            } else {
+                let rest = parts.get(depth..).unwrap_or_default();
+                vec![std::iter::once(name.clone())
+                    .chain(rest.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("/")]
+            };
+            for candidate in candidates {
+                if compiled.is_match(candidate.as_bytes()) {
+                    let is_dir = candidate.split('/').count() == depth && rule.dir_only;
+                    if let Some(m) = self.matched(&candidate, is_dir) {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Non-fatal problems found while compiling: missing includes, lines that can never match.
     /// Each starts with `source:line:`.
     pub fn warnings(&self) -> &[String] {
@@ -636,4 +693,40 @@ fn parents(path: &str) -> impl Iterator<Item = &str> {
     path.match_indices('/')
         .map(move |(k, _)| &path[..k])
         .filter(|d| !d.is_empty())
+}
+
+/// One concrete text a glob matches: `*`/`**` read as nothing, `?` as `x`, a class as its
+/// first member, escapes dropped (`priv*/.e[n]v?` → `priv/.envx`).
+fn sample(glob: &str) -> String {
+    let mut out = String::with_capacity(glob.len());
+    let mut chars = glob.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => {}
+            '?' => out.push('x'),
+            '\\' => out.extend(chars.next()),
+            '[' => {
+                let mut first = None;
+                let mut negated = false;
+                if matches!(chars.peek(), Some('!' | '^')) {
+                    negated = true;
+                    chars.next();
+                }
+                for (i, m) in chars.by_ref().enumerate() {
+                    if m == ']' && i > 0 {
+                        break;
+                    }
+                    first.get_or_insert(m);
+                }
+                // A negated class matches almost anything but its members.
+                out.push(if negated { '_' } else { first.unwrap_or('x') });
+            }
+            c => out.push(c),
+        }
+    }
+    // `**/` read as nothing can leave `//` or a leading `/`.
+    while out.contains("//") {
+        out = out.replace("//", "/");
+    }
+    out.trim_start_matches('/').to_string()
 }
