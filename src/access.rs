@@ -84,6 +84,17 @@ impl Access {
         Ok(())
     }
 
+    /// The ignore rule that may block some path the shell glob `glob` expands to (see
+    /// [`Ignore::glob_may_match`]); `Ok(None)` when none can.
+    pub fn glob_blocked(&self, glob: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(glob)?;
+        let hit = match resolved.relative.as_deref() {
+            Some(rel) => self.ignore.glob_may_match(rel),
+            None => None,
+        };
+        Ok(hit.map(|by| Blocked { resolved, by }))
+    }
+
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root
     /// or absolute) is where a relative path is resolved from; `None` is the primary root.
     pub fn blocked_from(
@@ -91,6 +102,14 @@ impl Access {
         cwd: Option<&str>,
         path: &str,
     ) -> Result<Option<Blocked<'_>>, PathError> {
+        if cwd.is_none() {
+            // A plain path needs no normalisation; resolve fully only to describe a block.
+            if let Some((relative, is_dir)) = self.workspace.plain_relative(path) {
+                if self.ignore.matched(relative, is_dir).is_none() {
+                    return Ok(None);
+                }
+            }
+        }
         let resolved = self.workspace.resolve_from(cwd, path)?;
         let hit = match resolved.relative.as_deref() {
             Some(rel) => self.ignore.matched(rel, resolved.is_dir),
@@ -105,6 +124,9 @@ impl Access {
 
     /// Fails closed: a path that cannot be resolved counts as ignored.
     pub fn is_ignored(&self, path: &str) -> bool {
+        if let Some((relative, is_dir)) = self.workspace.plain_relative(path) {
+            return self.ignore.is_ignored(relative, is_dir);
+        }
         !matches!(self.blocked(path), Ok(None))
     }
 
@@ -140,6 +162,9 @@ pub struct AccessBatch<'a> {
 impl AccessBatch<'_> {
     /// Same answer as [`Access::is_ignored`] (fails closed).
     pub fn is_ignored(&mut self, path: &str) -> bool {
+        if let Some((relative, is_dir)) = self.access.workspace.plain_relative(path) {
+            return self.ignore.is_ignored(relative, is_dir);
+        }
         match self.access.workspace.resolve(path) {
             Ok(r) => match r.relative.as_deref() {
                 Some(rel) => self.ignore.is_ignored(rel, r.is_dir),

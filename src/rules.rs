@@ -19,14 +19,14 @@
 //!   each path the call touches (already normalised: workspace-relative or absolute): no `/`
 //!   → any depth (`*.pem`, `.env`); with a `/` → anchored (`secrets/**`, `/etc/**`); a match
 //!   on a directory covers what is under it. Deny/ask: any path; allow: every path (and at
-//!   least one). A pattern that is not a valid glob matches no path.
+//!   least one). The glob syntax is the ignore file's (git's `wildmatch`: `*`, `?`, `[...]`,
+//!   `**`, `\` escapes; no `{a,b}`). A pattern that is not a valid glob matches no path.
 //!
 //! A malformed rule (empty, empty tool name, a tool name with characters other than ASCII
 //! letters, digits, `_`, `-`, `.`, `:`, unbalanced parentheses, text after the closing
 //! parenthesis, an empty pattern `tool()`) is a [`RuleError`] naming it.
 
-use globset::{GlobBuilder, GlobMatcher};
-
+use crate::ignore::wildmatch::{Flags, Glob};
 use crate::shell::{Analysis, SimpleCommand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +121,8 @@ struct Rule {
     tool: String,
     /// `None` for a bare `tool`.
     command: Option<CommandPattern>,
-    paths: Vec<GlobMatcher>,
+    /// `None` for a bare rule, or when the pattern is not a valid glob (matches no path).
+    path: Option<PathPattern>,
 }
 
 impl Rule {
@@ -185,7 +186,7 @@ impl Rule {
             text: text.to_string(),
             tool: tool.to_string(),
             command: pattern.map(CommandPattern::new),
-            paths: pattern.map(path_matchers).unwrap_or_default(),
+            path: pattern.and_then(PathPattern::new),
         })
     }
 
@@ -198,58 +199,52 @@ impl Rule {
     }
 
     fn matches_path(&self, path: &str) -> bool {
-        self.bare() || self.paths.iter().any(|m| m.is_match(path))
+        self.bare() || self.path.as_ref().is_some_and(|p| p.matches(path))
     }
+}
 
-    /// Any form of the sub-command: as written, unwrapped, command reduced to its name.
-    fn matches_any_form(&self, c: &SimpleCommand, buf: &mut String) -> bool {
-        if self.bare() {
-            return true;
-        }
+/// Every form of a sub-command a deny or ask rule is tried on: as written (launchers
+/// included), unwrapped, with a path-named command reduced to its name, and for git without
+/// its global options. Computed once per sub-command, not once per rule.
+fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) {
+    forms.clear();
+    let mut buf = String::new();
+    fill(
+        &mut buf,
+        c.wrappers
+            .iter()
+            .flat_map(|w| &w.words)
+            .chain(&c.words)
+            .map(String::as_str),
+    );
+    forms.push(std::mem::take(&mut buf));
+    if !c.wrappers.is_empty() {
+        fill(&mut buf, c.words.iter().map(String::as_str));
+        forms.push(std::mem::take(&mut buf));
+    }
+    let name = c
+        .words
+        .first()
+        .map(|first| first.rsplit('/').next().unwrap_or(first));
+    if c.words.first().is_some_and(|f| f.contains('/')) {
         fill(
-            buf,
-            c.wrappers
-                .iter()
-                .flat_map(|w| &w.words)
-                .chain(&c.words)
-                .map(String::as_str),
+            &mut buf,
+            name.into_iter()
+                .chain(c.words.iter().skip(1).map(String::as_str)),
         );
-        if self.matches_text(buf) {
-            return true;
-        }
-        if !c.wrappers.is_empty() {
-            fill(buf, c.words.iter().map(String::as_str));
-            if self.matches_text(buf) {
-                return true;
-            }
-        }
-        let name = c
-            .words
-            .first()
-            .map(|first| first.rsplit('/').next().unwrap_or(first));
-        if c.words.first().is_some_and(|f| f.contains('/')) {
+        forms.push(std::mem::take(&mut buf));
+    }
+    // `git -C dir -c k=v push -f` is `git push -f` to a rule
+    if name == Some("git") {
+        let args = c.words.get(1..).unwrap_or(&[]);
+        let skip = git_global_options(args);
+        if skip > 0 {
             fill(
-                buf,
-                name.into_iter()
-                    .chain(c.words.iter().skip(1).map(String::as_str)),
+                &mut buf,
+                std::iter::once("git").chain(args.iter().skip(skip).map(String::as_str)),
             );
-            if self.matches_text(buf) {
-                return true;
-            }
+            forms.push(buf);
         }
-        // `git -C dir -c k=v push -f` is `git push -f` to a rule
-        if name == Some("git") {
-            let args = c.words.get(1..).unwrap_or(&[]);
-            let skip = git_global_options(args);
-            if skip > 0 {
-                fill(
-                    buf,
-                    std::iter::once("git").chain(args.iter().skip(skip).map(String::as_str)),
-                );
-                return self.matches_text(buf);
-            }
-        }
-        false
     }
 }
 
@@ -277,25 +272,53 @@ fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str>) {
     }
 }
 
-/// gitignore-style: no `/` → any depth; a match also covers everything below.
-fn path_matchers(pattern: &str) -> Vec<GlobMatcher> {
-    let p = pattern.strip_prefix("./").unwrap_or(pattern);
-    let p = if p == "/" { p } else { p.trim_end_matches('/') };
-    let base = if p.contains('/') {
-        p.to_string()
-    } else {
-        format!("**/{p}")
-    };
-    let below = if base.ends_with('/') {
-        format!("{base}**")
-    } else {
-        format!("{base}/**")
-    };
-    [base, below]
-        .iter()
-        .filter_map(|g| GlobBuilder::new(g).literal_separator(true).build().ok())
-        .map(|g| g.compile_matcher())
-        .collect()
+/// A rule's path pattern, gitignore-style: no `/` → any component, at any depth (`*.pem`,
+/// `.env`); with a `/` → anchored to the whole path; and a match on a directory covers what
+/// is under it. (The same as the globs `**/p` + `**/p/**`, or `p` + `p/**`, matched directly:
+/// one compiled glob, tried on each component or each directory prefix.)
+#[derive(Debug, Clone)]
+struct PathPattern {
+    glob: Glob,
+    /// No `/`: the glob is tried on each component.
+    component: bool,
+    /// The pattern `/`: every absolute path.
+    root: bool,
+}
+
+impl PathPattern {
+    fn new(pattern: &str) -> Option<PathPattern> {
+        let p = pattern.strip_prefix("./").unwrap_or(pattern);
+        let p = if p == "/" { p } else { p.trim_end_matches('/') };
+        let component = !p.contains('/');
+        let flags = Flags {
+            pathname: !component,
+            ..Flags::default()
+        };
+        let glob = Glob::new(p.as_bytes(), flags).ok()?;
+        Some(PathPattern {
+            glob,
+            component,
+            root: p == "/",
+        })
+    }
+
+    fn matches(&self, path: &str) -> bool {
+        let bytes = path.as_bytes();
+        if self.root {
+            return bytes.first() == Some(&b'/');
+        }
+        if self.component {
+            return bytes
+                .split(|&b| b == b'/')
+                .any(|component| self.glob.is_match(component));
+        }
+        // The whole path, or a directory prefix of it.
+        self.glob.is_match(bytes)
+            || bytes
+                .iter()
+                .enumerate()
+                .any(|(k, &b)| b == b'/' && self.glob.is_match(&bytes[..k]))
+    }
 }
 
 /// The allow rules that covered a call's sub-commands or paths.
@@ -319,6 +342,8 @@ impl<'a> Covered<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
+    /// Each tool's rule indexes, in order: a call only looks at its own tool's rules.
+    by_tool: Vec<(String, Vec<u32>)>,
 }
 
 /// What steps 3 and 7 see of a rule that matched.
@@ -369,7 +394,14 @@ impl RuleSet {
                 rules.push(Rule::parse(kind, text)?);
             }
         }
-        Ok(RuleSet { rules })
+        let mut by_tool: Vec<(String, Vec<u32>)> = Vec::new();
+        for (index, rule) in rules.iter().enumerate() {
+            match by_tool.iter_mut().find(|(t, _)| *t == rule.tool) {
+                Some((_, list)) => list.push(index as u32),
+                None => by_tool.push((rule.tool.clone(), vec![index as u32])),
+            }
+        }
+        Ok(RuleSet { rules, by_tool })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -387,9 +419,10 @@ impl RuleSet {
         tool: &str,
         mut pred: impl FnMut(&Rule) -> bool,
     ) -> Option<&Rule> {
-        self.rules
-            .iter()
-            .find(|r| r.kind == kind && r.tool == tool && pred(r))
+        let (_, list) = self.by_tool.iter().find(|(t, _)| t == tool)?;
+        list.iter()
+            .map(|&i| &self.rules[i as usize])
+            .find(|r| r.kind == kind && pred(r))
     }
 
     /// First rule of `kind` matching any sub-command (any form) or any path.
@@ -414,9 +447,13 @@ impl RuleSet {
         }
         match command {
             Some(a) => {
-                let mut buf = String::new();
+                let mut forms = Vec::new();
                 for c in &a.commands {
-                    if let Some(r) = self.find(kind, tool, |r| r.matches_any_form(c, &mut buf)) {
+                    command_forms(c, &mut forms);
+                    let hit = self.find(kind, tool, |r| {
+                        r.bare() || forms.iter().any(|f| r.matches_text(f))
+                    });
+                    if let Some(r) = hit {
                         return found(kind, r, Some(c.written_text()));
                     }
                 }

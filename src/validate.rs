@@ -157,7 +157,12 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
         for path in candidates.into_iter().flatten() {
             // An operand that is no valid path (e.g. holds NUL) names no file we guard.
-            if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, path) {
+            let blocked = if operand.glob {
+                access.glob_blocked(path)
+            } else {
+                blocked_as_file_or_dir(access, None, path)
+            };
+            if let Ok(Some(b)) = blocked {
                 let command = analysis
                     .commands
                     .get(operand.command)

@@ -26,6 +26,41 @@ use crate::validate::Invalid;
 
 #[wasm_bindgen]
 extern "C" {
+    /// A plain object the facade fills in. Named setters compile to `o.name = v` in the glue:
+    /// a monomorphic store, where `Reflect.set` is a generic call wrapped in a try/catch.
+    #[wasm_bindgen(extends = Object)]
+    type Plain;
+    #[wasm_bindgen(method, setter = decision)]
+    fn set_decision(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = reason)]
+    fn set_reason(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = code)]
+    fn set_code(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = step)]
+    fn set_step(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = origin)]
+    fn set_origin(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = rule)]
+    fn set_rule(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = locality)]
+    fn set_locality(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = critical)]
+    fn set_critical(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = allowed)]
+    fn set_allowed(this: &Plain, v: bool);
+    #[wasm_bindgen(method, setter = decidedBy)]
+    fn set_decided_by(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = verdict)]
+    fn set_verdict(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = tool)]
+    fn set_tool(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = tier)]
+    fn set_tier(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = ok)]
+    fn set_ok(this: &Plain, v: bool);
+    #[wasm_bindgen(method, setter = error)]
+    fn set_error(this: &Plain, v: &JsValue);
+
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;
     #[wasm_bindgen(js_name = clearTimeout)]
@@ -210,6 +245,15 @@ export interface HarnessImport {
 }
 
 export interface AuthorizeOptions { signal?: AbortSignal }
+/** `Gatekeeper.analyseCommand`: the shell analysis alone. */
+export interface CommandSummary {
+  /** Each simple command that would run (nested ones included), words joined by spaces. */
+  commands: string[];
+  /** Only words joined by `&& || ; |`. */
+  plain: boolean;
+  /** Why the command cannot be judged (syntax error, limit, suspicious characters). */
+  problem?: string;
+}
 export interface TurnGrants { allow?: string[]; deny?: string[] }
 "#;
 
@@ -364,6 +408,48 @@ impl Gatekeeper {
         Ok(to_js(&crate::import::harness::settings(&settings)))
     }
 
+    /// The shell analysis alone (no policy): the simple commands that would run, each as its
+    /// words joined by spaces (launchers included), whether the command is plain, and why it
+    /// cannot be judged, if so. For tools and benchmarks; `check` does this internally.
+    #[wasm_bindgen(js_name = analyseCommand, unchecked_return_type = "CommandSummary")]
+    pub fn analyse_command(command: &str) -> JsValue {
+        let analysis = crate::shell::analyse(command);
+        let commands: Array = analysis
+            .commands
+            .iter()
+            .map(|c| JsValue::from(c.written_text()))
+            .collect();
+        let o = Object::new();
+        set(&o, "commands", &commands);
+        set(&o, "plain", &JsValue::from_bool(analysis.plain));
+        match &analysis.problem {
+            Some(
+                crate::shell::Problem::Unparseable(why) | crate::shell::Problem::Suspicious(why),
+            ) => set(&o, "problem", &JsValue::from_str(why)),
+            None => {}
+        }
+        o.into()
+    }
+
+    /// Analyses every command of a list in one call and returns how many simple commands they
+    /// hold in total (entries that are not strings count 0): the parser's throughput without a
+    /// JS object per command.
+    #[wasm_bindgen(js_name = analyseCommands)]
+    pub fn analyse_commands(
+        #[wasm_bindgen(unchecked_param_type = "string[]")] commands: &JsValue,
+    ) -> Result<u32, JsError> {
+        let list: &Array = commands
+            .dyn_ref()
+            .ok_or_else(|| JsError::new("analyseCommands: expected an array of strings"))?;
+        let mut total = 0u32;
+        for item in list.iter() {
+            if let Some(c) = item.as_string() {
+                total = total.saturating_add(crate::shell::analyse(&c).commands.len() as u32);
+            }
+        }
+        Ok(total)
+    }
+
     /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.
     #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
     pub fn validate(
@@ -373,15 +459,15 @@ impl Gatekeeper {
         let result = read_call(call).and_then(|c| self.engine.borrow().validate(&c));
         match result {
             Ok(()) => {
-                let o = Object::new();
-                set(&o, "ok", &JsValue::TRUE);
+                let o = plain();
+                o.set_ok(true);
                 o.into()
             }
             Err(invalid) => {
-                let o = Object::new();
-                set(&o, "ok", &JsValue::FALSE);
-                set(&o, "code", &invalid.code.into());
-                set(&o, "error", &invalid.error.into());
+                let o = plain();
+                o.set_ok(false);
+                o.set_code(label(invalid.code));
+                o.set_error(&invalid.error.into());
                 o.into()
             }
         }
@@ -394,8 +480,8 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         match read_call(call) {
-            Ok(c) => to_js(&self.engine.borrow().check(&c)),
-            Err(invalid) => to_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
+            Ok(c) => verdict_js(&self.engine.borrow().check(&c)),
+            Err(invalid) => verdict_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
         }
     }
 
@@ -433,11 +519,11 @@ impl Gatekeeper {
             Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
         };
         let (request, verdict) = match begin {
-            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
+            Begin::Settled(outcome) => return Promise::resolve(&outcome_js(&outcome)),
             Begin::Ask(request, verdict) => (request, verdict),
         };
         let tool = request.tool.clone();
-        let request_js = to_js(&request);
+        let request_js = request_js(&request);
         let params = Reflect::get(&call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
         set(request_js.unchecked_ref(), "params", &params);
         let prompt = self.prompt.borrow().clone();
@@ -456,7 +542,7 @@ impl Gatekeeper {
             if let Some(change) = change {
                 notify(&on_change, &change);
             }
-            Ok(to_js(&outcome))
+            Ok(outcome_js(&outcome))
         })
     }
 
@@ -484,6 +570,9 @@ impl Gatekeeper {
             .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
         let engine = self.engine.borrow();
         let mut batch = engine.access().batch();
+        if let Some(kept) = listing::filter(paths, |p| !batch.is_ignored(p)) {
+            return Ok(kept);
+        }
         let out = Array::new();
         for item in paths.iter() {
             if let Some(p) = path_string(&item) {
@@ -757,6 +846,150 @@ impl Gatekeeper {
     }
 }
 
+// ---- listings: a whole array across the boundary in a few calls ---------------------------
+
+mod listing {
+    //! `filterPaths` over a whole listing without a crossing per path: `JSON.stringify` turns
+    //! the array into one string (one copy into wasm), the kept entries' JSON texts are joined
+    //! back into one array text, and `JSON.parse` rebuilds it (one copy out). Per path that is
+    //! a few bytes of scanning instead of three or four calls into JS.
+    //!
+    //! Exactly the per-entry semantics: strings are checked; a lone surrogate (which
+    //! well-formed `JSON.stringify` writes as a `\uD8xx` escape) makes an entry invalid, so it
+    //! is dropped; `null`, `undefined`, functions and symbols (all written `null`) are dropped.
+    //! Anything else — numbers, booleans, objects (which could serialise to a string through
+    //! `toJSON`, as a `Date` does), a `BigInt` or a cycle (which throw) — and the caller takes
+    //! the per-entry path instead.
+
+    use js_sys::{Array, Function, Reflect, JSON};
+    use wasm_bindgen::JsCast;
+
+    /// The entries of `paths` for which `keep` holds, or `None` when the listing holds
+    /// anything but strings and `null`-like entries.
+    pub(super) fn filter(paths: &Array, mut keep: impl FnMut(&str) -> bool) -> Option<Array> {
+        if has_extensible_object(paths)? {
+            return None;
+        }
+        let json = JSON::stringify(paths).ok()?.as_string()?;
+        let bytes = json.as_bytes();
+        let mut out = String::with_capacity(json.len() / 2 + 2);
+        out.push('[');
+        let mut i = 1; // past '['
+        if bytes.first() != Some(&b'[') {
+            return None;
+        }
+        let mut decoded = String::new();
+        while i < bytes.len() {
+            match bytes[i] {
+                b']' if i + 1 == bytes.len() => break,
+                b',' => i += 1,
+                b'"' => {
+                    let start = i;
+                    let (end, escaped) = string_end(bytes, i + 1)?;
+                    let token = &json[start..=end];
+                    let inner = &json[start + 1..end];
+                    let text = if escaped {
+                        decoded.clear();
+                        // None: a lone surrogate, invalid, dropped.
+                        unescape(inner, &mut decoded).map(|()| decoded.as_str())
+                    } else {
+                        Some(inner)
+                    };
+                    if text.is_some_and(&mut keep) {
+                        if out.len() > 1 {
+                            out.push(',');
+                        }
+                        out.push_str(token);
+                    }
+                    i = end + 1;
+                }
+                b'n' if bytes[i..].starts_with(b"null") => i += 4,
+                _ => return None,
+            }
+        }
+        out.push(']');
+        JSON::parse(&out).ok()?.dyn_into::<Array>().ok()
+    }
+
+    /// Whether any entry is an ordinary object (primitives are never extensible), through
+    /// the built-ins `Array.prototype.findIndex` and `Object.isExtensible`: one call, no
+    /// callback into wasm. `None` when the built-ins are not there.
+    fn has_extensible_object(paths: &Array) -> Option<bool> {
+        thread_local! {
+            static FNS: Option<(Function, Function)> = {
+                let find = Reflect::get(&Array::new(), &"findIndex".into()).ok()?;
+                let object = Reflect::get(&js_sys::global(), &"Object".into()).ok()?;
+                let is_extensible = Reflect::get(&object, &"isExtensible".into()).ok()?;
+                Some((find.dyn_into().ok()?, is_extensible.dyn_into().ok()?))
+            };
+        }
+        FNS.with(|fns| {
+            let (find, is_extensible) = fns.as_ref()?;
+            let at = find.call1(paths, is_extensible).ok()?.as_f64()?;
+            Some(at >= 0.0)
+        })
+    }
+
+    /// The index of the closing quote of a JSON string starting at `i` (just past its opening
+    /// quote), and whether it holds escapes.
+    fn string_end(bytes: &[u8], mut i: usize) -> Option<(usize, bool)> {
+        let mut escaped = false;
+        loop {
+            match *bytes.get(i)? {
+                b'"' => return Some((i, escaped)),
+                b'\\' => {
+                    escaped = true;
+                    i += 2;
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Decodes a JSON string body; `None` on a lone surrogate.
+    fn unescape(s: &str, out: &mut String) -> Option<()> {
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            let c = match chars.next()? {
+                'n' => '\n',
+                't' => '\t',
+                'r' => '\r',
+                'b' => '\u{8}',
+                'f' => '\u{c}',
+                'u' => {
+                    let unit = hex4(&mut chars)?;
+                    if (0xD800..0xDC00).contains(&unit) {
+                        // A pair is written raw by well-formed stringify, but accept one.
+                        let rest = chars.as_str();
+                        let low = rest
+                            .strip_prefix("\\u")
+                            .and_then(|r| u32::from_str_radix(r.get(..4)?, 16).ok())
+                            .filter(|l| (0xDC00..0xE000).contains(l))?;
+                        chars = rest[6..].chars();
+                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
+                    } else {
+                        char::from_u32(unit)?
+                    }
+                }
+                other => other, // \" \\ \/
+            };
+            out.push(c);
+        }
+        Some(())
+    }
+
+    fn hex4(chars: &mut std::str::Chars<'_>) -> Option<u32> {
+        let s = chars.as_str();
+        let v = u32::from_str_radix(s.get(..4)?, 16).ok()?;
+        *chars = s[4..].chars();
+        Some(v)
+    }
+}
+
 // ---- the prompt ------------------------------------------------------------------------
 
 /// Calls the prompt and awaits its answer, racing the timeout and the abort signal.
@@ -887,8 +1120,106 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::NULL)
 }
 
-fn set(o: &Object, key: &str, value: &JsValue) {
-    let _ = Reflect::set(o, &key.into(), value);
+/// Sets `o[key]`; keys are cached JS strings (see [`with_cached`]).
+fn set(o: &Object, key: &'static str, value: &JsValue) {
+    with_cached(key, |k| {
+        let _ = Reflect::set(o, k, value);
+    });
+}
+
+/// `o[key]`, with a cached key.
+fn get(o: &JsValue, key: &'static str) -> JsValue {
+    with_cached(key, |k| Reflect::get(o, k).unwrap_or(JsValue::UNDEFINED))
+}
+
+thread_local! {
+    /// JS strings for the facade's `&'static str` keys and labels, created once: making a JS
+    /// string from Rust text is a `TextDecoder` call, and cloning a `JsValue` is a call too, so
+    /// each is leaked once (a few dozen, for the life of the module) and lent by reference.
+    static STRINGS: RefCell<Vec<(&'static str, &'static JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with the JS string for a static Rust string (see [`label`]).
+fn with_cached<T>(s: &'static str, f: impl FnOnce(&JsValue) -> T) -> T {
+    f(label(s))
+}
+
+/// The JS string for a static Rust string (a key, label or code), created on first use.
+/// Looked up by address (static strings are few, so the list stays short).
+fn label(s: &'static str) -> &'static JsValue {
+    STRINGS.with(|cell| {
+        let mut list = cell.borrow_mut();
+        match list
+            .iter()
+            .find(|(k, _)| std::ptr::eq(k.as_ptr(), s.as_ptr()) && k.len() == s.len())
+        {
+            Some(&(_, v)) => v,
+            None => {
+                let v: &'static JsValue = Box::leak(Box::new(JsValue::from_str(s)));
+                list.push((s, v));
+                v
+            }
+        }
+    })
+}
+
+fn plain() -> Plain {
+    Object::new().unchecked_into()
+}
+
+/// A [`Verdict`] as a plain object, fields in the order of the `Verdict` type; built directly
+/// with named setters and cached labels (the hot call shape: serde-wasm-bindgen costs a JS
+/// string per key and a generic call per field; `JSON.parse` of a small object costs more).
+fn verdict_js(v: &crate::Verdict) -> JsValue {
+    let o = plain();
+    o.set_decision(label(v.decision.as_str()));
+    o.set_reason(&JsValue::from_str(&v.reason));
+    o.set_code(label(v.code));
+    o.set_step(label(v.step.as_str()));
+    if let Some(origin) = &v.origin {
+        o.set_origin(&JsValue::from_str(origin));
+    }
+    if let Some(rule) = &v.rule {
+        o.set_rule(&JsValue::from_str(rule));
+    }
+    o.set_locality(label(v.locality.as_str()));
+    if let Some(critical) = &v.critical {
+        o.set_critical(&JsValue::from_str(critical));
+    }
+    o.into()
+}
+
+fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
+    use crate::engine::DecidedBy;
+    let o = plain();
+    o.set_allowed(outcome.allowed);
+    if let Some(reason) = &outcome.reason {
+        o.set_reason(&JsValue::from_str(reason));
+    }
+    o.set_code(label(outcome.code));
+    o.set_decided_by(label(match outcome.decided_by {
+        DecidedBy::Validation => "validation",
+        DecidedBy::Engine => "engine",
+        DecidedBy::User => "user",
+        DecidedBy::NoUi => "no-ui",
+        DecidedBy::PromptError => "prompt-error",
+        DecidedBy::Timeout => "timeout",
+        DecidedBy::Abort => "abort",
+    }));
+    o.set_verdict(&verdict_js(&outcome.verdict));
+    o.into()
+}
+
+fn request_js(request: &crate::engine::ApprovalRequest) -> JsValue {
+    let o = plain();
+    o.set_tool(&JsValue::from_str(&request.tool));
+    o.set_tier(label(request.tier));
+    o.set_reason(&JsValue::from_str(&request.reason));
+    o.set_locality(label(request.locality.as_str()));
+    if let Some(critical) = &request.critical {
+        o.set_critical(&JsValue::from_str(critical));
+    }
+    o.into()
 }
 
 fn config_error(e: ConfigError) -> JsError {
@@ -896,27 +1227,29 @@ fn config_error(e: ConfigError) -> JsError {
 }
 
 /// A string that is valid Unicode, or `None`.
+///
+/// One crossing into JS: `as_string` encodes with `TextEncoder`, which replaces a lone
+/// surrogate with U+FFFD, so only a result holding U+FFFD needs the (slow: one call per code
+/// unit) validity check, to tell a real U+FFFD from a repaired surrogate.
 fn path_string(v: &JsValue) -> Option<String> {
-    let s = v.dyn_ref::<JsString>()?;
-    if !s.is_valid_utf16() {
+    let s = v.as_string()?;
+    if s.contains('\u{FFFD}') && !v.unchecked_ref::<JsString>().is_valid_utf16() {
         return None;
     }
-    s.as_string()
+    Some(s)
 }
 
 fn read_value(v: JsValue) -> Value {
+    // Strings first: nearly every param is one, and `as_string` is one call.
+    if v.is_string() {
+        return path_string(&v).map_or(Value::InvalidStr, Value::Str);
+    }
     if v.is_null() || v.is_undefined() {
         Value::Null
     } else if let Some(b) = v.as_bool() {
         Value::Bool(b)
     } else if let Some(n) = v.as_f64() {
         Value::Number(n)
-    } else if let Some(s) = v.dyn_ref::<JsString>() {
-        if s.is_valid_utf16() {
-            s.as_string().map(Value::Str).unwrap_or(Value::InvalidStr)
-        } else {
-            Value::InvalidStr
-        }
     } else {
         Value::Other
     }
@@ -928,9 +1261,9 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
     if !call.is_object() || Array::is_array(call) {
         return Err(malformed("expected an object { tool, params }"));
     }
-    let tool = Reflect::get(call, &"tool".into()).unwrap_or(JsValue::UNDEFINED);
+    let tool = get(call, "tool");
     let tool = path_string(&tool).ok_or_else(|| malformed("`tool` must be a string"))?;
-    let params = Reflect::get(call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
+    let params = get(call, "params");
     let mut out = ToolCall::new(tool);
     if params.is_null() || params.is_undefined() {
         return Ok(out);

@@ -253,6 +253,51 @@ impl Workspace {
         Ok(self.resolve(path)?.locality())
     }
 
+    /// The root-relative text and `is_dir` of a path that needs no normalisation, without
+    /// allocating: a relative path (or, case-sensitively, an absolute one under the primary
+    /// root) of plain components — none empty, `.` or `..`, no `\\`, `:` or NUL, not `~/…` — with at most
+    /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
+    /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
+    pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
+        if home_relative(path).is_some() {
+            return None;
+        }
+        let (body, is_dir) = match path.strip_suffix('/') {
+            Some(body) => (body, true),
+            None => (path, false),
+        };
+        let relative = if body.starts_with('/') {
+            let root = self.parsed.first()?;
+            if self.case_insensitive || root.parsed.anchor != Anchor::Root {
+                return None;
+            }
+            body.strip_prefix(self.roots.first()?.as_str())?
+                .strip_prefix('/')?
+        } else {
+            body
+        };
+        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL, and
+        // not all whitespace (which `parse` refuses).
+        let bytes = relative.as_bytes();
+        let mut start = 0;
+        let mut blank = true;
+        for (i, &b) in bytes.iter().chain([&b'/']).enumerate() {
+            match b {
+                b'/' => {
+                    if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
+                        return None;
+                    }
+                    start = i + 1;
+                }
+                b'\\' | b':' | 0 => return None,
+                // Non-ASCII: Unicode whitespace is decided by `trim` below.
+                0x80.. => blank = blank && relative.trim().is_empty(),
+                _ => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
+            }
+        }
+        (!blank).then_some((relative, is_dir))
+    }
+
     /// A relative `start` joined to the primary root (unchanged when there are no roots).
     fn base(&self, start: Parsed) -> Parsed {
         if start.anchor != Anchor::Relative {

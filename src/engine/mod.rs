@@ -456,6 +456,17 @@ impl Engine {
         let mut locality = Locality::None;
         for named in validate::named_paths(call, spec) {
             let here = match named {
+                // A plain relative path is inside the primary root as written: no
+                // normalisation, no allocation beyond the copy.
+                NamedPath::Path(path) if self.access.workspace().plain_relative(path).is_some() => {
+                    let (relative, _) = self
+                        .access
+                        .workspace()
+                        .plain_relative(path)
+                        .unwrap_or_default();
+                    paths.push(relative.to_string());
+                    Locality::Local
+                }
                 NamedPath::Path(path) => match self.access.workspace().resolve(path) {
                     Ok(r) => {
                         let here = r.locality();

@@ -256,12 +256,14 @@ impl Verdict {
 
 /// "denied by rule `x`" → "Denied by rule `x`."
 fn sentence(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 4);
     let mut chars = s.chars();
-    let first = chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>())
-        .unwrap_or_default();
-    format!("{first}{}.", chars.as_str())
+    if let Some(first) = chars.next() {
+        out.extend(first.to_uppercase());
+    }
+    out.push_str(chars.as_str());
+    out.push('.');
+    out
 }
 
 fn from(origin: &Option<String>) -> String {

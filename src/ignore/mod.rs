@@ -1,8 +1,8 @@
 //! Ignore files with git's exact semantics (gitignore syntax plus Cline's `!include NAME`),
 //! compiled once into an immutable matcher.
 //!
-//! [`IgnoreBuilder`] reads the text, expands includes and translates every line into globset
-//! globs; [`Ignore`] answers "is this path ignored, and by which line?" the way
+//! [`IgnoreBuilder`] reads the text, expands includes and compiles every line with git's own
+//! matching algorithm (`wildmatch`, in [`wildmatch`]); [`Ignore`] answers "is this path ignored, and by which line?" the way
 //! `git check-ignore` does:
 //! - the last matching line wins, and a `!` line re-includes;
 //! - a path is ignored when any of its parent directories is (checked as directories, from the
@@ -17,24 +17,28 @@
 //! - `dir/` queried as a string means the directory `dir` (`is_dir`), so `foo/**` does not match
 //!   `foo/`; `git check-ignore foo/` matches the text `foo/` against `foo/**` and says ignored,
 //!   while git's own directory walk (status, add) treats `foo` as not ignored.
-//! - case-insensitive mode folds ASCII only (as globset and git's `core.ignoreCase` do), but
-//!   also inside classes, where git's folding is incomplete.
-//! - like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, and
-//!   `[é]` is the class of é's two bytes. The one difference: a reversed range with a
-//!   non-ASCII end (`[é-z]`) matches nothing here, where git keeps é's lead byte.
+//! - case-insensitive mode folds ASCII only (as git's `core.ignoreCase` does), but also inside
+//!   classes, where git's folding is incomplete.
+//!
+//! Like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, `[é]` is
+//! the class of é's two bytes, and ranges are byte ranges.
+//!
+//! Speed: lines are compiled once; a query walks the lines from the last one back and stops
+//! at the first that matches (the last match wins), and each line first rejects on length and
+//! on its literal tail (git's `EXC_FLAG_ENDSWITH` idea) before running wildmatch. Matching
+//! is memoised, so no pattern is exponential. [`Ignore::batch`] also remembers directories.
 //!
 //! Bounds (so hostile input neither panics nor blows up): a line of more than 1024 tokens
 //! (runs of `*` count once) is inert with a warning; [`MAX_LINES`] pattern lines and
-//! [`MAX_INCLUDE_DEPTH`] nested includes at most (beyond: [`IgnoreError`]); a glob set that
-//! globset cannot compile is split until the offending lines are isolated and skipped.
+//! [`MAX_INCLUDE_DEPTH`] nested includes at most (beyond: [`IgnoreError`]).
 
 mod pattern;
 mod source;
+pub(crate) mod wildmatch;
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 
-use globset::{Candidate, GlobBuilder, GlobSet, GlobSetBuilder};
+use wildmatch::{Flags, Glob};
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -127,99 +131,58 @@ impl IgnoreBuilder {
         let expanded = source::expand(&self.file_name, text.unwrap_or(""), &self.includes)?;
         let mut warnings = expanded.warnings;
         let mut rules = Vec::with_capacity(expanded.lines.len());
-        let mut globs = Vec::with_capacity(expanded.lines.len());
         for line in expanded.lines {
-            let parsed = pattern::parse(&line.text);
-            let index = u32::try_from(rules.len()).unwrap_or(u32::MAX);
-            let at = |line: &source::Line| {
+            let parsed = pattern::parse(&line.text, self.case_insensitive);
+            if let Some(why) = parsed.inert {
                 let name = expanded
                     .sources
                     .get(line.source as usize)
                     .map_or("", String::as_str);
-                format!("{name}:{}", line.number)
-            };
-            if let Some(why) = parsed.inert {
                 warnings.push(format!(
-                    "{}: `{}` can never match: {why}",
-                    at(&line),
-                    line.text
+                    "{name}:{}: `{}` can never match: {why}",
+                    line.number, line.text
                 ));
-            }
-            for glob in &parsed.globs {
-                let built = GlobBuilder::new(glob)
-                    .literal_separator(true)
-                    .backslash_escape(true)
-                    .case_insensitive(self.case_insensitive)
-                    .build();
-                match built {
-                    Ok(g) => globs.push((g, index)),
-                    Err(e) => warnings.push(format!("{}: `{}` skipped: {e}", at(&line), line.text)),
-                }
             }
             rules.push(Rule {
                 source: line.source,
                 line: line.number,
                 negated: parsed.negated,
                 dir_only: parsed.dir_only,
+                basename: parsed.basename,
+                glob: parsed.glob,
                 text: line.text.into_boxed_str(),
             });
         }
-        let sets = build_sets(globs, &rules, &expanded.sources, &mut warnings);
         let own_name = self
             .file_name
             .trim_start_matches("./")
             .trim_matches('/')
             .to_string();
+        let hot = rules
+            .iter()
+            .map(|r| Hot::new(r, self.case_insensitive))
+            .collect();
+        let mut by_last = vec![Vec::new(); 256];
+        let mut no_tail = Vec::new();
+        for (index, rule) in rules.iter().enumerate() {
+            match rule.glob.as_ref().map(|g| g.tail().last()) {
+                None => {}
+                Some(Some(&b)) => by_last[b as usize].push(index as u32),
+                Some(None) => no_tail.push(index as u32),
+            }
+        }
         Ok(Ignore {
+            hot,
+            by_last: by_last.into_iter().map(Vec::into_boxed_slice).collect(),
+            no_tail: no_tail.into(),
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
             rules,
-            sets,
             own_name,
             case_insensitive: self.case_insensitive,
             warnings,
         })
     }
-}
-
-/// Compiles globs into as few sets as possible. A set that fails to build (regex size limits)
-/// is split in halves until the failing globs are isolated; those are dropped with a warning.
-fn build_sets(
-    globs: Vec<(globset::Glob, u32)>,
-    rules: &[Rule],
-    sources: &[String],
-    warnings: &mut Vec<String>,
-) -> Vec<(GlobSet, Vec<u32>)> {
-    let mut sets = Vec::new();
-    let mut work = vec![globs];
-    while let Some(chunk) = work.pop() {
-        if chunk.is_empty() {
-            continue;
-        }
-        let mut builder = GlobSetBuilder::new();
-        for (glob, _) in &chunk {
-            builder.add(glob.clone());
-        }
-        match builder.build() {
-            Ok(set) => sets.push((set, chunk.into_iter().map(|(_, r)| r).collect())),
-            Err(e) if chunk.len() == 1 => {
-                if let Some(rule) = chunk.first().and_then(|(_, r)| rules.get(*r as usize)) {
-                    let name = sources.get(rule.source as usize).map_or("", String::as_str);
-                    warnings.push(format!(
-                        "{name}:{}: `{}` skipped: {e}",
-                        rule.line, rule.text
-                    ));
-                }
-            }
-            Err(_) => {
-                let mut first = chunk;
-                let second = first.split_off(first.len() / 2);
-                work.push(first);
-                work.push(second);
-            }
-        }
-    }
-    sets
 }
 
 #[derive(Debug, Clone)]
@@ -228,26 +191,85 @@ struct Rule {
     line: u32,
     negated: bool,
     dir_only: bool,
+    /// Matched against the last component instead of the whole path.
+    basename: bool,
+    /// None: the line can never match.
+    glob: Option<Glob>,
     text: Box<str>,
+}
+
+/// A rule's cheap rejection data, kept apart from the rule so the scan stays in cache.
+#[derive(Debug, Clone)]
+struct Hot {
+    dir_only: bool,
+    basename: bool,
+    /// The glob's literal head byte (folded).
+    head: Option<u8>,
+    min_len: u32,
+    /// The last (up to) 8 bytes of the glob's literal tail, as [`last_word`] reads a path.
+    tail_word: u64,
+    tail_mask: u64,
+}
+
+impl Hot {
+    fn new(rule: &Rule, fold: bool) -> Hot {
+        let (head, min_len, tail) = match &rule.glob {
+            Some(g) => (g.head(), g.min_len(), g.tail()),
+            // Never matches; it is in no candidate list anyway.
+            None => (None, usize::MAX, &[][..]),
+        };
+        let tail = &tail[tail.len().saturating_sub(8)..];
+        Hot {
+            dir_only: rule.dir_only,
+            basename: rule.basename,
+            head,
+            min_len: u32::try_from(min_len).unwrap_or(u32::MAX),
+            tail_word: last_word(tail, fold),
+            tail_mask: if tail.is_empty() {
+                0
+            } else {
+                u64::MAX << (8 * (8 - tail.len()))
+            },
+        }
+    }
+}
+
+/// The last (up to) 8 bytes of `text`, in the high bytes of a little-endian word (folded).
+#[inline]
+fn last_word(text: &[u8], fold: bool) -> u64 {
+    let mut b = [0u8; 8];
+    let k = text.len().min(8);
+    b[8 - k..].copy_from_slice(&text[text.len() - k..]);
+    let word = u64::from_le_bytes(b);
+    if !fold {
+        return word;
+    }
+    // SWAR ASCII lower-casing: set 0x20 in each byte that is 'A'..='Z'.
+    let low7 = word & 0x7f7f_7f7f_7f7f_7f7f;
+    let ge_a = low7.wrapping_add(0x3f3f_3f3f_3f3f_3f3f);
+    let gt_z = low7.wrapping_add(0x2525_2525_2525_2525);
+    let upper = ge_a & !gt_z & !word & 0x8080_8080_8080_8080;
+    word | (upper >> 2)
 }
 
 /// A compiled ignore file. Immutable; cheap to query from any thread.
 #[derive(Debug, Clone)]
 pub struct Ignore {
     sources: Vec<String>,
+    /// In file order; the last matching line wins.
     rules: Vec<Rule>,
-    /// Each set's glob index maps to a rule index; the highest matching rule wins.
-    sets: Vec<(GlobSet, Vec<u32>)>,
+    /// Per rule, what rejects most paths without touching the glob.
+    hot: Box<[Hot]>,
+    /// Rules whose glob ends in a literal, by its last byte (folded), ascending: a path is only
+    /// tried against the rules for its own last byte plus [`Ignore::no_tail`].
+    by_last: Box<[Box<[u32]>]>,
+    /// Rules whose glob ends in a wildcard, ascending.
+    no_tail: Box<[u32]>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
     own_name: String,
     case_insensitive: bool,
     has_positive: bool,
     warnings: Vec<String>,
-}
-
-thread_local! {
-    /// Reused match buffer, so single queries do not allocate.
-    static SCRATCH: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What decided a path: the built-in rule, or a rule index.
@@ -274,20 +296,15 @@ impl Ignore {
         if !self.has_positive {
             return None;
         }
-        with_scratch(|buf| {
-            for dir in parents(path) {
-                if let Some(r) = self
-                    .last_rule(dir, true, buf)
-                    .filter(|&r| self.is_positive(r))
-                {
-                    return Some(self.describe(Decider::Rule(r)));
-                }
+        for dir in parents(path) {
+            if let Some(r) = self.last_rule(dir, true).filter(|&r| self.is_positive(r)) {
+                return Some(self.describe(Decider::Rule(r)));
             }
-            let r = self
-                .last_rule(path, is_dir, buf)
-                .filter(|&r| self.is_positive(r))?;
-            Some(self.describe(Decider::Rule(r)))
-        })
+        }
+        let r = self
+            .last_rule(path, is_dir)
+            .filter(|&r| self.is_positive(r))?;
+        Some(self.describe(Decider::Rule(r)))
     }
 
     pub fn is_ignored(&self, relative: &str, is_dir: bool) -> bool {
@@ -307,23 +324,18 @@ impl Ignore {
                 ignored: true,
             });
         }
-        with_scratch(|buf| {
-            for dir in parents(path) {
-                if let Some(r) = self
-                    .last_rule(dir, true, buf)
-                    .filter(|&r| self.is_positive(r))
-                {
-                    return Some(IgnoreDecision {
-                        rule: self.describe(Decider::Rule(r)),
-                        ignored: true,
-                    });
-                }
+        for dir in parents(path) {
+            if let Some(r) = self.last_rule(dir, true).filter(|&r| self.is_positive(r)) {
+                return Some(IgnoreDecision {
+                    rule: self.describe(Decider::Rule(r)),
+                    ignored: true,
+                });
             }
-            let r = self.last_rule(path, is_dir, buf)?;
-            Some(IgnoreDecision {
-                rule: self.describe(Decider::Rule(r)),
-                ignored: self.is_positive(r),
-            })
+        }
+        let r = self.last_rule(path, is_dir)?;
+        Some(IgnoreDecision {
+            rule: self.describe(Decider::Rule(r)),
+            ignored: self.is_positive(r),
         })
     }
 
@@ -332,13 +344,70 @@ impl Ignore {
     pub fn batch(&self) -> IgnoreBatch<'_> {
         IgnoreBatch {
             ignore: self,
-            dirs: HashMap::new(),
-            buf: Vec::new(),
+            prev: String::new(),
+            chain: Vec::new(),
         }
     }
 
-    /// Non-fatal problems found while compiling: missing includes, lines that can never match,
-    /// lines globset could not compile. Each starts with `source:line:`.
+    /// The line that may make some path a shell glob (`cat .en*`, `head priv*/key`) expands to
+    /// ignored. The files are not known here, so each positive rule is turned into a sample
+    /// name (`.env`; `*.secret` → `.secret`), put where the glob's last component is, and
+    /// tried against the glob; the glob's own literal reading (`.en*` → `.en`) is tried too.
+    /// Errs on the side of blocking: a sample the glob matches and the rules ignore is enough.
+    pub fn glob_may_match(&self, glob: &str) -> Option<IgnoreMatch<'_>> {
+        let (glob, is_dir) = clean(glob, false);
+        let compiled = Glob::new(
+            glob.as_bytes(),
+            Flags {
+                pathname: true,
+                fold: self.case_insensitive,
+                start: 0,
+            },
+        )
+        .ok()?;
+        let literal = sample(glob);
+        if let Some(m) = self.matched(&literal, is_dir) {
+            return Some(m);
+        }
+        let parts: Vec<String> = glob.split('/').map(sample).collect();
+        for rule in self.rules.iter().filter(|r| !r.negated) {
+            let name = sample(rule.text.trim_start_matches('/').trim_end_matches('/'));
+            if name.is_empty() {
+                continue;
+            }
+            // A basename rule may name any component; an anchored one the leading ones.
+            let depth = name.split('/').count();
+            let candidates: Vec<String> = if rule.basename {
+                (0..parts.len())
+                    .map(|i| {
+                        let mut c = parts.clone();
+                        if let Some(slot) = c.get_mut(i) {
+                            slot.clone_from(&name);
+                        }
+                        c.join("/")
+                    })
+                    .collect()
+            } else {
+                let rest = parts.get(depth..).unwrap_or_default();
+                vec![std::iter::once(name.clone())
+                    .chain(rest.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("/")]
+            };
+            for candidate in candidates {
+                if compiled.is_match(candidate.as_bytes()) {
+                    let is_dir = candidate.split('/').count() == depth && rule.dir_only;
+                    if let Some(m) = self.matched(&candidate, is_dir) {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Non-fatal problems found while compiling: missing includes, lines that can never match.
+    /// Each starts with `source:line:`.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }
@@ -359,23 +428,68 @@ impl Ignore {
     }
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
-    fn last_rule(&self, path: &str, is_dir: bool, buf: &mut Vec<usize>) -> Option<u32> {
-        let candidate = Candidate::new(path);
-        let mut best: Option<u32> = None;
-        for (set, map) in &self.sets {
-            set.matches_candidate_into(&candidate, buf);
-            for &g in buf.iter() {
-                let Some(&r) = map.get(g) else { continue };
-                if best.is_some_and(|b| b >= r) {
+    fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
+        let path = path.as_bytes();
+        let &last = path.last()?;
+        let fold = self.case_insensitive;
+        let key = if fold {
+            last.to_ascii_lowercase()
+        } else {
+            last
+        };
+        let word = last_word(path, fold);
+        let mut base: Option<&[u8]> = None;
+        // Walk both candidate lists from the highest rule down (a merge of two sorted lists).
+        let (mut a, mut b) = (&*self.by_last[key as usize], &*self.no_tail);
+        loop {
+            let index = match (a.last(), b.last()) {
+                (Some(&x), Some(&y)) if x > y => {
+                    a = &a[..a.len() - 1];
+                    x
+                }
+                (_, Some(&y)) => {
+                    b = &b[..b.len() - 1];
+                    y
+                }
+                (Some(&x), None) => {
+                    a = &a[..a.len() - 1];
+                    x
+                }
+                (None, None) => return None,
+            };
+            let hot = &self.hot[index as usize];
+            if (hot.dir_only && !is_dir)
+                || path.len() < hot.min_len as usize
+                || word & hot.tail_mask != hot.tail_word
+            {
+                continue;
+            }
+            let text = if hot.basename {
+                *base.get_or_insert_with(|| match path.iter().rposition(|&b| b == b'/') {
+                    Some(k) => &path[k + 1..],
+                    None => path,
+                })
+            } else {
+                path
+            };
+            if let Some(h) = hot.head {
+                let first = text.first().copied().unwrap_or(0);
+                if (if fold {
+                    first.to_ascii_lowercase()
+                } else {
+                    first
+                }) != h
+                {
                     continue;
                 }
-                if !is_dir && self.rules.get(r as usize).is_some_and(|rule| rule.dir_only) {
-                    continue;
-                }
-                best = Some(r);
+            }
+            let Some(glob) = &self.rules[index as usize].glob else {
+                continue;
+            };
+            if glob.is_match(text) {
+                return Some(index);
             }
         }
-        best
     }
 
     fn is_positive(&self, rule: u32) -> bool {
@@ -389,18 +503,39 @@ impl Ignore {
         if name.is_empty() {
             return false;
         }
-        let eq = |a: &str, b: &str| {
-            if self.case_insensitive {
-                a.eq_ignore_ascii_case(b)
-            } else {
-                a == b
-            }
-        };
         if name.contains('/') {
-            return path.get(..name.len()).is_some_and(|head| eq(head, name))
+            return path
+                .get(..name.len())
+                .is_some_and(|head| self.name_eq(head, name))
                 && matches!(path.as_bytes().get(name.len()), None | Some(b'/'));
         }
-        path.split('/').any(|component| eq(component, name))
+        // One pass; only a component of the name's length is compared.
+        let bytes = path.as_bytes();
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'/' {
+                if i - start == name.len() && self.name_eq(&path[start..i], name) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        bytes.len() - start == name.len() && self.name_eq(&path[start..], name)
+    }
+
+    /// A path component named like the ignore file (a name without '/').
+    #[inline]
+    fn is_own_name(&self, component: &str) -> bool {
+        let name = self.own_name.as_str();
+        !name.is_empty() && component.len() == name.len() && self.name_eq(component, name)
+    }
+
+    fn name_eq(&self, a: &str, b: &str) -> bool {
+        if self.case_insensitive {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
+        }
     }
 
     fn describe(&self, decider: Decider) -> IgnoreMatch<'_> {
@@ -429,14 +564,17 @@ impl Ignore {
     }
 }
 
-/// Checks many paths against one [`Ignore`], remembering each directory's result so shared
-/// parents are matched once. Obtained from [`Ignore::batch`].
+/// Checks many paths against one [`Ignore`], remembering the directories of the previous path
+/// so that a listing's shared parents are matched once (a listing from `git ls-files` or a
+/// directory walk comes grouped by directory; in any order, a batch costs no more than single
+/// queries). Obtained from [`Ignore::batch`].
 #[derive(Debug)]
 pub struct IgnoreBatch<'a> {
     ignore: &'a Ignore,
-    /// Directory → the rule that excludes it (itself or an ancestor), if any.
-    dirs: HashMap<Box<str>, Option<u32>>,
-    buf: Vec<usize>,
+    /// The previous path's directory.
+    prev: String,
+    /// Each directory of `prev`, shallowest first.
+    chain: Vec<Level>,
 }
 
 impl<'a> IgnoreBatch<'a> {
@@ -447,18 +585,29 @@ impl<'a> IgnoreBatch<'a> {
         if path.is_empty() {
             return None;
         }
-        if ignore.blocks_itself(path) {
+        let split = path.rfind('/');
+        let (parent, name) = match split {
+            Some(k) => (&path[..k], &path[k + 1..]),
+            None => ("", path),
+        };
+        // The built-in rule first, as `Ignore::matched` does: a name with '/' is a cheap
+        // prefix test; a plain name is one component test per directory, remembered.
+        let by_component = !ignore.own_name.contains('/');
+        if !by_component && ignore.blocks_itself(path) {
             return Some(ignore.describe(Decider::BuiltIn));
+        }
+        let (builtin, rule) = self.dir(parent, by_component);
+        if builtin || (by_component && ignore.is_own_name(name)) {
+            return Some(ignore.describe(Decider::BuiltIn));
+        }
+        if let Some(r) = rule {
+            return Some(ignore.describe(Decider::Rule(r)));
         }
         if !ignore.has_positive {
             return None;
         }
-        let parent = path.rfind('/').map_or("", |k| &path[..k]);
-        if let Some(r) = self.excluded_dir(parent) {
-            return Some(ignore.describe(Decider::Rule(r)));
-        }
         let r = ignore
-            .last_rule(path, is_dir, &mut self.buf)
+            .last_rule(path, is_dir)
             .filter(|&r| ignore.is_positive(r))?;
         Some(ignore.describe(Decider::Rule(r)))
     }
@@ -467,38 +616,59 @@ impl<'a> IgnoreBatch<'a> {
         self.matched(relative, is_dir).is_some()
     }
 
-    /// The rule excluding `dir` or one of its ancestors, memoised. Iterative: paths can be deep.
-    fn excluded_dir(&mut self, dir: &str) -> Option<u32> {
-        let mut pending = Vec::new();
-        let mut current = dir;
-        let mut inherited = None;
-        while !current.is_empty() {
-            if let Some(&known) = self.dirs.get(current) {
-                inherited = known;
-                break;
+    /// For `dir` (the same directories, in the same order, as [`Ignore::matched`] checks for a
+    /// path under it): whether a component is the ignore file's name, and the rule that
+    /// excludes it or an ancestor. Reuses the previous path's results for shared directories.
+    fn dir(&mut self, dir: &str, by_component: bool) -> (bool, Option<u32>) {
+        let ignore = self.ignore;
+        let bytes = dir.as_bytes();
+        let common = bytes
+            .iter()
+            .zip(self.prev.as_bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let keep = self
+            .chain
+            .iter()
+            .take_while(|l| l.end <= common && matches!(bytes.get(l.end), None | Some(b'/')))
+            .count();
+        self.chain.truncate(keep);
+        let (mut builtin, mut rule, start) = match self.chain.last() {
+            Some(l) => (l.builtin, l.rule, l.end + 1),
+            None => (false, None, 0),
+        };
+        if start <= dir.len() {
+            let slashes = dir[start..].match_indices('/').map(|(k, _)| start + k);
+            for end in slashes.chain([dir.len()]).filter(|&end| end > 0) {
+                if self.chain.last().is_some_and(|l| l.end == end) {
+                    continue;
+                }
+                let d = &dir[..end];
+                if by_component && !builtin {
+                    let component = d.rfind('/').map_or(d, |k| &d[k + 1..]);
+                    builtin = ignore.is_own_name(component);
+                }
+                if rule.is_none() && ignore.has_positive {
+                    rule = ignore.last_rule(d, true).filter(|&r| ignore.is_positive(r));
+                }
+                self.chain.push(Level { end, builtin, rule });
             }
-            pending.push(current.len());
-            current = current.rfind('/').map_or("", |k| &current[..k]);
         }
-        for &end in pending.iter().rev() {
-            let d = &dir[..end];
-            if inherited.is_none() {
-                inherited = self
-                    .ignore
-                    .last_rule(d, true, &mut self.buf)
-                    .filter(|&r| self.ignore.is_positive(r));
-            }
-            self.dirs.insert(d.into(), inherited);
-        }
-        inherited
+        self.prev.clear();
+        self.prev.push_str(dir);
+        (builtin, rule)
     }
 }
 
-fn with_scratch<T>(f: impl FnOnce(&mut Vec<usize>) -> T) -> T {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => f(&mut buf),
-        Err(_) => f(&mut Vec::new()),
-    })
+/// One directory of [`IgnoreBatch::prev`].
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// Where it ends in `prev`.
+    end: usize,
+    /// It or an ancestor is named like the ignore file.
+    builtin: bool,
+    /// The rule that excludes it or an ancestor.
+    rule: Option<u32>,
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which
@@ -523,4 +693,40 @@ fn parents(path: &str) -> impl Iterator<Item = &str> {
     path.match_indices('/')
         .map(move |(k, _)| &path[..k])
         .filter(|d| !d.is_empty())
+}
+
+/// One concrete text a glob matches: `*`/`**` read as nothing, `?` as `x`, a class as its
+/// first member, escapes dropped (`priv*/.e[n]v?` → `priv/.envx`).
+fn sample(glob: &str) -> String {
+    let mut out = String::with_capacity(glob.len());
+    let mut chars = glob.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => {}
+            '?' => out.push('x'),
+            '\\' => out.extend(chars.next()),
+            '[' => {
+                let mut first = None;
+                let mut negated = false;
+                if matches!(chars.peek(), Some('!' | '^')) {
+                    negated = true;
+                    chars.next();
+                }
+                for (i, m) in chars.by_ref().enumerate() {
+                    if m == ']' && i > 0 {
+                        break;
+                    }
+                    first.get_or_insert(m);
+                }
+                // A negated class matches almost anything but its members.
+                out.push(if negated { '_' } else { first.unwrap_or('x') });
+            }
+            c => out.push(c),
+        }
+    }
+    // `**/` read as nothing can leave `//` or a leading `/`.
+    while out.contains("//") {
+        out = out.replace("//", "/");
+    }
+    out.trim_start_matches('/').to_string()
 }

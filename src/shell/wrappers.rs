@@ -333,5 +333,9 @@ pub(super) fn peel(words: &[String]) -> Peel {
 
 /// The index of the first word at or after `from` that is not a `VAR=value` assignment.
 fn after_assignments(words: &[String], from: usize) -> usize {
-    from + words.iter().skip(from).take_while(|w| is_assignment(w)).count()
+    from + words
+        .iter()
+        .skip(from)
+        .take_while(|w| is_assignment(w))
+        .count()
 }
