@@ -184,7 +184,10 @@ fn blocked_as_file_or_dir<'a>(
     match access.blocked_from(cwd, path)? {
         Some(b) => Ok(Some(b)),
         None if !path.ends_with(['/', '\\']) => {
-            Ok(access.blocked_from(cwd, &format!("{path}/")).ok().flatten())
+            let mut dir = String::with_capacity(path.len() + 1);
+            dir.push_str(path);
+            dir.push('/');
+            Ok(access.blocked_from(cwd, &dir).ok().flatten())
         }
         None => Ok(None),
     }

@@ -369,11 +369,8 @@ pub const MAX_PATH_BYTES: usize = 8 * 1024;
 fn parse(original: &str) -> Result<Parsed, PathError> {
     if original.len() > MAX_PATH_BYTES {
         return Err(PathError {
-            path: format!("{}…", original.get(..64).unwrap_or("")),
-            message: format!(
-                "the path is {} bytes, longer than the {MAX_PATH_BYTES}-byte limit",
-                original.len()
-            ),
+            path: original.get(..64).unwrap_or("").to_string(),
+            message: "the path is longer than 8 KiB".into(),
         });
     }
     if original.contains('\0') {

@@ -383,6 +383,7 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
 /// comes through a pipe from something other than a plain file read (`echo … | base64 -d |
 /// sh`, `printf … | tr … | bash`; `cat script.sh | bash` is `bash script.sh`), or is computed
 /// when it runs (`eval "$(…)"`, `bash -c "$X"`, `source "$F"`).
+#[inline(never)]
 fn opaque_code(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
     let piped = c.pipeline != usize::MAX

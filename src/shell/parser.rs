@@ -1008,6 +1008,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     /// Parses `text` as a separate source (a script, backtick body or here-doc body).
+    #[inline(never)]
     fn parse_nested(&mut self, text: &str, ctx: Nested) -> PResult<()> {
         self.enter()?;
         let start = self.out.commands.len();
@@ -1217,15 +1218,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         if let Some(text) = script {
-            let mut inherited = self.out.inherited.clone();
-            for (i, (k, v)) in parts.assignments.iter().enumerate() {
-                let raw = parts
-                    .dynamic_assignments
-                    .iter()
-                    .find(|d| d.index == i)
-                    .map(|d| d.raw.clone());
-                inherited.push((k.clone(), v.clone(), raw));
-            }
+            let inherited = with_assignments(&self.out.inherited, &parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
             let result = self.parse_nested(
                 &text,
@@ -1311,37 +1304,31 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// `GIT_PAGER='rm -rf ~' git log`, `env PAGER='sh -c …' man x`: variables whose value the
     /// command runs as shell text are parsed as scripts of that command (a value with an
     /// expansion is left alone: it is already not plain).
+    #[inline(never)]
     fn parse_command_variables(&mut self, idx: usize) -> PResult<()> {
-        let Some(c) = self.out.commands.get(idx) else {
-            return Ok(());
-        };
-        let from_env = c
-            .wrappers
-            .iter()
-            .filter(|w| w.name == "env")
-            .flat_map(|w| w.words.iter().skip(1))
-            .filter_map(|w| {
-                let n = assignment_name_len(w)?;
-                Some((w.get(..n)?.to_string(), w.get(n + 1..)?.to_string(), false))
-            });
-        let scripts: Vec<String> = c
-            .assignments
-            .iter()
-            .enumerate()
-            .map(|(i, (k, v))| {
-                (
-                    k.clone(),
-                    v.clone(),
-                    c.dynamic_assignments.iter().any(|d| d.index == i),
-                )
-            })
-            .chain(from_env)
-            .filter(|(k, v, dynamic)| {
-                !dynamic && !v.trim().is_empty() && COMMAND_VARIABLES.contains(&k.as_str())
-            })
-            .map(|(_, v, _)| v)
-            .collect();
+        let mut scripts = Vec::new();
+        if let Some(c) = self.out.commands.get(idx) {
+            for (i, (k, v)) in c.assignments.iter().enumerate() {
+                if COMMAND_VARIABLES.contains(&k.as_str())
+                    && !c.dynamic_assignments.iter().any(|d| d.index == i)
+                {
+                    scripts.push(v.clone());
+                }
+            }
+            for w in c.wrappers.iter().filter(|w| w.name == "env") {
+                for word in w.words.iter().skip(1) {
+                    if let Some((k, v)) = word.split_once('=') {
+                        if COMMAND_VARIABLES.contains(&k) {
+                            scripts.push(v.to_string());
+                        }
+                    }
+                }
+            }
+        }
         for text in scripts {
+            if text.trim().is_empty() {
+                continue;
+            }
             self.parse_nested(
                 &text,
                 Nested {
@@ -1368,25 +1355,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
         let mut parts = parts;
         if !self.out.inherited.is_empty() {
-            let n = self.out.inherited.len();
-            let mut assignments = Vec::with_capacity(n + parts.assignments.len());
-            let mut dynamic = Vec::new();
-            for (i, (k, v, raw)) in self.out.inherited.iter().enumerate() {
-                assignments.push((k.clone(), v.clone()));
-                if let Some(raw) = raw {
-                    dynamic.push(DynamicWord {
-                        index: i,
-                        raw: raw.clone(),
-                    });
-                }
-            }
-            assignments.append(&mut parts.assignments);
-            dynamic.extend(parts.dynamic_assignments.drain(..).map(|d| DynamicWord {
-                index: d.index + n,
-                raw: d.raw,
-            }));
-            parts.assignments = assignments;
-            parts.dynamic_assignments = dynamic;
+            inherit(&self.out.inherited, &mut parts);
         }
         self.out.commands.push(SimpleCommand {
             assignments: parts.assignments,
@@ -1453,4 +1422,46 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.cwd = Some(joined);
         self.out.cwd_dynamic |= dynamic;
     }
+}
+
+/// Prepends a script launcher's assignments (`X=1 bash -c '…'`) to a command of the script.
+#[inline(never)]
+fn inherit(inherited: &[(String, String, Option<String>)], parts: &mut Parts) {
+    let n = inherited.len();
+    let mut assignments = Vec::with_capacity(n + parts.assignments.len());
+    let mut dynamic = Vec::new();
+    for (i, (k, v, raw)) in inherited.iter().enumerate() {
+        assignments.push((k.clone(), v.clone()));
+        if let Some(raw) = raw {
+            dynamic.push(DynamicWord {
+                index: i,
+                raw: raw.clone(),
+            });
+        }
+    }
+    assignments.append(&mut parts.assignments);
+    for mut d in parts.dynamic_assignments.drain(..) {
+        d.index += n;
+        dynamic.push(d);
+    }
+    parts.assignments = assignments;
+    parts.dynamic_assignments = dynamic;
+}
+
+/// `inherited` plus the assignments of `parts` (a script launcher's command).
+#[inline(never)]
+fn with_assignments(
+    inherited: &[(String, String, Option<String>)],
+    parts: &Parts,
+) -> Vec<(String, String, Option<String>)> {
+    let mut out = inherited.to_vec();
+    for (i, (k, v)) in parts.assignments.iter().enumerate() {
+        let raw = parts
+            .dynamic_assignments
+            .iter()
+            .find(|d| d.index == i)
+            .map(|d| d.raw.clone());
+        out.push((k.clone(), v.clone(), raw));
+    }
+    out
 }

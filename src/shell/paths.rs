@@ -121,24 +121,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
             }
         }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
-        let env_words = c
-            .wrappers
-            .iter()
-            .filter(|w| w.name == "env")
-            .flat_map(|w| w.words.iter().skip(1))
-            .filter_map(|w| w.split_once('='));
-        let loaded: Vec<(String, String)> = c
-            .assignments
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .chain(env_words.map(|(k, v)| (k.to_string(), v.to_string())))
-            .filter(|(k, _)| LOADER_VARIABLES.contains(&k.as_str()))
-            .collect();
-        for (_, value) in &loaded {
-            for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {
-                add(&mut out, ci, c, file, value.contains('$'), false);
-            }
-        }
+        loaded_files(&mut out, ci, c);
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             add(&mut out, ci, c, &r.target, r.dynamic, true);
         }
@@ -203,4 +186,23 @@ pub(crate) fn is_absolute(word: &str) -> bool {
         || (b.len() >= 2
             && b.first().is_some_and(|c| c.is_ascii_alphabetic())
             && b.get(1) == Some(&b':'))
+}
+
+/// The files named by loader variables, as assignments or `env` words.
+#[inline(never)]
+fn loaded_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand) {
+    let env_words = c
+        .wrappers
+        .iter()
+        .filter(|w| w.name == "env")
+        .flat_map(|w| w.words.iter().skip(1))
+        .filter_map(|w| w.split_once('='));
+    let assigned = c.assignments.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    for (k, value) in assigned.chain(env_words) {
+        if LOADER_VARIABLES.contains(&k) {
+            for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {
+                add(out, ci, c, file, value.contains('$'), false);
+            }
+        }
+    }
 }
