@@ -162,9 +162,17 @@ impl IgnoreBuilder {
             .iter()
             .map(|r| Hot::new(r, self.case_insensitive))
             .collect();
+        // A line repeated later can never be the last match: only its last copy is tried
+        // (a file of 2,000 identical lines costs one).
+        let mut seen = std::collections::HashSet::new();
+        let shadowed: Vec<bool> = rules.iter().rev().map(|r| !seen.insert(&r.text)).collect();
         let mut by_last = vec![Vec::new(); 256];
         let mut no_tail = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
+            // `shadowed` runs from the last line back.
+            if shadowed.get(rules.len() - 1 - index) == Some(&true) {
+                continue;
+            }
             match rule.glob.as_ref().map(|g| g.tail().last()) {
                 None => {}
                 Some(Some(&b)) => by_last[b as usize].push(index as u32),

@@ -156,6 +156,11 @@ impl Glob {
         if self.stars < 2 {
             return self.run(0, 0, text, &mut Memo::None);
         }
+        // Several stars make the search quadratic per star; the literal runs must all appear,
+        // in order, so check that first (it rejects `**/a/**/b/**` on `a/a/a/…` at once).
+        if !self.literals_in_order(text) {
+            return false;
+        }
         let bits = (self.stars as usize) * (text.len() + 1);
         if bits <= 64 * 16 {
             let mut words = [0u64; 16];
@@ -164,6 +169,28 @@ impl Glob {
             let mut words = vec![0u64; bits.div_ceil(64)];
             self.run(0, 0, text, &mut Memo::Bits(&mut words))
         }
+    }
+
+    /// Whether every literal run occurs in `text` in the glob's order, without overlapping:
+    /// a necessary condition for a match, found with a leftmost greedy scan.
+    fn literals_in_order(&self, text: &[u8]) -> bool {
+        let mut from = 0;
+        for op in self.ops.iter() {
+            if let Op::Lit { start, len } = *op {
+                let lit = self.lit(start, len);
+                if lit.is_empty() {
+                    continue;
+                }
+                let found = text
+                    .get(from..)
+                    .and_then(|rest| rest.windows(lit.len()).position(|w| eq(lit, w, self.fold)));
+                match found {
+                    Some(at) => from += at + lit.len(),
+                    None => return false,
+                }
+            }
+        }
+        true
     }
 
     fn lit(&self, start: u32, len: u32) -> &[u8] {
