@@ -184,3 +184,22 @@ fn fuzz_seed_bundle_is_up_to_date() {
         );
     }
 }
+
+/// OPEN (reported to the owner of src/ignore): since the wildmatch rewrite, 2,000 lines of
+/// `**/a/**/b/**/c/**` make one query on a 100-deep path take ~3 s in release (~40 s debug):
+/// a repository's ignore file can stall the gate. Run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn many_double_star_lines_stay_fast() {
+    let text = vec!["**/a/**/b/**/c/**"; 2000].join("\n");
+    let ig = toolgate::ignore::IgnoreBuilder::default()
+        .build(Some(&text))
+        .unwrap();
+    let t = std::time::Instant::now();
+    let _ = ig.is_ignored(&"a/".repeat(100), false);
+    assert!(
+        t.elapsed() < std::time::Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
+}
