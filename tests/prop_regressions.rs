@@ -185,21 +185,25 @@ fn fuzz_seed_bundle_is_up_to_date() {
     }
 }
 
-/// OPEN (reported to the owner of src/ignore): since the wildmatch rewrite, 2,000 lines of
-/// `**/a/**/b/**/c/**` make one query on a 100-deep path take ~3 s in release (~40 s debug):
-/// a repository's ignore file can stall the gate. Run with `cargo test --release -- --ignored`.
+/// Fixed: 2,000 lines of `**/a/**/b/**/c/**` (identical, or each with its own literal) made
+/// one query on a 100-deep path take ~3 s in release. Many-star globs now check that their
+/// literals appear in order before searching, and a repeated line is tried once.
 #[test]
-#[ignore]
 fn many_double_star_lines_stay_fast() {
-    let text = vec!["**/a/**/b/**/c/**"; 2000].join("\n");
-    let ig = toolgate::ignore::IgnoreBuilder::default()
-        .build(Some(&text))
-        .unwrap();
-    let t = std::time::Instant::now();
-    let _ = ig.is_ignored(&"a/".repeat(100), false);
-    assert!(
-        t.elapsed() < std::time::Duration::from_millis(200),
-        "{:?}",
-        t.elapsed()
-    );
+    let identical = vec!["**/a/**/b/**/c/**".to_string(); 2000];
+    let distinct: Vec<String> = (0..2000).map(|i| format!("**/a/**/b{i}/**/c/**")).collect();
+    for lines in [identical, distinct] {
+        let ig = toolgate::ignore::IgnoreBuilder::default()
+            .build(Some(&lines.join("\n")))
+            .unwrap();
+        let t = std::time::Instant::now();
+        let _ = ig.is_ignored(&"a/".repeat(100), false);
+        // Release: ~40 µs (identical) and ~40 ms (distinct); the stall was ~3 s in release,
+        // ~40 s in this debug build. The bound is generous for a loaded machine.
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(8),
+            "{:?}",
+            t.elapsed()
+        );
+    }
 }
