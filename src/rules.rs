@@ -126,7 +126,7 @@ struct Rule {
 }
 
 impl Rule {
-    fn parse(kind: RuleKind, text: &str) -> Result<Rule, RuleError> {
+    fn parse(kind: RuleKind, text: &str, fold_paths: bool) -> Result<Rule, RuleError> {
         let err = |message: &str| RuleError {
             rule: text.to_string(),
             message: message.to_string(),
@@ -186,7 +186,7 @@ impl Rule {
             text: text.to_string(),
             tool: tool.to_string(),
             command: pattern.map(CommandPattern::new),
-            path: pattern.and_then(PathPattern::new),
+            path: pattern.and_then(|p| PathPattern::new(p, fold_paths)),
         })
     }
 
@@ -286,12 +286,13 @@ struct PathPattern {
 }
 
 impl PathPattern {
-    fn new(pattern: &str) -> Option<PathPattern> {
+    fn new(pattern: &str, fold: bool) -> Option<PathPattern> {
         let p = pattern.strip_prefix("./").unwrap_or(pattern);
         let p = if p == "/" { p } else { p.trim_end_matches('/') };
         let component = !p.contains('/');
         let flags = Flags {
             pathname: !component,
+            fold,
             ..Flags::default()
         };
         let glob = Glob::new(p.as_bytes(), flags).ok()?;
@@ -384,6 +385,17 @@ impl RuleSet {
         ask: &[String],
         deny: &[String],
     ) -> Result<RuleSet, RuleError> {
+        Self::compile_paths_folded(allow, ask, deny, false)
+    }
+
+    /// [`RuleSet::compile`], with path patterns matching case-insensitively (ASCII) when
+    /// `fold_paths`: on a case-insensitive workspace `Secrets/k` must meet `read_file(secrets/**)`.
+    pub fn compile_paths_folded(
+        allow: &[String],
+        ask: &[String],
+        deny: &[String],
+        fold_paths: bool,
+    ) -> Result<RuleSet, RuleError> {
         let mut rules = Vec::with_capacity(allow.len() + ask.len() + deny.len());
         for (kind, list) in [
             (RuleKind::Deny, deny),
@@ -391,7 +403,7 @@ impl RuleSet {
             (RuleKind::Allow, allow),
         ] {
             for text in list {
-                rules.push(Rule::parse(kind, text)?);
+                rules.push(Rule::parse(kind, text, fold_paths)?);
             }
         }
         let mut by_tool: Vec<(String, Vec<u32>)> = Vec::new();

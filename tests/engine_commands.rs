@@ -493,3 +493,23 @@ fn always_allow_can_be_revoked_and_turn_grants_read() {
         (vec!["a", "b"], vec!["c"])
     );
 }
+
+#[test]
+fn path_rules_fold_case_on_a_case_insensitive_workspace() {
+    // (case-insensitive, path, decision)
+    let cases = [
+        (true, "Secrets/k.pem", Decision::Deny),
+        (true, "SECRETS/K.PEM", Decision::Deny),
+        (true, "secrets/k.pem", Decision::Deny),
+        (false, "Secrets/k.pem", Decision::Allow),
+        (false, "secrets/k.pem", Decision::Deny),
+    ];
+    for (ci, path, decision) in cases {
+        let e = engine(|c| {
+            c.case_insensitive_paths = ci;
+            c.rules = rules(&[], &[], &["read_file(secrets/**)"]);
+        });
+        let v = e.check(&ToolCall::new("read_file").with("path", path));
+        assert_eq!(v.decision, decision, "ci={ci} {path}: {v:?}");
+    }
+}

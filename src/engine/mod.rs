@@ -116,8 +116,14 @@ impl Engine {
                 file_name: config.ignore_file_name,
             },
         )?;
-        let rules = RuleSet::compile(&config.rules.allow, &config.rules.ask, &config.rules.deny)
-            .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
+        let fold = config.case_insensitive_paths;
+        let rules = RuleSet::compile_paths_folded(
+            &config.rules.allow,
+            &config.rules.ask,
+            &config.rules.deny,
+            fold,
+        )
+        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
         let mut catalogue = Catalogue::default();
         for (name, _) in &config.tools {
             if name.trim().is_empty() {
@@ -185,10 +191,11 @@ impl Engine {
                     &[]
                 }
             };
-            let set = RuleSet::compile(
+            let set = RuleSet::compile_paths_folded(
                 one(RuleKind::Allow),
                 one(RuleKind::Ask),
                 one(RuleKind::Deny),
+                self.access.workspace().case_insensitive(),
             )
             .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
             let tool = ex.rule.split('(').next().unwrap_or_default().trim();
@@ -361,7 +368,8 @@ impl Engine {
         rules: RulesConfig,
         examples: &[RuleExample],
     ) -> Result<Change, ConfigError> {
-        let compiled = RuleSet::compile(&rules.allow, &rules.ask, &rules.deny)
+        let fold = self.access.workspace().case_insensitive();
+        let compiled = RuleSet::compile_paths_folded(&rules.allow, &rules.ask, &rules.deny, fold)
             .map_err(|e| ConfigError::new("rules", e.to_string()))?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(examples) {
