@@ -6,30 +6,10 @@ use toolgate::rules::RuleSet;
 use toolgate::shell::{analyse, critical::detect_all};
 use toolgate::workspace::Workspace;
 
-type Shape = (
-    Vec<String>,
-    Vec<(String, String)>,
-    Vec<(String, String, Option<String>)>,
-    Vec<String>,
-);
-
-fn shape(input: &str) -> Vec<Shape> {
+fn shape(input: &str) -> Vec<toolgate::shell::CommandShape> {
     let a = analyse(input);
     assert_eq!(a.problem, None, "{input:?}");
-    a.commands
-        .iter()
-        .map(|c| {
-            (
-                c.words.clone(),
-                c.assignments.clone(),
-                c.redirects
-                    .iter()
-                    .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
-                    .collect(),
-                c.wrappers.iter().map(|w| w.name.clone()).collect(),
-            )
-        })
-        .collect()
+    a.shapes()
 }
 
 fn round_trips(input: &str) {

@@ -450,29 +450,10 @@ fn provenance() {
 /// Parse, render, parse: the same commands (words, assignments, redirections, wrappers).
 #[test]
 fn render_round_trip() {
-    type Shape = (
-        Vec<String>,
-        Vec<(String, String)>,
-        Vec<(String, String, Option<String>)>,
-        Vec<String>,
-    );
-    fn shape(input: &str) -> Vec<Shape> {
+    fn shape(input: &str) -> Vec<toolgate::shell::CommandShape> {
         let a = analyse(input);
         assert_eq!(a.problem, None, "{input:?}");
-        a.commands
-            .iter()
-            .map(|c| {
-                (
-                    c.words.clone(),
-                    c.assignments.clone(),
-                    c.redirects
-                        .iter()
-                        .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
-                        .collect(),
-                    c.wrappers.iter().map(|w| w.name.clone()).collect(),
-                )
-            })
-            .collect()
+        a.shapes()
     }
     let mut corpus: Vec<&str> = WORDS.iter().map(|(i, _)| *i).collect();
     corpus.extend(PLAIN);

@@ -9,31 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use toolgate::shell::{analyse, critical, Analysis};
-
-type Shape = (
-    Vec<String>,
-    Vec<(String, String)>,
-    Vec<(String, String, Option<String>)>,
-    Vec<String>,
-);
-
-fn shape(a: &Analysis) -> Vec<Shape> {
-    a.commands
-        .iter()
-        .map(|c| {
-            (
-                c.words.clone(),
-                c.assignments.clone(),
-                c.redirects
-                    .iter()
-                    .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
-                    .collect(),
-                c.wrappers.iter().map(|w| w.name.clone()).collect(),
-            )
-        })
-        .collect()
-}
+use toolgate::shell::{analyse, critical, Analysis, CommandShape};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
@@ -54,8 +30,8 @@ fuzz_target!(|data: &[u8]| {
     );
     // Top-level commands in order; nested ones (substitutions, scripts) as a multiset, since
     // rendering puts redirections after words and may reorder substitutions between them.
-    let top = |a: &Analysis| -> Vec<Shape> {
-        let all = shape(a);
+    let top = |a: &Analysis| -> Vec<CommandShape> {
+        let all = a.shapes();
         a.commands
             .iter()
             .zip(all)
@@ -64,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
             .collect()
     };
     let sorted = |a: &Analysis| {
-        let mut v = shape(a);
+        let mut v = a.shapes();
         v.sort();
         v
     };

@@ -227,7 +227,35 @@ pub struct Analysis {
     pub suspicious: Option<String>,
 }
 
+/// What rendering must preserve of a command: its words, assignments, redirections (operator,
+/// target, here-doc body) and launcher names. Parse → render → parse keeps these equal.
+pub type CommandShape = (
+    Vec<String>,
+    Vec<(String, String)>,
+    Vec<(String, String, Option<String>)>,
+    Vec<String>,
+);
+
 impl Analysis {
+    /// Each command's [`CommandShape`], in order: what the round-trip tests and the fuzz
+    /// target compare.
+    pub fn shapes(&self) -> Vec<CommandShape> {
+        self.commands
+            .iter()
+            .map(|c| {
+                (
+                    c.words.clone(),
+                    c.assignments.clone(),
+                    c.redirects
+                        .iter()
+                        .map(|r| (r.op.clone(), r.target.clone(), r.body.clone()))
+                        .collect(),
+                    c.wrappers.iter().map(|w| w.name.clone()).collect(),
+                )
+            })
+            .collect()
+    }
+
     /// Shell text that analyses back to the same commands (one line per pipeline; nested
     /// commands are re-created by their parent's words).
     pub fn render(&self) -> String {
