@@ -121,6 +121,20 @@ pub struct ClineActions {
     pub use_mcp: bool,
 }
 
+impl ClineActions {
+    /// Every action flag on: what YOLO and approve-all amount to.
+    pub const ALL: ClineActions = ClineActions {
+        read_files: true,
+        read_files_externally: true,
+        edit_files: true,
+        edit_files_externally: true,
+        execute_safe_commands: true,
+        execute_all_commands: true,
+        use_browser: true,
+        use_mcp: true,
+    };
+}
+
 /// Cline's auto-approval switches. Fields Cline has dropped (`enabled`) are still honoured:
 /// `enabled: false` turns the per-action flags off, as it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -194,16 +208,7 @@ impl PolicyTable {
     pub fn for_cline(c: &ClineAutoApproval) -> PolicyTable {
         let everything = c.yolo_mode_toggled || c.auto_approve_all_toggled;
         let a = if everything {
-            ClineActions {
-                read_files: true,
-                read_files_externally: true,
-                edit_files: true,
-                edit_files_externally: true,
-                execute_safe_commands: true,
-                execute_all_commands: true,
-                use_browser: true,
-                use_mcp: true,
-            }
+            ClineActions::ALL
         } else if c.enabled == Some(false) {
             ClineActions::default()
         } else {

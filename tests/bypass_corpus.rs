@@ -161,16 +161,7 @@ fn cline_permissive() -> ClineAutoApproval {
         yolo_mode_toggled: false,
         auto_approve_all_toggled: false,
         enabled: None,
-        actions: ClineActions {
-            read_files: true,
-            read_files_externally: true,
-            edit_files: true,
-            edit_files_externally: true,
-            execute_safe_commands: true,
-            execute_all_commands: true,
-            use_browser: true,
-            use_mcp: true,
-        },
+        actions: ClineActions::ALL,
     }
 }
 
