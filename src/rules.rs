@@ -203,20 +203,22 @@ impl Rule {
     }
 }
 
+/// A sub-command's words as written: its launchers' words, then its own.
+fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> {
+    c.wrappers
+        .iter()
+        .flat_map(|w| &w.words)
+        .chain(&c.words)
+        .map(String::as_str)
+}
+
 /// Every form of a sub-command a deny or ask rule is tried on: as written (launchers
 /// included), unwrapped, with a path-named command reduced to its name, and for git without
 /// its global options. Computed once per sub-command, not once per rule.
 fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) {
     forms.clear();
     let mut buf = String::new();
-    fill(
-        &mut buf,
-        c.wrappers
-            .iter()
-            .flat_map(|w| &w.words)
-            .chain(&c.words)
-            .map(String::as_str),
-    );
+    fill(&mut buf, written_words(c));
     forms.push(std::mem::take(&mut buf));
     if !c.wrappers.is_empty() {
         fill(&mut buf, c.words.iter().map(String::as_str));
@@ -511,14 +513,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        fill(
-                            &mut buf,
-                            c.wrappers
-                                .iter()
-                                .flat_map(|w| &w.words)
-                                .chain(&c.words)
-                                .map(String::as_str),
-                        );
+                        fill(&mut buf, written_words(c));
                         self.find(RuleKind::Allow, tool, |r| r.matches_text(&buf))
                     });
                     match rule {
