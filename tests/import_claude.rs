@@ -9,26 +9,9 @@ use toolgate::verdict::{Decision, Step};
 
 const SETTINGS: &str = include_str!("fixtures/import/claude-settings.json");
 
-const READ: &[&str] = &[
-    "read_file",
-    "list_files",
-    "list_code_definition_names",
-    "search_files",
-    "read",
-    "ls",
-    "glob",
-    "grep",
-];
-/// The write tools (apply_patch's paths are its patch's file headers).
-const EDIT: &[&str] = &[
-    "write_to_file",
-    "replace_in_file",
-    "apply_patch",
-    "new_rule",
-    "write",
-    "edit",
-    "multi_edit",
-];
+// The catalogue's lists, kept in step with the catalogue by its own test.
+const READ: &[&str] = toolgate::catalogue::READ_PATH_TOOLS;
+const EDIT: &[&str] = toolgate::catalogue::WRITE_PATH_TOOLS;
 
 fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()

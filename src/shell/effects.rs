@@ -147,6 +147,19 @@ fn sed(args: &[String]) -> Option<&'static str> {
         .then_some("sed script runs a command or writes a file (e/w)")
 }
 
+/// The index just past the next unescaped `delim` at or after `i` (or the end).
+fn past_delimited(b: &[u8], mut i: usize, delim: u8) -> usize {
+    while let Some(&x) = b.get(i) {
+        i += 1;
+        if x == b'\\' {
+            i += 1;
+        } else if x == delim {
+            break;
+        }
+    }
+    i
+}
+
 /// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag.
 fn sed_script_runs(script: &str) -> bool {
     let b = script.as_bytes();
@@ -175,15 +188,7 @@ fn sed_script_runs(script: &str) -> bool {
                     } else {
                         b'/'
                     };
-                    i += 1;
-                    while let Some(x) = at(i) {
-                        i += 1;
-                        if x == b'\\' {
-                            i += 1;
-                        } else if x == delim {
-                            break;
-                        }
-                    }
+                    i = past_delimited(b, i + 1, delim);
                     // address flags `I`, `M`
                     while matches!(at(i), Some(b'I' | b'M')) {
                         i += 1;
@@ -200,14 +205,7 @@ fn sed_script_runs(script: &str) -> bool {
                 let Some(delim) = at(i) else { break };
                 i += 1;
                 for _ in 0..2 {
-                    while let Some(x) = at(i) {
-                        i += 1;
-                        if x == b'\\' {
-                            i += 1;
-                        } else if x == delim {
-                            break;
-                        }
-                    }
+                    i = past_delimited(b, i, delim);
                 }
                 while let Some(f) = at(i) {
                     match f {
