@@ -67,7 +67,22 @@ pub struct ToolSpec {
     pub allow_empty: Vec<String>,
 }
 
+/// The model's own claim that a call is safe (Cline's `requires_approval`), read for any tool.
+pub const REQUIRES_APPROVAL: &str = "requires_approval";
+
 impl ToolSpec {
+    /// Every param the gate reads for this tool (names may repeat). A caller that copies a
+    /// call across a boundary needs only these: the rest cannot change a verdict.
+    pub fn params_read(&self) -> impl Iterator<Item = &str> {
+        self.required
+            .iter()
+            .chain(&self.paths)
+            .chain(&self.patch)
+            .chain(&self.command)
+            .map(String::as_str)
+            .chain([REQUIRES_APPROVAL])
+    }
+
     pub fn new(tier: Tier) -> Self {
         ToolSpec {
             tier,

@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use crate::call::{ToolCall, Value};
-use crate::catalogue::ToolSpec;
+use crate::catalogue::{Catalogue, ToolSpec};
 use crate::config::{Config, ConfigError, RulesInput};
 use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
@@ -456,7 +456,8 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
-        let result = read_call(call).and_then(|c| self.engine.borrow().validate(&c));
+        let engine = self.engine.borrow();
+        let result = read_call(call, engine.catalogue()).and_then(|c| engine.validate(&c));
         match result {
             Ok(()) => {
                 let o = plain();
@@ -479,8 +480,9 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
-        match read_call(call) {
-            Ok(c) => verdict_js(&self.engine.borrow().check(&c)),
+        let engine = self.engine.borrow();
+        match read_call(call, engine.catalogue()) {
+            Ok(c) => verdict_js(&engine.check(&c)),
             Err(invalid) => verdict_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
         }
     }
@@ -491,8 +493,9 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
-        match read_call(call) {
-            Ok(c) => to_js(&self.engine.borrow().explain(&c)),
+        let engine = self.engine.borrow();
+        match read_call(call, engine.catalogue()) {
+            Ok(c) => to_js(&engine.explain(&c)),
             Err(invalid) => {
                 let outcome = invalid_outcome(invalid.clone(), crate::Locality::None);
                 to_js(&crate::engine::Explanation {
@@ -512,7 +515,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
     ) -> Promise {
-        let parsed = read_call(&call);
+        let parsed = read_call(&call, self.engine.borrow().catalogue());
         let has_prompt = self.prompt.borrow().is_some();
         let begin = match &parsed {
             Ok(c) => self.engine.borrow().begin(c, has_prompt),
@@ -1163,6 +1166,36 @@ fn label(s: &'static str) -> &'static JsValue {
     })
 }
 
+/// A JS string with the text `s`, lent to `f`. Texts the facade hands out again and again
+/// (param names, a rule's text and its reason sentence, origins) come from a small cache: a
+/// lookup costs less than decoding the text into a new JS string. Direct-mapped and bounded,
+/// so texts seen once (a reason that names a path) just take a slot.
+fn with_js_str<T>(s: &str, f: impl FnOnce(&JsValue) -> T) -> T {
+    const SLOTS: usize = 256;
+    thread_local! {
+        static CACHE: RefCell<Vec<Option<(Box<str>, JsValue)>>> = RefCell::new(vec![None; SLOTS]);
+    }
+    // Length and both ends tell most texts apart; a hit still compares the whole text.
+    let b = s.as_bytes();
+    let ends = b.iter().take(16).chain(b.iter().rev().take(16));
+    let hash = ends.fold(b.len() as u32 ^ 0x811c_9dc5, |h, &x| {
+        (h ^ u32::from(x)).wrapping_mul(0x0100_0193)
+    });
+    let slot = hash as usize % SLOTS;
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        match &cache[slot] {
+            Some((text, js)) if **text == *s => f(js),
+            _ => {
+                let js = JsValue::from_str(s);
+                let out = f(&js);
+                cache[slot] = Some((s.into(), js));
+                out
+            }
+        }
+    })
+}
+
 fn plain() -> Plain {
     Object::new().unchecked_into()
 }
@@ -1173,14 +1206,14 @@ fn plain() -> Plain {
 fn verdict_js(v: &crate::Verdict) -> JsValue {
     let o = plain();
     o.set_decision(label(v.decision.as_str()));
-    o.set_reason(&JsValue::from_str(&v.reason));
+    with_js_str(&v.reason, |r| o.set_reason(r));
     o.set_code(label(v.code));
     o.set_step(label(v.step.as_str()));
     if let Some(origin) = &v.origin {
-        o.set_origin(&JsValue::from_str(origin));
+        with_js_str(origin, |s| o.set_origin(s));
     }
     if let Some(rule) = &v.rule {
-        o.set_rule(&JsValue::from_str(rule));
+        with_js_str(rule, |s| o.set_rule(s));
     }
     o.set_locality(label(v.locality.as_str()));
     if let Some(critical) = &v.critical {
@@ -1255,7 +1288,10 @@ fn read_value(v: JsValue) -> Value {
     }
 }
 
-fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
+/// The call's tool and the params the gate reads for that tool ([`ToolSpec::params_read`]):
+/// a call into JS per param read, none for the params it ignores. A param is read as the tool
+/// would read it (`params[name]`, inherited properties included).
+fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
     let malformed =
         |what: &str| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
     if !call.is_object() || Array::is_array(call) {
@@ -1271,11 +1307,11 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
     if !params.is_object() || Array::is_array(&params) {
         return Err(malformed("`params` must be an object"));
     }
-    let params: &Object = params.unchecked_ref();
-    for entry in Object::entries(params).iter() {
-        let entry: Array = entry.unchecked_into();
-        let key = entry.get(0).as_string().unwrap_or_default();
-        out.params.push((key, read_value(entry.get(1))));
+    for name in catalogue.spec(&out.tool).params_read() {
+        if out.param(name).is_none() {
+            let value = with_js_str(name, |k| Reflect::get(&params, k).unwrap_or_default());
+            out.params.push((name.to_owned(), read_value(value)));
+        }
     }
     Ok(out)
 }

@@ -397,6 +397,17 @@ proptest! {
     }
 
     #[test]
+    fn only_the_params_a_spec_reads_matter(s in setup(), c in call()) {
+        // The facade copies only `ToolSpec::params_read` across the boundary.
+        let e = build(&s);
+        let spec = e.catalogue().spec(&c.tool);
+        let mut read = c.clone();
+        read.params.retain(|(k, _)| spec.params_read().any(|n| n == k));
+        prop_assert_eq!(e.validate(&read), e.validate(&c), "{:?}", c);
+        prop_assert_eq!(e.check(&read), e.check(&c), "{:?}", c);
+    }
+
+    #[test]
     fn always_answer_never_silences_a_critical_command(s in setup(), c in critical_call()) {
         let mut e = build(&s);
         if e.mode() == Mode::Unattended {

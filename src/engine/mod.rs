@@ -531,7 +531,7 @@ fn command_of<'c>(call: &'c ToolCall, spec: &ToolSpec) -> Option<&'c str> {
 /// The model's `requires_approval` flag is false: a boolean false or the string "false"
 /// (Cline's params arrive as text). Anything else, including absence, is not a "safe" claim.
 fn requires_approval_is_false(call: &ToolCall) -> bool {
-    match call.param("requires_approval") {
+    match call.param(crate::catalogue::REQUIRES_APPROVAL) {
         Some(Value::Bool(b)) => !b,
         Some(Value::Str(s)) => s.trim().eq_ignore_ascii_case("false"),
         _ => false,
