@@ -24,6 +24,8 @@ use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
 
+mod serde_js;
+
 #[wasm_bindgen]
 extern "C" {
     /// A plain object the facade fills in. Named setters compile to `o.name = v` in the glue:
@@ -1095,7 +1097,7 @@ fn describe_answer(v: &JsValue) -> String {
         return format!("{s:?}");
     }
     if let Some(n) = v.as_f64() {
-        return format!("the number {n}");
+        return format!("the number {}", serde_js::float_text(n));
     }
     format!(
         "a value of type {}",
@@ -1116,8 +1118,7 @@ fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     // Plain objects, not Maps; `None` fields are skipped by the types themselves.
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+    value.serialize(serde_js::Ser).unwrap_or(JsValue::NULL)
 }
 
 /// Sets `o[key]`; keys are cached JS strings (see [`with_cached`]).
@@ -1168,8 +1169,8 @@ fn plain() -> Plain {
 }
 
 /// A [`Verdict`] as a plain object, fields in the order of the `Verdict` type; built directly
-/// with named setters and cached labels (the hot call shape: serde-wasm-bindgen costs a JS
-/// string per key and a generic call per field; `JSON.parse` of a small object costs more).
+/// with named setters and cached labels (the hot call shape: the generic serializer costs a
+/// `Reflect.set` per field; `JSON.parse` of a small object costs more).
 fn verdict_js(v: &crate::Verdict) -> JsValue {
     let o = plain();
     o.set_decision(label(v.decision.as_str()));
@@ -1281,9 +1282,9 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
-    serde_wasm_bindgen::from_value(v).map_err(|e| {
-        let message = e.to_string();
-        let message = message
+    T::deserialize(serde_js::De(v)).map_err(|e| {
+        let message = e
+            .0
             .trim_start_matches("Error: ")
             .trim_start_matches("TypeError: ");
         if message.contains("non-object") {
@@ -1331,7 +1332,7 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
         .map_err(|_| ConfigError::new(field, "must be a function or null"))
 }
 
-/// Fails on a key `allowed` does not list: serde-wasm-bindgen ignores unknown fields, and a
+/// Fails on a key `allowed` does not list: the struct reader ignores unknown fields, and a
 /// typo (`requred`, `readFile`) would otherwise silently change nothing.
 fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
     if !v.is_object() || Array::is_array(v) {

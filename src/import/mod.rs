@@ -1,7 +1,7 @@
 //! Importers: the approval settings people already have, turned into a toolgate config.
 //!
 //! Each importer is a pure function from the other tool's settings (already deserialised: the
-//! facade converts JS objects with serde-wasm-bindgen into the `Deserialize` input types) to an
+//! facade converts JS objects with its serde `Deserializer` into the `Deserialize` input types) to an
 //! [`Imported`]: an [`ImportedConfig`] in the JS `GatekeeperConfig` shape, plus one warning for
 //! everything that could not be carried over exactly. Nothing is dropped silently: a rule, a
 //! field or a value that toolgate cannot express produces a warning that names it and says why.
