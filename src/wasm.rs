@@ -26,6 +26,8 @@ use crate::validate::Invalid;
 
 mod serde_js;
 
+pub(crate) use serde_js::float_text;
+
 #[wasm_bindgen]
 extern "C" {
     /// A plain object the facade fills in. Named setters compile to `o.name = v` in the glue:
@@ -1097,7 +1099,7 @@ fn describe_answer(v: &JsValue) -> String {
         return format!("{s:?}");
     }
     if let Some(n) = v.as_f64() {
-        return format!("the number {}", serde_js::float_text(n));
+        return format!("the number {}", float_text(n));
     }
     format!(
         "a value of type {}",

@@ -124,8 +124,9 @@ pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
     }
     if let Some(n) = s.max_requests {
         out.warn(format!(
-            "{SETTINGS}: maxRequests ({n}) has no effect: toolgate does not cap the number of \
-             auto-approved requests"
+            "{SETTINGS}: maxRequests ({}) has no effect: toolgate does not cap the number of \
+             auto-approved requests",
+            crate::number::text(n)
         ));
     }
     if s.favorites.is_some() {

@@ -95,8 +95,8 @@ fn unexpected_text(u: &Unexpected) -> String {
 
 /// `n` as Rust's `Display` writes it (`1.5`, `-0`, `NaN`, `inf`, `0.0000001`, never an
 /// exponent), from JS's `String(n)`: both write the shortest digits that round-trip, so only
-/// the notation differs.
-pub(super) fn float_text(n: f64) -> String {
+/// the notation differs. See [`crate::number`].
+pub(crate) fn float_text(n: f64) -> String {
     if n.is_nan() {
         return "NaN".into();
     }
