@@ -47,11 +47,17 @@ impl de::Error for Error {
     // Overridden so that serde's `Display for Unexpected` (which formats floats with core's
     // float formatter, ~15 KB of wasm) is never linked: [`unexpected_text`] words it the same.
     fn invalid_type(unexp: Unexpected, exp: &dyn Expected) -> Self {
-        Error(format!("invalid type: {}, expected {exp}", unexpected_text(&unexp)))
+        Error(format!(
+            "invalid type: {}, expected {exp}",
+            unexpected_text(&unexp)
+        ))
     }
 
     fn invalid_value(unexp: Unexpected, exp: &dyn Expected) -> Self {
-        Error(format!("invalid value: {}, expected {exp}", unexpected_text(&unexp)))
+        Error(format!(
+            "invalid value: {}, expected {exp}",
+            unexpected_text(&unexp)
+        ))
     }
 }
 
@@ -724,7 +730,9 @@ impl ser::Serializer for Ser {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self::SerializeTupleVariant> {
-        Err(ser::Error::custom(format!("{name}: tuple variants are not written")))
+        Err(ser::Error::custom(format!(
+            "{name}: tuple variants are not written"
+        )))
     }
 
     fn serialize_map(self, _len: Option<usize>) -> Result<ObjectOut> {
@@ -742,7 +750,9 @@ impl ser::Serializer for Ser {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self::SerializeStructVariant> {
-        Err(ser::Error::custom(format!("{name}: struct variants are not written")))
+        Err(ser::Error::custom(format!(
+            "{name}: struct variants are not written"
+        )))
     }
 }
 
