@@ -6,7 +6,7 @@
 //! `.await` or a call into JS.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
@@ -821,9 +821,11 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
     ) -> Result<(), JsError> {
         let text: Option<String> = optional(text, "ignoreFile").map_err(config_error)?;
-        let includes: HashMap<String, String> = optional(includes, "ignoreIncludes")
+        let includes = optional::<Record<String>>(includes, "ignoreIncludes")
             .map_err(config_error)?
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
         let change = self
             .engine
             .borrow_mut()
@@ -1285,10 +1287,9 @@ fn read_call(call: &JsValue) -> Result<ToolCall, Invalid> {
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
     T::deserialize(serde_js::De(v)).map_err(|e| {
-        let message = e
-            .0
-            .trim_start_matches("Error: ")
-            .trim_start_matches("TypeError: ");
+        let message =
+            e.0.trim_start_matches("Error: ")
+                .trim_start_matches("TypeError: ");
         if message.contains("non-object") {
             ConfigError::new(field, "expected an object or an array")
         } else {
@@ -1456,6 +1457,10 @@ fn check_shared_fields(get: &dyn Fn(&str) -> JsValue, prefix: &str) -> Result<()
 
 type ReadConfig = (Config, Option<Function>, Option<Function>);
 
+/// A JS record as read: the snapshot's map type, so its reader serves the config too (one
+/// map reader per value type in the wasm, not a `HashMap` one as well). Entries in key order.
+type Record<V> = BTreeMap<String, V>;
+
 /// Reads the config field by field, so each error names its field.
 fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     let mut c = Config::default();
@@ -1486,8 +1491,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         c.case_insensitive_paths = b;
     }
     c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
-    if let Some(inc) = optional(get("ignoreIncludes"), "ignoreIncludes")? {
-        c.ignore_includes = inc;
+    if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
+        c.ignore_includes = inc.into_iter().collect();
     }
     if let Some(name) = optional::<String>(get("ignoreFileName"), "ignoreFileName")? {
         if name.trim().is_empty() || name.contains('/') {
@@ -1504,10 +1509,10 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         })?;
     }
     c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
-    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(get("tools"), "tools")? {
+    if let Some(tools) = optional::<Record<ToolSpec>>(get("tools"), "tools")? {
         c.tools = tools.into_iter().collect();
     }
-    if let Some(overrides) = optional::<HashMap<String, String>>(get("overrides"), "overrides")? {
+    if let Some(overrides) = optional::<Record<String>>(get("overrides"), "overrides")? {
         for (tool, p) in overrides {
             let policy = Policy::parse(&p).ok_or_else(|| {
                 ConfigError::new(
@@ -1518,8 +1523,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
             c.overrides.push((tool, policy));
         }
     }
-    if let Some(origins) = optional(get("overrideOrigins"), "overrideOrigins")? {
-        c.override_origins = origins;
+    if let Some(origins) = optional::<Record<String>>(get("overrideOrigins"), "overrideOrigins")? {
+        c.override_origins = origins.into_iter().collect();
     }
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
