@@ -40,13 +40,14 @@ macro_rules! settings_deserialize {
                         mut map: A,
                     ) -> Result<$ty, A::Error> {
                         let mut out = $ty::default();
-                        let mut seen = std::collections::BTreeSet::new();
+                        let mut seen: Vec<&str> = Vec::new();
                         while let Some($crate::import::Key(key)) = map.next_key()? {
                             match key.as_str() {
                                 $($key => {
-                                    if !seen.insert($key) {
+                                    if seen.contains(&$key) {
                                         return Err(serde::de::Error::duplicate_field($key));
                                     }
+                                    seen.push($key);
                                     out.$field = map.next_value()?;
                                 })*
                                 _ => {
@@ -478,5 +479,58 @@ pub(crate) fn quoted_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the derive with a flattened `unknown` map did: known keys typed, others kept,
+    /// a known key twice an error.
+    #[test]
+    fn settings_read_known_keys_and_keep_the_rest() {
+        let read = |json: &str| {
+            serde_json::from_str::<harness::HarnessSettings>(json)
+                .map(|s| (s.mode, s.unknown.into_keys().collect::<Vec<_>>()))
+                // serde_json's position is its own; the message is what counts here.
+                .map_err(|e| {
+                    e.to_string()
+                        .split(" at line")
+                        .next()
+                        .unwrap_or_default()
+                        .to_string()
+                })
+        };
+        let cases: [(&str, Result<(Option<&str>, Vec<&str>), &str>); 5] = [
+            ("{}", Ok((None, vec![]))),
+            (
+                r#"{"mode": "yolo", "b": [1, {"c": null}], "a": 2}"#,
+                Ok((Some("yolo"), vec!["a", "b"])),
+            ),
+            (
+                r#"{"mode": 5}"#,
+                Err("invalid type: integer `5`, expected a string"),
+            ),
+            (
+                r#"{"mode": "yolo", "mode": "write"}"#,
+                Err("duplicate field `mode`"),
+            ),
+            (
+                "[]",
+                Err("invalid type: sequence, expected struct HarnessSettings"),
+            ),
+        ];
+        for (json, want) in cases {
+            let want = want
+                .map(|(mode, keys)| {
+                    (
+                        mode.map(String::from),
+                        keys.into_iter().map(String::from).collect(),
+                    )
+                })
+                .map_err(String::from);
+            assert_eq!(read(json), want, "{json}");
+        }
     }
 }
