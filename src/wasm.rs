@@ -1114,8 +1114,46 @@ fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
     let callback = on_change.borrow().clone();
     if let Some(f) = callback {
         // A throwing listener must not undo or block the change it hears about.
-        let _ = f.call1(&JsValue::NULL, &to_js(change));
+        let _ = f.call1(&JsValue::NULL, &change_js(change));
     }
+}
+
+/// A [`Change`] as the `Change` type has it, `{ kind, … }` (what serde's tagged-enum writer
+/// made, without its code).
+fn change_js(change: &Change) -> JsValue {
+    let o = Object::new();
+    let tool = |o: &Object, tool: &str| set(o, "tool", &JsValue::from_str(tool));
+    let kind = match change {
+        Change::Mode { .. } => "mode",
+        Change::AutoApproval => "autoApproval",
+        Change::Override { .. } => "override",
+        Change::AlwaysAllow { .. } => "alwaysAllow",
+        Change::AlwaysAllowRevoked { .. } => "alwaysAllowRevoked",
+        Change::Rules => "rules",
+        Change::TurnGrants => "turnGrants",
+        Change::IgnoreFile => "ignoreFile",
+        Change::WorkspaceRoots => "workspaceRoots",
+    };
+    set(&o, "kind", label(kind));
+    match change {
+        Change::Mode { mode } => set(&o, "mode", label(mode)),
+        Change::Override {
+            tool: t,
+            policy,
+            origin,
+        } => {
+            tool(&o, t);
+            if let Some(policy) = policy {
+                set(&o, "policy", label(policy));
+            }
+            if let Some(origin) = origin {
+                set(&o, "origin", &JsValue::from_str(origin));
+            }
+        }
+        Change::AlwaysAllow { tool: t } | Change::AlwaysAllowRevoked { tool: t } => tool(&o, t),
+        _ => {}
+    }
+    o.into()
 }
 
 // ---- conversions -----------------------------------------------------------------------
