@@ -490,47 +490,41 @@ mod tests {
     /// a known key twice an error.
     #[test]
     fn settings_read_known_keys_and_keep_the_rest() {
-        let read = |json: &str| {
-            serde_json::from_str::<harness::HarnessSettings>(json)
-                .map(|s| (s.mode, s.unknown.into_keys().collect::<Vec<_>>()))
-                // serde_json's position is its own; the message is what counts here.
-                .map_err(|e| {
-                    e.to_string()
-                        .split(" at line")
-                        .next()
-                        .unwrap_or_default()
-                        .to_string()
-                })
-        };
-        let cases: [(&str, Result<(Option<&str>, Vec<&str>), &str>); 5] = [
-            ("{}", Ok((None, vec![]))),
+        let cases = [
+            ("{}", "mode None, unknown []"),
             (
                 r#"{"mode": "yolo", "b": [1, {"c": null}], "a": 2}"#,
-                Ok((Some("yolo"), vec!["a", "b"])),
+                r#"mode Some("yolo"), unknown ["a", "b"]"#,
             ),
             (
                 r#"{"mode": 5}"#,
-                Err("invalid type: integer `5`, expected a string"),
+                "invalid type: integer `5`, expected a string",
             ),
             (
                 r#"{"mode": "yolo", "mode": "write"}"#,
-                Err("duplicate field `mode`"),
+                "duplicate field `mode`",
             ),
             (
                 "[]",
-                Err("invalid type: sequence, expected struct HarnessSettings"),
+                "invalid type: sequence, expected struct HarnessSettings",
             ),
         ];
         for (json, want) in cases {
-            let want = want
-                .map(|(mode, keys)| {
-                    (
-                        mode.map(String::from),
-                        keys.into_iter().map(String::from).collect(),
-                    )
-                })
-                .map_err(String::from);
-            assert_eq!(read(json), want, "{json}");
+            let got = match serde_json::from_str::<harness::HarnessSettings>(json) {
+                Ok(s) => format!(
+                    "mode {:?}, unknown {:?}",
+                    s.mode,
+                    s.unknown.keys().collect::<Vec<_>>()
+                ),
+                // serde_json's position is its own; the message is what counts here.
+                Err(e) => e
+                    .to_string()
+                    .split(" at line")
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            };
+            assert_eq!(got, want, "{json}");
         }
     }
 }
