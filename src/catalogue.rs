@@ -94,31 +94,6 @@ impl ToolSpec {
         }
     }
 
-    fn required(mut self, names: &[&str]) -> Self {
-        self.required = names.iter().map(|s| s.to_string()).collect();
-        self
-    }
-
-    fn paths(mut self, names: &[&str]) -> Self {
-        self.paths = names.iter().map(|s| s.to_string()).collect();
-        self
-    }
-
-    fn patch(mut self, name: &str) -> Self {
-        self.patch = Some(name.to_string());
-        self
-    }
-
-    fn command(mut self, name: &str) -> Self {
-        self.command = Some(name.to_string());
-        self
-    }
-
-    fn allow_empty(mut self, names: &[&str]) -> Self {
-        self.allow_empty = names.iter().map(|s| s.to_string()).collect();
-        self
-    }
-
     /// What an undeclared tool is: the harness's safe default, tier `exec` with no params.
     pub fn unknown() -> Self {
         ToolSpec::new(Tier::Exec)
@@ -156,98 +131,121 @@ pub struct Catalogue {
     unknown: ToolSpec,
 }
 
+/// One default tool: its name and spec, as static data (built into [`ToolSpec`]s once).
+struct DefaultTool {
+    name: &'static str,
+    tier: Tier,
+    required: &'static [&'static str],
+    paths: &'static [&'static str],
+    patch: Option<&'static str>,
+    command: Option<&'static str>,
+    allow_empty: &'static [&'static str],
+}
+
+/// A default tool with no path, patch, command or empty-allowed params.
+const fn tool(name: &'static str, tier: Tier, required: &'static [&'static str]) -> DefaultTool {
+    DefaultTool {
+        name,
+        tier,
+        required,
+        paths: &[],
+        patch: None,
+        command: None,
+        allow_empty: &[],
+    }
+}
+
+/// A default tool whose `path` param is a path.
+const fn path_tool(
+    name: &'static str,
+    tier: Tier,
+    required: &'static [&'static str],
+) -> DefaultTool {
+    DefaultTool {
+        paths: &["path"],
+        ..tool(name, tier, required)
+    }
+}
+
+/// Cline's tool names (v4) and the Dart harness's. A table rather than code: it is data in
+/// the wasm, not a function that builds each spec.
+const DEFAULTS: &[DefaultTool] = {
+    use Tier::*;
+    &[
+        // Cline
+        path_tool("read_file", Read, &["path"]),
+        path_tool("list_files", Read, &["path"]),
+        path_tool("list_code_definition_names", Read, &["path"]),
+        path_tool("search_files", Read, &["path", "regex"]),
+        tool("use_subagents", Read, &[]),
+        DefaultTool {
+            allow_empty: &["content"],
+            ..path_tool("write_to_file", Write, &["path", "content"])
+        },
+        path_tool("replace_in_file", Write, &["path", "diff"]),
+        DefaultTool {
+            patch: Some("input"),
+            ..tool("apply_patch", Write, &["input"])
+        },
+        DefaultTool {
+            allow_empty: &["content"],
+            ..path_tool("new_rule", Write, &["path", "content"])
+        },
+        DefaultTool {
+            command: Some("command"),
+            ..tool("execute_command", Exec, &["command", "requires_approval"])
+        },
+        tool("browser_action", Browser, &["action"]),
+        tool("web_fetch", Browser, &["url"]),
+        tool("web_search", Browser, &["query"]),
+        tool("use_mcp_tool", Mcp, &["server_name", "tool_name"]),
+        tool("access_mcp_resource", Mcp, &["server_name", "uri"]),
+        tool("ask_followup_question", Interaction, &["question"]),
+        tool("attempt_completion", Interaction, &["result"]),
+        tool("new_task", Interaction, &["context"]),
+        // The harness
+        path_tool("read", Read, &["path"]),
+        path_tool("ls", Read, &[]),
+        path_tool("glob", Read, &["pattern"]),
+        path_tool("grep", Read, &["pattern"]),
+        DefaultTool {
+            allow_empty: &["content"],
+            ..path_tool("write", Write, &["path", "content"])
+        },
+        DefaultTool {
+            allow_empty: &["new_string"],
+            ..path_tool("edit", Write, &["path", "old_string", "new_string"])
+        },
+        path_tool("multi_edit", Write, &["path", "edits"]),
+        DefaultTool {
+            command: Some("command"),
+            ..tool("bash", Exec, &["command"])
+        },
+        tool("fetch", Browser, &["url"]),
+        tool("ask", Interaction, &["question"]),
+    ]
+};
+
 impl Default for Catalogue {
-    /// Cline's tool names (v4) and the Dart harness's.
+    /// Cline's tool names (v4) and the Dart harness's: [`DEFAULTS`].
     fn default() -> Self {
-        use Tier::*;
-        let s = ToolSpec::new;
-        let entries: Vec<(&str, ToolSpec)> = vec![
-            // Cline
-            ("read_file", s(Read).required(&["path"]).paths(&["path"])),
-            ("list_files", s(Read).required(&["path"]).paths(&["path"])),
-            (
-                "list_code_definition_names",
-                s(Read).required(&["path"]).paths(&["path"]),
-            ),
-            (
-                "search_files",
-                s(Read).required(&["path", "regex"]).paths(&["path"]),
-            ),
-            ("use_subagents", s(Read)),
-            (
-                "write_to_file",
-                s(Write)
-                    .required(&["path", "content"])
-                    .paths(&["path"])
-                    .allow_empty(&["content"]),
-            ),
-            (
-                "replace_in_file",
-                s(Write).required(&["path", "diff"]).paths(&["path"]),
-            ),
-            ("apply_patch", s(Write).required(&["input"]).patch("input")),
-            (
-                "new_rule",
-                s(Write)
-                    .required(&["path", "content"])
-                    .paths(&["path"])
-                    .allow_empty(&["content"]),
-            ),
-            (
-                "execute_command",
-                s(Exec)
-                    .required(&["command", "requires_approval"])
-                    .command("command"),
-            ),
-            ("browser_action", s(Browser).required(&["action"])),
-            ("web_fetch", s(Browser).required(&["url"])),
-            ("web_search", s(Browser).required(&["query"])),
-            (
-                "use_mcp_tool",
-                s(Mcp).required(&["server_name", "tool_name"]),
-            ),
-            (
-                "access_mcp_resource",
-                s(Mcp).required(&["server_name", "uri"]),
-            ),
-            (
-                "ask_followup_question",
-                s(Interaction).required(&["question"]),
-            ),
-            ("attempt_completion", s(Interaction).required(&["result"])),
-            ("new_task", s(Interaction).required(&["context"])),
-            // The harness
-            ("read", s(Read).required(&["path"]).paths(&["path"])),
-            ("ls", s(Read).paths(&["path"])),
-            ("glob", s(Read).required(&["pattern"]).paths(&["path"])),
-            ("grep", s(Read).required(&["pattern"]).paths(&["path"])),
-            (
-                "write",
-                s(Write)
-                    .required(&["path", "content"])
-                    .paths(&["path"])
-                    .allow_empty(&["content"]),
-            ),
-            (
-                "edit",
-                s(Write)
-                    .required(&["path", "old_string", "new_string"])
-                    .paths(&["path"])
-                    .allow_empty(&["new_string"]),
-            ),
-            (
-                "multi_edit",
-                s(Write).required(&["path", "edits"]).paths(&["path"]),
-            ),
-            ("bash", s(Exec).required(&["command"]).command("command")),
-            ("fetch", s(Browser).required(&["url"])),
-            ("ask", s(Interaction).required(&["question"])),
-        ];
+        let strings = |names: &[&str]| names.iter().map(|s| s.to_string()).collect();
+        let specs = DEFAULTS
+            .iter()
+            .map(|d| {
+                let spec = ToolSpec {
+                    tier: d.tier,
+                    required: strings(d.required),
+                    paths: strings(d.paths),
+                    patch: d.patch.map(str::to_string),
+                    command: d.command.map(str::to_string),
+                    allow_empty: strings(d.allow_empty),
+                };
+                (d.name.to_string(), spec)
+            })
+            .collect();
         Catalogue {
-            specs: entries
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
+            specs,
             unknown: ToolSpec::unknown(),
         }
     }

@@ -55,17 +55,156 @@ pub struct RuleExample {
 }
 
 /// One entry of a rules list as JS writes it: a string, or `{ rule, match?, notMatch? }`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(untagged)]
+///
+/// Read as serde's `#[serde(untagged)]` read it (the entry is read in full, then each form is
+/// tried; any mismatch is "data did not match any variant of untagged enum RuleEntry"), by
+/// hand: the derive pulls in serde's general buffer and its deserializers, ~3 KiB of the
+/// gzipped wasm.
+#[derive(Debug, Clone, PartialEq)]
 pub enum RuleEntry {
     Text(String),
     WithExamples {
         rule: String,
-        #[serde(default, rename = "match")]
         matches: Vec<String>,
-        #[serde(default, rename = "notMatch")]
         not_matches: Vec<String>,
     },
+}
+
+impl<'de> Deserialize<'de> for RuleEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Written::deserialize(d)?.rule_entry().ok_or_else(|| {
+            serde::de::Error::custom("data did not match any variant of untagged enum RuleEntry")
+        })
+    }
+}
+
+/// A value as written, kept only as far as a [`RuleEntry`] needs to tell its forms apart.
+enum Written {
+    Text(String),
+    Bytes(Vec<u8>),
+    Seq(Vec<Written>),
+    Map(Vec<(Written, Written)>),
+    Other,
+}
+
+impl Written {
+    fn rule_entry(self) -> Option<RuleEntry> {
+        let entries = match self {
+            Written::Map(entries) => entries,
+            other => return other.text().map(RuleEntry::Text),
+        };
+        let (mut rule, mut matches, mut not_matches) = (None, None, None);
+        for (key, value) in entries {
+            let slot = match key.text().as_deref() {
+                Some("rule") => {
+                    set(&mut rule, value.text()?)?;
+                    continue;
+                }
+                Some("match") => &mut matches,
+                Some("notMatch") => &mut not_matches,
+                _ => continue,
+            };
+            set(slot, value.texts()?)?;
+        }
+        Some(RuleEntry::WithExamples {
+            rule: rule?,
+            matches: matches.unwrap_or_default(),
+            not_matches: not_matches.unwrap_or_default(),
+        })
+    }
+
+    /// A string (bytes that are UTF-8 count, as serde's `String` takes them).
+    fn text(self) -> Option<String> {
+        match self {
+            Written::Text(s) => Some(s),
+            Written::Bytes(b) => String::from_utf8(b).ok(),
+            _ => None,
+        }
+    }
+
+    fn texts(self) -> Option<Vec<String>> {
+        match self {
+            Written::Seq(items) => items.into_iter().map(Written::text).collect(),
+            _ => None,
+        }
+    }
+}
+
+/// Fills a field once: a second value for it is a mismatch, as a duplicate field is.
+fn set<T>(slot: &mut Option<T>, value: T) -> Option<()> {
+    slot.is_none().then(|| *slot = Some(value))
+}
+
+impl<'de> Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WrittenVisitor)
+    }
+}
+
+struct WrittenVisitor;
+
+impl<'de> serde::de::Visitor<'de> for WrittenVisitor {
+    type Value = Written;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Written, E> {
+        Ok(Written::Text(s.to_string()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Written, E> {
+        Ok(Written::Text(s))
+    }
+
+    fn visit_bytes<E>(self, b: &[u8]) -> Result<Written, E> {
+        Ok(Written::Bytes(b.to_vec()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_none<E>(self) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Written, D::Error> {
+        Written::deserialize(d).map(|_| Written::Other)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Written, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Written::Seq(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Written, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry()? {
+            entries.push(entry);
+        }
+        Ok(Written::Map(entries))
+    }
 }
 
 /// The `rules` field as JS writes it.
@@ -159,6 +298,58 @@ impl Default for Config {
             rules: RulesConfig::default(),
             rule_examples: Vec::new(),
             prompt_timeout_ms: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_entries_read_as_serde_untagged_read_them() {
+        let with = |rule: &str, matches: &[&str], not_matches: &[&str]| {
+            let strings = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+            Some(RuleEntry::WithExamples {
+                rule: rule.into(),
+                matches: strings(matches),
+                not_matches: strings(not_matches),
+            })
+        };
+        let cases = [
+            (
+                r#""bash(ls *)""#,
+                Some(RuleEntry::Text("bash(ls *)".into())),
+            ),
+            (r#"{"rule": "r"}"#, with("r", &[], &[])),
+            (
+                r#"{"rule": "r", "match": ["a"], "notMatch": ["b", "c"]}"#,
+                with("r", &["a"], &["b", "c"]),
+            ),
+            (
+                r#"{"match": ["a"], "rule": "r", "x": [1]}"#,
+                with("r", &["a"], &[]),
+            ),
+            (r#"{"rule": "r", "rule": "s"}"#, None),
+            (r#"{"rule": 5}"#, None),
+            (r#"{"rule": "r", "match": "a"}"#, None),
+            (r#"{"rule": "r", "match": [1]}"#, None),
+            (r#"{"rule": "r", "match": null}"#, None),
+            (r#"{"match": ["a"]}"#, None),
+            (r#"["r"]"#, None),
+            ("5", None),
+            ("null", None),
+        ];
+        for (json, want) in cases {
+            let got = serde_json::from_str::<RuleEntry>(json);
+            match want {
+                Some(entry) => assert_eq!(got.ok(), Some(entry), "{json}"),
+                None => assert_eq!(
+                    got.map_err(|e| e.to_string()),
+                    Err("data did not match any variant of untagged enum RuleEntry".into()),
+                    "{json}"
+                ),
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod config;
 pub mod engine;
 pub mod ignore;
 pub mod import;
+pub mod number;
 pub mod patch;
 pub mod policy;
 pub mod rules;

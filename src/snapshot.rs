@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalogue::ToolSpec;
 use crate::config::{Config, ConfigError, RulesConfig};
+use crate::number;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,12 +48,13 @@ impl Snapshot {
             None => Err(ConfigError::new("snapshot.version", "missing")),
             Some(v) if v.fract() != 0.0 || v < 1.0 => Err(ConfigError::new(
                 "snapshot.version",
-                format!("{v} is not a snapshot version"),
+                format!("{} is not a snapshot version", number::text(v)),
             )),
             Some(v) if v > Self::VERSION as f64 => Err(ConfigError::new(
                 "snapshot.version",
                 format!(
-                    "{v} is newer than this toolgate understands (up to {})",
+                    "{} is newer than this toolgate understands (up to {})",
+                    number::text(v),
                     Self::VERSION
                 ),
             )),

@@ -6,7 +6,7 @@
 //! `.await` or a call into JS.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
@@ -23,6 +23,10 @@ use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
+
+mod serde_js;
+
+pub(crate) use serde_js::float_text;
 
 #[wasm_bindgen]
 extern "C" {
@@ -820,9 +824,11 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
     ) -> Result<(), JsError> {
         let text: Option<String> = optional(text, "ignoreFile").map_err(config_error)?;
-        let includes: HashMap<String, String> = optional(includes, "ignoreIncludes")
+        let includes = optional::<Record<String>>(includes, "ignoreIncludes")
             .map_err(config_error)?
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
         let change = self
             .engine
             .borrow_mut()
@@ -1098,7 +1104,7 @@ fn describe_answer(v: &JsValue) -> String {
         return format!("{s:?}");
     }
     if let Some(n) = v.as_f64() {
-        return format!("the number {n}");
+        return format!("the number {}", float_text(n));
     }
     format!(
         "a value of type {}",
@@ -1111,16 +1117,53 @@ fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
     let callback = on_change.borrow().clone();
     if let Some(f) = callback {
         // A throwing listener must not undo or block the change it hears about.
-        let _ = f.call1(&JsValue::NULL, &to_js(change));
+        let _ = f.call1(&JsValue::NULL, &change_js(change));
     }
+}
+
+/// A [`Change`] as the `Change` type has it, `{ kind, … }` (what serde's tagged-enum writer
+/// made, without its code).
+fn change_js(change: &Change) -> JsValue {
+    let o = Object::new();
+    let tool = |o: &Object, tool: &str| set(o, "tool", &JsValue::from_str(tool));
+    let kind = match change {
+        Change::Mode { .. } => "mode",
+        Change::AutoApproval => "autoApproval",
+        Change::Override { .. } => "override",
+        Change::AlwaysAllow { .. } => "alwaysAllow",
+        Change::AlwaysAllowRevoked { .. } => "alwaysAllowRevoked",
+        Change::Rules => "rules",
+        Change::TurnGrants => "turnGrants",
+        Change::IgnoreFile => "ignoreFile",
+        Change::WorkspaceRoots => "workspaceRoots",
+    };
+    set(&o, "kind", label(kind));
+    match change {
+        Change::Mode { mode } => set(&o, "mode", label(mode)),
+        Change::Override {
+            tool: t,
+            policy,
+            origin,
+        } => {
+            tool(&o, t);
+            if let Some(policy) = policy {
+                set(&o, "policy", label(policy));
+            }
+            if let Some(origin) = origin {
+                set(&o, "origin", &JsValue::from_str(origin));
+            }
+        }
+        Change::AlwaysAllow { tool: t } | Change::AlwaysAllowRevoked { tool: t } => tool(&o, t),
+        _ => {}
+    }
+    o.into()
 }
 
 // ---- conversions -----------------------------------------------------------------------
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     // Plain objects, not Maps; `None` fields are skipped by the types themselves.
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+    value.serialize(serde_js::Ser).unwrap_or(JsValue::NULL)
 }
 
 /// Sets `o[key]`; keys are cached JS strings (see [`with_cached`]).
@@ -1201,8 +1244,8 @@ fn plain() -> Plain {
 }
 
 /// A [`Verdict`] as a plain object, fields in the order of the `Verdict` type; built directly
-/// with named setters and cached labels (the hot call shape: serde-wasm-bindgen costs a JS
-/// string per key and a generic call per field; `JSON.parse` of a small object costs more).
+/// with named setters and cached labels (the hot call shape: the generic serializer costs a
+/// `Reflect.set` per field; `JSON.parse` of a small object costs more).
 fn verdict_js(v: &crate::Verdict) -> JsValue {
     let o = plain();
     o.set_decision(label(v.decision.as_str()));
@@ -1317,11 +1360,10 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
-    serde_wasm_bindgen::from_value(v).map_err(|e| {
-        let message = e.to_string();
-        let message = message
-            .trim_start_matches("Error: ")
-            .trim_start_matches("TypeError: ");
+    T::deserialize(serde_js::De(v)).map_err(|e| {
+        let message =
+            e.0.trim_start_matches("Error: ")
+                .trim_start_matches("TypeError: ");
         if message.contains("non-object") {
             ConfigError::new(field, "expected an object or an array")
         } else {
@@ -1367,7 +1409,7 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
         .map_err(|_| ConfigError::new(field, "must be a function or null"))
 }
 
-/// Fails on a key `allowed` does not list: serde-wasm-bindgen ignores unknown fields, and a
+/// Fails on a key `allowed` does not list: the struct reader ignores unknown fields, and a
 /// typo (`requred`, `readFile`) would otherwise silently change nothing.
 fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
     if !v.is_object() || Array::is_array(v) {
@@ -1489,6 +1531,10 @@ fn check_shared_fields(get: &dyn Fn(&str) -> JsValue, prefix: &str) -> Result<()
 
 type ReadConfig = (Config, Option<Function>, Option<Function>);
 
+/// A JS record as read: the snapshot's map type, so its reader serves the config too (one
+/// map reader per value type in the wasm, not a `HashMap` one as well). Entries in key order.
+type Record<V> = BTreeMap<String, V>;
+
 /// Reads the config field by field, so each error names its field.
 fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     let mut c = Config::default();
@@ -1519,8 +1565,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         c.case_insensitive_paths = b;
     }
     c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
-    if let Some(inc) = optional(get("ignoreIncludes"), "ignoreIncludes")? {
-        c.ignore_includes = inc;
+    if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
+        c.ignore_includes = inc.into_iter().collect();
     }
     if let Some(name) = optional::<String>(get("ignoreFileName"), "ignoreFileName")? {
         if name.trim().is_empty() || name.contains('/') {
@@ -1537,10 +1583,10 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         })?;
     }
     c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
-    if let Some(tools) = optional::<HashMap<String, ToolSpec>>(get("tools"), "tools")? {
+    if let Some(tools) = optional::<Record<ToolSpec>>(get("tools"), "tools")? {
         c.tools = tools.into_iter().collect();
     }
-    if let Some(overrides) = optional::<HashMap<String, String>>(get("overrides"), "overrides")? {
+    if let Some(overrides) = optional::<Record<String>>(get("overrides"), "overrides")? {
         for (tool, p) in overrides {
             let policy = Policy::parse(&p).ok_or_else(|| {
                 ConfigError::new(
@@ -1551,8 +1597,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
             c.overrides.push((tool, policy));
         }
     }
-    if let Some(origins) = optional(get("overrideOrigins"), "overrideOrigins")? {
-        c.override_origins = origins;
+    if let Some(origins) = optional::<Record<String>>(get("overrideOrigins"), "overrideOrigins")? {
+        c.override_origins = origins.into_iter().collect();
     }
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;

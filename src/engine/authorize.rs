@@ -179,7 +179,7 @@ impl Engine {
                 None,
             ),
             PromptResult::TimedOut(ms) => (
-                deny("prompt_timeout", DecidedBy::Timeout, format!("No answer within {ms} ms, so '{tool}' is denied.")),
+                deny("prompt_timeout", DecidedBy::Timeout, format!("No answer within {} ms, so '{tool}' is denied.", crate::number::text(ms))),
                 None,
             ),
             PromptResult::Aborted(why) => (

@@ -42,7 +42,6 @@
 use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
-use serde::Deserialize;
 
 use crate::catalogue::{READ_PATH_TOOLS, WRITE_PATH_TOOLS};
 
@@ -51,17 +50,23 @@ use crate::catalogue::Catalogue;
 use crate::policy::{Mode, Policy};
 
 /// A Claude Code settings `permissions` block. Every field is optional.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, Default)]
 pub struct ClaudePermissions {
     pub allow: Vec<String>,
     pub ask: Vec<String>,
     pub deny: Vec<String>,
     pub default_mode: Option<String>,
     pub additional_directories: Vec<String>,
-    #[serde(flatten)]
     pub unknown: BTreeMap<String, IgnoredAny>,
 }
+
+settings_deserialize!(ClaudePermissions {
+    allow: "allow",
+    ask: "ask",
+    deny: "deny",
+    default_mode: "defaultMode",
+    additional_directories: "additionalDirectories",
+});
 
 /// Where the settings' relative places are: both optional.
 #[derive(Debug, Clone, Copy, Default)]

@@ -24,15 +24,13 @@
 use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
-use serde::Deserialize;
 
 use super::{balanced_parens, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
 use crate::policy::{ClineActions, ClineAutoApproval};
 
 /// Cline's `AutoApprovalSettings`, every version's fields, plus the two global switches Cline
 /// keeps beside it (`yoloModeToggled`, `autoApproveAllToggled`). Every field is optional.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, Default)]
 pub struct ClineAutoApprovalSettings {
     /// Cline's settings-sync counter; no effect, accepted silently.
     pub version: Option<f64>,
@@ -47,13 +45,22 @@ pub struct ClineAutoApprovalSettings {
     pub max_requests: Option<f64>,
     pub yolo_mode_toggled: Option<bool>,
     pub auto_approve_all_toggled: Option<bool>,
-    #[serde(flatten)]
     pub unknown: BTreeMap<String, IgnoredAny>,
 }
 
+settings_deserialize!(ClineAutoApprovalSettings {
+    version: "version",
+    enabled: "enabled",
+    actions: "actions",
+    enable_notifications: "enableNotifications",
+    favorites: "favorites",
+    max_requests: "maxRequests",
+    yolo_mode_toggled: "yoloModeToggled",
+    auto_approve_all_toggled: "autoApproveAllToggled",
+});
+
 /// `AutoApprovalSettings.actions`. Absent flags are false, as in Cline's defaults.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, Default)]
 pub struct ClineActionSettings {
     pub read_files: Option<bool>,
     pub read_files_externally: Option<bool>,
@@ -65,13 +72,23 @@ pub struct ClineActionSettings {
     pub use_mcp: Option<bool>,
     /// Legacy name of `executeSafeCommands`.
     pub execute_commands: Option<bool>,
-    #[serde(flatten)]
     pub unknown: BTreeMap<String, IgnoredAny>,
 }
 
+settings_deserialize!(ClineActionSettings {
+    read_files: "readFiles",
+    read_files_externally: "readFilesExternally",
+    edit_files: "editFiles",
+    edit_files_externally: "editFilesExternally",
+    execute_safe_commands: "executeSafeCommands",
+    execute_all_commands: "executeAllCommands",
+    use_browser: "useBrowser",
+    use_mcp: "useMcp",
+    execute_commands: "executeCommands",
+});
+
 /// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, Default)]
 pub struct ClineCommandPermissions {
     pub allow: Option<Vec<String>>,
     pub deny: Option<Vec<String>>,
@@ -79,9 +96,15 @@ pub struct ClineCommandPermissions {
     pub allow_redirects: Option<bool>,
     /// Some Cline versions: shell operators to let through.
     pub allow_operators: Option<Vec<String>>,
-    #[serde(flatten)]
     pub unknown: BTreeMap<String, IgnoredAny>,
 }
+
+settings_deserialize!(ClineCommandPermissions {
+    allow: "allow",
+    deny: "deny",
+    allow_redirects: "allowRedirects",
+    allow_operators: "allowOperators",
+});
 
 const SETTINGS: &str = "Cline autoApprovalSettings";
 const PERMISSIONS: &str = "CLINE_COMMAND_PERMISSIONS";
@@ -124,8 +147,9 @@ pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
     }
     if let Some(n) = s.max_requests {
         out.warn(format!(
-            "{SETTINGS}: maxRequests ({n}) has no effect: toolgate does not cap the number of \
-             auto-approved requests"
+            "{SETTINGS}: maxRequests ({}) has no effect: toolgate does not cap the number of \
+             auto-approved requests",
+            crate::number::text(n)
         ));
     }
     if s.favorites.is_some() {

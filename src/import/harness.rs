@@ -9,14 +9,12 @@
 use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
-use serde::Deserialize;
 
 use super::{push_unique, Imported};
 use crate::policy::{Mode, Policy};
 
 /// The harness's approval state. Every field is optional.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, Default)]
 pub struct HarnessSettings {
     pub mode: Option<String>,
     /// Tool → `allow` | `prompt` | `deny`.
@@ -24,9 +22,15 @@ pub struct HarnessSettings {
     /// Tool → where its override came from (config scope, host guard, …).
     pub override_origins: BTreeMap<String, String>,
     pub always_allow: Vec<String>,
-    #[serde(flatten)]
     pub unknown: BTreeMap<String, IgnoredAny>,
 }
+
+settings_deserialize!(HarnessSettings {
+    mode: "mode",
+    overrides: "overrides",
+    override_origins: "overrideOrigins",
+    always_allow: "alwaysAllow",
+});
 
 /// A config from the harness's approval state.
 pub fn settings(settings: &HarnessSettings) -> Imported {

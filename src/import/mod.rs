@@ -1,7 +1,7 @@
 //! Importers: the approval settings people already have, turned into a toolgate config.
 //!
 //! Each importer is a pure function from the other tool's settings (already deserialised: the
-//! facade converts JS objects with serde-wasm-bindgen into the `Deserialize` input types) to an
+//! facade converts JS objects with its serde `Deserializer` into the `Deserialize` input types) to an
 //! [`Imported`]: an [`ImportedConfig`] in the JS `GatekeeperConfig` shape, plus one warning for
 //! everything that could not be carried over exactly. Nothing is dropped silently: a rule, a
 //! field or a value that toolgate cannot express produces a warning that names it and says why.
@@ -18,6 +18,53 @@
 //! Imports compose with [`Imported::merge`] (e.g. Cline settings + command permissions +
 //! `.clineignore`).
 
+/// `Deserialize` for an importer's input: every field optional (the type's `Default`), keyed
+/// by its camelCase name, and every other key kept in `unknown` for a warning. What
+/// `#[serde(default)]` with a flattened `unknown` map did, read the same way (an unknown key's
+/// value is still read as any value, so a value no format can hold is still an error), but
+/// without serde's buffering of every entry: ~1.5 KiB of the gzipped wasm.
+macro_rules! settings_deserialize {
+    ($ty:ident { $($field:ident: $key:literal),* $(,)? }) => {
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Fields;
+                impl<'de> serde::de::Visitor<'de> for Fields {
+                    type Value = $ty;
+
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str(concat!("struct ", stringify!($ty)))
+                    }
+
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<$ty, A::Error> {
+                        let mut out = $ty::default();
+                        let mut seen: Vec<&str> = Vec::new();
+                        while let Some($crate::import::Key(key)) = map.next_key()? {
+                            match key.as_str() {
+                                $($key => {
+                                    if seen.contains(&$key) {
+                                        return Err(serde::de::Error::duplicate_field($key));
+                                    }
+                                    seen.push($key);
+                                    out.$field = map.next_value()?;
+                                })*
+                                _ => {
+                                    map.next_value::<$crate::import::AnyValue>()?;
+                                    out.unknown.insert(key, serde::de::IgnoredAny);
+                                }
+                            }
+                        }
+                        Ok(out)
+                    }
+                }
+                d.deserialize_map(Fields)
+            }
+        }
+    };
+}
+
 pub mod claude;
 pub mod cline;
 pub mod harness;
@@ -28,6 +75,95 @@ use serde::{Serialize, Serializer};
 
 use crate::config::{Config, ConfigError, RulesConfig};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
+
+/// A key of an importer's input, read as serde's field identifiers are.
+pub(crate) struct Key(pub(crate) String);
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Key;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("field identifier")
+            }
+
+            fn visit_str<E>(self, s: &str) -> Result<Key, E> {
+                Ok(Key(s.to_string()))
+            }
+
+            fn visit_string<E>(self, s: String) -> Result<Key, E> {
+                Ok(Key(s))
+            }
+        }
+        d.deserialize_identifier(Name)
+    }
+}
+
+/// Any value, read in full and dropped: an importer's unknown key (see
+/// `settings_deserialize`).
+pub(crate) struct AnyValue;
+
+impl<'de> serde::Deserialize<'de> for AnyValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(AnyValue)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for AnyValue {
+    type Value = AnyValue;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_bytes<E>(self, _: &[u8]) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_unit<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_none<E>(self) -> Result<AnyValue, E> {
+        Ok(AnyValue)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<AnyValue, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<AnyValue, A::Error> {
+        while seq.next_element::<AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<AnyValue, A::Error> {
+        while map.next_entry::<AnyValue, AnyValue>()?.is_some() {}
+        Ok(AnyValue)
+    }
+}
 
 /// The tools a command rule is written for: Cline's and the harness's shell tools.
 pub(crate) const COMMAND_TOOLS: [&str; 2] = ["execute_command", "bash"];
@@ -343,5 +479,52 @@ pub(crate) fn quoted_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the derive with a flattened `unknown` map did: known keys typed, others kept,
+    /// a known key twice an error.
+    #[test]
+    fn settings_read_known_keys_and_keep_the_rest() {
+        let cases = [
+            ("{}", "mode None, unknown []"),
+            (
+                r#"{"mode": "yolo", "b": [1, {"c": null}], "a": 2}"#,
+                r#"mode Some("yolo"), unknown ["a", "b"]"#,
+            ),
+            (
+                r#"{"mode": 5}"#,
+                "invalid type: integer `5`, expected a string",
+            ),
+            (
+                r#"{"mode": "yolo", "mode": "write"}"#,
+                "duplicate field `mode`",
+            ),
+            (
+                "[]",
+                "invalid type: sequence, expected struct HarnessSettings",
+            ),
+        ];
+        for (json, want) in cases {
+            let got = match serde_json::from_str::<harness::HarnessSettings>(json) {
+                Ok(s) => format!(
+                    "mode {:?}, unknown {:?}",
+                    s.mode,
+                    s.unknown.keys().collect::<Vec<_>>()
+                ),
+                // serde_json's position is its own; the message is what counts here.
+                Err(e) => e
+                    .to_string()
+                    .split(" at line")
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            };
+            assert_eq!(got, want, "{json}");
+        }
     }
 }
