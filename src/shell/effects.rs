@@ -80,7 +80,10 @@ fn git(args: &[String]) -> Option<&'static str> {
             "--tool",
         ]
         .iter()
-        .any(|o| w == o || w.starts_with(&format!("{o}=")))
+        .any(|o| {
+            w.strip_prefix(o)
+                .is_some_and(|v| v.is_empty() || v.starts_with('='))
+        })
         {
             return Some("git option runs a command");
         }

@@ -120,11 +120,37 @@ pub(super) fn parse(src: &str) -> Analysis {
     }
 }
 
+/// Byte classes, one table lookup instead of a chain of comparisons (the release profile
+/// optimises for size, so `matches!` over ten bytes stays ten branches).
+const DELIM: u8 = 1;
+/// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
+pub(super) const SPECIAL: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let delims = b" \t\n;&|()<>";
+    let mut i = 0;
+    while i < delims.len() {
+        t[delims[i] as usize] = DELIM | SPECIAL;
+        i += 1;
+    }
+    let quoting = b"'\"\\$`";
+    let mut i = 0;
+    while i < quoting.len() {
+        t[quoting[i] as usize] = SPECIAL;
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+pub(super) fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+#[inline(always)]
 pub(super) fn is_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-    )
+    class(b) & DELIM != 0
 }
 
 /// `NAME=` or `NAME+=` at the start of a raw word: the length of the name part.
@@ -157,14 +183,17 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- byte access (never panics) ----
 
+    #[inline(always)]
     pub(super) fn peek(&self) -> Option<u8> {
         self.src.as_bytes().get(self.pos).copied()
     }
 
+    #[inline(always)]
     pub(super) fn peek_at(&self, off: usize) -> Option<u8> {
         self.src.as_bytes().get(self.pos + off).copied()
     }
 
+    #[inline(always)]
     pub(super) fn starts(&self, s: &str) -> bool {
         // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
         let b = self.src.as_bytes();
@@ -173,6 +202,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             .all(|(i, c)| b.get(self.pos + i) == Some(&c))
     }
 
+    #[inline(always)]
     pub(super) fn slice(&self, a: usize, b: usize) -> &'s str {
         self.src.get(a..b).unwrap_or("")
     }
@@ -187,8 +217,21 @@ impl<'s, 'o> Parser<'s, 'o> {
                 .map_or(true, |&c| is_delim(c))
     }
 
+    /// The bytes from the cursor to the next delimiter: a reserved word is at the cursor iff
+    /// it equals this (reserved words hold no delimiter), so one scan serves every candidate.
+    fn token(&self) -> &'s str {
+        let b = self.src.as_bytes();
+        let mut end = self.pos;
+        while b.get(end).is_some_and(|&c| !is_delim(c)) {
+            end += 1;
+        }
+        self.slice(self.pos, end)
+    }
+
     fn at_terminator(&self) -> bool {
-        TERMINATORS.iter().any(|w| self.at_word(w))
+        // every terminator starts with one of these: most commands are rejected on one byte
+        matches!(self.peek(), Some(b't' | b'e' | b'f' | b'd' | b'}'))
+            && TERMINATORS.contains(&self.token())
     }
 
     pub(super) fn enter(&mut self) -> PResult<()> {
@@ -381,7 +424,12 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn parse_command(&mut self) -> PResult<()> {
         self.skip_blanks();
         let start = self.out.commands.len();
-        if self.at_word("{") {
+        // the reserved word at the cursor, if the first byte allows one
+        let word = match self.peek() {
+            Some(b'{' | b'i' | b'w' | b'u' | b'f' | b's' | b'c' | b'[') => self.token(),
+            _ => "",
+        };
+        if word == "{" {
             self.pos += 1;
             self.enter()?;
             self.out.not_plain("group");
@@ -415,17 +463,17 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.pos += 1;
             (self.out.cwd, self.out.cwd_dynamic) = saved;
             self.leave();
-        } else if self.at_word("if") {
+        } else if word == "if" {
             self.parse_if()?;
-        } else if self.at_word("while") || self.at_word("until") {
+        } else if word == "while" || word == "until" {
             self.parse_while()?;
-        } else if self.at_word("for") || self.at_word("select") {
+        } else if word == "for" || word == "select" {
             self.parse_for()?;
-        } else if self.at_word("case") {
+        } else if word == "case" {
             self.parse_case()?;
-        } else if self.at_word("[[") {
+        } else if word == "[[" {
             self.parse_test()?;
-        } else if self.at_word("function") {
+        } else if word == "function" {
             self.pos += "function".len();
             self.skip_blanks();
             let name = self.read_word()?;

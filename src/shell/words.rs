@@ -13,8 +13,9 @@ pub(super) struct Word {
 }
 
 /// Bytes that end a run of ordinary word characters.
+#[inline(always)]
 fn special(b: u8) -> bool {
-    super::parser::is_delim(b) || matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`')
+    super::parser::class(b) & super::parser::SPECIAL != 0
 }
 
 impl Parser<'_, '_> {
