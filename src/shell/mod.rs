@@ -292,7 +292,8 @@ pub fn analyse(command: &str) -> Analysis {
 
 /// `/usr/bin/sudo` → `sudo`.
 pub(crate) fn basename(word: &str) -> &str {
-    match word.rfind('/') {
+    // a byte loop: names are short, and `rfind` goes through the generic searcher
+    match word.bytes().rposition(|b| b == b'/') {
         Some(i) if i + 1 < word.len() => word.get(i + 1..).unwrap_or(word),
         _ => word,
     }

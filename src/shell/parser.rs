@@ -1295,7 +1295,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         if parts
             .words
             .first()
-            .is_some_and(|w| w.contains(['*', '?', '[']))
+            .is_some_and(|w| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'[')))
             && !parts.words.first().is_some_and(|w| w == "[" || w == "[[")
         {
             // `/???/r? -rf /`: the name is only known after globbing

@@ -40,7 +40,7 @@ fn name(c: char) -> Option<&'static str> {
 pub(super) fn scan(text: &str) -> Option<String> {
     if text
         .bytes()
-        .all(|b| (0x20..0x7f).contains(&b) || b == b'\t' || b == b'\n')
+        .all(|b| b.wrapping_sub(0x20) < 0x5f || b == b'\t' || b == b'\n')
     {
         return None;
     }

@@ -21,6 +21,21 @@ fn special(b: u8) -> bool {
 impl Parser<'_, '_> {
     pub(super) fn read_word(&mut self) -> PResult<Word> {
         let start = self.pos;
+        let bytes = self.src.as_bytes();
+        let mut run = start;
+        while bytes.get(run).is_some_and(|&b| !special(b)) {
+            run += 1;
+        }
+        // most words are one plain run up to a delimiter: copied once, at its exact size
+        if run > start && bytes.get(run).map_or(true, |&b| super::parser::is_delim(b)) {
+            self.pos = run;
+            return Ok(Word {
+                text: self.slice(start, run).to_owned(),
+                dynamic: false,
+                start,
+                end: run,
+            });
+        }
         let mut text = String::new();
         let mut dynamic = false;
         if self.starts("<(") || self.starts(">(") {
