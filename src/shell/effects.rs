@@ -2,15 +2,15 @@
 //! `git diff --output=…`, `sed 's/x/y/e'`, `awk '{system(…)}'`, `tar --to-command`. Such a
 //! command is not plain, so an allow rule like `find *` or `sed *` only asks for it.
 
-use super::basename;
+use super::{basename, names};
 
 /// Why this command (already unwrapped) does more than its name suggests.
 pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
     let name = basename(words.first()?);
     let args = words.get(1..).unwrap_or(&[]);
     let has = |f: &dyn Fn(&str) -> bool| args.iter().any(|w| f(w));
-    match name {
-        "find" => {
+    match names::key(name) {
+        names::FIND => {
             if has(&|w| matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir")) {
                 Some("find -exec runs a command")
             } else if has(&|w| w == "-delete") {
@@ -21,13 +21,13 @@ pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
                 None
             }
         }
-        "fd" | "fdfind" => has(&|w| matches!(w, "-x" | "-X" | "--exec" | "--exec-batch"))
+        names::FD | names::FDFIND => has(&|w| matches!(w, "-x" | "-X" | "--exec" | "--exec-batch"))
             .then_some("fd --exec runs a command"),
-        "git" => git(args),
-        "sed" | "gsed" => sed(args),
-        "awk" | "gawk" | "mawk" | "nawk" => has(&|w| w.contains("system") || w.contains('|'))
+        names::GIT => git(args),
+        names::SED | names::GSED => sed(args),
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => has(&|w| w.contains("system") || w.contains('|'))
             .then_some("awk program can run commands"),
-        "tar" | "bsdtar" | "gtar" => has(&|w| {
+        names::TAR | names::BSDTAR | names::GTAR => has(&|w| {
             [
                 "--to-command",
                 "--use-compress-program",
@@ -41,9 +41,9 @@ pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
                 || w == "-F"
         })
         .then_some("tar option runs a command"),
-        "rsync" => has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
+        names::RSYNC => has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
             .then_some("rsync option runs a command"),
-        "ssh" | "scp" | "sftp" => has(&|w| {
+        names::SSH | names::SCP | names::SFTP => has(&|w| {
             w.to_ascii_lowercase().contains("proxycommand")
                 || w.to_ascii_lowercase().contains("localcommand")
         })
@@ -236,11 +236,11 @@ fn sed_script_runs(script: &str) -> bool {
 /// of the commands it runs.
 pub(super) fn exec_ranges(words: &[String]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let Some(name) = words.first().map(|w| basename(w)) else {
+    let Some(name) = words.first().map(|w| names::key(basename(w))) else {
         return out;
     };
-    let is_fd = name == "fd" || name == "fdfind";
-    if name != "find" && !is_fd {
+    let is_fd = matches!(name, names::FD | names::FDFIND);
+    if name != names::FIND && !is_fd {
         return out;
     }
     let mut i = 1;

@@ -24,6 +24,7 @@
 
 pub mod critical;
 mod effects;
+mod names;
 mod parser;
 pub mod paths;
 mod render;

@@ -196,10 +196,16 @@ impl<'s, 'o> Parser<'s, 'o> {
     #[inline(always)]
     pub(super) fn starts(&self, s: &str) -> bool {
         // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
-        let b = self.src.as_bytes();
-        s.bytes()
-            .enumerate()
-            .all(|(i, c)| b.get(self.pos + i) == Some(&c))
+        // (a plain loop: iterator adapters stay calls in the size-optimised build)
+        let (b, n) = (self.src.as_bytes(), s.as_bytes());
+        let mut i = 0;
+        while i < n.len() {
+            if b.get(self.pos + i) != n.get(i) {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     #[inline(always)]
@@ -783,9 +789,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 _ => {}
             }
-            if let Some(r) = self.try_redirect()? {
-                redirects.push(r);
-                continue;
+            // only these bytes can start a redirection
+            if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) {
+                if let Some(r) = self.try_redirect()? {
+                    redirects.push(r);
+                    continue;
+                }
             }
             let before = self.pos;
             let w = self.read_word()?;
