@@ -763,7 +763,8 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn parse_simple(&mut self) -> PResult<()> {
         let sub_start = self.out.commands.len();
         let mut parts = Parts {
-            words: Vec::new(),
+            // most commands have at most 8 words: one allocation, no regrowth
+            words: Vec::with_capacity(8),
             dynamic: Vec::new(),
             assignments: Vec::new(),
             dynamic_assignments: Vec::new(),
@@ -841,7 +842,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(m) = main {
             self.adopt(sub_start, emit_start, m);
         }
-        self.attach_redirects(emit_start, redirects);
+        if !redirects.is_empty() {
+            self.attach_redirects(emit_start, redirects);
+        }
         Ok(())
     }
 
@@ -1205,7 +1208,12 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// `find -exec`). Returns its index, or `None` when a script's commands replaced it.
     fn emit(&mut self, mut parts: Parts) -> PResult<Option<usize>> {
         let base_wrappers = self.out.wrappers.len();
-        let mut wrappers = self.out.wrappers.clone();
+        // (most commands have no enclosing launcher: skip the call to clone nothing)
+        let mut wrappers = if self.out.wrappers.is_empty() {
+            Vec::new()
+        } else {
+            self.out.wrappers.clone()
+        };
         let mut start = 0;
         let mut levels = 0;
         let mut script = None;
@@ -1348,7 +1356,14 @@ impl<'s, 'o> Parser<'s, 'o> {
             })?;
             self.out.wrappers = saved;
         }
-        self.parse_command_variables(idx)?;
+        if self
+            .out
+            .commands
+            .get(idx)
+            .is_some_and(|c| !c.assignments.is_empty() || !c.wrappers.is_empty())
+        {
+            self.parse_command_variables(idx)?;
+        }
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -1402,7 +1417,7 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     fn push(
         &mut self,
-        parts: Parts,
+        mut parts: Parts,
         side_effect: Option<&'static str>,
         wrappers: Vec<Wrapper>,
     ) -> PResult<usize> {
@@ -1410,7 +1425,6 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("more than {MAX_COMMANDS} commands"));
         }
         let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
-        let mut parts = parts;
         if !self.out.inherited.is_empty() {
             inherit(&self.out.inherited, &mut parts);
         }
