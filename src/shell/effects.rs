@@ -4,12 +4,17 @@
 
 use super::{basename, names};
 
-/// Why this command (already unwrapped) does more than its name suggests.
-pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
-    let name = basename(words.first()?);
+/// The [`names::key`] of a command's name without its directory (`/usr/bin/git` → `git`).
+pub(super) fn name_key(words: &[String]) -> u64 {
+    words.first().map_or(names::NONE, |w| names::key(basename(w)))
+}
+
+/// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
+/// suggests.
+pub(super) fn side_effect(name: u64, words: &[String]) -> Option<&'static str> {
     let args = words.get(1..).unwrap_or(&[]);
     let has = |f: &dyn Fn(&str) -> bool| args.iter().any(|w| f(w));
-    match names::key(name) {
+    match name {
         names::FIND => {
             if has(&|w| matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir")) {
                 Some("find -exec runs a command")
@@ -57,18 +62,19 @@ fn git(args: &[String]) -> Option<&'static str> {
     // global options before the subcommand
     while let Some(w) = args.get(i) {
         match w.as_str() {
+            _ if !w.starts_with('-') => break,
             "-c" | "--config-env" => return Some("git -c can set a command (pager, alias, hook)"),
             "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" => i += 2,
             _ if w.starts_with("--exec-path=") => {
                 return Some("git --exec-path chooses the programs git runs")
             }
-            _ if w.starts_with('-') => i += 1,
-            _ => break,
+            _ => i += 1,
         }
     }
     let sub = args.get(i).map(String::as_str);
     let rest = args.get(i + 1..).unwrap_or(&[]);
-    for w in rest {
+    // every option below starts with `-`
+    for w in rest.iter().filter(|w| w.starts_with('-')) {
         if w == "--output" || w.starts_with("--output=") {
             return Some("git --output writes a file");
         }
@@ -233,12 +239,9 @@ fn sed_script_runs(script: &str) -> bool {
 }
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`; `fd -x CMD…`): the word ranges
-/// of the commands it runs.
-pub(super) fn exec_ranges(words: &[String]) -> Vec<(usize, usize)> {
+/// of the commands it runs (`name` is the command's [`name_key`]).
+pub(super) fn exec_ranges(name: u64, words: &[String]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let Some(name) = words.first().map(|w| names::key(basename(w))) else {
-        return out;
-    };
     let is_fd = matches!(name, names::FD | names::FDFIND);
     if name != names::FIND && !is_fd {
         return out;

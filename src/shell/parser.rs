@@ -193,6 +193,17 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.src.as_bytes().get(self.pos + off).copied()
     }
 
+    /// `peek() == Some(b)` without the call the size-optimised build makes for `Option`'s `==`.
+    #[inline(always)]
+    pub(super) fn peek_is(&self, b: u8) -> bool {
+        matches!(self.src.as_bytes().get(self.pos), Some(&c) if c == b)
+    }
+
+    #[inline(always)]
+    pub(super) fn peek_at_is(&self, off: usize, b: u8) -> bool {
+        matches!(self.src.as_bytes().get(self.pos + off), Some(&c) if c == b)
+    }
+
     #[inline(always)]
     pub(super) fn starts(&self, s: &str) -> bool {
         // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
@@ -200,8 +211,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         let (b, n) = (self.src.as_bytes(), s.as_bytes());
         let mut i = 0;
         while i < n.len() {
-            if b.get(self.pos + i) != n.get(i) {
-                return false;
+            match (b.get(self.pos + i), n.get(i)) {
+                (Some(x), Some(y)) if x == y => {}
+                _ => return false,
             }
             i += 1;
         }
@@ -277,7 +289,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         while let Some(b) = self.peek() {
             match b {
                 b' ' | b'\t' => self.pos += 1,
-                b'\\' if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                b'\\' if self.peek_at_is(1, b'\n') => self.pos += 2,
                 b'#' => {
                     let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
                     self.pos += rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
@@ -291,7 +303,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn skip_linebreaks(&mut self) -> PResult<()> {
         loop {
             self.skip_blanks();
-            if self.peek() != Some(b'\n') {
+            if !self.peek_is(b'\n') {
                 return Ok(());
             }
             self.newline()?;
@@ -393,9 +405,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.out.pipeline = Some((id, stage));
             self.parse_command()?;
             self.skip_blanks();
-            if self.peek() == Some(b'|') && self.peek_at(1) != Some(b'|') {
+            if self.peek_is(b'|') && !self.peek_at_is(1, b'|') {
                 self.pos += 1;
-                if self.peek() == Some(b'&') {
+                if self.peek_is(b'&') {
                     self.pos += 1;
                     self.out.not_plain("`|&` pipes stderr");
                 }
@@ -452,7 +464,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.out.not_plain("arithmetic command");
             self.skip_arithmetic()?;
             self.leave();
-        } else if self.peek() == Some(b'(') {
+        } else if self.peek_is(b'(') {
             let open = self.pos;
             self.pos += 1;
             self.enter()?;
@@ -460,7 +472,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
             self.parse_list()?;
             self.skip_blanks();
-            if self.peek() != Some(b')') {
+            if !self.peek_is(b')') {
                 return Err(format!(
                     "unbalanced `(` at byte {open} ({})",
                     self.unexpected()
@@ -487,10 +499,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                 return Err(format!("expected a function name ({})", self.unexpected()));
             }
             self.skip_blanks();
-            if self.peek() == Some(b'(') {
+            if self.peek_is(b'(') {
                 self.pos += 1;
                 self.skip_blanks();
-                if self.peek() != Some(b')') {
+                if !self.peek_is(b')') {
                     return Err(self.unexpected());
                 }
                 self.pos += 1;
@@ -584,7 +596,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         self.skip_blanks();
-        if self.peek() == Some(b';') {
+        if self.peek_is(b';') {
             self.pos += 1;
         }
         self.skip_linebreaks()?;
@@ -616,7 +628,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.pos += 4;
                 break;
             }
-            if self.peek() == Some(b'(') {
+            if self.peek_is(b'(') {
                 self.pos += 1;
             }
             loop {
@@ -719,7 +731,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn function_def(&mut self, name: String) -> PResult<()> {
         self.pos += 1;
         self.skip_blanks();
-        if self.peek() != Some(b')') {
+        if !self.peek_is(b')') {
             return Err(format!(
                 "expected `)` after `{name}(` ({})",
                 self.unexpected()
@@ -776,7 +788,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_blanks();
             match self.peek() {
                 None | Some(b'\n' | b';' | b'|' | b')') => break,
-                Some(b'&') if self.peek_at(1) != Some(b'>') => break,
+                Some(b'&') if !self.peek_at_is(1, b'>') => break,
                 Some(b'(') => {
                     if parts.words.len() == 1
                         && parts.assignments.is_empty()
@@ -807,13 +819,13 @@ impl<'s, 'o> Parser<'s, 'o> {
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
                     let name = raw.get(..n).unwrap_or("").to_string();
-                    let eq = if raw.as_bytes().get(n) == Some(&b'+') {
+                    let eq = if matches!(raw.as_bytes().get(n), Some(b'+')) {
                         n + 2
                     } else {
                         n + 1
                     };
                     let mut value = w.text.get(eq..).unwrap_or("").to_string();
-                    if value.is_empty() && eq == raw.len() && self.peek() == Some(b'(') {
+                    if value.is_empty() && eq == raw.len() && self.peek_is(b'(') {
                         value = self.read_array()?;
                     }
                     if w.dynamic {
@@ -1155,7 +1167,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
         self.parse_list()?;
         self.skip_blanks();
-        if self.peek() != Some(b')') {
+        if !self.peek_is(b')') {
             return Err(format!(
                 "unterminated `{}(` starting at byte {open} ({})",
                 self.slice(open, open + 1),
@@ -1184,7 +1196,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 Some(b')') => {
                     if depth == 0 {
-                        if self.peek_at(1) == Some(b')') {
+                        if self.peek_at_is(1, b')') {
                             self.pos += 2;
                             return Ok(());
                         }
@@ -1318,11 +1330,12 @@ impl<'s, 'o> Parser<'s, 'o> {
             // `/???/r? -rf /`: the name is only known after globbing
             self.out.not_plain("glob in the command name");
         }
-        let side_effect = effects::side_effect(&parts.words);
+        let name = effects::name_key(&parts.words);
+        let side_effect = effects::side_effect(name, &parts.words);
         if let Some(why) = side_effect {
             self.out.not_plain(why);
         }
-        let execs = effects::exec_ranges(&parts.words);
+        let execs = effects::exec_ranges(name, &parts.words);
         let own_wrappers = wrappers.len() > base_wrappers;
         let idx = self.push(parts, side_effect, wrappers)?;
         for (a, b) in execs {
@@ -1478,7 +1491,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let target = target.trim_end_matches('/');
         let target = if target.is_empty() { "/" } else { target };
         let absolute = target.starts_with(['/', '~', '\\'])
-            || (target.as_bytes().get(1) == Some(&b':')
+            || (matches!(target.as_bytes().get(1), Some(b':'))
                 && target
                     .as_bytes()
                     .first()

@@ -159,7 +159,7 @@ impl Parser<'_, '_> {
                 self.pos += 2;
                 return self.read_dquoted(text, true);
             }
-            Some(b'(') if self.peek_at(2) == Some(b'(') => {
+            Some(b'(') if self.peek_at_is(2, b'(') => {
                 self.pos += 3;
                 self.enter()?;
                 self.out.not_plain("arithmetic expansion");
