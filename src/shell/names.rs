@@ -1,6 +1,6 @@
-//! Command names as integers, so that matching one name against many is a single integer
-//! `match`: the size-optimised build compiles a `match` on strings into one comparison call
-//! per arm, and the launcher and side-effect tables are consulted for every command.
+//! Command names (and reserved words) as integers, so that matching one name against many is
+//! a single integer `match`: the size-optimised build compiles a `match` on strings into one
+//! comparison call per arm, and these tables are consulted for every command.
 
 /// The name's bytes as a little-endian integer; `NONE` for a name longer than 8 bytes or
 /// holding a NUL (which would make two names equal).
@@ -78,6 +78,28 @@ names! {
     SSH = "ssh",
     SCP = "scp",
     SFTP = "sftp",
+    // directory changes (parser.rs)
+    CD = "cd",
+    PUSHD = "pushd",
+    POPD = "popd",
+    // reserved words (parser.rs)
+    LBRACE = "{",
+    RBRACE = "}",
+    IF = "if",
+    THEN = "then",
+    ELSE = "else",
+    ELIF = "elif",
+    FI = "fi",
+    WHILE = "while",
+    UNTIL = "until",
+    FOR = "for",
+    SELECT = "select",
+    DO = "do",
+    DONE = "done",
+    CASE = "case",
+    ESAC = "esac",
+    TEST = "[[",
+    FUNCTION = "function",
 }
 
 #[cfg(test)]

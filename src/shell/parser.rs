@@ -4,14 +4,12 @@
 //! stay linear.
 
 use super::{
-    effects, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
+    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
     MAX_COMMANDS, MAX_DEPTH,
 };
 
 pub(super) type PResult<T> = Result<T, String>;
 
-/// Reserved words that end a list (the caller checks which one it expected).
-const TERMINATORS: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
 
 /// State shared by every source being parsed (the command line, backtick bodies, `bash -c`
 /// scripts, here-doc bodies): the output and the context new commands inherit.
@@ -248,8 +246,19 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     fn at_terminator(&self) -> bool {
         // every terminator starts with one of these: most commands are rejected on one byte
+        // reserved words that end a list (the caller checks which one it expected)
         matches!(self.peek(), Some(b't' | b'e' | b'f' | b'd' | b'}'))
-            && TERMINATORS.contains(&self.token())
+            && matches!(
+                names::key(self.token()),
+                names::THEN
+                    | names::ELSE
+                    | names::ELIF
+                    | names::FI
+                    | names::DO
+                    | names::DONE
+                    | names::ESAC
+                    | names::RBRACE
+            )
     }
 
     pub(super) fn enter(&mut self) -> PResult<()> {
@@ -444,10 +453,10 @@ impl<'s, 'o> Parser<'s, 'o> {
         let start = self.out.commands.len();
         // the reserved word at the cursor, if the first byte allows one
         let word = match self.peek() {
-            Some(b'{' | b'i' | b'w' | b'u' | b'f' | b's' | b'c' | b'[') => self.token(),
-            _ => "",
+            Some(b'{' | b'i' | b'w' | b'u' | b'f' | b's' | b'c' | b'[') => names::key(self.token()),
+            _ => names::NONE,
         };
-        if word == "{" {
+        if word == names::LBRACE {
             self.pos += 1;
             self.enter()?;
             self.out.not_plain("group");
@@ -481,17 +490,17 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.pos += 1;
             (self.out.cwd, self.out.cwd_dynamic) = saved;
             self.leave();
-        } else if word == "if" {
+        } else if word == names::IF {
             self.parse_if()?;
-        } else if word == "while" || word == "until" {
+        } else if matches!(word, names::WHILE | names::UNTIL) {
             self.parse_while()?;
-        } else if word == "for" || word == "select" {
+        } else if matches!(word, names::FOR | names::SELECT) {
             self.parse_for()?;
-        } else if word == "case" {
+        } else if word == names::CASE {
             self.parse_case()?;
-        } else if word == "[[" {
+        } else if word == names::TEST {
             self.parse_test()?;
-        } else if word == "function" {
+        } else if word == names::FUNCTION {
             self.pos += "function".len();
             self.skip_blanks();
             let name = self.read_word()?;
@@ -1466,11 +1475,11 @@ impl<'s, 'o> Parser<'s, 'o> {
         let Some(c) = self.out.commands.get(idx) else {
             return;
         };
-        let Some(name) = c.words.first().map(|w| w.as_str()) else {
+        let Some(name) = c.words.first().map(|w| names::key(w)) else {
             return;
         };
         let (target, dynamic) = match name {
-            "cd" | "pushd" => {
+            names::CD | names::PUSHD => {
                 let mut target = None;
                 let mut options = true;
                 for (i, w) in c.words.iter().enumerate().skip(1) {
@@ -1485,7 +1494,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 target.unwrap_or_else(|| ("~".to_string(), false))
             }
-            "popd" => ("popd".to_string(), true),
+            names::POPD => ("popd".to_string(), true),
             _ => return,
         };
         let target = target.trim_end_matches('/');
