@@ -722,7 +722,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
             }
         }
-        let parts = Parts {
+        let mut parts = Parts {
             words,
             dynamic,
             assignments: Vec::new(),
@@ -730,7 +730,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             origin: None,
             parent: None,
         };
-        let idx = self.push(parts, None, Vec::new())?;
+        let idx = self.push(&mut parts, None, Vec::new())?;
         self.adopt(sub_start, idx, idx);
         self.leave();
         Ok(())
@@ -859,7 +859,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit(parts)?;
+        let main = self.emit(&mut parts)?;
         if let Some(m) = main {
             self.adopt(sub_start, emit_start, m);
         }
@@ -1225,9 +1225,11 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- emitting commands ----
 
-    /// Pushes the command `parts` make, peeling launchers (recursively for scripts and
-    /// `find -exec`). Returns its index, or `None` when a script's commands replaced it.
-    fn emit(&mut self, mut parts: Parts) -> PResult<Option<usize>> {
+    /// Pushes the command `parts` make (taking its vectors), peeling launchers (recursively
+    /// for scripts and `find -exec`). Returns its index, or `None` when a script's commands
+    /// replaced it. (`Parts` by reference: moving it is a copy per call in the size-optimised
+    /// build.)
+    fn emit(&mut self, parts: &mut Parts) -> PResult<Option<usize>> {
         let base_wrappers = self.out.wrappers.len();
         // (most commands have no enclosing launcher: skip the call to clone nothing)
         let mut wrappers = if self.out.wrappers.is_empty() {
@@ -1304,7 +1306,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         if let Some(text) = script {
-            let inherited = with_assignments(&self.out.inherited, &parts);
+            let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
             let result = self.parse_nested(
                 &text,
@@ -1368,7 +1370,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 script: false,
             });
             let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
-            self.emit(Parts {
+            self.emit(&mut Parts {
                 words,
                 dynamic,
                 assignments: Vec::new(),
@@ -1439,7 +1441,7 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     fn push(
         &mut self,
-        mut parts: Parts,
+        parts: &mut Parts,
         side_effect: Option<&'static str>,
         wrappers: Vec<Wrapper>,
     ) -> PResult<usize> {
@@ -1448,17 +1450,17 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
         if !self.out.inherited.is_empty() {
-            inherit(&self.out.inherited, &mut parts);
+            inherit(&self.out.inherited, parts);
         }
         self.out.commands.push(SimpleCommand {
-            assignments: parts.assignments,
-            words: parts.words,
+            assignments: std::mem::take(&mut parts.assignments),
+            words: std::mem::take(&mut parts.words),
             redirects: Vec::new(),
             cwd: self.out.cwd.clone(),
             cwd_dynamic: self.out.cwd_dynamic,
             wrappers,
-            dynamic: parts.dynamic,
-            dynamic_assignments: parts.dynamic_assignments,
+            dynamic: std::mem::take(&mut parts.dynamic),
+            dynamic_assignments: std::mem::take(&mut parts.dynamic_assignments),
             origin: parts.origin.unwrap_or(self.out.origin),
             parent: parts.parent,
             pipeline,
