@@ -117,7 +117,7 @@ pub(super) fn is_shell(name: &str) -> bool {
     is_shell_key(names::key(name))
 }
 
-fn is_shell_key(key: u64) -> bool {
+pub(super) fn is_shell_key(key: u64) -> bool {
     matches!(
         key,
         names::SH
