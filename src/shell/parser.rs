@@ -202,7 +202,6 @@ impl<'s, 'o> Parser<'s, 'o> {
         matches!(self.src.as_bytes().get(self.pos + off), Some(&c) if c == b)
     }
 
-    #[inline(always)]
     pub(super) fn starts(&self, s: &str) -> bool {
         // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
         // (a plain loop: iterator adapters stay calls in the size-optimised build)
@@ -384,8 +383,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         loop {
             self.parse_pipeline()?;
             self.skip_blanks();
-            if self.starts("&&") || self.starts("||") {
-                let op = if self.starts("&&") { "&&" } else { "||" };
+            let op = match (self.peek(), self.peek_at(1)) {
+                (Some(b'&'), Some(b'&')) => "&&",
+                (Some(b'|'), Some(b'|')) => "||",
+                _ => "",
+            };
+            if !op.is_empty() {
                 self.pos += 2;
                 self.skip_linebreaks()?;
                 if self.peek().is_none() {
