@@ -34,7 +34,11 @@ fn main() {
     let median = times[times.len() / 2];
     println!(
         "shell::analyse{}, per command {:.3} µs (median of {reps})",
-        if critical { " + critical::detect_all" } else { "" },
+        if critical {
+            " + critical::detect_all"
+        } else {
+            ""
+        },
         median * 1e6 / commands.len() as f64
     );
 }

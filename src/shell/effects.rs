@@ -6,7 +6,9 @@ use super::{basename, names};
 
 /// The [`names::key`] of a command's name without its directory (`/usr/bin/git` → `git`).
 pub(super) fn name_key(words: &[String]) -> u64 {
-    words.first().map_or(names::NONE, |w| names::key(basename(w)))
+    words
+        .first()
+        .map_or(names::NONE, |w| names::key(basename(w)))
 }
 
 /// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
@@ -30,8 +32,10 @@ pub(super) fn side_effect(name: u64, words: &[String]) -> Option<&'static str> {
             .then_some("fd --exec runs a command"),
         names::GIT => git(args),
         names::SED | names::GSED => sed(args),
-        names::AWK | names::GAWK | names::MAWK | names::NAWK => has(&|w| w.contains("system") || w.contains('|'))
-            .then_some("awk program can run commands"),
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => {
+            has(&|w| w.contains("system") || w.contains('|'))
+                .then_some("awk program can run commands")
+        }
         names::TAR | names::BSDTAR | names::GTAR => has(&|w| {
             [
                 "--to-command",
@@ -46,8 +50,10 @@ pub(super) fn side_effect(name: u64, words: &[String]) -> Option<&'static str> {
                 || w == "-F"
         })
         .then_some("tar option runs a command"),
-        names::RSYNC => has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
-            .then_some("rsync option runs a command"),
+        names::RSYNC => {
+            has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
+                .then_some("rsync option runs a command")
+        }
         names::SSH | names::SCP | names::SFTP => has(&|w| {
             w.to_ascii_lowercase().contains("proxycommand")
                 || w.to_ascii_lowercase().contains("localcommand")
@@ -89,8 +95,7 @@ fn git(args: &[String]) -> Option<&'static str> {
         .any(|o| {
             w.strip_prefix(o)
                 .is_some_and(|v| v.is_empty() || v.starts_with('='))
-        })
-        {
+        }) {
             return Some("git option runs a command");
         }
         if w == "-O" || w.starts_with("--open-files-in-pager") {

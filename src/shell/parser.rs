@@ -4,12 +4,11 @@
 //! stay linear.
 
 use super::{
-    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
-    MAX_COMMANDS, MAX_DEPTH,
+    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
+    Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
 
 pub(super) type PResult<T> = Result<T, String>;
-
 
 /// State shared by every source being parsed (the command line, backtick bodies, `bash -c`
 /// scripts, here-doc bodies): the output and the context new commands inherit.
