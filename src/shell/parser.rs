@@ -157,10 +157,11 @@ pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     if !(first.is_ascii_alphabetic() || first == b'_') {
         return None;
     }
-    let n = b
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-        .count();
+    // a plain loop: iterator adapters stay calls in the size-optimised build
+    let mut n = 1;
+    while b.get(n).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        n += 1;
+    }
     match (b.get(n), b.get(n + 1)) {
         (Some(b'='), _) => Some(n),
         (Some(b'+'), Some(b'=')) => Some(n + 1),
@@ -825,8 +826,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             if self.pos == before {
                 return Err(self.unexpected());
             }
-            let raw = self.slice(w.start, w.end);
             if parts.words.is_empty() {
+                let raw = self.slice(w.start, w.end);
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
                     let name = raw.get(..n).unwrap_or("").to_string();
@@ -852,7 +853,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             if w.dynamic {
                 parts.dynamic.push(DynamicWord {
                     index: parts.words.len(),
-                    raw: raw.to_string(),
+                    raw: self.slice(w.start, w.end).to_string(),
                 });
             }
             parts.words.push(w.text);
