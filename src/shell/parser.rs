@@ -400,8 +400,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
     }
 
+    /// Starts at a non-blank byte: callers skip blanks first.
     fn parse_pipeline(&mut self) -> PResult<()> {
-        self.skip_blanks();
         if self.at_word("!") {
             self.pos += 1;
             self.out.not_plain("negation");
@@ -451,8 +451,8 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- commands ----
 
+    /// Starts at a non-blank byte: callers skip blanks (or line breaks) first.
     fn parse_command(&mut self) -> PResult<()> {
-        self.skip_blanks();
         let start = self.out.commands.len();
         // the reserved word at the cursor, if the first byte allows one
         let word = match self.peek() {
