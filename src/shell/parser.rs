@@ -159,7 +159,10 @@ pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     }
     // a plain loop: iterator adapters stay calls in the size-optimised build
     let mut n = 1;
-    while b.get(n).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+    while b
+        .get(n)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
         n += 1;
     }
     match (b.get(n), b.get(n + 1)) {
