@@ -36,7 +36,8 @@ impl Parser<'_, '_> {
                 end: run,
             });
         }
-        let mut text = String::new();
+        // quotes or expansions: built piece by piece, so start with room for a typical word
+        let mut text = String::with_capacity(32);
         let mut dynamic = false;
         if self.starts("<(") || self.starts(">(") {
             self.pos += 2;
