@@ -117,8 +117,9 @@ pub(super) fn parse(src: &str) -> Analysis {
     }
 }
 
-/// Byte classes, one table lookup instead of a chain of comparisons (the release profile
-/// optimises for size, so `matches!` over ten bytes stays ten branches).
+// Byte classes: one table lookup instead of a chain of comparisons (the release profile
+// optimises for size, so `matches!` over ten bytes stays ten branches).
+/// Ends a word or a token: a blank, a newline or an operator byte.
 const DELIM: u8 = 1;
 /// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
 pub(super) const SPECIAL: u8 = 2;
@@ -247,8 +248,8 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     fn at_terminator(&self) -> bool {
-        // every terminator starts with one of these: most commands are rejected on one byte
-        // reserved words that end a list (the caller checks which one it expected)
+        // the reserved words that end a list (the caller checks which one it expected); each
+        // starts with one of these bytes, so most commands are rejected on the first
         matches!(self.peek(), Some(b't' | b'e' | b'f' | b'd' | b'}'))
             && matches!(
                 names::key(self.token()),
