@@ -13,7 +13,7 @@
 //! pushes: `-f` (also inside `-fu`), `--force`, `--force-with-lease[=…]`, `--mirror`, a
 //! `+refspec`; `--force-if-includes` alone does not force.
 
-use super::{wrappers, Analysis, Origin, SimpleCommand};
+use super::{names, wrappers, Analysis, Origin, SimpleCommand};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Critical {
@@ -65,51 +65,55 @@ fn command_labels(cmds: &[SimpleCommand], c: &SimpleCommand) -> Vec<&'static str
         return labels;
     };
     let args = c.words.get(1..).unwrap_or(&[]);
-    match name {
-        "rm" if recursive_root(args, b"rR") => labels.push("recursive-delete-root"),
-        "find"
+    // names compared as integers: this runs on every command `check` sees
+    let key = names::key(name);
+    match key {
+        names::RM if recursive_root(args, b"rR") => labels.push("recursive-delete-root"),
+        names::FIND
             if args.first().is_some_and(|w| root_like(w))
                 && args.iter().any(|w| w == "-delete") =>
         {
             labels.push("recursive-delete-root")
         }
-        "chmod" if recursive_root(args, b"R") => labels.push("recursive-chmod-root"),
-        "chown" | "chgrp" if recursive_root(args, b"R") => labels.push("recursive-chown-root"),
+        names::CHMOD if recursive_root(args, b"R") => labels.push("recursive-chmod-root"),
+        names::CHOWN | names::CHGRP if recursive_root(args, b"R") => {
+            labels.push("recursive-chown-root")
+        }
         _ => {}
     }
     if fork_bomb(cmds, c) {
         labels.push("fork-bomb");
     }
-    if disk_write(name, args)
+    if disk_write(key, name, args)
         || c.redirects
             .iter()
             .any(|r| r.writes_file() && disk_device(&r.target))
     {
         labels.push("disk-write");
     }
-    if name == "mkfs" || name.starts_with("mkfs.") || name == "mke2fs" || name == "mkswap" {
+    if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
         labels.push("mkfs");
     }
-    if auth_write(name, args)
+    if auth_write(key, args)
         || c.redirects
             .iter()
             .any(|r| r.writes_file() && auth_file(&r.target))
     {
         labels.push("auth-file-write");
     }
-    if is_fetcher(name) && remote_code(cmds, c) {
+    if is_fetcher(key, name) && remote_code(cmds, c) {
         labels.push("remote-code-exec");
     }
     if opaque_code(cmds, c) {
         labels.push("opaque-code-exec");
     }
-    if name == "kill" && kill_init(args) {
+    if key == names::KILL && kill_init(args) {
         labels.push("kill-init");
     }
-    if shutdown(name, args) {
+    if shutdown(key, name, args) {
         labels.push("shutdown");
     }
-    if name == "git" && force_push(args) {
+    if key == names::GIT && force_push(args) {
         labels.push("force-push");
     }
     labels
@@ -220,6 +224,10 @@ fn fork_bomb(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
 
 /// `/dev/sda`, `/dev/nvme0n1`, `/dev/disk/by-id/…`, `/dev/mapper/x`, …
 pub fn disk_device(path: &str) -> bool {
+    // only an absolute path normalises to one (and most operands are relative)
+    if !path.starts_with('/') {
+        return false;
+    }
     let p = normalise(path);
     let Some(dev) = p.strip_prefix("/dev/") else {
         return false;
@@ -248,23 +256,29 @@ fn harmless_device(path: &str) -> bool {
         || p.starts_with("/dev/pts/")
 }
 
-fn disk_write(name: &str, args: &[String]) -> bool {
-    match name {
-        "dd" => args
+fn disk_write(key: u64, name: &str, args: &[String]) -> bool {
+    match key {
+        names::DD => args
             .iter()
             .filter_map(|w| w.strip_prefix("of="))
             .any(|t| normalise(t).starts_with("/dev/") && !harmless_device(t)),
-        "shred" => operands(args).any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w)),
-        "wipefs" | "blkdiscard" => true,
-        "tee" | "cp" | "mv" | "install" | "pv" | "cat" => {
-            name != "cat" && operands(args).any(|w| disk_device(w))
+        names::SHRED => {
+            operands(args).any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w))
         }
-        _ => false,
+        names::WIPEFS => true,
+        names::TEE | names::CP | names::MV | names::INSTALL | names::PV => {
+            operands(args).any(|w| disk_device(w))
+        }
+        _ => name == "blkdiscard",
     }
 }
 
 /// `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/gshadow`, `/etc/sudoers`, `/etc/sudoers.d/…`.
 pub fn auth_file(path: &str) -> bool {
+    // only an absolute path normalises to one (and most operands are relative)
+    if !path.starts_with('/') {
+        return false;
+    }
     let p = normalise(path);
     matches!(
         p.as_str(),
@@ -277,10 +291,10 @@ pub fn auth_file(path: &str) -> bool {
     ) || p.starts_with("/etc/sudoers.d/")
 }
 
-fn auth_write(name: &str, args: &[String]) -> bool {
-    match name {
-        "tee" => operands(args).any(|w| auth_file(w)),
-        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" => {
+fn auth_write(key: u64, args: &[String]) -> bool {
+    match key {
+        names::TEE => operands(args).any(|w| auth_file(w)),
+        names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
             let target_dir = args
                 .windows(2)
                 .find(|p| p.first().is_some_and(|w| w == "-t"))
@@ -292,18 +306,18 @@ fn auth_write(name: &str, args: &[String]) -> bool {
                 || target_long.is_some_and(auth_file)
                 || operands(args).skip(1).last().is_some_and(|w| auth_file(w))
         }
-        "dd" => args
+        names::DD => args
             .iter()
             .filter_map(|w| w.strip_prefix("of="))
             .any(auth_file),
-        "sed" | "perl" => {
+        names::SED | names::PERL => {
             args.iter().any(|w| {
                 w.starts_with("-i")
                     || w.starts_with("--in-place")
                     || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
             }) && operands(args).any(|w| auth_file(w))
         }
-        "truncate" => operands(args).any(|w| auth_file(w)),
+        names::TRUNCATE => operands(args).any(|w| auth_file(w)),
         _ => false,
     }
 }
@@ -327,46 +341,57 @@ fn normalise(path: &str) -> String {
     }
 }
 
-fn is_fetcher(name: &str) -> bool {
+fn is_fetcher(key: u64, name: &str) -> bool {
     matches!(
-        name,
-        "curl" | "wget" | "fetch" | "http" | "https" | "xh" | "aria2c" | "lwp-request" | "GET"
-    )
+        key,
+        names::CURL
+            | names::WGET
+            | names::FETCH
+            | names::HTTP
+            | names::HTTPS
+            | names::XH
+            | names::ARIA2C
+            | names::GET
+    ) || name == "lwp-request"
 }
 
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.
 fn runs_input(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    if wrappers::is_shell(name) {
-        return true;
-    }
-    match name {
-        "eval" | "source" | "." => true,
-        _ if name.starts_with("python")
-            || matches!(
-                name,
-                "perl" | "ruby" | "node" | "nodejs" | "php" | "deno" | "bun" | "Rscript" | "lua"
-            ) =>
-        {
-            true
-        }
-        _ => false,
-    }
+    let key = names::key(name);
+    wrappers::is_shell_key(key)
+        || matches!(
+            key,
+            names::EVAL
+                | names::SOURCE
+                | names::DOT
+                | names::PERL
+                | names::RUBY
+                | names::NODE
+                | names::NODEJS
+                | names::PHP
+                | names::DENO
+                | names::BUN
+                | names::RSCRIPT
+                | names::LUA
+        )
+        || name.starts_with("python")
 }
 
 /// The interpreter reads its program from stdin (no script operand, no `-c`/`-e`/`-m`).
 fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    if wrappers::is_shell(name) {
+    let key = names::key(name);
+    if wrappers::is_shell_key(key) {
         return wrappers::shell_reads_stdin(&c.words);
     }
-    if matches!(name, "source" | ".") {
+    if matches!(key, names::SOURCE | names::DOT) {
         return c
             .words
             .get(1)
             .is_some_and(|w| w == "/dev/stdin" || w == "/proc/self/fd/0" || w == "-");
     }
-    if !runs_input(c) || name == "eval" {
+    if !runs_input(c) || key == names::EVAL {
         return false;
     }
     let args = c.words.get(1..).unwrap_or(&[]);
@@ -394,10 +419,10 @@ fn opaque_code(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
             .filter(|d| d.pipeline == c.pipeline && d.stage < c.stage)
             .any(|d| d.name() != Some("cat"));
     let any_dynamic = || (1..c.words.len()).any(|i| c.is_dynamic(i));
-    let computed = match name {
-        "eval" => any_dynamic(),
-        "source" | "." => c.is_dynamic(1),
-        n if wrappers::is_shell(n) => {
+    let computed = match names::key(name) {
+        names::EVAL => any_dynamic(),
+        names::SOURCE | names::DOT => c.is_dynamic(1),
+        key if wrappers::is_shell_key(key) => {
             c.words
                 .iter()
                 .skip(1)
@@ -469,12 +494,12 @@ fn kill_init(args: &[String]) -> bool {
     pids.contains(&"-1") || (pids.contains(&"1") && signal.is_some_and(is_kill_signal))
 }
 
-fn shutdown(name: &str, args: &[String]) -> bool {
-    match name {
-        "shutdown" => !args.iter().any(|w| w == "-c" || w == "--help"),
-        "reboot" | "halt" | "poweroff" => !args.iter().any(|w| w == "--help"),
-        "init" | "telinit" => args.first().is_some_and(|w| w == "0" || w == "6"),
-        "systemctl" => operands(args)
+fn shutdown(key: u64, name: &str, args: &[String]) -> bool {
+    match key {
+        names::SHUTDOWN => !args.iter().any(|w| w == "-c" || w == "--help"),
+        names::REBOOT | names::HALT | names::POWEROFF => !args.iter().any(|w| w == "--help"),
+        names::INIT | names::TELINIT => args.first().is_some_and(|w| w == "0" || w == "6"),
+        _ if name == "systemctl" => operands(args)
             .next()
             .is_some_and(|w| matches!(w.as_str(), "poweroff" | "reboot" | "halt" | "kexec")),
         _ => false,

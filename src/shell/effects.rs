@@ -2,15 +2,22 @@
 //! `git diff --output=…`, `sed 's/x/y/e'`, `awk '{system(…)}'`, `tar --to-command`. Such a
 //! command is not plain, so an allow rule like `find *` or `sed *` only asks for it.
 
-use super::basename;
+use super::{basename, names};
 
-/// Why this command (already unwrapped) does more than its name suggests.
-pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
-    let name = basename(words.first()?);
+/// The [`names::key`] of a command's name without its directory (`/usr/bin/git` → `git`).
+pub(super) fn name_key(words: &[String]) -> u64 {
+    words
+        .first()
+        .map_or(names::NONE, |w| names::key(basename(w)))
+}
+
+/// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
+/// suggests.
+pub(super) fn side_effect(name: u64, words: &[String]) -> Option<&'static str> {
     let args = words.get(1..).unwrap_or(&[]);
     let has = |f: &dyn Fn(&str) -> bool| args.iter().any(|w| f(w));
     match name {
-        "find" => {
+        names::FIND => {
             if has(&|w| matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir")) {
                 Some("find -exec runs a command")
             } else if has(&|w| w == "-delete") {
@@ -21,13 +28,15 @@ pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
                 None
             }
         }
-        "fd" | "fdfind" => has(&|w| matches!(w, "-x" | "-X" | "--exec" | "--exec-batch"))
+        names::FD | names::FDFIND => has(&|w| matches!(w, "-x" | "-X" | "--exec" | "--exec-batch"))
             .then_some("fd --exec runs a command"),
-        "git" => git(args),
-        "sed" | "gsed" => sed(args),
-        "awk" | "gawk" | "mawk" | "nawk" => has(&|w| w.contains("system") || w.contains('|'))
-            .then_some("awk program can run commands"),
-        "tar" | "bsdtar" | "gtar" => has(&|w| {
+        names::GIT => git(args),
+        names::SED | names::GSED => sed(args),
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => {
+            has(&|w| w.contains("system") || w.contains('|'))
+                .then_some("awk program can run commands")
+        }
+        names::TAR | names::BSDTAR | names::GTAR => has(&|w| {
             [
                 "--to-command",
                 "--use-compress-program",
@@ -41,9 +50,11 @@ pub(super) fn side_effect(words: &[String]) -> Option<&'static str> {
                 || w == "-F"
         })
         .then_some("tar option runs a command"),
-        "rsync" => has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
-            .then_some("rsync option runs a command"),
-        "ssh" | "scp" | "sftp" => has(&|w| {
+        names::RSYNC => {
+            has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
+                .then_some("rsync option runs a command")
+        }
+        names::SSH | names::SCP | names::SFTP => has(&|w| {
             w.to_ascii_lowercase().contains("proxycommand")
                 || w.to_ascii_lowercase().contains("localcommand")
         })
@@ -57,18 +68,19 @@ fn git(args: &[String]) -> Option<&'static str> {
     // global options before the subcommand
     while let Some(w) = args.get(i) {
         match w.as_str() {
+            _ if !w.starts_with('-') => break,
             "-c" | "--config-env" => return Some("git -c can set a command (pager, alias, hook)"),
             "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" => i += 2,
             _ if w.starts_with("--exec-path=") => {
                 return Some("git --exec-path chooses the programs git runs")
             }
-            _ if w.starts_with('-') => i += 1,
-            _ => break,
+            _ => i += 1,
         }
     }
     let sub = args.get(i).map(String::as_str);
     let rest = args.get(i + 1..).unwrap_or(&[]);
-    for w in rest {
+    // every option below starts with `-`
+    for w in rest.iter().filter(|w| w.starts_with('-')) {
         if w == "--output" || w.starts_with("--output=") {
             return Some("git --output writes a file");
         }
@@ -80,8 +92,10 @@ fn git(args: &[String]) -> Option<&'static str> {
             "--tool",
         ]
         .iter()
-        .any(|o| w == o || w.starts_with(&format!("{o}=")))
-        {
+        .any(|o| {
+            w.strip_prefix(o)
+                .is_some_and(|v| v.is_empty() || v.starts_with('='))
+        }) {
             return Some("git option runs a command");
         }
         if w == "-O" || w.starts_with("--open-files-in-pager") {
@@ -230,14 +244,11 @@ fn sed_script_runs(script: &str) -> bool {
 }
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`; `fd -x CMD…`): the word ranges
-/// of the commands it runs.
-pub(super) fn exec_ranges(words: &[String]) -> Vec<(usize, usize)> {
+/// of the commands it runs (`name` is the command's [`name_key`]).
+pub(super) fn exec_ranges(name: u64, words: &[String]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let Some(name) = words.first().map(|w| basename(w)) else {
-        return out;
-    };
-    let is_fd = name == "fd" || name == "fdfind";
-    if name != "find" && !is_fd {
+    let is_fd = matches!(name, names::FD | names::FDFIND);
+    if name != names::FIND && !is_fd {
         return out;
     }
     let mut i = 1;

@@ -24,6 +24,7 @@
 
 pub mod critical;
 mod effects;
+mod names;
 mod parser;
 pub mod paths;
 mod render;
@@ -292,8 +293,15 @@ pub fn analyse(command: &str) -> Analysis {
 
 /// `/usr/bin/sudo` → `sudo`.
 pub(crate) fn basename(word: &str) -> &str {
-    match word.rfind('/') {
-        Some(i) if i + 1 < word.len() => word.get(i + 1..).unwrap_or(word),
-        _ => word,
+    // a plain loop: `rfind` and iterator adapters stay calls in the size-optimised build
+    let b = word.as_bytes();
+    let mut i = b.len();
+    while i > 0 && b[i - 1] != b'/' {
+        i -= 1;
+    }
+    match i {
+        0 => word,
+        i if i == b.len() => word,
+        i => word.get(i..).unwrap_or(word),
     }
 }

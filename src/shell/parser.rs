@@ -4,14 +4,11 @@
 //! stay linear.
 
 use super::{
-    effects, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
-    MAX_COMMANDS, MAX_DEPTH,
+    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
+    Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
 
 pub(super) type PResult<T> = Result<T, String>;
-
-/// Reserved words that end a list (the caller checks which one it expected).
-const TERMINATORS: [&str; 8] = ["then", "else", "elif", "fi", "do", "done", "esac", "}"];
 
 /// State shared by every source being parsed (the command line, backtick bodies, `bash -c`
 /// scripts, here-doc bodies): the output and the context new commands inherit.
@@ -120,11 +117,38 @@ pub(super) fn parse(src: &str) -> Analysis {
     }
 }
 
+// Byte classes: one table lookup instead of a chain of comparisons (the release profile
+// optimises for size, so `matches!` over ten bytes stays ten branches).
+/// Ends a word or a token: a blank, a newline or an operator byte.
+const DELIM: u8 = 1;
+/// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
+pub(super) const SPECIAL: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let delims = b" \t\n;&|()<>";
+    let mut i = 0;
+    while i < delims.len() {
+        t[delims[i] as usize] = DELIM | SPECIAL;
+        i += 1;
+    }
+    let quoting = b"'\"\\$`";
+    let mut i = 0;
+    while i < quoting.len() {
+        t[quoting[i] as usize] = SPECIAL;
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+pub(super) fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+#[inline(always)]
 pub(super) fn is_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-    )
+    class(b) & DELIM != 0
 }
 
 /// `NAME=` or `NAME+=` at the start of a raw word: the length of the name part.
@@ -134,10 +158,14 @@ pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     if !(first.is_ascii_alphabetic() || first == b'_') {
         return None;
     }
-    let n = b
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-        .count();
+    // a plain loop: iterator adapters stay calls in the size-optimised build
+    let mut n = 1;
+    while b
+        .get(n)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        n += 1;
+    }
     match (b.get(n), b.get(n + 1)) {
         (Some(b'='), _) => Some(n),
         (Some(b'+'), Some(b'=')) => Some(n + 1),
@@ -157,22 +185,43 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- byte access (never panics) ----
 
+    #[inline(always)]
     pub(super) fn peek(&self) -> Option<u8> {
         self.src.as_bytes().get(self.pos).copied()
     }
 
+    #[inline(always)]
     pub(super) fn peek_at(&self, off: usize) -> Option<u8> {
         self.src.as_bytes().get(self.pos + off).copied()
     }
 
-    pub(super) fn starts(&self, s: &str) -> bool {
-        // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
-        let b = self.src.as_bytes();
-        s.bytes()
-            .enumerate()
-            .all(|(i, c)| b.get(self.pos + i) == Some(&c))
+    /// `peek() == Some(b)` without the call the size-optimised build makes for `Option`'s `==`.
+    #[inline(always)]
+    pub(super) fn peek_is(&self, b: u8) -> bool {
+        matches!(self.src.as_bytes().get(self.pos), Some(&c) if c == b)
     }
 
+    #[inline(always)]
+    pub(super) fn peek_at_is(&self, off: usize, b: u8) -> bool {
+        matches!(self.src.as_bytes().get(self.pos + off), Some(&c) if c == b)
+    }
+
+    pub(super) fn starts(&self, s: &str) -> bool {
+        // byte loop, not memcmp: the needles are 1–8 bytes and mostly fail on the first
+        // (a plain loop: iterator adapters stay calls in the size-optimised build)
+        let (b, n) = (self.src.as_bytes(), s.as_bytes());
+        let mut i = 0;
+        while i < n.len() {
+            match (b.get(self.pos + i), n.get(i)) {
+                (Some(x), Some(y)) if x == y => {}
+                _ => return false,
+            }
+            i += 1;
+        }
+        true
+    }
+
+    #[inline(always)]
     pub(super) fn slice(&self, a: usize, b: usize) -> &'s str {
         self.src.get(a..b).unwrap_or("")
     }
@@ -187,8 +236,32 @@ impl<'s, 'o> Parser<'s, 'o> {
                 .map_or(true, |&c| is_delim(c))
     }
 
+    /// The bytes from the cursor to the next delimiter: a reserved word is at the cursor iff
+    /// it equals this (reserved words hold no delimiter), so one scan serves every candidate.
+    fn token(&self) -> &'s str {
+        let b = self.src.as_bytes();
+        let mut end = self.pos;
+        while b.get(end).is_some_and(|&c| !is_delim(c)) {
+            end += 1;
+        }
+        self.slice(self.pos, end)
+    }
+
     fn at_terminator(&self) -> bool {
-        TERMINATORS.iter().any(|w| self.at_word(w))
+        // the reserved words that end a list (the caller checks which one it expected); each
+        // starts with one of these bytes, so most commands are rejected on the first
+        matches!(self.peek(), Some(b't' | b'e' | b'f' | b'd' | b'}'))
+            && matches!(
+                names::key(self.token()),
+                names::THEN
+                    | names::ELSE
+                    | names::ELIF
+                    | names::FI
+                    | names::DO
+                    | names::DONE
+                    | names::ESAC
+                    | names::RBRACE
+            )
     }
 
     pub(super) fn enter(&mut self) -> PResult<()> {
@@ -228,7 +301,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         while let Some(b) = self.peek() {
             match b {
                 b' ' | b'\t' => self.pos += 1,
-                b'\\' if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                b'\\' if self.peek_at_is(1, b'\n') => self.pos += 2,
                 b'#' => {
                     let rest = self.src.as_bytes().get(self.pos..).unwrap_or(&[]);
                     self.pos += rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
@@ -242,7 +315,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn skip_linebreaks(&mut self) -> PResult<()> {
         loop {
             self.skip_blanks();
-            if self.peek() != Some(b'\n') {
+            if !self.peek_is(b'\n') {
                 return Ok(());
             }
             self.newline()?;
@@ -314,8 +387,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         loop {
             self.parse_pipeline()?;
             self.skip_blanks();
-            if self.starts("&&") || self.starts("||") {
-                let op = if self.starts("&&") { "&&" } else { "||" };
+            let op = match (self.peek(), self.peek_at(1)) {
+                (Some(b'&'), Some(b'&')) => "&&",
+                (Some(b'|'), Some(b'|')) => "||",
+                _ => "",
+            };
+            if !op.is_empty() {
                 self.pos += 2;
                 self.skip_linebreaks()?;
                 if self.peek().is_none() {
@@ -327,8 +404,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
     }
 
+    /// Starts at a non-blank byte: callers skip blanks first.
     fn parse_pipeline(&mut self) -> PResult<()> {
-        self.skip_blanks();
         if self.at_word("!") {
             self.pos += 1;
             self.out.not_plain("negation");
@@ -344,9 +421,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.out.pipeline = Some((id, stage));
             self.parse_command()?;
             self.skip_blanks();
-            if self.peek() == Some(b'|') && self.peek_at(1) != Some(b'|') {
+            if self.peek_is(b'|') && !self.peek_at_is(1, b'|') {
                 self.pos += 1;
-                if self.peek() == Some(b'&') {
+                if self.peek_is(b'&') {
                     self.pos += 1;
                     self.out.not_plain("`|&` pipes stderr");
                 }
@@ -378,10 +455,15 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- commands ----
 
+    /// Starts at a non-blank byte: callers skip blanks (or line breaks) first.
     fn parse_command(&mut self) -> PResult<()> {
-        self.skip_blanks();
         let start = self.out.commands.len();
-        if self.at_word("{") {
+        // the reserved word at the cursor, if the first byte allows one
+        let word = match self.peek() {
+            Some(b'{' | b'i' | b'w' | b'u' | b'f' | b's' | b'c' | b'[') => names::key(self.token()),
+            _ => names::NONE,
+        };
+        if word == names::LBRACE {
             self.pos += 1;
             self.enter()?;
             self.out.not_plain("group");
@@ -398,7 +480,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.out.not_plain("arithmetic command");
             self.skip_arithmetic()?;
             self.leave();
-        } else if self.peek() == Some(b'(') {
+        } else if self.peek_is(b'(') {
             let open = self.pos;
             self.pos += 1;
             self.enter()?;
@@ -406,7 +488,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
             self.parse_list()?;
             self.skip_blanks();
-            if self.peek() != Some(b')') {
+            if !self.peek_is(b')') {
                 return Err(format!(
                     "unbalanced `(` at byte {open} ({})",
                     self.unexpected()
@@ -415,17 +497,17 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.pos += 1;
             (self.out.cwd, self.out.cwd_dynamic) = saved;
             self.leave();
-        } else if self.at_word("if") {
+        } else if word == names::IF {
             self.parse_if()?;
-        } else if self.at_word("while") || self.at_word("until") {
+        } else if matches!(word, names::WHILE | names::UNTIL) {
             self.parse_while()?;
-        } else if self.at_word("for") || self.at_word("select") {
+        } else if matches!(word, names::FOR | names::SELECT) {
             self.parse_for()?;
-        } else if self.at_word("case") {
+        } else if word == names::CASE {
             self.parse_case()?;
-        } else if self.at_word("[[") {
+        } else if word == names::TEST {
             self.parse_test()?;
-        } else if self.at_word("function") {
+        } else if word == names::FUNCTION {
             self.pos += "function".len();
             self.skip_blanks();
             let name = self.read_word()?;
@@ -433,10 +515,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                 return Err(format!("expected a function name ({})", self.unexpected()));
             }
             self.skip_blanks();
-            if self.peek() == Some(b'(') {
+            if self.peek_is(b'(') {
                 self.pos += 1;
                 self.skip_blanks();
-                if self.peek() != Some(b')') {
+                if !self.peek_is(b')') {
                     return Err(self.unexpected());
                 }
                 self.pos += 1;
@@ -530,7 +612,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         self.skip_blanks();
-        if self.peek() == Some(b';') {
+        if self.peek_is(b';') {
             self.pos += 1;
         }
         self.skip_linebreaks()?;
@@ -562,7 +644,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.pos += 4;
                 break;
             }
-            if self.peek() == Some(b'(') {
+            if self.peek_is(b'(') {
                 self.pos += 1;
             }
             loop {
@@ -647,7 +729,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
             }
         }
-        let parts = Parts {
+        let mut parts = Parts {
             words,
             dynamic,
             assignments: Vec::new(),
@@ -655,7 +737,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             origin: None,
             parent: None,
         };
-        let idx = self.push(parts, None, Vec::new())?;
+        let idx = self.push(&mut parts, None, Vec::new())?;
         self.adopt(sub_start, idx, idx);
         self.leave();
         Ok(())
@@ -665,7 +747,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn function_def(&mut self, name: String) -> PResult<()> {
         self.pos += 1;
         self.skip_blanks();
-        if self.peek() != Some(b')') {
+        if !self.peek_is(b')') {
             return Err(format!(
                 "expected `)` after `{name}(` ({})",
                 self.unexpected()
@@ -709,7 +791,8 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn parse_simple(&mut self) -> PResult<()> {
         let sub_start = self.out.commands.len();
         let mut parts = Parts {
-            words: Vec::new(),
+            // most commands have at most 8 words: one allocation, no regrowth
+            words: Vec::with_capacity(8),
             dynamic: Vec::new(),
             assignments: Vec::new(),
             dynamic_assignments: Vec::new(),
@@ -721,7 +804,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_blanks();
             match self.peek() {
                 None | Some(b'\n' | b';' | b'|' | b')') => break,
-                Some(b'&') if self.peek_at(1) != Some(b'>') => break,
+                Some(b'&') if !self.peek_at_is(1, b'>') => break,
                 Some(b'(') => {
                     if parts.words.len() == 1
                         && parts.assignments.is_empty()
@@ -735,27 +818,30 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 _ => {}
             }
-            if let Some(r) = self.try_redirect()? {
-                redirects.push(r);
-                continue;
+            // only these bytes can start a redirection
+            if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) {
+                if let Some(r) = self.try_redirect()? {
+                    redirects.push(r);
+                    continue;
+                }
             }
             let before = self.pos;
             let w = self.read_word()?;
             if self.pos == before {
                 return Err(self.unexpected());
             }
-            let raw = self.slice(w.start, w.end);
             if parts.words.is_empty() {
+                let raw = self.slice(w.start, w.end);
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
                     let name = raw.get(..n).unwrap_or("").to_string();
-                    let eq = if raw.as_bytes().get(n) == Some(&b'+') {
+                    let eq = if matches!(raw.as_bytes().get(n), Some(b'+')) {
                         n + 2
                     } else {
                         n + 1
                     };
                     let mut value = w.text.get(eq..).unwrap_or("").to_string();
-                    if value.is_empty() && eq == raw.len() && self.peek() == Some(b'(') {
+                    if value.is_empty() && eq == raw.len() && self.peek_is(b'(') {
                         value = self.read_array()?;
                     }
                     if w.dynamic {
@@ -771,7 +857,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             if w.dynamic {
                 parts.dynamic.push(DynamicWord {
                     index: parts.words.len(),
-                    raw: raw.to_string(),
+                    raw: self.slice(w.start, w.end).to_string(),
                 });
             }
             parts.words.push(w.text);
@@ -780,11 +866,13 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit(parts)?;
+        let main = self.emit(&mut parts)?;
         if let Some(m) = main {
             self.adopt(sub_start, emit_start, m);
         }
-        self.attach_redirects(emit_start, redirects);
+        if !redirects.is_empty() {
+            self.attach_redirects(emit_start, redirects);
+        }
         Ok(())
     }
 
@@ -1095,7 +1183,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
         self.parse_list()?;
         self.skip_blanks();
-        if self.peek() != Some(b')') {
+        if !self.peek_is(b')') {
             return Err(format!(
                 "unterminated `{}(` starting at byte {open} ({})",
                 self.slice(open, open + 1),
@@ -1124,7 +1212,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 Some(b')') => {
                     if depth == 0 {
-                        if self.peek_at(1) == Some(b')') {
+                        if self.peek_at_is(1, b')') {
                             self.pos += 2;
                             return Ok(());
                         }
@@ -1144,11 +1232,18 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     // ---- emitting commands ----
 
-    /// Pushes the command `parts` make, peeling launchers (recursively for scripts and
-    /// `find -exec`). Returns its index, or `None` when a script's commands replaced it.
-    fn emit(&mut self, mut parts: Parts) -> PResult<Option<usize>> {
+    /// Pushes the command `parts` make (taking its vectors), peeling launchers (recursively
+    /// for scripts and `find -exec`). Returns its index, or `None` when a script's commands
+    /// replaced it. (`Parts` by reference: moving it is a copy per call in the size-optimised
+    /// build.)
+    fn emit(&mut self, parts: &mut Parts) -> PResult<Option<usize>> {
         let base_wrappers = self.out.wrappers.len();
-        let mut wrappers = self.out.wrappers.clone();
+        // (most commands have no enclosing launcher: skip the call to clone nothing)
+        let mut wrappers = if self.out.wrappers.is_empty() {
+            Vec::new()
+        } else {
+            self.out.wrappers.clone()
+        };
         let mut start = 0;
         let mut levels = 0;
         let mut script = None;
@@ -1218,7 +1313,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         if let Some(text) = script {
-            let inherited = with_assignments(&self.out.inherited, &parts);
+            let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
             let result = self.parse_nested(
                 &text,
@@ -1247,17 +1342,18 @@ impl<'s, 'o> Parser<'s, 'o> {
         if parts
             .words
             .first()
-            .is_some_and(|w| w.contains(['*', '?', '[']))
+            .is_some_and(|w| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'[')))
             && !parts.words.first().is_some_and(|w| w == "[" || w == "[[")
         {
             // `/???/r? -rf /`: the name is only known after globbing
             self.out.not_plain("glob in the command name");
         }
-        let side_effect = effects::side_effect(&parts.words);
+        let name = effects::name_key(&parts.words);
+        let side_effect = effects::side_effect(name, &parts.words);
         if let Some(why) = side_effect {
             self.out.not_plain(why);
         }
-        let execs = effects::exec_ranges(&parts.words);
+        let execs = effects::exec_ranges(name, &parts.words);
         let own_wrappers = wrappers.len() > base_wrappers;
         let idx = self.push(parts, side_effect, wrappers)?;
         for (a, b) in execs {
@@ -1281,7 +1377,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 script: false,
             });
             let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
-            self.emit(Parts {
+            self.emit(&mut Parts {
                 words,
                 dynamic,
                 assignments: Vec::new(),
@@ -1291,7 +1387,14 @@ impl<'s, 'o> Parser<'s, 'o> {
             })?;
             self.out.wrappers = saved;
         }
-        self.parse_command_variables(idx)?;
+        if self
+            .out
+            .commands
+            .get(idx)
+            .is_some_and(|c| !c.assignments.is_empty() || !c.wrappers.is_empty())
+        {
+            self.parse_command_variables(idx)?;
+        }
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -1345,7 +1448,7 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     fn push(
         &mut self,
-        parts: Parts,
+        parts: &mut Parts,
         side_effect: Option<&'static str>,
         wrappers: Vec<Wrapper>,
     ) -> PResult<usize> {
@@ -1353,19 +1456,18 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("more than {MAX_COMMANDS} commands"));
         }
         let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
-        let mut parts = parts;
         if !self.out.inherited.is_empty() {
-            inherit(&self.out.inherited, &mut parts);
+            inherit(&self.out.inherited, parts);
         }
         self.out.commands.push(SimpleCommand {
-            assignments: parts.assignments,
-            words: parts.words,
+            assignments: std::mem::take(&mut parts.assignments),
+            words: std::mem::take(&mut parts.words),
             redirects: Vec::new(),
             cwd: self.out.cwd.clone(),
             cwd_dynamic: self.out.cwd_dynamic,
             wrappers,
-            dynamic: parts.dynamic,
-            dynamic_assignments: parts.dynamic_assignments,
+            dynamic: std::mem::take(&mut parts.dynamic),
+            dynamic_assignments: std::mem::take(&mut parts.dynamic_assignments),
             origin: parts.origin.unwrap_or(self.out.origin),
             parent: parts.parent,
             pipeline,
@@ -1382,11 +1484,11 @@ impl<'s, 'o> Parser<'s, 'o> {
         let Some(c) = self.out.commands.get(idx) else {
             return;
         };
-        let Some(name) = c.words.first().map(|w| w.as_str()) else {
+        let Some(name) = c.words.first().map(|w| names::key(w)) else {
             return;
         };
         let (target, dynamic) = match name {
-            "cd" | "pushd" => {
+            names::CD | names::PUSHD => {
                 let mut target = None;
                 let mut options = true;
                 for (i, w) in c.words.iter().enumerate().skip(1) {
@@ -1401,13 +1503,13 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
                 target.unwrap_or_else(|| ("~".to_string(), false))
             }
-            "popd" => ("popd".to_string(), true),
+            names::POPD => ("popd".to_string(), true),
             _ => return,
         };
         let target = target.trim_end_matches('/');
         let target = if target.is_empty() { "/" } else { target };
         let absolute = target.starts_with(['/', '~', '\\'])
-            || (target.as_bytes().get(1) == Some(&b':')
+            || (matches!(target.as_bytes().get(1), Some(b':'))
                 && target
                     .as_bytes()
                     .first()

@@ -13,14 +13,31 @@ pub(super) struct Word {
 }
 
 /// Bytes that end a run of ordinary word characters.
+#[inline(always)]
 fn special(b: u8) -> bool {
-    super::parser::is_delim(b) || matches!(b, b'\'' | b'"' | b'\\' | b'$' | b'`')
+    super::parser::class(b) & super::parser::SPECIAL != 0
 }
 
 impl Parser<'_, '_> {
     pub(super) fn read_word(&mut self) -> PResult<Word> {
         let start = self.pos;
-        let mut text = String::new();
+        let bytes = self.src.as_bytes();
+        let mut run = start;
+        while bytes.get(run).is_some_and(|&b| !special(b)) {
+            run += 1;
+        }
+        // most words are one plain run up to a delimiter: copied once, at its exact size
+        if run > start && bytes.get(run).map_or(true, |&b| super::parser::is_delim(b)) {
+            self.pos = run;
+            return Ok(Word {
+                text: self.slice(start, run).to_owned(),
+                dynamic: false,
+                start,
+                end: run,
+            });
+        }
+        // quotes or expansions: built piece by piece, so start with room for a typical word
+        let mut text = String::with_capacity(32);
         let mut dynamic = false;
         if self.starts("<(") || self.starts(">(") {
             self.pos += 2;
@@ -143,7 +160,7 @@ impl Parser<'_, '_> {
                 self.pos += 2;
                 return self.read_dquoted(text, true);
             }
-            Some(b'(') if self.peek_at(2) == Some(b'(') => {
+            Some(b'(') if self.peek_at_is(2, b'(') => {
                 self.pos += 3;
                 self.enter()?;
                 self.out.not_plain("arithmetic expansion");

@@ -1,7 +1,7 @@
 //! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, … run
 //! the words after their options; `bash -c`, `eval`, `su -c`, `watch`, `env -S` run a script.
 
-use super::basename;
+use super::{basename, names};
 
 pub(super) enum Peel {
     None,
@@ -113,10 +113,22 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     }
 }
 
-pub(super) const SHELLS: [&str; 8] = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"];
-
 pub(super) fn is_shell(name: &str) -> bool {
-    SHELLS.contains(&name)
+    is_shell_key(names::key(name))
+}
+
+pub(super) fn is_shell_key(key: u64) -> bool {
+    matches!(
+        key,
+        names::SH
+            | names::BASH
+            | names::ZSH
+            | names::DASH
+            | names::KSH
+            | names::ASH
+            | names::MKSH
+            | names::FISH
+    )
 }
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
@@ -166,8 +178,9 @@ pub(super) fn peel(words: &[String]) -> Peel {
     let Some(first) = words.first() else {
         return Peel::None;
     };
-    match basename(first) {
-        "sudo" => {
+    let name = basename(first);
+    match names::key(name) {
+        names::SUDO => {
             let o = options(
                 words,
                 b"CDghpRrTtUu",
@@ -192,8 +205,8 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let next = after_assignments(words, o.next);
             launcher(words, "sudo", next)
         }
-        "doas" => launcher(words, "doas", options(words, b"Cu", &[]).next),
-        "env" => {
+        names::DOAS => launcher(words, "doas", options(words, b"Cu", &[]).next),
+        names::ENV => {
             let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
             let long = long_value(words, o.next, "--split-string");
             if let Some((at, skip)) = o.value(b'S').or(long) {
@@ -209,13 +222,13 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let next = after_assignments(words, o.next);
             launcher(words, "env", next)
         }
-        "nohup" => launcher(words, "nohup", options(words, b"", &[]).next),
-        "setsid" => launcher(words, "setsid", options(words, b"", &[]).next),
-        "builtin" => launcher(words, "builtin", 1),
-        "unbuffer" => launcher(words, "unbuffer", options(words, b"", &[]).next),
-        "busybox" => launcher(words, "busybox", 1),
-        "nice" => launcher(words, "nice", options(words, b"n", &["--adjustment"]).next),
-        "ionice" => launcher(
+        names::NOHUP => launcher(words, "nohup", options(words, b"", &[]).next),
+        names::SETSID => launcher(words, "setsid", options(words, b"", &[]).next),
+        names::BUILTIN => launcher(words, "builtin", 1),
+        names::UNBUFFER => launcher(words, "unbuffer", options(words, b"", &[]).next),
+        names::BUSYBOX => launcher(words, "busybox", 1),
+        names::NICE => launcher(words, "nice", options(words, b"n", &["--adjustment"]).next),
+        names::IONICE => launcher(
             words,
             "ionice",
             options(
@@ -225,24 +238,24 @@ pub(super) fn peel(words: &[String]) -> Peel {
             )
             .next,
         ),
-        "time" => launcher(
+        names::TIME => launcher(
             words,
             "time",
             options(words, b"fo", &["--format", "--output"]).next,
         ),
-        "timeout" => {
+        names::TIMEOUT => {
             let o = options(words, b"ks", &["--kill-after", "--signal"]);
             launcher(words, "timeout", o.next + 1)
         }
-        "command" => {
+        names::COMMAND => {
             let o = options(words, b"", &[]);
             if o.saw(b'v') || o.saw(b'V') {
                 return Peel::None;
             }
             launcher(words, "command", o.next)
         }
-        "exec" => launcher(words, "exec", options(words, b"a", &[]).next),
-        "xargs" => launcher(
+        names::EXEC => launcher(words, "exec", options(words, b"a", &[]).next),
+        names::XARGS => launcher(
             words,
             "xargs",
             options(
@@ -259,18 +272,18 @@ pub(super) fn peel(words: &[String]) -> Peel {
             )
             .next,
         ),
-        "stdbuf" => launcher(
+        names::STDBUF => launcher(
             words,
             "stdbuf",
             options(words, b"ioe", &["--input", "--output", "--error"]).next,
         ),
-        "eval" if words.len() > 1 => Peel::Script {
+        names::EVAL if words.len() > 1 => Peel::Script {
             name: "eval",
             at: 1,
             join: true,
             skip: 0,
         },
-        "watch" => {
+        names::WATCH => {
             let o = options(words, b"nq", &["--interval", "--equexit"]);
             if o.next < words.len() {
                 Peel::Script {
@@ -283,7 +296,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 Peel::None
             }
         }
-        "su" => {
+        names::SU => {
             let o = options(
                 words,
                 b"cgGsw",
@@ -306,7 +319,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 None => Peel::None,
             }
         }
-        name if is_shell(name) => {
+        key if is_shell_key(key) => {
             let (i, c, _) = shell_options(words);
             if c && i < words.len() {
                 let name = match name {
