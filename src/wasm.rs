@@ -64,6 +64,12 @@ extern "C" {
     fn set_ok(this: &Plain, v: bool);
     #[wasm_bindgen(method, setter = error)]
     fn set_error(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = commands)]
+    fn set_commands(this: &Plain, v: &JsValue);
+    #[wasm_bindgen(method, setter = plain)]
+    fn set_plain(this: &Plain, v: bool);
+    #[wasm_bindgen(method, setter = problem)]
+    fn set_problem(this: &Plain, v: &JsValue);
 
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;
@@ -423,13 +429,13 @@ impl Gatekeeper {
             .iter()
             .map(|c| JsValue::from(c.written_text()))
             .collect();
-        let o = Object::new();
-        set(&o, "commands", &commands);
-        set(&o, "plain", &JsValue::from_bool(analysis.plain));
+        let o = plain();
+        o.set_commands(&commands);
+        o.set_plain(analysis.plain);
         match &analysis.problem {
             Some(
                 crate::shell::Problem::Unparseable(why) | crate::shell::Problem::Suspicious(why),
-            ) => set(&o, "problem", &JsValue::from_str(why)),
+            ) => o.set_problem(&JsValue::from_str(why)),
             None => {}
         }
         o.into()
