@@ -1,7 +1,6 @@
 //! The tool catalogue: what toolgate knows about each tool name.
 
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// How much a tool can do, which is what the policy table is keyed by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -137,7 +136,9 @@ pub const WRITE_PATH_TOOLS: &[&str] = &[
 /// Tool name → spec. Built once from the defaults plus the config's additions.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    specs: HashMap<String, ToolSpec>,
+    /// Sorted by name length, then name: a binary search over a few dozen names, mostly
+    /// comparing lengths, beats hashing one.
+    specs: Vec<(String, ToolSpec)>,
     unknown: ToolSpec,
 }
 
@@ -228,29 +229,42 @@ impl Default for Catalogue {
             ("fetch", s(Browser).required(&["url"])),
             ("ask", s(Interaction).required(&["question"])),
         ];
-        Catalogue {
-            specs: entries
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
+        let mut catalogue = Catalogue {
+            specs: Vec::with_capacity(entries.len()),
             unknown: ToolSpec::unknown(),
-        }
+        };
+        catalogue.extend(entries.into_iter().map(|(k, v)| (k.to_string(), v)));
+        catalogue
     }
 }
 
 impl Catalogue {
     /// Adds or replaces specs (the config's `tools`).
     pub fn extend(&mut self, specs: impl IntoIterator<Item = (String, ToolSpec)>) {
-        self.specs.extend(specs);
+        for (name, spec) in specs {
+            match self.find(&name) {
+                Ok(at) => self.specs[at].1 = spec,
+                Err(at) => self.specs.insert(at, (name, spec)),
+            }
+        }
+    }
+
+    fn find(&self, tool: &str) -> Result<usize, usize> {
+        self.specs.binary_search_by(|(name, _)| {
+            (name.len().cmp(&tool.len())).then_with(|| name.as_str().cmp(tool))
+        })
     }
 
     /// The spec for `tool`; an unknown tool gets the `exec`-tier default.
     pub fn spec(&self, tool: &str) -> &ToolSpec {
-        self.specs.get(tool).unwrap_or(&self.unknown)
+        match self.find(tool) {
+            Ok(at) => &self.specs[at].1,
+            Err(_) => &self.unknown,
+        }
     }
 
     pub fn is_known(&self, tool: &str) -> bool {
-        self.specs.contains_key(tool)
+        self.find(tool).is_ok()
     }
 }
 

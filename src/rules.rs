@@ -57,6 +57,9 @@ struct CommandPattern {
     base: String,
     /// `base` + ` *` when the pattern ended in ` *` (word boundary).
     tail: Option<String>,
+    /// How many bytes of `base` come before its first `*`: every match starts with them, so
+    /// most rules reject a sub-command on its first word without running the wildcard.
+    lead: usize,
 }
 
 impl CommandPattern {
@@ -65,19 +68,25 @@ impl CommandPattern {
         let stripped = collapsed
             .strip_suffix(" *")
             .or_else(|| collapsed.strip_suffix(":*"));
-        match stripped {
-            Some(base) if !base.is_empty() => CommandPattern {
-                base: base.to_string(),
-                tail: Some(format!("{base} *")),
-            },
-            _ => CommandPattern {
-                base: collapsed,
-                tail: None,
-            },
+        let (base, tail) = match stripped {
+            Some(base) if !base.is_empty() => (base.to_string(), Some(format!("{base} *"))),
+            _ => (collapsed, None),
+        };
+        CommandPattern {
+            lead: base.find('*').unwrap_or(base.len()),
+            base,
+            tail,
         }
     }
 
     fn matches(&self, text: &str) -> bool {
+        let (lead, text_bytes) = (&self.base.as_bytes()[..self.lead], text.as_bytes());
+        // The first byte alone rejects most rules (a call, not inlined, for the rest).
+        if lead.first().is_some_and(|b| text_bytes.first() != Some(b))
+            || !text_bytes.starts_with(lead)
+        {
+            return false;
+        }
         wildcard(self.base.as_bytes(), text.as_bytes())
             || self
                 .tail
@@ -214,40 +223,50 @@ fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> {
 
 /// Every form of a sub-command a deny or ask rule is tried on: as written (launchers
 /// included), unwrapped, with a path-named command reduced to its name, and for git without
-/// its global options. Computed once per sub-command, not once per rule.
-fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) {
-    forms.clear();
-    let mut buf = String::new();
-    fill(&mut buf, written_words(c));
-    forms.push(std::mem::take(&mut buf));
+/// its global options. Computed once per sub-command, not once per rule, into the first
+/// strings of `forms` (returns how many; the rest are spare buffers kept for their capacity).
+fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
+    let mut n = 0;
+    form(forms, &mut n, written_words(c));
     if !c.wrappers.is_empty() {
-        fill(&mut buf, c.words.iter().map(String::as_str));
-        forms.push(std::mem::take(&mut buf));
+        form(forms, &mut n, c.words.iter().map(String::as_str));
     }
     let name = c
         .words
         .first()
         .map(|first| first.rsplit('/').next().unwrap_or(first));
     if c.words.first().is_some_and(|f| f.contains('/')) {
-        fill(
-            &mut buf,
+        form(
+            forms,
+            &mut n,
             name.into_iter()
                 .chain(c.words.iter().skip(1).map(String::as_str)),
         );
-        forms.push(std::mem::take(&mut buf));
     }
     // `git -C dir -c k=v push -f` is `git push -f` to a rule
     if name == Some("git") {
         let args = c.words.get(1..).unwrap_or(&[]);
         let skip = git_global_options(args);
         if skip > 0 {
-            fill(
-                &mut buf,
+            form(
+                forms,
+                &mut n,
                 std::iter::once("git").chain(args.iter().skip(skip).map(String::as_str)),
             );
-            forms.push(buf);
         }
     }
+    n
+}
+
+/// Writes form number `n` (reusing that buffer) and counts it.
+fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = &'a str>) {
+    if forms.len() == *n {
+        forms.push(String::new());
+    }
+    if let Some(buf) = forms.get_mut(*n) {
+        fill(buf, words);
+    }
+    *n += 1;
 }
 
 /// How many words of git's global options precede its subcommand.
@@ -311,11 +330,21 @@ impl PathPattern {
             return bytes.first() == Some(&b'/');
         }
         if self.component {
-            return bytes
-                .split(|&b| b == b'/')
-                .any(|component| self.glob.is_match(component));
+            let mut start = 0;
+            for (k, &b) in bytes.iter().enumerate() {
+                if b == b'/' {
+                    if self.glob.is_match(&bytes[start..k]) {
+                        return true;
+                    }
+                    start = k + 1;
+                }
+            }
+            return self.glob.is_match(&bytes[start..]);
         }
         // The whole path, or a directory prefix of it.
+        if !self.glob.may_start(bytes) {
+            return false;
+        }
         self.glob.is_match(bytes)
             || bytes
                 .iter()
@@ -345,8 +374,30 @@ impl<'a> Covered<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
-    /// Each tool's rule indexes, in order: a call only looks at its own tool's rules.
-    by_tool: Vec<(String, Vec<u32>)>,
+    /// Each tool's rules: a call only looks at its own tool's rules of the kind asked for.
+    by_tool: Vec<(String, [KindRules; 3])>,
+}
+
+/// One tool's rules of one kind, in order, and the first bare one (which matches any call).
+#[derive(Debug, Clone, Default)]
+struct KindRules {
+    all: Vec<u32>,
+    bare: Option<u32>,
+}
+
+const NO_RULES: &KindRules = &KindRules {
+    all: Vec::new(),
+    bare: None,
+};
+
+impl RuleKind {
+    fn index(self) -> usize {
+        match self {
+            RuleKind::Deny => 0,
+            RuleKind::Ask => 1,
+            RuleKind::Allow => 2,
+        }
+    }
 }
 
 /// What steps 3 and 7 see of a rule that matched.
@@ -365,19 +416,43 @@ pub struct RuleMatch<'a> {
 }
 
 impl RuleMatch<'_> {
-    /// A sentence for a verdict's reason.
+    /// A phrase for a verdict's reason: "denied by rule `x` on `y`".
     pub fn describe(&self) -> String {
-        let on = self
-            .subject
-            .as_ref()
-            .map(|s| format!(" on `{s}`"))
-            .unwrap_or_default();
-        match (self.kind, &self.downgraded) {
-            (_, Some(why)) => format!("allowed by rule `{}`, but {why}", self.rule),
-            (RuleKind::Deny, None) => format!("denied by rule `{}`{on}", self.rule),
-            (RuleKind::Ask, None) => format!("rule `{}` asks{on}", self.rule),
-            (RuleKind::Allow, None) => format!("allowed by rule `{}`", self.rule),
+        self.phrase(false)
+    }
+
+    /// [`RuleMatch::describe`] as a sentence: "Denied by rule `x` on `y`.".
+    pub fn sentence(&self) -> String {
+        let mut s = self.phrase(true);
+        s.push('.');
+        s
+    }
+
+    /// Built from pieces (no formatting machinery: this runs on every rule verdict).
+    fn phrase(&self, capital: bool) -> String {
+        let on = self.subject.as_deref();
+        const ALLOWED: [&str; 2] = ["allowed by rule `", "Allowed by rule `"];
+        let (start, end, subject, why) = match (self.kind, &self.downgraded) {
+            (_, Some(why)) => (ALLOWED, "`, but ", None, Some(why.as_str())),
+            (RuleKind::Deny, None) => (["denied by rule `", "Denied by rule `"], "`", on, None),
+            (RuleKind::Ask, None) => (["rule `", "Rule `"], "` asks", on, None),
+            (RuleKind::Allow, None) => (ALLOWED, "`", None, None),
+        };
+        let mut s = String::with_capacity(
+            start[0].len() + self.rule.len() + end.len() + on.map_or(0, |o| o.len() + 6) + 48,
+        );
+        s.push_str(start[usize::from(capital)]);
+        s.push_str(self.rule);
+        s.push_str(end);
+        if let Some(why) = why {
+            s.push_str(why);
         }
+        if let Some(subject) = subject {
+            s.push_str(" on `");
+            s.push_str(subject);
+            s.push('`');
+        }
+        s
     }
 }
 
@@ -408,11 +483,21 @@ impl RuleSet {
                 rules.push(Rule::parse(kind, text, fold_paths)?);
             }
         }
-        let mut by_tool: Vec<(String, Vec<u32>)> = Vec::new();
+        let mut by_tool: Vec<(String, [KindRules; 3])> = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
-            match by_tool.iter_mut().find(|(t, _)| *t == rule.tool) {
-                Some((_, list)) => list.push(index as u32),
-                None => by_tool.push((rule.tool.clone(), vec![index as u32])),
+            let at = match by_tool.iter().position(|(t, _)| *t == rule.tool) {
+                Some(at) => at,
+                None => {
+                    by_tool.push((rule.tool.clone(), Default::default()));
+                    by_tool.len() - 1
+                }
+            };
+            if let Some((_, kinds)) = by_tool.get_mut(at) {
+                let list = &mut kinds[rule.kind.index()];
+                list.all.push(index as u32);
+                if rule.bare() && list.bare.is_none() {
+                    list.bare = Some(index as u32);
+                }
             }
         }
         Ok(RuleSet { rules, by_tool })
@@ -426,17 +511,21 @@ impl RuleSet {
         self.rules.len()
     }
 
-    /// The first rule of `kind` for `tool` satisfying `pred`.
-    fn find(
-        &self,
-        kind: RuleKind,
-        tool: &str,
-        mut pred: impl FnMut(&Rule) -> bool,
-    ) -> Option<&Rule> {
-        let (_, list) = self.by_tool.iter().find(|(t, _)| t == tool)?;
-        list.iter()
-            .map(|&i| &self.rules[i as usize])
-            .find(|r| r.kind == kind && pred(r))
+    /// `tool`'s rules of `kind`.
+    fn of(&self, kind: RuleKind, tool: &str) -> &KindRules {
+        self.by_tool
+            .iter()
+            .find(|(t, _)| t.len() == tool.len() && t == tool)
+            .map_or(NO_RULES, |(_, kinds)| &kinds[kind.index()])
+    }
+
+    fn rule(&self, index: u32) -> &Rule {
+        &self.rules[index as usize]
+    }
+
+    /// The first of `list` satisfying `pred`.
+    fn find<'s>(&'s self, list: &KindRules, mut pred: impl FnMut(&Rule) -> bool) -> Option<&'s Rule> {
+        list.all.iter().map(|&i| self.rule(i)).find(|r| pred(r))
     }
 
     /// First rule of `kind` matching any sub-command (any form) or any path.
@@ -456,17 +545,21 @@ impl RuleSet {
                 downgraded: None,
             })
         }
-        if let Some(r) = self.find(kind, tool, |r| r.bare()) {
-            return found(kind, r, None);
+        let list = self.of(kind, tool);
+        // A bare rule matches any call; the others are tried only when there is none.
+        if let Some(i) = list.bare {
+            return found(kind, self.rule(i), None);
+        }
+        if list.all.is_empty() {
+            return None;
         }
         match command {
             Some(a) => {
                 let mut forms = Vec::new();
                 for c in &a.commands {
-                    command_forms(c, &mut forms);
-                    let hit = self.find(kind, tool, |r| {
-                        r.bare() || forms.iter().any(|f| r.matches_text(f))
-                    });
+                    let n = command_forms(c, &mut forms);
+                    let forms = forms.get(..n).unwrap_or_default();
+                    let hit = self.find(list, |r| forms.iter().any(|f| r.matches_text(f)));
                     if let Some(r) = hit {
                         return found(kind, r, Some(c.written_text()));
                     }
@@ -474,7 +567,7 @@ impl RuleSet {
                 None
             }
             None => paths.iter().find_map(|p| {
-                self.find(kind, tool, |r| r.matches_path(p))
+                self.find(list, |r| r.matches_path(p))
                     .and_then(|r| found(kind, r, Some(p.clone())))
             }),
         }
@@ -501,20 +594,24 @@ impl RuleSet {
         if let Some(m) = self.any_match(RuleKind::Ask, tool, command, paths) {
             return Some(m);
         }
+        let allow = self.of(RuleKind::Allow, tool);
+        if allow.all.is_empty() {
+            return None;
+        }
         let mut covered = Covered {
             first: None,
             others: Vec::new(),
         };
         let downgraded = match command {
             Some(a) => {
-                let bare = self.find(RuleKind::Allow, tool, |r| r.bare());
+                let bare = allow.bare.map(|i| self.rule(i));
                 let mut buf = String::new();
                 let mut any = false;
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
                         fill(&mut buf, written_words(c));
-                        self.find(RuleKind::Allow, tool, |r| r.matches_text(&buf))
+                        self.find(allow, |r| r.matches_text(&buf))
                     });
                     match rule {
                         Some(r) => covered.note(r),
@@ -540,14 +637,14 @@ impl RuleSet {
                 }
             }
             None => {
-                if let Some(r) = self.find(RuleKind::Allow, tool, |r| r.bare()) {
-                    covered.note(r);
+                if let Some(i) = allow.bare {
+                    covered.note(self.rule(i));
                 } else {
                     if paths.is_empty() {
                         return None;
                     }
                     for p in paths {
-                        covered.note(self.find(RuleKind::Allow, tool, |r| r.matches_path(p))?);
+                        covered.note(self.find(allow, |r| r.matches_path(p))?);
                     }
                 }
                 None

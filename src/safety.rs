@@ -99,42 +99,59 @@ const RISKY_SUBCOMMANDS: &[(&str, &str)] = &[
     ("pnpm", "publish"),
 ];
 
+/// What makes a command not safe.
+enum Risk<'a> {
+    Unparseable(&'a str),
+    Suspicious(&'a str),
+    NotPlain,
+    /// A program (or launcher) that can change the system or run code.
+    Program(&'a str),
+    /// A program and its sub-command that changes state.
+    Subcommand(&'a str, &'a str),
+}
+
 /// Why `analysis` is not safe, or `None` when nothing risky was found.
 pub fn risk(analysis: &Analysis) -> Option<String> {
+    Some(match find_risk(analysis)? {
+        Risk::Unparseable(why) => format!("the command cannot be analysed ({why})"),
+        Risk::Suspicious(why) => format!("the command is suspicious ({why})"),
+        Risk::NotPlain => {
+            "the command uses redirections, substitutions or other non-plain syntax".into()
+        }
+        Risk::Program(name) => format!("`{name}` can change the system or run arbitrary code"),
+        Risk::Subcommand(base, sub) => format!("`{base} {sub}` changes state"),
+    })
+}
+
+/// Whether nothing risky was found: [`risk`] without building the sentence.
+pub fn is_safe(analysis: &Analysis) -> bool {
+    find_risk(analysis).is_none()
+}
+
+fn find_risk(analysis: &Analysis) -> Option<Risk<'_>> {
     match &analysis.problem {
-        Some(Problem::Unparseable(why)) => {
-            return Some(format!("the command cannot be analysed ({why})"))
-        }
-        Some(Problem::Suspicious(why)) => {
-            return Some(format!("the command is suspicious ({why})"))
-        }
+        Some(Problem::Unparseable(why)) => return Some(Risk::Unparseable(why)),
+        Some(Problem::Suspicious(why)) => return Some(Risk::Suspicious(why)),
         None => {}
     }
     if !analysis.plain {
-        return Some(
-            "the command uses redirections, substitutions or other non-plain syntax".into(),
-        );
+        return Some(Risk::NotPlain);
     }
     analysis.commands.iter().find_map(risky_command)
 }
 
-fn risky_command(cmd: &SimpleCommand) -> Option<String> {
+fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
     // A launcher (`sudo`, `xargs`, `bash -c`) is judged like the program it is.
     for w in &cmd.wrappers {
         let base = w.name.split_whitespace().next().unwrap_or(&w.name);
         if RISKY_PROGRAMS.contains(&base) {
-            return Some(format!(
-                "`{}` can change the system or run arbitrary code",
-                w.name
-            ));
+            return Some(Risk::Program(&w.name));
         }
     }
     let name = program(cmd)?;
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     if RISKY_PROGRAMS.contains(&base) || base.starts_with("mkfs.") {
-        return Some(format!(
-            "`{base}` can change the system or run arbitrary code"
-        ));
+        return Some(Risk::Program(base));
     }
     let sub = cmd.words.iter().skip(1).find(|w| !w.starts_with('-'));
     if let Some(sub) = sub {
@@ -142,7 +159,7 @@ fn risky_command(cmd: &SimpleCommand) -> Option<String> {
             .iter()
             .any(|(p, s)| *p == base && s == sub)
         {
-            return Some(format!("`{base} {sub}` changes state"));
+            return Some(Risk::Subcommand(base, sub));
         }
     }
     None

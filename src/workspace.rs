@@ -259,12 +259,11 @@ impl Workspace {
     /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
     /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
-        if home_relative(path).is_some() {
-            return None;
-        }
-        let (body, is_dir) = match path.strip_suffix('/') {
-            Some(body) => (body, true),
-            None => (path, false),
+        let (body, is_dir) = match path.as_bytes() {
+            // `~` and `~/…` are home-relative; `~x` is a plain name.
+            [b'~'] | [b'~', b'/', ..] => return None,
+            [.., b'/'] => (&path[..path.len() - 1], true),
+            _ => (path, false),
         };
         let relative = if body.starts_with('/') {
             let root = self.parsed.first()?;
@@ -281,8 +280,9 @@ impl Workspace {
         let bytes = relative.as_bytes();
         let mut start = 0;
         let mut blank = true;
-        for (i, &b) in bytes.iter().chain([&b'/']).enumerate() {
-            match b {
+        let mut i = 0;
+        while i <= bytes.len() {
+            match bytes.get(i).copied().unwrap_or(b'/') {
                 b'/' => {
                     if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
                         return None;
@@ -292,8 +292,9 @@ impl Workspace {
                 b'\\' | b':' | 0 => return None,
                 // Non-ASCII: Unicode whitespace is decided by `trim` below.
                 0x80.. => blank = blank && relative.trim().is_empty(),
-                _ => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
+                b => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
             }
+            i += 1;
         }
         (!blank).then_some((relative, is_dir))
     }
@@ -376,7 +377,7 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
     if original.contains('\0') {
         return Err(error(original, "the path contains a NUL character"));
     }
-    if original.trim().is_empty() {
+    if crate::call::is_blank(original) {
         return Err(error(original, "the path is empty"));
     }
     let decoded;

@@ -463,25 +463,23 @@ impl Engine {
         let mut paths = Vec::new();
         let mut locality = Locality::None;
         for named in validate::named_paths(call, spec) {
+            let workspace = self.access.workspace();
             let here = match named {
-                // A plain relative path is inside the primary root as written: no
-                // normalisation, no allocation beyond the copy.
-                NamedPath::Path(path) if self.access.workspace().plain_relative(path).is_some() => {
-                    let (relative, _) = self
-                        .access
-                        .workspace()
-                        .plain_relative(path)
-                        .unwrap_or_default();
-                    paths.push(relative.to_string());
-                    Locality::Local
-                }
-                NamedPath::Path(path) => match self.access.workspace().resolve(path) {
-                    Ok(r) => {
-                        let here = r.locality();
-                        paths.push(r.relative.unwrap_or(r.absolute));
-                        here
+                NamedPath::Path(path) => match workspace.plain_relative(path) {
+                    // A plain relative path is inside the primary root as written: no
+                    // normalisation, no allocation beyond the copy.
+                    Some((relative, _)) => {
+                        paths.push(relative.to_string());
+                        Locality::Local
                     }
-                    Err(_) => Locality::External,
+                    None => match workspace.resolve(path) {
+                        Ok(r) => {
+                            let here = r.locality();
+                            paths.push(r.relative.unwrap_or(r.absolute));
+                            here
+                        }
+                        Err(_) => Locality::External,
+                    },
                 },
                 // An unusable path fails closed: external.
                 NamedPath::NotAString(_) | NamedPath::NotUnicode(_) => Locality::External,
@@ -490,7 +488,7 @@ impl Engine {
         }
         let situation = if spec.tier == Tier::Exec {
             match &analysis {
-                Some(a) if requires_approval_is_false(call) && safety::risk(a).is_none() => {
+                Some(a) if requires_approval_is_false(call) && safety::is_safe(a) => {
                     Situation::SafeCommand
                 }
                 _ => Situation::RiskyCommand,

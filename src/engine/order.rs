@@ -78,7 +78,7 @@ impl Engine {
                 Decision::Deny,
                 Step::DenyRule,
                 "deny_rule",
-                sentence(&m.describe()),
+                m.sentence(),
                 f,
             )
             .rule(m.rule),
@@ -179,7 +179,7 @@ impl Engine {
                 decision,
                 Step::CommandRule,
                 code,
-                sentence(&m.describe()),
+                m.sentence(),
                 f,
             )
             .rule(m.rule),
@@ -208,18 +208,22 @@ impl Engine {
         } else {
             (Decision::Prompt, "policy_prompt", "needs approval")
         };
-        verdict(
-            decision,
-            Step::Policy,
-            code,
-            format!(
-                "Under {}, '{tool}' ({} tool, {}) {what}.",
-                self.preset.describe(),
-                tier.as_str(),
-                f.situation.describe()
-            ),
-            f,
-        )
+        // "Under {preset}, '{tool}' ({tier} tool, {situation}) {what}.", from pieces: every
+        // call that no earlier step decides builds it.
+        let pieces = [
+            "Under ",
+            self.preset.describe(),
+            ", '",
+            tool,
+            "' (",
+            tier.as_str(),
+            " tool, ",
+            f.situation.describe(),
+            ") ",
+            what,
+            ".",
+        ];
+        verdict(decision, Step::Policy, code, pieces.concat(), f)
     }
 }
 
@@ -252,18 +256,6 @@ impl Verdict {
         self.rule = Some(rule.to_string());
         self
     }
-}
-
-/// "denied by rule `x`" → "Denied by rule `x`."
-fn sentence(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 4);
-    let mut chars = s.chars();
-    if let Some(first) = chars.next() {
-        out.extend(first.to_uppercase());
-    }
-    out.push_str(chars.as_str());
-    out.push('.');
-    out
 }
 
 fn from(origin: &Option<String>) -> String {

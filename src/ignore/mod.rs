@@ -682,25 +682,27 @@ struct Level {
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which
 /// make the path a directory).
 fn clean(relative: &str, is_dir: bool) -> (&str, bool) {
-    let mut path = relative;
-    loop {
-        if let Some(rest) = path.strip_prefix("./") {
-            path = rest;
-        } else if let Some(rest) = path.strip_prefix('/') {
-            path = rest;
-        } else {
-            break;
-        }
+    let mut rest = relative.as_bytes();
+    while let [b'.', b'/', tail @ ..] | [b'/', tail @ ..] = rest {
+        rest = tail;
     }
-    let trimmed = path.trim_end_matches('/');
-    (trimmed, is_dir || trimmed.len() != path.len())
+    let start = relative.len() - rest.len();
+    let mut end = relative.len();
+    while end > start && relative.as_bytes()[end - 1] == b'/' {
+        end -= 1;
+    }
+    (
+        relative.get(start..end).unwrap_or_default(),
+        is_dir || end != relative.len(),
+    )
 }
 
 /// The parent directories of `path`, shallowest first (`a`, `a/b` for `a/b/c`).
 fn parents(path: &str) -> impl Iterator<Item = &str> {
-    path.match_indices('/')
-        .map(move |(k, _)| &path[..k])
-        .filter(|d| !d.is_empty())
+    path.bytes()
+        .enumerate()
+        .filter(|&(k, b)| b == b'/' && k > 0)
+        .map(move |(k, _)| path.get(..k).unwrap_or_default())
 }
 
 /// One concrete text a glob matches: `*`/`**` read as nothing, `?` as `x`, a class as its
