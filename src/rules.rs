@@ -60,6 +60,8 @@ struct CommandPattern {
     /// How many bytes of `base` come before its first `*`: every match starts with them, so
     /// most rules reject a sub-command on its first word without running the wildcard.
     lead: usize,
+    /// The first of them, if any.
+    first: Option<u8>,
 }
 
 impl CommandPattern {
@@ -72,19 +74,17 @@ impl CommandPattern {
             Some(base) if !base.is_empty() => (base.to_string(), Some(format!("{base} *"))),
             _ => (collapsed, None),
         };
+        let lead = base.find('*').unwrap_or(base.len());
         CommandPattern {
-            lead: base.find('*').unwrap_or(base.len()),
+            first: base.as_bytes().get(..lead).and_then(|l| l.first().copied()),
+            lead,
             base,
             tail,
         }
     }
 
     fn matches(&self, text: &str) -> bool {
-        let (lead, text_bytes) = (&self.base.as_bytes()[..self.lead], text.as_bytes());
-        // The first byte alone rejects most rules (a call, not inlined, for the rest).
-        if lead.first().is_some_and(|b| text_bytes.first() != Some(b))
-            || !text_bytes.starts_with(lead)
-        {
+        if !text.as_bytes().starts_with(&self.base.as_bytes()[..self.lead]) {
             return false;
         }
         wildcard(self.base.as_bytes(), text.as_bytes())
@@ -203,8 +203,15 @@ impl Rule {
         self.command.is_none()
     }
 
+    #[inline]
     fn matches_text(&self, text: &str) -> bool {
-        self.command.as_ref().map_or(true, |p| p.matches(text))
+        match &self.command {
+            None => true,
+            // The first byte alone rejects most rules, without a call.
+            Some(p) => {
+                p.first.map_or(true, |b| text.as_bytes().first() == Some(&b)) && p.matches(text)
+            }
+        }
     }
 
     fn matches_path(&self, path: &str) -> bool {
@@ -213,7 +220,7 @@ impl Rule {
 }
 
 /// A sub-command's words as written: its launchers' words, then its own.
-fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> {
+fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> + Clone {
     c.wrappers
         .iter()
         .flat_map(|w| &w.words)
@@ -258,8 +265,28 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
     n
 }
 
+/// Whether some rule of `list` may match some form of `c` (see [`command_forms`]), judged
+/// by the forms' first bytes without building them.
+fn may_match_forms(list: &KindRules, c: &SimpleCommand) -> bool {
+    if list.open || c.words.first().is_some_and(|name| name.contains('/')) {
+        return true;
+    }
+    // Written and unwrapped; the git form starts like the unwrapped one (`git`).
+    list.may_start(first_byte(written_words(c)))
+        || list.may_start(first_byte(c.words.iter().map(String::as_str)))
+}
+
+/// The first byte of `words` joined by [`fill`]: empty words add nothing, not even a space.
+fn first_byte<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<u8> {
+    words.find_map(|w| w.as_bytes().first().copied())
+}
+
 /// Writes form number `n` (reusing that buffer) and counts it.
-fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = &'a str>) {
+fn form<'a>(
+    forms: &mut Vec<String>,
+    n: &mut usize,
+    words: impl Iterator<Item = &'a str> + Clone,
+) {
     if forms.len() == *n {
         forms.push(String::new());
     }
@@ -283,8 +310,10 @@ fn git_global_options(args: &[String]) -> usize {
     i.min(args.len())
 }
 
-fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str>) {
+fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str> + Clone) {
     buf.clear();
+    // One allocation at most, instead of growing word by word.
+    buf.reserve(words.clone().map(|w| w.len() + 1).sum());
     for w in words {
         if !buf.is_empty() {
             buf.push(' ');
@@ -383,11 +412,42 @@ pub struct RuleSet {
 struct KindRules {
     all: Vec<u32>,
     bare: Option<u32>,
+    /// Per rule in `all`: the byte every text it matches starts with ([`ANY_START`]: none).
+    starts: Vec<u16>,
+    /// The bytes in `starts`, as a set; `open` when some rule may start with anything.
+    start_set: [u64; 4],
+    open: bool,
+}
+
+/// In [`KindRules::starts`]: the rule's text may start with any byte.
+const ANY_START: u16 = 256;
+
+impl KindRules {
+    fn push(&mut self, index: u32, rule: &Rule) {
+        self.all.push(index);
+        if rule.bare() && self.bare.is_none() {
+            self.bare = Some(index);
+        }
+        let start = rule.command.as_ref().and_then(|p| p.first);
+        match start {
+            Some(b) => self.start_set[usize::from(b >> 6)] |= 1 << (b & 63),
+            None => self.open = true,
+        }
+        self.starts.push(start.map_or(ANY_START, u16::from));
+    }
+
+    /// Whether some rule may match a text starting with `first` (`None`: the empty text).
+    fn may_start(&self, first: Option<u8>) -> bool {
+        self.open || first.is_some_and(|b| self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
+    }
 }
 
 const NO_RULES: &KindRules = &KindRules {
     all: Vec::new(),
     bare: None,
+    starts: Vec::new(),
+    start_set: [0; 4],
+    open: false,
 };
 
 impl RuleKind {
@@ -493,11 +553,7 @@ impl RuleSet {
                 }
             };
             if let Some((_, kinds)) = by_tool.get_mut(at) {
-                let list = &mut kinds[rule.kind.index()];
-                list.all.push(index as u32);
-                if rule.bare() && list.bare.is_none() {
-                    list.bare = Some(index as u32);
-                }
+                kinds[rule.kind.index()].push(index as u32, rule);
             }
         }
         Ok(RuleSet { rules, by_tool })
@@ -528,6 +584,22 @@ impl RuleSet {
         list.all.iter().map(|&i| self.rule(i)).find(|r| pred(r))
     }
 
+    /// The first of `list` matching any of `forms` (texts); rules that cannot start a form
+    /// are passed over on their first byte.
+    fn find_text<'s>(&'s self, list: &KindRules, forms: &[String]) -> Option<&'s Rule> {
+        list.all
+            .iter()
+            .zip(&list.starts)
+            .filter(|&(_, &start)| {
+                start == ANY_START
+                    || forms
+                        .iter()
+                        .any(|f| f.as_bytes().first().map(|&b| u16::from(b)) == Some(start))
+            })
+            .map(|(&i, _)| self.rule(i))
+            .find(|r| forms.iter().any(|f| r.matches_text(f)))
+    }
+
     /// First rule of `kind` matching any sub-command (any form) or any path.
     fn any_match(
         &self,
@@ -556,10 +628,9 @@ impl RuleSet {
         match command {
             Some(a) => {
                 let mut forms = Vec::new();
-                for c in &a.commands {
+                for c in a.commands.iter().filter(|c| may_match_forms(list, c)) {
                     let n = command_forms(c, &mut forms);
-                    let forms = forms.get(..n).unwrap_or_default();
-                    let hit = self.find(list, |r| forms.iter().any(|f| r.matches_text(f)));
+                    let hit = self.find_text(list, forms.get(..n).unwrap_or_default());
                     if let Some(r) = hit {
                         return found(kind, r, Some(c.written_text()));
                     }
@@ -610,8 +681,11 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
+                        if !allow.may_start(first_byte(written_words(c))) {
+                            return None;
+                        }
                         fill(&mut buf, written_words(c));
-                        self.find(allow, |r| r.matches_text(&buf))
+                        self.find_text(allow, std::slice::from_ref(&buf))
                     });
                     match rule {
                         Some(r) => covered.note(r),

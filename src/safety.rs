@@ -5,83 +5,84 @@
 use crate::shell::{Analysis, Problem, SimpleCommand};
 
 /// Programs that change or destroy state, run code given to them, or reach the network.
-/// A command using any of them is never "safe", whatever the model says.
+/// A command using any of them is never "safe", whatever the model says. Sorted (a test
+/// checks), for a binary search.
 const RISKY_PROGRAMS: &[&str] = &[
-    "rm",
-    "rmdir",
-    "unlink",
-    "mv",
-    "dd",
-    "shred",
-    "truncate",
-    "wipefs",
-    "mkfs",
+    ".",
+    "at",
+    "awk",
+    "bash",
+    "bun",
+    "chgrp",
     "chmod",
     "chown",
-    "chgrp",
-    "ln",
-    "tee",
-    "kill",
-    "pkill",
-    "killall",
-    "shutdown",
-    "reboot",
-    "halt",
-    "poweroff",
-    "init",
-    "systemctl",
-    "service",
-    "mount",
-    "umount",
-    "sudo",
+    "cp",
+    "crontab",
+    "csh",
+    "curl",
+    "dash",
+    "dd",
+    "deno",
     "doas",
-    "su",
+    "docker",
     "eval",
     "exec",
-    "source",
-    ".",
-    "curl",
-    "wget",
-    "ssh",
-    "scp",
-    "sftp",
-    "rsync",
+    "find",
+    "fish",
+    "ftp",
+    "halt",
+    "init",
+    "install",
+    "kill",
+    "killall",
+    "ksh",
+    "kubectl",
+    "ln",
+    "mkfs",
+    "mount",
+    "mv",
     "nc",
     "ncat",
     "netcat",
-    "telnet",
-    "ftp",
-    "bash",
-    "sh",
-    "zsh",
-    "dash",
-    "fish",
-    "ksh",
-    "csh",
-    "python",
-    "python3",
     "node",
-    "perl",
-    "ruby",
-    "php",
-    "deno",
-    "bun",
+    "npx",
     "osascript",
+    "patch",
+    "perl",
+    "php",
+    "pkill",
+    "poweroff",
     "powershell",
     "pwsh",
-    "crontab",
-    "at",
-    "docker",
-    "kubectl",
-    "terraform",
-    "xargs",
-    "find",
+    "python",
+    "python3",
+    "reboot",
+    "rm",
+    "rmdir",
+    "rsync",
+    "ruby",
+    "scp",
     "sed",
-    "awk",
-    "install",
-    "cp",
-    "patch",
-    "npx",
+    "service",
+    "sftp",
+    "sh",
+    "shred",
+    "shutdown",
+    "source",
+    "ssh",
+    "su",
+    "sudo",
+    "systemctl",
+    "tee",
+    "telnet",
+    "terraform",
+    "truncate",
+    "umount",
+    "unlink",
+    "wget",
+    "wipefs",
+    "xargs",
+    "zsh",
 ];
 
 /// Sub-commands of otherwise harmless programs that are not.
@@ -144,13 +145,13 @@ fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
     // A launcher (`sudo`, `xargs`, `bash -c`) is judged like the program it is.
     for w in &cmd.wrappers {
         let base = w.name.split_whitespace().next().unwrap_or(&w.name);
-        if RISKY_PROGRAMS.contains(&base) {
+        if risky_program(base) {
             return Some(Risk::Program(&w.name));
         }
     }
     let name = program(cmd)?;
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    if RISKY_PROGRAMS.contains(&base) || base.starts_with("mkfs.") {
+    if risky_program(base) || base.starts_with("mkfs.") {
         return Some(Risk::Program(base));
     }
     let sub = cmd.words.iter().skip(1).find(|w| !w.starts_with('-'));
@@ -165,6 +166,18 @@ fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
     None
 }
 
+fn risky_program(name: &str) -> bool {
+    RISKY_PROGRAMS.binary_search(&name).is_ok()
+}
+
 fn program(cmd: &SimpleCommand) -> Option<&str> {
     cmd.words.first().map(|s| s.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn risky_programs_are_sorted_for_the_binary_search() {
+        assert!(super::RISKY_PROGRAMS.windows(2).all(|w| w[0] < w[1]));
+    }
 }

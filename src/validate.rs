@@ -204,9 +204,12 @@ fn blocked_as_file_or_dir<'a>(
     if cwd.is_none() {
         if let Some((relative, is_dir)) = access.workspace().plain_relative(path) {
             let ignore = access.ignore();
-            if ignore.matched(relative, is_dir).is_none()
-                && (is_dir || ignore.matched(relative, true).is_none())
-            {
+            let blocked = if is_dir {
+                ignore.is_ignored(relative, true)
+            } else {
+                ignore.is_ignored_as_file_or_dir(relative)
+            };
+            if !blocked {
                 return Ok(None);
             }
         }
