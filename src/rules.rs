@@ -333,6 +333,9 @@ struct PathPattern {
     component: bool,
     /// The pattern `/`: every absolute path.
     root: bool,
+    /// The byte every match ends with (folded), when the glob ends in a literal.
+    last: Option<u8>,
+    fold: bool,
 }
 
 impl PathPattern {
@@ -347,9 +350,11 @@ impl PathPattern {
         };
         let glob = Glob::new(p.as_bytes(), flags).ok()?;
         Some(PathPattern {
+            last: glob.tail().last().copied(),
             glob,
             component,
             root: p == "/",
+            fold,
         })
     }
 
@@ -359,16 +364,26 @@ impl PathPattern {
             return bytes.first() == Some(&b'/');
         }
         if self.component {
+            // Only a component ending in the glob's last byte is worth a call.
+            let worth = |c: &[u8]| {
+                self.last.map_or(true, |t| {
+                    c.last().is_some_and(|&b| {
+                        (if self.fold { b.to_ascii_lowercase() } else { b }) == t
+                    })
+                })
+            };
             let mut start = 0;
             for (k, &b) in bytes.iter().enumerate() {
                 if b == b'/' {
-                    if self.glob.is_match(&bytes[start..k]) {
+                    let c = &bytes[start..k];
+                    if worth(c) && self.glob.is_match(c) {
                         return true;
                     }
                     start = k + 1;
                 }
             }
-            return self.glob.is_match(&bytes[start..]);
+            let c = &bytes[start..];
+            return worth(c) && self.glob.is_match(c);
         }
         // The whole path, or a directory prefix of it.
         if !self.glob.may_start(bytes) {

@@ -275,14 +275,12 @@ impl Workspace {
         } else {
             body
         };
-        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL, and
-        // not all whitespace (which `parse` refuses).
+        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL; then
+        // not all whitespace (which `parse` refuses), which stops at the first other char.
         let bytes = relative.as_bytes();
         let mut start = 0;
-        let mut blank = true;
-        let mut i = 0;
-        while i <= bytes.len() {
-            match bytes.get(i).copied().unwrap_or(b'/') {
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
                 b'/' => {
                     if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
                         return None;
@@ -290,13 +288,13 @@ impl Workspace {
                     start = i + 1;
                 }
                 b'\\' | b':' | 0 => return None,
-                // Non-ASCII: Unicode whitespace is decided by `trim` below.
-                0x80.. => blank = blank && relative.trim().is_empty(),
-                b => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
+                _ => {}
             }
-            i += 1;
         }
-        (!blank).then_some((relative, is_dir))
+        if matches!(&bytes[start..], [] | [b'.'] | [b'.', b'.']) || crate::call::is_blank(relative) {
+            return None;
+        }
+        Some((relative, is_dir))
     }
 
     /// A relative `start` joined to the primary root (unchanged when there are no roots).
