@@ -84,7 +84,10 @@ impl CommandPattern {
     }
 
     fn matches(&self, text: &str) -> bool {
-        if !text.as_bytes().starts_with(&self.base.as_bytes()[..self.lead]) {
+        if !text
+            .as_bytes()
+            .starts_with(&self.base.as_bytes()[..self.lead])
+        {
             return false;
         }
         wildcard(self.base.as_bytes(), text.as_bytes())
@@ -209,7 +212,9 @@ impl Rule {
             None => true,
             // The first byte alone rejects most rules, without a call.
             Some(p) => {
-                p.first.map_or(true, |b| text.as_bytes().first() == Some(&b)) && p.matches(text)
+                p.first
+                    .map_or(true, |b| text.as_bytes().first() == Some(&b))
+                    && p.matches(text)
             }
         }
     }
@@ -282,11 +287,7 @@ fn first_byte<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<u8> {
 }
 
 /// Writes form number `n` (reusing that buffer) and counts it.
-fn form<'a>(
-    forms: &mut Vec<String>,
-    n: &mut usize,
-    words: impl Iterator<Item = &'a str> + Clone,
-) {
+fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = &'a str> + Clone) {
     if forms.len() == *n {
         forms.push(String::new());
     }
@@ -367,9 +368,8 @@ impl PathPattern {
             // Only a component ending in the glob's last byte is worth a call.
             let worth = |c: &[u8]| {
                 self.last.map_or(true, |t| {
-                    c.last().is_some_and(|&b| {
-                        (if self.fold { b.to_ascii_lowercase() } else { b }) == t
-                    })
+                    c.last()
+                        .is_some_and(|&b| (if self.fold { b.to_ascii_lowercase() } else { b }) == t)
                 })
             };
             let mut start = 0;
@@ -453,7 +453,8 @@ impl KindRules {
 
     /// Whether some rule may match a text starting with `first` (`None`: the empty text).
     fn may_start(&self, first: Option<u8>) -> bool {
-        self.open || first.is_some_and(|b| self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
+        self.open
+            || first.is_some_and(|b| self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
     }
 }
 
@@ -595,24 +596,32 @@ impl RuleSet {
     }
 
     /// The first of `list` satisfying `pred`.
-    fn find<'s>(&'s self, list: &KindRules, mut pred: impl FnMut(&Rule) -> bool) -> Option<&'s Rule> {
+    fn find<'s>(
+        &'s self,
+        list: &KindRules,
+        mut pred: impl FnMut(&Rule) -> bool,
+    ) -> Option<&'s Rule> {
         list.all.iter().map(|&i| self.rule(i)).find(|r| pred(r))
     }
 
     /// The first of `list` matching any of `forms` (texts); rules that cannot start a form
     /// are passed over on their first byte.
     fn find_text<'s>(&'s self, list: &KindRules, forms: &[String]) -> Option<&'s Rule> {
-        list.all
-            .iter()
-            .zip(&list.starts)
-            .filter(|&(_, &start)| {
-                start == ANY_START
-                    || forms
-                        .iter()
-                        .any(|f| f.as_bytes().first().map(|&b| u16::from(b)) == Some(start))
-            })
-            .map(|(&i, _)| self.rule(i))
-            .find(|r| forms.iter().any(|f| r.matches_text(f)))
+        let mut firsts = [0u64; 4];
+        for b in forms.iter().filter_map(|f| f.as_bytes().first()) {
+            firsts[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        for (&i, &start) in list.all.iter().zip(&list.starts) {
+            let worth = start == ANY_START
+                || firsts[usize::from(start >> 6) & 3] & (1 << (start & 63)) != 0;
+            if worth {
+                let r = self.rule(i);
+                if forms.iter().any(|f| r.matches_text(f)) {
+                    return Some(r);
+                }
+            }
+        }
+        None
     }
 
     /// First rule of `kind` matching any sub-command (any form) or any path.

@@ -158,7 +158,7 @@ fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
     if let Some(sub) = sub {
         if RISKY_SUBCOMMANDS
             .iter()
-            .any(|(p, s)| *p == base && s == sub)
+            .any(|(p, s)| p.len() == base.len() && *p == base && s == sub)
         {
             return Some(Risk::Subcommand(base, sub));
         }

@@ -291,7 +291,8 @@ impl Workspace {
                 _ => {}
             }
         }
-        if matches!(&bytes[start..], [] | [b'.'] | [b'.', b'.']) || crate::call::is_blank(relative) {
+        if matches!(&bytes[start..], [] | [b'.'] | [b'.', b'.']) || crate::call::is_blank(relative)
+        {
             return None;
         }
         Some((relative, is_dir))

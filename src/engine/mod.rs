@@ -81,9 +81,39 @@ struct Facts<'e> {
     locality: Locality,
     situation: Situation,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
-    paths: Vec<String>,
+    paths: Paths,
     analysis: Option<Analysis>,
     critical: Option<critical::Critical>,
+}
+
+/// A call's paths for path rules; the usual one path needs no list.
+#[derive(Default)]
+enum Paths {
+    #[default]
+    None,
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Paths {
+    fn push(&mut self, path: String) {
+        *self = match std::mem::take(self) {
+            Paths::None => Paths::One(path),
+            Paths::One(first) => Paths::Many(vec![first, path]),
+            Paths::Many(mut all) => {
+                all.push(path);
+                Paths::Many(all)
+            }
+        };
+    }
+
+    fn as_slice(&self) -> &[String] {
+        match self {
+            Paths::None => &[],
+            Paths::One(path) => std::slice::from_ref(path),
+            Paths::Many(all) => all,
+        }
+    }
 }
 
 pub struct Engine {
@@ -460,7 +490,7 @@ impl Engine {
     fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
         let analysis = command_of(call, spec).map(shell::analyse);
-        let mut paths = Vec::new();
+        let mut paths = Paths::None;
         let mut locality = Locality::None;
         for named in validate::named_paths(call, spec) {
             let workspace = self.access.workspace();

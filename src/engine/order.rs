@@ -72,17 +72,8 @@ impl Engine {
 
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self.rules.deny(tool, f.analysis.as_ref(), &f.paths)?;
-        Some(
-            verdict(
-                Decision::Deny,
-                Step::DenyRule,
-                "deny_rule",
-                m.sentence(),
-                f,
-            )
-            .rule(m.rule),
-        )
+        let m = self.rules.deny(tool, f.analysis.as_ref(), f.paths.as_slice())?;
+        Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -169,21 +160,12 @@ impl Engine {
         let tool = f.tool;
         let m = self
             .rules
-            .allow_or_ask(tool, f.analysis.as_ref(), &f.paths)?;
+            .allow_or_ask(tool, f.analysis.as_ref(), f.paths.as_slice())?;
         let (decision, code) = match (m.kind, &m.downgraded) {
             (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
             _ => (Decision::Prompt, "rule_ask"),
         };
-        Some(
-            verdict(
-                decision,
-                Step::CommandRule,
-                code,
-                m.sentence(),
-                f,
-            )
-            .rule(m.rule),
-        )
+        Some(verdict(decision, Step::CommandRule, code, m.sentence(), f).rule(m.rule))
     }
 
     pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {

@@ -335,8 +335,10 @@ impl Ignore {
         if !self.has_positive {
             return false;
         }
-        if parents(path).any(|dir| self.last_rule(dir, true).is_some_and(|r| self.is_positive(r)))
-        {
+        if parents(path).any(|dir| {
+            self.last_rule(dir, true)
+                .is_some_and(|r| self.is_positive(r))
+        }) {
             return true;
         }
         // The line deciding the directory decides the file too, unless it is directory-only.
