@@ -270,20 +270,33 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
     n
 }
 
-/// Whether some rule of `list` may match some form of `c` (see [`command_forms`]), judged
-/// by the forms' first bytes without building them.
-fn may_match_forms(list: &KindRules, c: &SimpleCommand) -> bool {
-    if list.open || c.words.first().is_some_and(|name| name.contains('/')) {
-        return true;
-    }
-    // Written and unwrapped; the git form starts like the unwrapped one (`git`).
-    list.may_start(first_byte(written_words(c)))
-        || list.may_start(first_byte(c.words.iter().map(String::as_str)))
-}
-
 /// The first byte of `words` joined by [`fill`]: empty words add nothing, not even a space.
 fn first_byte<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<u8> {
     words.find_map(|w| w.as_bytes().first().copied())
+}
+
+/// Whether `words` joined by [`fill`] start with `prefix`, without joining them.
+fn joined_starts_with<'a>(words: impl Iterator<Item = &'a str>, prefix: &[u8]) -> bool {
+    let mut rest = prefix;
+    let mut empty = true;
+    for w in words {
+        if rest.is_empty() {
+            return true;
+        }
+        if !empty {
+            match rest.split_first() {
+                Some((b' ', after)) => rest = after,
+                _ => return false,
+            }
+        }
+        let n = w.len().min(rest.len());
+        if w.as_bytes().get(..n) != rest.get(..n) {
+            return false;
+        }
+        rest = rest.get(n..).unwrap_or_default();
+        empty = empty && w.is_empty();
+    }
+    rest.is_empty()
 }
 
 /// Writes form number `n` (reusing that buffer) and counts it.
@@ -451,10 +464,9 @@ impl KindRules {
         self.starts.push(start.map_or(ANY_START, u16::from));
     }
 
-    /// Whether some rule may match a text starting with `first` (`None`: the empty text).
-    fn may_start(&self, first: Option<u8>) -> bool {
-        self.open
-            || first.is_some_and(|b| self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0)
+    /// Whether some rule's text starts with `b`.
+    fn has_start(&self, b: u8) -> bool {
+        self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0
     }
 }
 
@@ -604,6 +616,44 @@ impl RuleSet {
         list.all.iter().map(|&i| self.rule(i)).find(|r| pred(r))
     }
 
+    /// Whether some rule of `list` may match some form of `c` (see [`command_forms`]), judged
+    /// by the rules' literal leads against the forms' words, without building the forms.
+    fn may_match_forms(&self, list: &KindRules, c: &SimpleCommand) -> bool {
+        // A path-named command and git have forms of their own: build them all.
+        if list.open
+            || c.words
+                .first()
+                .is_some_and(|name| name.contains('/') || name == "git")
+        {
+            return true;
+        }
+        self.may_start(list, written_words(c))
+            || (!c.wrappers.is_empty() && self.may_start(list, c.words.iter().map(String::as_str)))
+    }
+
+    /// Whether some rule of `list` has a literal lead that `words` (joined by [`fill`]) start
+    /// with.
+    fn may_start<'a>(
+        &self,
+        list: &KindRules,
+        words: impl Iterator<Item = &'a str> + Clone,
+    ) -> bool {
+        if list.open {
+            return true;
+        }
+        // The empty text: only a rule without a lead (open) could match it.
+        let Some(first) = first_byte(words.clone()) else {
+            return false;
+        };
+        list.has_start(first)
+            && list.all.iter().zip(&list.starts).any(|(&i, &start)| {
+                start == u16::from(first)
+                    && self.rule(i).command.as_ref().is_some_and(|p| {
+                        joined_starts_with(words.clone(), &p.base.as_bytes()[..p.lead])
+                    })
+            })
+    }
+
     /// The first of `list` matching any of `forms` (texts); rules that cannot start a form
     /// are passed over on their first byte.
     fn find_text<'s>(&'s self, list: &KindRules, forms: &[String]) -> Option<&'s Rule> {
@@ -652,7 +702,7 @@ impl RuleSet {
         match command {
             Some(a) => {
                 let mut forms = Vec::new();
-                for c in a.commands.iter().filter(|c| may_match_forms(list, c)) {
+                for c in a.commands.iter().filter(|c| self.may_match_forms(list, c)) {
                     let n = command_forms(c, &mut forms);
                     let hit = self.find_text(list, forms.get(..n).unwrap_or_default());
                     if let Some(r) = hit {
@@ -705,7 +755,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        if !allow.may_start(first_byte(written_words(c))) {
+                        if !self.may_start(allow, written_words(c)) {
                             return None;
                         }
                         fill(&mut buf, written_words(c));

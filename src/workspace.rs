@@ -265,7 +265,7 @@ impl Workspace {
             [.., b'/'] => (&path[..path.len() - 1], true),
             _ => (path, false),
         };
-        let relative = if body.starts_with('/') {
+        let relative = if body.as_bytes().first() == Some(&b'/') {
             let root = self.parsed.first()?;
             if self.case_insensitive || root.parsed.anchor != Anchor::Root {
                 return None;

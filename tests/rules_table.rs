@@ -293,6 +293,11 @@ const FIRST_BYTE: &[(&str, &str, bool)] = &[
     ("bash(git push *)", "git -C dir push -f", true),
     ("bash(sudo rm *)", "sudo rm x", true),
     ("bash(* --force)", "git push --force", true),
+    ("bash(npm run build *)", "npm run build -- --watch=false", true),
+    ("bash(npm run build *)", "npm run build", true),
+    ("bash(npm run build *)", "npm run buil", false),
+    ("bash(npm run *)", "npm '' run x", false),
+    ("bash(npm  *)", "npm '' run x", true),
     ("bash(rm *)", "ls x", false),
     ("bash(rm *)", "''", false),
 ];
@@ -302,9 +307,15 @@ fn first_byte_prefilter_table() {
     for (rule, command, denied) in FIRST_BYTE {
         let rules = set(&[], &[], &[rule]);
         let a = analyse(command);
-        assert_eq!(rules.deny("bash", Some(&a), &[]).is_some(), *denied, "deny {rule} on {command:?}");
+        assert_eq!(
+            rules.deny("bash", Some(&a), &[]).is_some(),
+            *denied,
+            "deny {rule} on {command:?}"
+        );
         let rules = set(&[], &[rule], &[]);
-        let asked = rules.allow_or_ask("bash", Some(&a), &[]).is_some_and(|m| m.kind == RuleKind::Ask);
+        let asked = rules
+            .allow_or_ask("bash", Some(&a), &[])
+            .is_some_and(|m| m.kind == RuleKind::Ask);
         assert_eq!(asked, *denied, "ask {rule} on {command:?}");
     }
     // allow: the sub-command as written must be covered

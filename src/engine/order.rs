@@ -72,7 +72,9 @@ impl Engine {
 
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self.rules.deny(tool, f.analysis.as_ref(), f.paths.as_slice())?;
+        let m = self
+            .rules
+            .deny(tool, f.analysis.as_ref(), f.paths.as_slice())?;
         Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
     }
 
