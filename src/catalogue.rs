@@ -136,9 +136,11 @@ pub const WRITE_PATH_TOOLS: &[&str] = &[
 /// Tool name → spec. Built once from the defaults plus the config's additions.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    /// Sorted by name length, then name: a binary search over a few dozen names, mostly
-    /// comparing lengths, beats hashing one.
+    /// Sorted by [`key`], then name: a binary search over integer keys and one string
+    /// comparison beats hashing the name.
     specs: Vec<(String, ToolSpec)>,
+    /// `key` of each name in `specs`.
+    keys: Vec<u64>,
     unknown: ToolSpec,
 }
 
@@ -231,6 +233,7 @@ impl Default for Catalogue {
         ];
         let mut catalogue = Catalogue {
             specs: Vec::with_capacity(entries.len()),
+            keys: Vec::with_capacity(entries.len()),
             unknown: ToolSpec::unknown(),
         };
         catalogue.extend(entries.into_iter().map(|(k, v)| (k.to_string(), v)));
@@ -244,15 +247,25 @@ impl Catalogue {
         for (name, spec) in specs {
             match self.find(&name) {
                 Ok(at) => self.specs[at].1 = spec,
-                Err(at) => self.specs.insert(at, (name, spec)),
+                Err(at) => {
+                    self.keys.insert(at, key(&name));
+                    self.specs.insert(at, (name, spec));
+                }
             }
         }
     }
 
     fn find(&self, tool: &str) -> Result<usize, usize> {
-        self.specs.binary_search_by(|(name, _)| {
-            (name.len().cmp(&tool.len())).then_with(|| name.as_str().cmp(tool))
-        })
+        let k = key(tool);
+        let mut at = self.keys.partition_point(|&x| x < k);
+        while self.keys.get(at) == Some(&k) {
+            match self.specs.get(at).map(|(name, _)| name.as_str().cmp(tool)) {
+                Some(std::cmp::Ordering::Equal) => return Ok(at),
+                Some(std::cmp::Ordering::Less) => at += 1,
+                _ => break,
+            }
+        }
+        Err(at)
     }
 
     /// The spec for `tool`; an unknown tool gets the `exec`-tier default.
@@ -268,9 +281,53 @@ impl Catalogue {
     }
 }
 
+/// A name's length (capped) and first 7 bytes as one integer: names that differ there
+/// compare as integers.
+fn key(name: &str) -> u64 {
+    let mut k = [0u8; 8];
+    k[0] = u8::try_from(name.len()).unwrap_or(u8::MAX);
+    for (slot, &b) in k[1..].iter_mut().zip(name.as_bytes()) {
+        *slot = b;
+    }
+    u64::from_be_bytes(k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookup_finds_every_name_and_only_those() {
+        let mut c = Catalogue::default();
+        c.extend([
+            ("read_filf".to_string(), ToolSpec::new(Tier::Mcp)),
+            ("read_file".to_string(), ToolSpec::new(Tier::Browser)),
+            (
+                "a_very_long_tool_name_2".to_string(),
+                ToolSpec::new(Tier::Write),
+            ),
+            (
+                "a_very_long_tool_name_1".to_string(),
+                ToolSpec::new(Tier::Read),
+            ),
+        ]);
+        assert!(c.keys.windows(2).all(|w| w[0] <= w[1]));
+        for (name, spec) in &c.specs {
+            assert_eq!(c.spec(name), spec, "{name}");
+        }
+        for (name, tier) in [
+            ("read_file", Tier::Browser),
+            ("read_filf", Tier::Mcp),
+            ("a_very_long_tool_name_1", Tier::Read),
+            ("a_very_long_tool_name_2", Tier::Write),
+            ("read_filg", Tier::Exec),
+            ("a_very_long_tool_name_3", Tier::Exec),
+            ("", Tier::Exec),
+        ] {
+            assert_eq!(c.spec(name).tier, tier, "{name}");
+            assert_eq!(c.is_known(name), tier != Tier::Exec, "{name}");
+        }
+    }
 
     #[test]
     fn path_tool_lists_match_the_catalogue() {

@@ -378,6 +378,12 @@ impl PathPattern {
             return bytes.first() == Some(&b'/');
         }
         if self.component {
+            // A path without the glob's last byte anywhere has no component ending in it.
+            if let Some(t) = self.last {
+                if !bytes.contains(&t) && !(self.fold && bytes.contains(&t.to_ascii_uppercase())) {
+                    return false;
+                }
+            }
             // Only a component ending in the glob's last byte is worth a call.
             let worth = |c: &[u8]| {
                 self.last.map_or(true, |t| {
