@@ -270,13 +270,9 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
     n
 }
 
-/// The first byte of `words` joined by [`fill`]: empty words add nothing, not even a space.
-fn first_byte<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<u8> {
-    words.find_map(|w| w.as_bytes().first().copied())
-}
-
-/// Whether `words` joined by [`fill`] start with `prefix`, without joining them.
-fn joined_starts_with<'a>(words: impl Iterator<Item = &'a str>, prefix: &[u8]) -> bool {
+/// Whether `words` joined by [`fill`] start with `prefix`, without joining them (an empty
+/// word adds nothing at the start, not even a space).
+fn joined_starts_with(words: &[String], prefix: &[u8]) -> bool {
     let mut rest = prefix;
     let mut empty = true;
     for w in words {
@@ -625,38 +621,36 @@ impl RuleSet {
     /// Whether some rule of `list` may match some form of `c` (see [`command_forms`]), judged
     /// by the rules' literal leads against the forms' words, without building the forms.
     fn may_match_forms(&self, list: &KindRules, c: &SimpleCommand) -> bool {
-        // A path-named command and git have forms of their own: build them all.
+        // A launcher, a path-named command and git make forms of their own: build them all.
         if list.open
+            || !c.wrappers.is_empty()
             || c.words
                 .first()
                 .is_some_and(|name| name.contains('/') || name == "git")
         {
             return true;
         }
-        self.may_start(list, written_words(c))
-            || (!c.wrappers.is_empty() && self.may_start(list, c.words.iter().map(String::as_str)))
+        self.may_start(list, &c.words)
     }
 
     /// Whether some rule of `list` has a literal lead that `words` (joined by [`fill`]) start
     /// with.
-    fn may_start<'a>(
-        &self,
-        list: &KindRules,
-        words: impl Iterator<Item = &'a str> + Clone,
-    ) -> bool {
+    fn may_start(&self, list: &KindRules, words: &[String]) -> bool {
         if list.open {
             return true;
         }
         // The empty text: only a rule without a lead (open) could match it.
-        let Some(first) = first_byte(words.clone()) else {
+        let Some(first) = words.iter().find_map(|w| w.as_bytes().first().copied()) else {
             return false;
         };
         list.has_start(first)
             && list.all.iter().zip(&list.starts).any(|(&i, &start)| {
                 start == u16::from(first)
-                    && self.rule(i).command.as_ref().is_some_and(|p| {
-                        joined_starts_with(words.clone(), &p.base.as_bytes()[..p.lead])
-                    })
+                    && self
+                        .rule(i)
+                        .command
+                        .as_ref()
+                        .is_some_and(|p| joined_starts_with(words, &p.base.as_bytes()[..p.lead]))
             })
     }
 
@@ -761,7 +755,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        if !self.may_start(allow, written_words(c)) {
+                        if c.wrappers.is_empty() && !self.may_start(allow, &c.words) {
                             return None;
                         }
                         fill(&mut buf, written_words(c));

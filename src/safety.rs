@@ -5,84 +5,83 @@
 use crate::shell::{Analysis, Problem, SimpleCommand};
 
 /// Programs that change or destroy state, run code given to them, or reach the network.
-/// A command using any of them is never "safe", whatever the model says. Sorted (a test
-/// checks), for a binary search.
+/// A command using any of them is never "safe", whatever the model says.
 const RISKY_PROGRAMS: &[&str] = &[
-    ".",
-    "at",
-    "awk",
-    "bash",
-    "bun",
-    "chgrp",
+    "rm",
+    "rmdir",
+    "unlink",
+    "mv",
+    "dd",
+    "shred",
+    "truncate",
+    "wipefs",
+    "mkfs",
     "chmod",
     "chown",
-    "cp",
-    "crontab",
-    "csh",
-    "curl",
-    "dash",
-    "dd",
-    "deno",
+    "chgrp",
+    "ln",
+    "tee",
+    "kill",
+    "pkill",
+    "killall",
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "init",
+    "systemctl",
+    "service",
+    "mount",
+    "umount",
+    "sudo",
     "doas",
-    "docker",
+    "su",
     "eval",
     "exec",
-    "find",
-    "fish",
-    "ftp",
-    "halt",
-    "init",
-    "install",
-    "kill",
-    "killall",
-    "ksh",
-    "kubectl",
-    "ln",
-    "mkfs",
-    "mount",
-    "mv",
+    "source",
+    ".",
+    "curl",
+    "wget",
+    "ssh",
+    "scp",
+    "sftp",
+    "rsync",
     "nc",
     "ncat",
     "netcat",
-    "node",
-    "npx",
-    "osascript",
-    "patch",
-    "perl",
-    "php",
-    "pkill",
-    "poweroff",
-    "powershell",
-    "pwsh",
+    "telnet",
+    "ftp",
+    "bash",
+    "sh",
+    "zsh",
+    "dash",
+    "fish",
+    "ksh",
+    "csh",
     "python",
     "python3",
-    "reboot",
-    "rm",
-    "rmdir",
-    "rsync",
+    "node",
+    "perl",
     "ruby",
-    "scp",
-    "sed",
-    "service",
-    "sftp",
-    "sh",
-    "shred",
-    "shutdown",
-    "source",
-    "ssh",
-    "su",
-    "sudo",
-    "systemctl",
-    "tee",
-    "telnet",
+    "php",
+    "deno",
+    "bun",
+    "osascript",
+    "powershell",
+    "pwsh",
+    "crontab",
+    "at",
+    "docker",
+    "kubectl",
     "terraform",
-    "truncate",
-    "umount",
-    "unlink",
-    "wget",
-    "wipefs",
     "xargs",
-    "zsh",
+    "find",
+    "sed",
+    "awk",
+    "install",
+    "cp",
+    "patch",
+    "npx",
 ];
 
 /// Sub-commands of otherwise harmless programs that are not.
@@ -167,7 +166,43 @@ fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
 }
 
 fn risky_program(name: &str) -> bool {
-    RISKY_PROGRAMS.binary_search(&name).is_ok()
+    name.len() < 16 && RISKY_KEYS.binary_search(&key(name)).is_ok()
+}
+
+/// [`RISKY_PROGRAMS`] as sorted integer keys: a search compares integers, not strings.
+const RISKY_KEYS: [u128; RISKY_PROGRAMS.len()] = {
+    let mut keys = [0u128; RISKY_PROGRAMS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        assert!(
+            RISKY_PROGRAMS[i].len() < 16,
+            "a risky program's name is too long for its key"
+        );
+        keys[i] = key(RISKY_PROGRAMS[i]);
+        // Insertion sort, at compile time.
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            let k = keys[j];
+            keys[j] = keys[j - 1];
+            keys[j - 1] = k;
+            j -= 1;
+        }
+        i += 1;
+    }
+    keys
+};
+
+/// A name of fewer than 16 bytes as one integer: its bytes, then its length.
+const fn key(name: &str) -> u128 {
+    let bytes = name.as_bytes();
+    let mut k = [0u8; 16];
+    let mut i = 0;
+    while i < bytes.len() && i < 15 {
+        k[i] = bytes[i];
+        i += 1;
+    }
+    k[15] = bytes.len() as u8;
+    u128::from_be_bytes(k)
 }
 
 fn program(cmd: &SimpleCommand) -> Option<&str> {
@@ -176,8 +211,22 @@ fn program(cmd: &SimpleCommand) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn risky_programs_are_sorted_for_the_binary_search() {
-        assert!(super::RISKY_PROGRAMS.windows(2).all(|w| w[0] < w[1]));
+    fn every_listed_program_and_only_those_is_risky() {
+        assert!(RISKY_PROGRAMS.iter().all(|p| risky_program(p)));
+        for safe in [
+            "",
+            "r",
+            "rmm",
+            "ls",
+            "npm",
+            "git",
+            "pythonn",
+            "a_very_long_program_name",
+        ] {
+            assert!(!risky_program(safe), "{safe}");
+        }
     }
 }
