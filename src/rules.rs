@@ -206,17 +206,8 @@ impl Rule {
         self.command.is_none()
     }
 
-    #[inline]
     fn matches_text(&self, text: &str) -> bool {
-        match &self.command {
-            None => true,
-            // The first byte alone rejects most rules, without a call.
-            Some(p) => {
-                p.first
-                    .map_or(true, |b| text.as_bytes().first() == Some(&b))
-                    && p.matches(text)
-            }
-        }
+        self.command.as_ref().map_or(true, |p| p.matches(text))
     }
 
     fn matches_path(&self, path: &str) -> bool {
@@ -376,7 +367,8 @@ impl PathPattern {
         if self.component {
             // A path without the glob's last byte anywhere has no component ending in it.
             if let Some(t) = self.last {
-                if !bytes.contains(&t) && !(self.fold && bytes.contains(&t.to_ascii_uppercase())) {
+                let upper = t.to_ascii_uppercase();
+                if !(bytes.contains(&t) || self.fold && bytes.contains(&upper)) {
                     return false;
                 }
             }

@@ -492,8 +492,8 @@ impl Engine {
         let analysis = command_of(call, spec).map(shell::analyse);
         let mut paths = Paths::None;
         let mut locality = Locality::None;
+        let workspace = self.access.workspace();
         for named in validate::named_paths(call, spec) {
-            let workspace = self.access.workspace();
             let here = match named {
                 NamedPath::Path(path) => match workspace.plain_relative(path) {
                     // A plain relative path is inside the primary root as written: no
