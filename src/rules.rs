@@ -297,6 +297,10 @@ fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = 
     *n += 1;
 }
 
+fn borrowed(paths: &[String]) -> Vec<&str> {
+    paths.iter().map(String::as_str).collect()
+}
+
 /// How many words of git's global options precede its subcommand.
 fn git_global_options(args: &[String]) -> usize {
     let mut i = 0;
@@ -672,7 +676,7 @@ impl RuleSet {
         kind: RuleKind,
         tool: &str,
         command: Option<&Analysis>,
-        paths: &[String],
+        paths: &[&str],
     ) -> Option<RuleMatch<'_>> {
         fn found(kind: RuleKind, r: &Rule, subject: Option<String>) -> Option<RuleMatch<'_>> {
             Some(RuleMatch {
@@ -705,7 +709,7 @@ impl RuleSet {
             }
             None => paths.iter().find_map(|p| {
                 self.find(list, |r| r.matches_path(p))
-                    .and_then(|r| found(kind, r, Some(p.clone())))
+                    .and_then(|r| found(kind, r, Some(p.to_string())))
             }),
         }
     }
@@ -717,6 +721,16 @@ impl RuleSet {
         command: Option<&Analysis>,
         paths: &[String],
     ) -> Option<RuleMatch<'_>> {
+        self.deny_on(tool, command, &borrowed(paths))
+    }
+
+    /// [`RuleSet::deny`] on borrowed paths (the engine's, most of them the call's own text).
+    pub(crate) fn deny_on(
+        &self,
+        tool: &str,
+        command: Option<&Analysis>,
+        paths: &[&str],
+    ) -> Option<RuleMatch<'_>> {
         self.any_match(RuleKind::Deny, tool, command, paths)
     }
 
@@ -727,6 +741,16 @@ impl RuleSet {
         tool: &str,
         command: Option<&Analysis>,
         paths: &[String],
+    ) -> Option<RuleMatch<'_>> {
+        self.allow_or_ask_on(tool, command, &borrowed(paths))
+    }
+
+    /// [`RuleSet::allow_or_ask`] on borrowed paths.
+    pub(crate) fn allow_or_ask_on(
+        &self,
+        tool: &str,
+        command: Option<&Analysis>,
+        paths: &[&str],
     ) -> Option<RuleMatch<'_>> {
         if let Some(m) = self.any_match(RuleKind::Ask, tool, command, paths) {
             return Some(m);

@@ -24,6 +24,7 @@ pub use authorize::{
 };
 pub use explain::{Explanation, TraceStep};
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
@@ -81,22 +82,22 @@ struct Facts<'e> {
     locality: Locality,
     situation: Situation,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
-    paths: Paths,
+    paths: Paths<'e>,
     analysis: Option<Analysis>,
     critical: Option<critical::Critical>,
 }
 
-/// A call's paths for path rules; the usual one path needs no list.
+/// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
 #[derive(Default)]
-enum Paths {
+enum Paths<'e> {
     #[default]
     None,
-    One(String),
-    Many(Vec<String>),
+    One(Cow<'e, str>),
+    Many(Vec<Cow<'e, str>>),
 }
 
-impl Paths {
-    fn push(&mut self, path: String) {
+impl<'e> Paths<'e> {
+    fn push(&mut self, path: Cow<'e, str>) {
         *self = match std::mem::take(self) {
             Paths::None => Paths::One(path),
             Paths::One(first) => Paths::Many(vec![first, path]),
@@ -107,11 +108,12 @@ impl Paths {
         };
     }
 
-    fn as_slice(&self) -> &[String] {
+    /// Runs `f` on the paths as a slice.
+    fn with<R>(&self, f: impl FnOnce(&[&str]) -> R) -> R {
         match self {
-            Paths::None => &[],
-            Paths::One(path) => std::slice::from_ref(path),
-            Paths::Many(all) => all,
+            Paths::None => f(&[]),
+            Paths::One(path) => f(&[path]),
+            Paths::Many(all) => f(&all.iter().map(|p| p.as_ref()).collect::<Vec<_>>()),
         }
     }
 }
@@ -497,15 +499,15 @@ impl Engine {
             let here = match named {
                 NamedPath::Path(path) => match workspace.plain_relative(path) {
                     // A plain relative path is inside the primary root as written: no
-                    // normalisation, no allocation beyond the copy.
+                    // normalisation, no copy.
                     Some((relative, _)) => {
-                        paths.push(relative.to_string());
+                        paths.push(Cow::Borrowed(relative));
                         Locality::Local
                     }
                     None => match workspace.resolve(path) {
                         Ok(r) => {
                             let here = r.locality();
-                            paths.push(r.relative.unwrap_or(r.absolute));
+                            paths.push(Cow::Owned(r.relative.unwrap_or(r.absolute)));
                             here
                         }
                         Err(_) => Locality::External,

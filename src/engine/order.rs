@@ -72,9 +72,9 @@ impl Engine {
 
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self
-            .rules
-            .deny(tool, f.analysis.as_ref(), f.paths.as_slice())?;
+        let m = f
+            .paths
+            .with(|paths| self.rules.deny_on(tool, f.analysis.as_ref(), paths))?;
         Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
     }
 
@@ -160,9 +160,9 @@ impl Engine {
 
     pub(super) fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self
-            .rules
-            .allow_or_ask(tool, f.analysis.as_ref(), f.paths.as_slice())?;
+        let m = f
+            .paths
+            .with(|paths| self.rules.allow_or_ask_on(tool, f.analysis.as_ref(), paths))?;
         let (decision, code) = match (m.kind, &m.downgraded) {
             (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
             _ => (Decision::Prompt, "rule_ask"),
