@@ -19,7 +19,7 @@ impl Value {
     pub fn is_blank(&self) -> bool {
         match self {
             Value::Null => true,
-            Value::Str(s) => s.trim().is_empty(),
+            Value::Str(s) => is_blank(s),
             _ => false,
         }
     }
@@ -30,6 +30,11 @@ impl Value {
             _ => None,
         }
     }
+}
+
+/// `s.trim().is_empty()`, stopping at the first character that is not whitespace.
+pub fn is_blank(s: &str) -> bool {
+    s.chars().all(char::is_whitespace)
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,7 +1,6 @@
 //! The tool catalogue: what toolgate knows about each tool name.
 
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// How much a tool can do, which is what the policy table is keyed by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -127,7 +126,11 @@ pub const WRITE_PATH_TOOLS: &[&str] = &[
 /// Tool name → spec. Built once from the defaults plus the config's additions.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    specs: HashMap<String, ToolSpec>,
+    /// Sorted by [`key`], then name: a binary search over integer keys and one string
+    /// comparison beats hashing the name.
+    specs: Vec<(String, ToolSpec)>,
+    /// `key` of each name in `specs`.
+    keys: Vec<u64>,
     unknown: ToolSpec,
 }
 
@@ -230,46 +233,114 @@ impl Default for Catalogue {
     /// Cline's tool names (v4) and the Dart harness's: [`DEFAULTS`].
     fn default() -> Self {
         let strings = |names: &[&str]| names.iter().map(|s| s.to_string()).collect();
-        let specs = DEFAULTS
-            .iter()
-            .map(|d| {
-                let spec = ToolSpec {
-                    tier: d.tier,
-                    required: strings(d.required),
-                    paths: strings(d.paths),
-                    patch: d.patch.map(str::to_string),
-                    command: d.command.map(str::to_string),
-                    allow_empty: strings(d.allow_empty),
-                };
-                (d.name.to_string(), spec)
-            })
-            .collect();
-        Catalogue {
-            specs,
+        let specs = DEFAULTS.iter().map(|d| {
+            let spec = ToolSpec {
+                tier: d.tier,
+                required: strings(d.required),
+                paths: strings(d.paths),
+                patch: d.patch.map(str::to_string),
+                command: d.command.map(str::to_string),
+                allow_empty: strings(d.allow_empty),
+            };
+            (d.name.to_string(), spec)
+        });
+        let mut catalogue = Catalogue {
+            specs: Vec::with_capacity(DEFAULTS.len()),
+            keys: Vec::with_capacity(DEFAULTS.len()),
             unknown: ToolSpec::unknown(),
-        }
+        };
+        catalogue.extend(specs);
+        catalogue
     }
 }
 
 impl Catalogue {
     /// Adds or replaces specs (the config's `tools`).
     pub fn extend(&mut self, specs: impl IntoIterator<Item = (String, ToolSpec)>) {
-        self.specs.extend(specs);
+        for (name, spec) in specs {
+            match self.find(&name) {
+                Ok(at) => self.specs[at].1 = spec,
+                Err(at) => {
+                    self.keys.insert(at, key(&name));
+                    self.specs.insert(at, (name, spec));
+                }
+            }
+        }
+    }
+
+    fn find(&self, tool: &str) -> Result<usize, usize> {
+        let k = key(tool);
+        let mut at = self.keys.partition_point(|&x| x < k);
+        while self.keys.get(at) == Some(&k) {
+            match self.specs.get(at).map(|(name, _)| name.as_str().cmp(tool)) {
+                Some(std::cmp::Ordering::Equal) => return Ok(at),
+                Some(std::cmp::Ordering::Less) => at += 1,
+                _ => break,
+            }
+        }
+        Err(at)
     }
 
     /// The spec for `tool`; an unknown tool gets the `exec`-tier default.
     pub fn spec(&self, tool: &str) -> &ToolSpec {
-        self.specs.get(tool).unwrap_or(&self.unknown)
+        match self.find(tool) {
+            Ok(at) => &self.specs[at].1,
+            Err(_) => &self.unknown,
+        }
     }
 
     pub fn is_known(&self, tool: &str) -> bool {
-        self.specs.contains_key(tool)
+        self.find(tool).is_ok()
     }
+}
+
+/// A name's length (capped) and first 7 bytes as one integer: names that differ there
+/// compare as integers.
+fn key(name: &str) -> u64 {
+    let mut k = [0u8; 8];
+    k[0] = u8::try_from(name.len()).unwrap_or(u8::MAX);
+    for (slot, &b) in k[1..].iter_mut().zip(name.as_bytes()) {
+        *slot = b;
+    }
+    u64::from_be_bytes(k)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookup_finds_every_name_and_only_those() {
+        let mut c = Catalogue::default();
+        c.extend([
+            ("read_filf".to_string(), ToolSpec::new(Tier::Mcp)),
+            ("read_file".to_string(), ToolSpec::new(Tier::Browser)),
+            (
+                "a_very_long_tool_name_2".to_string(),
+                ToolSpec::new(Tier::Write),
+            ),
+            (
+                "a_very_long_tool_name_1".to_string(),
+                ToolSpec::new(Tier::Read),
+            ),
+        ]);
+        assert!(c.keys.windows(2).all(|w| w[0] <= w[1]));
+        for (name, spec) in &c.specs {
+            assert_eq!(c.spec(name), spec, "{name}");
+        }
+        for (name, tier) in [
+            ("read_file", Tier::Browser),
+            ("read_filf", Tier::Mcp),
+            ("a_very_long_tool_name_1", Tier::Read),
+            ("a_very_long_tool_name_2", Tier::Write),
+            ("read_filg", Tier::Exec),
+            ("a_very_long_tool_name_3", Tier::Exec),
+            ("", Tier::Exec),
+        ] {
+            assert_eq!(c.spec(name).tier, tier, "{name}");
+            assert_eq!(c.is_known(name), tier != Tier::Exec, "{name}");
+        }
+    }
 
     #[test]
     fn path_tool_lists_match_the_catalogue() {

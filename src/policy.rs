@@ -155,12 +155,17 @@ pub enum Preset {
 }
 
 impl Preset {
-    pub fn describe(&self) -> String {
+    /// Static text, since every policy verdict's reason names it.
+    pub fn describe(&self) -> &'static str {
         match self {
-            Preset::Mode(m) => format!("mode \"{}\"", m.as_str()),
-            Preset::Cline(c) if c.yolo_mode_toggled => "Cline YOLO mode".to_string(),
-            Preset::Cline(c) if c.auto_approve_all_toggled => "Cline auto-approve all".to_string(),
-            Preset::Cline(_) => "Cline auto-approval settings".to_string(),
+            // `mode "{Mode::as_str}"`
+            Preset::Mode(Mode::AlwaysAsk) => "mode \"always-ask\"",
+            Preset::Mode(Mode::Write) => "mode \"write\"",
+            Preset::Mode(Mode::Yolo) => "mode \"yolo\"",
+            Preset::Mode(Mode::Unattended) => "mode \"unattended\"",
+            Preset::Cline(c) if c.yolo_mode_toggled => "Cline YOLO mode",
+            Preset::Cline(c) if c.auto_approve_all_toggled => "Cline auto-approve all",
+            Preset::Cline(_) => "Cline auto-approval settings",
         }
     }
 }
@@ -229,5 +234,20 @@ impl PolicyTable {
         cells[Tier::Mcp.index()] = flag(a.use_mcp);
         cells[Tier::Interaction.index()] = flag(false);
         PolicyTable { cells }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mode_preset_is_described_by_its_label() {
+        for mode in [Mode::AlwaysAsk, Mode::Write, Mode::Yolo, Mode::Unattended] {
+            assert_eq!(
+                Preset::Mode(mode).describe(),
+                format!("mode \"{}\"", mode.as_str())
+            );
+        }
     }
 }

@@ -57,6 +57,11 @@ struct CommandPattern {
     base: String,
     /// `base` + ` *` when the pattern ended in ` *` (word boundary).
     tail: Option<String>,
+    /// How many bytes of `base` come before its first `*`: every match starts with them, so
+    /// most rules reject a sub-command on its first word without running the wildcard.
+    lead: usize,
+    /// The first of them, if any.
+    first: Option<u8>,
 }
 
 impl CommandPattern {
@@ -65,19 +70,26 @@ impl CommandPattern {
         let stripped = collapsed
             .strip_suffix(" *")
             .or_else(|| collapsed.strip_suffix(":*"));
-        match stripped {
-            Some(base) if !base.is_empty() => CommandPattern {
-                base: base.to_string(),
-                tail: Some(format!("{base} *")),
-            },
-            _ => CommandPattern {
-                base: collapsed,
-                tail: None,
-            },
+        let (base, tail) = match stripped {
+            Some(base) if !base.is_empty() => (base.to_string(), Some(format!("{base} *"))),
+            _ => (collapsed, None),
+        };
+        let lead = base.find('*').unwrap_or(base.len());
+        CommandPattern {
+            first: base.as_bytes().get(..lead).and_then(|l| l.first().copied()),
+            lead,
+            base,
+            tail,
         }
     }
 
     fn matches(&self, text: &str) -> bool {
+        if !text
+            .as_bytes()
+            .starts_with(&self.base.as_bytes()[..self.lead])
+        {
+            return false;
+        }
         wildcard(self.base.as_bytes(), text.as_bytes())
             || self
                 .tail
@@ -204,7 +216,7 @@ impl Rule {
 }
 
 /// A sub-command's words as written: its launchers' words, then its own.
-fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> {
+fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> + Clone {
     c.wrappers
         .iter()
         .flat_map(|w| &w.words)
@@ -214,40 +226,79 @@ fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> {
 
 /// Every form of a sub-command a deny or ask rule is tried on: as written (launchers
 /// included), unwrapped, with a path-named command reduced to its name, and for git without
-/// its global options. Computed once per sub-command, not once per rule.
-fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) {
-    forms.clear();
-    let mut buf = String::new();
-    fill(&mut buf, written_words(c));
-    forms.push(std::mem::take(&mut buf));
+/// its global options. Computed once per sub-command, not once per rule, into the first
+/// strings of `forms` (returns how many; the rest are spare buffers kept for their capacity).
+fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
+    let mut n = 0;
+    form(forms, &mut n, written_words(c));
     if !c.wrappers.is_empty() {
-        fill(&mut buf, c.words.iter().map(String::as_str));
-        forms.push(std::mem::take(&mut buf));
+        form(forms, &mut n, c.words.iter().map(String::as_str));
     }
     let name = c
         .words
         .first()
         .map(|first| first.rsplit('/').next().unwrap_or(first));
     if c.words.first().is_some_and(|f| f.contains('/')) {
-        fill(
-            &mut buf,
+        form(
+            forms,
+            &mut n,
             name.into_iter()
                 .chain(c.words.iter().skip(1).map(String::as_str)),
         );
-        forms.push(std::mem::take(&mut buf));
     }
     // `git -C dir -c k=v push -f` is `git push -f` to a rule
     if name == Some("git") {
         let args = c.words.get(1..).unwrap_or(&[]);
         let skip = git_global_options(args);
         if skip > 0 {
-            fill(
-                &mut buf,
+            form(
+                forms,
+                &mut n,
                 std::iter::once("git").chain(args.iter().skip(skip).map(String::as_str)),
             );
-            forms.push(buf);
         }
     }
+    n
+}
+
+/// Whether `words` joined by [`fill`] start with `prefix`, without joining them (an empty
+/// word adds nothing at the start, not even a space).
+fn joined_starts_with(words: &[String], prefix: &[u8]) -> bool {
+    let mut rest = prefix;
+    let mut empty = true;
+    for w in words {
+        if rest.is_empty() {
+            return true;
+        }
+        if !empty {
+            match rest.split_first() {
+                Some((b' ', after)) => rest = after,
+                _ => return false,
+            }
+        }
+        let n = w.len().min(rest.len());
+        if w.as_bytes().get(..n) != rest.get(..n) {
+            return false;
+        }
+        rest = rest.get(n..).unwrap_or_default();
+        empty = empty && w.is_empty();
+    }
+    rest.is_empty()
+}
+
+/// Writes form number `n` (reusing that buffer) and counts it.
+fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = &'a str> + Clone) {
+    if forms.len() == *n {
+        forms.push(String::new());
+    }
+    if let Some(buf) = forms.get_mut(*n) {
+        fill(buf, words);
+    }
+    *n += 1;
+}
+
+fn borrowed(paths: &[String]) -> Vec<&str> {
+    paths.iter().map(String::as_str).collect()
 }
 
 /// How many words of git's global options precede its subcommand.
@@ -264,8 +315,10 @@ fn git_global_options(args: &[String]) -> usize {
     i.min(args.len())
 }
 
-fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str>) {
+fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str> + Clone) {
     buf.clear();
+    // One allocation at most, instead of growing word by word.
+    buf.reserve(words.clone().map(|w| w.len() + 1).sum());
     for w in words {
         if !buf.is_empty() {
             buf.push(' ');
@@ -285,6 +338,9 @@ struct PathPattern {
     component: bool,
     /// The pattern `/`: every absolute path.
     root: bool,
+    /// The byte every match ends with (folded), when the glob ends in a literal.
+    last: Option<u8>,
+    fold: bool,
 }
 
 impl PathPattern {
@@ -299,9 +355,11 @@ impl PathPattern {
         };
         let glob = Glob::new(p.as_bytes(), flags).ok()?;
         Some(PathPattern {
+            last: glob.tail().last().copied(),
             glob,
             component,
             root: p == "/",
+            fold,
         })
     }
 
@@ -311,11 +369,37 @@ impl PathPattern {
             return bytes.first() == Some(&b'/');
         }
         if self.component {
-            return bytes
-                .split(|&b| b == b'/')
-                .any(|component| self.glob.is_match(component));
+            // A path without the glob's last byte anywhere has no component ending in it.
+            if let Some(t) = self.last {
+                let upper = t.to_ascii_uppercase();
+                if !(bytes.contains(&t) || self.fold && bytes.contains(&upper)) {
+                    return false;
+                }
+            }
+            // Only a component ending in the glob's last byte is worth a call.
+            let worth = |c: &[u8]| {
+                self.last.map_or(true, |t| {
+                    c.last()
+                        .is_some_and(|&b| (if self.fold { b.to_ascii_lowercase() } else { b }) == t)
+                })
+            };
+            let mut start = 0;
+            for (k, &b) in bytes.iter().enumerate() {
+                if b == b'/' {
+                    let c = &bytes[start..k];
+                    if worth(c) && self.glob.is_match(c) {
+                        return true;
+                    }
+                    start = k + 1;
+                }
+            }
+            let c = &bytes[start..];
+            return worth(c) && self.glob.is_match(c);
         }
         // The whole path, or a directory prefix of it.
+        if !self.glob.may_start(bytes) {
+            return false;
+        }
         self.glob.is_match(bytes)
             || bytes
                 .iter()
@@ -345,8 +429,61 @@ impl<'a> Covered<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct RuleSet {
     rules: Vec<Rule>,
-    /// Each tool's rule indexes, in order: a call only looks at its own tool's rules.
-    by_tool: Vec<(String, Vec<u32>)>,
+    /// Each tool's rules: a call only looks at its own tool's rules of the kind asked for.
+    by_tool: Vec<(String, [KindRules; 3])>,
+}
+
+/// One tool's rules of one kind, in order, and the first bare one (which matches any call).
+#[derive(Debug, Clone, Default)]
+struct KindRules {
+    all: Vec<u32>,
+    bare: Option<u32>,
+    /// Per rule in `all`: the byte every text it matches starts with ([`ANY_START`]: none).
+    starts: Vec<u16>,
+    /// The bytes in `starts`, as a set; `open` when some rule may start with anything.
+    start_set: [u64; 4],
+    open: bool,
+}
+
+/// In [`KindRules::starts`]: the rule's text may start with any byte.
+const ANY_START: u16 = 256;
+
+impl KindRules {
+    fn push(&mut self, index: u32, rule: &Rule) {
+        self.all.push(index);
+        if rule.bare() && self.bare.is_none() {
+            self.bare = Some(index);
+        }
+        let start = rule.command.as_ref().and_then(|p| p.first);
+        match start {
+            Some(b) => self.start_set[usize::from(b >> 6)] |= 1 << (b & 63),
+            None => self.open = true,
+        }
+        self.starts.push(start.map_or(ANY_START, u16::from));
+    }
+
+    /// Whether some rule's text starts with `b`.
+    fn has_start(&self, b: u8) -> bool {
+        self.start_set[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+    }
+}
+
+const NO_RULES: &KindRules = &KindRules {
+    all: Vec::new(),
+    bare: None,
+    starts: Vec::new(),
+    start_set: [0; 4],
+    open: false,
+};
+
+impl RuleKind {
+    fn index(self) -> usize {
+        match self {
+            RuleKind::Deny => 0,
+            RuleKind::Ask => 1,
+            RuleKind::Allow => 2,
+        }
+    }
 }
 
 /// What steps 3 and 7 see of a rule that matched.
@@ -365,19 +502,43 @@ pub struct RuleMatch<'a> {
 }
 
 impl RuleMatch<'_> {
-    /// A sentence for a verdict's reason.
+    /// A phrase for a verdict's reason: "denied by rule `x` on `y`".
     pub fn describe(&self) -> String {
-        let on = self
-            .subject
-            .as_ref()
-            .map(|s| format!(" on `{s}`"))
-            .unwrap_or_default();
-        match (self.kind, &self.downgraded) {
-            (_, Some(why)) => format!("allowed by rule `{}`, but {why}", self.rule),
-            (RuleKind::Deny, None) => format!("denied by rule `{}`{on}", self.rule),
-            (RuleKind::Ask, None) => format!("rule `{}` asks{on}", self.rule),
-            (RuleKind::Allow, None) => format!("allowed by rule `{}`", self.rule),
+        self.phrase(false)
+    }
+
+    /// [`RuleMatch::describe`] as a sentence: "Denied by rule `x` on `y`.".
+    pub fn sentence(&self) -> String {
+        let mut s = self.phrase(true);
+        s.push('.');
+        s
+    }
+
+    /// Built from pieces (no formatting machinery: this runs on every rule verdict).
+    fn phrase(&self, capital: bool) -> String {
+        let on = self.subject.as_deref();
+        const ALLOWED: [&str; 2] = ["allowed by rule `", "Allowed by rule `"];
+        let (start, end, subject, why) = match (self.kind, &self.downgraded) {
+            (_, Some(why)) => (ALLOWED, "`, but ", None, Some(why.as_str())),
+            (RuleKind::Deny, None) => (["denied by rule `", "Denied by rule `"], "`", on, None),
+            (RuleKind::Ask, None) => (["rule `", "Rule `"], "` asks", on, None),
+            (RuleKind::Allow, None) => (ALLOWED, "`", None, None),
+        };
+        let mut s = String::with_capacity(
+            start[0].len() + self.rule.len() + end.len() + on.map_or(0, |o| o.len() + 6) + 48,
+        );
+        s.push_str(start[usize::from(capital)]);
+        s.push_str(self.rule);
+        s.push_str(end);
+        if let Some(why) = why {
+            s.push_str(why);
         }
+        if let Some(subject) = subject {
+            s.push_str(" on `");
+            s.push_str(subject);
+            s.push('`');
+        }
+        s
     }
 }
 
@@ -408,11 +569,17 @@ impl RuleSet {
                 rules.push(Rule::parse(kind, text, fold_paths)?);
             }
         }
-        let mut by_tool: Vec<(String, Vec<u32>)> = Vec::new();
+        let mut by_tool: Vec<(String, [KindRules; 3])> = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
-            match by_tool.iter_mut().find(|(t, _)| *t == rule.tool) {
-                Some((_, list)) => list.push(index as u32),
-                None => by_tool.push((rule.tool.clone(), vec![index as u32])),
+            let at = match by_tool.iter().position(|(t, _)| *t == rule.tool) {
+                Some(at) => at,
+                None => {
+                    by_tool.push((rule.tool.clone(), Default::default()));
+                    by_tool.len() - 1
+                }
+            };
+            if let Some((_, kinds)) = by_tool.get_mut(at) {
+                kinds[rule.kind.index()].push(index as u32, rule);
             }
         }
         Ok(RuleSet { rules, by_tool })
@@ -426,17 +593,81 @@ impl RuleSet {
         self.rules.len()
     }
 
-    /// The first rule of `kind` for `tool` satisfying `pred`.
-    fn find(
-        &self,
-        kind: RuleKind,
-        tool: &str,
+    /// `tool`'s rules of `kind`.
+    fn of(&self, kind: RuleKind, tool: &str) -> &KindRules {
+        self.by_tool
+            .iter()
+            .find(|(t, _)| t.len() == tool.len() && t == tool)
+            .map_or(NO_RULES, |(_, kinds)| &kinds[kind.index()])
+    }
+
+    fn rule(&self, index: u32) -> &Rule {
+        &self.rules[index as usize]
+    }
+
+    /// The first of `list` satisfying `pred`.
+    fn find<'s>(
+        &'s self,
+        list: &KindRules,
         mut pred: impl FnMut(&Rule) -> bool,
-    ) -> Option<&Rule> {
-        let (_, list) = self.by_tool.iter().find(|(t, _)| t == tool)?;
-        list.iter()
-            .map(|&i| &self.rules[i as usize])
-            .find(|r| r.kind == kind && pred(r))
+    ) -> Option<&'s Rule> {
+        list.all.iter().map(|&i| self.rule(i)).find(|r| pred(r))
+    }
+
+    /// Whether some rule of `list` may match some form of `c` (see [`command_forms`]), judged
+    /// by the rules' literal leads against the forms' words, without building the forms.
+    fn may_match_forms(&self, list: &KindRules, c: &SimpleCommand) -> bool {
+        // A launcher, a path-named command and git make forms of their own: build them all.
+        if list.open
+            || !c.wrappers.is_empty()
+            || c.words
+                .first()
+                .is_some_and(|name| name.contains('/') || name == "git")
+        {
+            return true;
+        }
+        self.may_start(list, &c.words)
+    }
+
+    /// Whether some rule of `list` has a literal lead that `words` (joined by [`fill`]) start
+    /// with.
+    fn may_start(&self, list: &KindRules, words: &[String]) -> bool {
+        if list.open {
+            return true;
+        }
+        // The empty text: only a rule without a lead (open) could match it.
+        let Some(first) = words.iter().find_map(|w| w.as_bytes().first().copied()) else {
+            return false;
+        };
+        list.has_start(first)
+            && list.all.iter().zip(&list.starts).any(|(&i, &start)| {
+                start == u16::from(first)
+                    && self
+                        .rule(i)
+                        .command
+                        .as_ref()
+                        .is_some_and(|p| joined_starts_with(words, &p.base.as_bytes()[..p.lead]))
+            })
+    }
+
+    /// The first of `list` matching any of `forms` (texts); rules that cannot start a form
+    /// are passed over on their first byte.
+    fn find_text<'s>(&'s self, list: &KindRules, forms: &[String]) -> Option<&'s Rule> {
+        let mut firsts = [0u64; 4];
+        for b in forms.iter().filter_map(|f| f.as_bytes().first()) {
+            firsts[usize::from(b >> 6)] |= 1 << (b & 63);
+        }
+        for (&i, &start) in list.all.iter().zip(&list.starts) {
+            let worth = start == ANY_START
+                || firsts[usize::from(start >> 6) & 3] & (1 << (start & 63)) != 0;
+            if worth {
+                let r = self.rule(i);
+                if forms.iter().any(|f| r.matches_text(f)) {
+                    return Some(r);
+                }
+            }
+        }
+        None
     }
 
     /// First rule of `kind` matching any sub-command (any form) or any path.
@@ -445,7 +676,7 @@ impl RuleSet {
         kind: RuleKind,
         tool: &str,
         command: Option<&Analysis>,
-        paths: &[String],
+        paths: &[&str],
     ) -> Option<RuleMatch<'_>> {
         fn found(kind: RuleKind, r: &Rule, subject: Option<String>) -> Option<RuleMatch<'_>> {
             Some(RuleMatch {
@@ -456,17 +687,20 @@ impl RuleSet {
                 downgraded: None,
             })
         }
-        if let Some(r) = self.find(kind, tool, |r| r.bare()) {
-            return found(kind, r, None);
+        let list = self.of(kind, tool);
+        // A bare rule matches any call; the others are tried only when there is none.
+        if let Some(i) = list.bare {
+            return found(kind, self.rule(i), None);
+        }
+        if list.all.is_empty() {
+            return None;
         }
         match command {
             Some(a) => {
                 let mut forms = Vec::new();
-                for c in &a.commands {
-                    command_forms(c, &mut forms);
-                    let hit = self.find(kind, tool, |r| {
-                        r.bare() || forms.iter().any(|f| r.matches_text(f))
-                    });
+                for c in a.commands.iter().filter(|c| self.may_match_forms(list, c)) {
+                    let n = command_forms(c, &mut forms);
+                    let hit = self.find_text(list, forms.get(..n).unwrap_or_default());
                     if let Some(r) = hit {
                         return found(kind, r, Some(c.written_text()));
                     }
@@ -474,8 +708,8 @@ impl RuleSet {
                 None
             }
             None => paths.iter().find_map(|p| {
-                self.find(kind, tool, |r| r.matches_path(p))
-                    .and_then(|r| found(kind, r, Some(p.clone())))
+                self.find(list, |r| r.matches_path(p))
+                    .and_then(|r| found(kind, r, Some(p.to_string())))
             }),
         }
     }
@@ -486,6 +720,16 @@ impl RuleSet {
         tool: &str,
         command: Option<&Analysis>,
         paths: &[String],
+    ) -> Option<RuleMatch<'_>> {
+        self.deny_on(tool, command, &borrowed(paths))
+    }
+
+    /// [`RuleSet::deny`] on borrowed paths (the engine's, most of them the call's own text).
+    pub(crate) fn deny_on(
+        &self,
+        tool: &str,
+        command: Option<&Analysis>,
+        paths: &[&str],
     ) -> Option<RuleMatch<'_>> {
         self.any_match(RuleKind::Deny, tool, command, paths)
     }
@@ -498,8 +742,22 @@ impl RuleSet {
         command: Option<&Analysis>,
         paths: &[String],
     ) -> Option<RuleMatch<'_>> {
+        self.allow_or_ask_on(tool, command, &borrowed(paths))
+    }
+
+    /// [`RuleSet::allow_or_ask`] on borrowed paths.
+    pub(crate) fn allow_or_ask_on(
+        &self,
+        tool: &str,
+        command: Option<&Analysis>,
+        paths: &[&str],
+    ) -> Option<RuleMatch<'_>> {
         if let Some(m) = self.any_match(RuleKind::Ask, tool, command, paths) {
             return Some(m);
+        }
+        let allow = self.of(RuleKind::Allow, tool);
+        if allow.all.is_empty() {
+            return None;
         }
         let mut covered = Covered {
             first: None,
@@ -507,14 +765,17 @@ impl RuleSet {
         };
         let downgraded = match command {
             Some(a) => {
-                let bare = self.find(RuleKind::Allow, tool, |r| r.bare());
+                let bare = allow.bare.map(|i| self.rule(i));
                 let mut buf = String::new();
                 let mut any = false;
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
+                        if c.wrappers.is_empty() && !self.may_start(allow, &c.words) {
+                            return None;
+                        }
                         fill(&mut buf, written_words(c));
-                        self.find(RuleKind::Allow, tool, |r| r.matches_text(&buf))
+                        self.find_text(allow, std::slice::from_ref(&buf))
                     });
                     match rule {
                         Some(r) => covered.note(r),
@@ -540,14 +801,14 @@ impl RuleSet {
                 }
             }
             None => {
-                if let Some(r) = self.find(RuleKind::Allow, tool, |r| r.bare()) {
-                    covered.note(r);
+                if let Some(i) = allow.bare {
+                    covered.note(self.rule(i));
                 } else {
                     if paths.is_empty() {
                         return None;
                     }
                     for p in paths {
-                        covered.note(self.find(RuleKind::Allow, tool, |r| r.matches_path(p))?);
+                        covered.note(self.find(allow, |r| r.matches_path(p))?);
                     }
                 }
                 None

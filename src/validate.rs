@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::access::{Access, Blocked};
-use crate::call::{ToolCall, Value};
+use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
 use crate::shell::Analysis;
@@ -36,7 +36,7 @@ pub fn validate(
     access: &Access,
     analysis: Option<&Analysis>,
 ) -> Validation {
-    if call.tool.trim().is_empty() {
+    if is_blank(&call.tool) {
         return Err(Invalid::new("invalid_call", "The tool name is empty."));
     }
     required_params(call, spec)?;
@@ -87,26 +87,45 @@ pub enum NamedPath<'c> {
 }
 
 /// Every path the call names, in spec order; blank or absent optional params name none.
-pub fn named_paths<'c>(call: &'c ToolCall, spec: &'c ToolSpec) -> Vec<NamedPath<'c>> {
-    let mut out = Vec::new();
-    let params = spec
-        .paths
-        .iter()
-        .map(|n| (n, false))
-        .chain(spec.patch.iter().map(|n| (n, true)));
-    for (name, is_patch) in params {
-        match call.param(name) {
-            None | Some(Value::Null) => {}
-            Some(Value::Str(text)) if is_patch => {
-                out.extend(patch::touched_paths(text).into_iter().map(NamedPath::Path))
-            }
-            Some(Value::Str(path)) if path.trim().is_empty() => {}
-            Some(Value::Str(path)) => out.push(NamedPath::Path(path)),
-            Some(Value::InvalidStr) => out.push(NamedPath::NotUnicode(name)),
-            Some(_) => out.push(NamedPath::NotAString(name)),
-        }
+pub fn named_paths<'c>(call: &'c ToolCall, spec: &'c ToolSpec) -> NamedPaths<'c> {
+    let patched = match spec.patch.as_deref().map(|name| (name, call.param(name))) {
+        None | Some((_, None | Some(Value::Null))) => Vec::new(),
+        Some((_, Some(Value::Str(text)))) => patch::touched_paths(text)
+            .into_iter()
+            .map(NamedPath::Path)
+            .collect(),
+        Some((name, Some(Value::InvalidStr))) => vec![NamedPath::NotUnicode(name)],
+        Some((name, Some(_))) => vec![NamedPath::NotAString(name)],
+    };
+    NamedPaths {
+        call,
+        params: spec.paths.iter(),
+        patched: patched.into_iter(),
     }
-    out
+}
+
+/// See [`named_paths`]: the path params lazily, then the patch's paths.
+pub struct NamedPaths<'c> {
+    call: &'c ToolCall,
+    params: std::slice::Iter<'c, String>,
+    patched: std::vec::IntoIter<NamedPath<'c>>,
+}
+
+impl<'c> Iterator for NamedPaths<'c> {
+    type Item = NamedPath<'c>;
+
+    fn next(&mut self) -> Option<NamedPath<'c>> {
+        for name in self.params.by_ref() {
+            match self.call.param(name) {
+                None | Some(Value::Null) => {}
+                Some(Value::Str(path)) if is_blank(path) => {}
+                Some(Value::Str(path)) => return Some(NamedPath::Path(path)),
+                Some(Value::InvalidStr) => return Some(NamedPath::NotUnicode(name)),
+                Some(_) => return Some(NamedPath::NotAString(name)),
+            }
+        }
+        self.patched.next()
+    }
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
@@ -181,6 +200,20 @@ fn blocked_as_file_or_dir<'a>(
     cwd: Option<&str>,
     path: &str,
 ) -> Result<Option<Blocked<'a>>, crate::workspace::PathError> {
+    // A plain path needs no resolution (nor a copy with `/`) unless it is blocked.
+    if cwd.is_none() {
+        if let Some((relative, is_dir)) = access.workspace().plain_relative(path) {
+            let ignore = access.ignore();
+            let blocked = if is_dir {
+                ignore.is_ignored(relative, true)
+            } else {
+                ignore.is_ignored_as_file_or_dir(relative)
+            };
+            if !blocked {
+                return Ok(None);
+            }
+        }
+    }
     match access.blocked_from(cwd, path)? {
         Some(b) => Ok(Some(b)),
         None if !path.ends_with(['/', '\\']) => {

@@ -259,14 +259,13 @@ impl Workspace {
     /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
     /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
-        if home_relative(path).is_some() {
-            return None;
-        }
-        let (body, is_dir) = match path.strip_suffix('/') {
-            Some(body) => (body, true),
-            None => (path, false),
+        let (body, is_dir) = match path.as_bytes() {
+            // `~` and `~/…` are home-relative; `~x` is a plain name.
+            [b'~'] | [b'~', b'/', ..] => return None,
+            [.., b'/'] => (&path[..path.len() - 1], true),
+            _ => (path, false),
         };
-        let relative = if body.starts_with('/') {
+        let relative = if body.as_bytes().first() == Some(&b'/') {
             let root = self.parsed.first()?;
             if self.case_insensitive || root.parsed.anchor != Anchor::Root {
                 return None;
@@ -276,12 +275,11 @@ impl Workspace {
         } else {
             body
         };
-        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL, and
-        // not all whitespace (which `parse` refuses).
+        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL; then
+        // not all whitespace (which `parse` refuses), which stops at the first other char.
         let bytes = relative.as_bytes();
         let mut start = 0;
-        let mut blank = true;
-        for (i, &b) in bytes.iter().chain([&b'/']).enumerate() {
+        for (i, &b) in bytes.iter().enumerate() {
             match b {
                 b'/' => {
                     if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
@@ -290,12 +288,14 @@ impl Workspace {
                     start = i + 1;
                 }
                 b'\\' | b':' | 0 => return None,
-                // Non-ASCII: Unicode whitespace is decided by `trim` below.
-                0x80.. => blank = blank && relative.trim().is_empty(),
-                _ => blank = blank && (b.is_ascii_whitespace() || b == 0x0b),
+                _ => {}
             }
         }
-        (!blank).then_some((relative, is_dir))
+        if matches!(&bytes[start..], [] | [b'.'] | [b'.', b'.']) || crate::call::is_blank(relative)
+        {
+            return None;
+        }
+        Some((relative, is_dir))
     }
 
     /// A relative `start` joined to the primary root (unchanged when there are no roots).
@@ -376,7 +376,7 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
     if original.contains('\0') {
         return Err(error(original, "the path contains a NUL character"));
     }
-    if original.trim().is_empty() {
+    if crate::call::is_blank(original) {
         return Err(error(original, "the path is empty"));
     }
     let decoded;

@@ -556,3 +556,30 @@ fn batch_matches_single_queries() {
         assert_eq!(batch.matched(p, false), ig.matched(p, false), "{p}");
     }
 }
+
+/// `is_ignored_as_file_or_dir` is `is_ignored` as a file or as a directory, in one walk.
+#[rustfmt::skip]
+const FILE_OR_DIR: &[(&str, &str, bool)] = &[
+    ("build/\n", "build", true),
+    ("build/\n", "src/build", true),
+    ("build/\n!build\n", "build", false),
+    ("build\n!build/\n", "build", true),
+    ("*.log\n!keep.log/\n", "keep.log", true),
+    ("logs/\n!logs\n", "logs", false),
+    ("!x/\nx\n", "x", true),
+    ("secrets/\n", "secrets/key", true),
+    ("*.tmp\n", "a/b.tmp", true),
+    ("*.tmp\n", "a/b.txt", false),
+    ("", ".clineignore", true),
+    ("", "src/index.ts", false),
+];
+
+#[test]
+fn file_or_dir_table() {
+    for (text, path, want) in FILE_OR_DIR {
+        let ig = build(text);
+        let two = ig.is_ignored(path, false) || ig.is_ignored(path, true);
+        assert_eq!(two, *want, "{text:?} {path}: table");
+        assert_eq!(ig.is_ignored_as_file_or_dir(path), *want, "{text:?} {path}");
+    }
+}

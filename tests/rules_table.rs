@@ -281,3 +281,44 @@ fn malformed_table() {
     }
     assert!(RuleSet::compile(&[], &[], &[]).unwrap().is_empty());
 }
+
+/// Rules are passed over on the first byte of a sub-command's forms; a form built from
+/// words that start empty, wrapped or path-named must still be found.
+#[rustfmt::skip]
+const FIRST_BYTE: &[(&str, &str, bool)] = &[
+    ("bash(rm *)", "'' rm -rf x", true),
+    ("bash(rm *)", "\"\" \"\" rm -rf x", true),
+    ("bash(rm *)", "sudo rm -rf x", true),
+    ("bash(rm *)", "/bin/rm -rf x", true),
+    ("bash(git push *)", "git -C dir push -f", true),
+    ("bash(sudo rm *)", "sudo rm x", true),
+    ("bash(* --force)", "git push --force", true),
+    ("bash(npm run build *)", "npm run build -- --watch=false", true),
+    ("bash(npm run build *)", "npm run build", true),
+    ("bash(npm run build *)", "npm run buil", false),
+    ("bash(npm run *)", "npm '' run x", false),
+    ("bash(npm  *)", "npm '' run x", true),
+    ("bash(rm *)", "ls x", false),
+    ("bash(rm *)", "''", false),
+];
+
+#[test]
+fn first_byte_prefilter_table() {
+    for (rule, command, denied) in FIRST_BYTE {
+        let rules = set(&[], &[], &[rule]);
+        let a = analyse(command);
+        assert_eq!(
+            rules.deny("bash", Some(&a), &[]).is_some(),
+            *denied,
+            "deny {rule} on {command:?}"
+        );
+        let rules = set(&[], &[rule], &[]);
+        let asked = rules
+            .allow_or_ask("bash", Some(&a), &[])
+            .is_some_and(|m| m.kind == RuleKind::Ask);
+        assert_eq!(asked, *denied, "ask {rule} on {command:?}");
+    }
+    // allow: the sub-command as written must be covered
+    assert_eq!(allow_with("bash(rm *)", "'' rm x"), Some(true));
+    assert_eq!(allow_with("bash(rm *)", "sudo rm x"), None);
+}

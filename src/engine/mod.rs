@@ -24,6 +24,7 @@ pub use authorize::{
 };
 pub use explain::{Explanation, TraceStep};
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
@@ -81,9 +82,40 @@ struct Facts<'e> {
     locality: Locality,
     situation: Situation,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
-    paths: Vec<String>,
+    paths: Paths<'e>,
     analysis: Option<Analysis>,
     critical: Option<critical::Critical>,
+}
+
+/// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
+#[derive(Default)]
+enum Paths<'e> {
+    #[default]
+    None,
+    One(Cow<'e, str>),
+    Many(Vec<Cow<'e, str>>),
+}
+
+impl<'e> Paths<'e> {
+    fn push(&mut self, path: Cow<'e, str>) {
+        *self = match std::mem::take(self) {
+            Paths::None => Paths::One(path),
+            Paths::One(first) => Paths::Many(vec![first, path]),
+            Paths::Many(mut all) => {
+                all.push(path);
+                Paths::Many(all)
+            }
+        };
+    }
+
+    /// Runs `f` on the paths as a slice.
+    fn with<R>(&self, f: impl FnOnce(&[&str]) -> R) -> R {
+        match self {
+            Paths::None => f(&[]),
+            Paths::One(path) => f(&[path]),
+            Paths::Many(all) => f(&all.iter().map(|p| p.as_ref()).collect::<Vec<_>>()),
+        }
+    }
 }
 
 pub struct Engine {
@@ -460,28 +492,26 @@ impl Engine {
     fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
         let analysis = command_of(call, spec).map(shell::analyse);
-        let mut paths = Vec::new();
+        let mut paths = Paths::None;
         let mut locality = Locality::None;
+        let workspace = self.access.workspace();
         for named in validate::named_paths(call, spec) {
             let here = match named {
-                // A plain relative path is inside the primary root as written: no
-                // normalisation, no allocation beyond the copy.
-                NamedPath::Path(path) if self.access.workspace().plain_relative(path).is_some() => {
-                    let (relative, _) = self
-                        .access
-                        .workspace()
-                        .plain_relative(path)
-                        .unwrap_or_default();
-                    paths.push(relative.to_string());
-                    Locality::Local
-                }
-                NamedPath::Path(path) => match self.access.workspace().resolve(path) {
-                    Ok(r) => {
-                        let here = r.locality();
-                        paths.push(r.relative.unwrap_or(r.absolute));
-                        here
+                NamedPath::Path(path) => match workspace.plain_relative(path) {
+                    // A plain relative path is inside the primary root as written: no
+                    // normalisation, no copy.
+                    Some((relative, _)) => {
+                        paths.push(Cow::Borrowed(relative));
+                        Locality::Local
                     }
-                    Err(_) => Locality::External,
+                    None => match workspace.resolve(path) {
+                        Ok(r) => {
+                            let here = r.locality();
+                            paths.push(Cow::Owned(r.relative.unwrap_or(r.absolute)));
+                            here
+                        }
+                        Err(_) => Locality::External,
+                    },
                 },
                 // An unusable path fails closed: external.
                 NamedPath::NotAString(_) | NamedPath::NotUnicode(_) => Locality::External,
@@ -490,7 +520,7 @@ impl Engine {
         }
         let situation = if spec.tier == Tier::Exec {
             match &analysis {
-                Some(a) if requires_approval_is_false(call) && safety::risk(a).is_none() => {
+                Some(a) if requires_approval_is_false(call) && safety::is_safe(a) => {
                     Situation::SafeCommand
                 }
                 _ => Situation::RiskyCommand,

@@ -72,17 +72,10 @@ impl Engine {
 
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self.rules.deny(tool, f.analysis.as_ref(), &f.paths)?;
-        Some(
-            verdict(
-                Decision::Deny,
-                Step::DenyRule,
-                "deny_rule",
-                sentence(&m.describe()),
-                f,
-            )
-            .rule(m.rule),
-        )
+        let m = f
+            .paths
+            .with(|paths| self.rules.deny_on(tool, f.analysis.as_ref(), paths))?;
+        Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -167,23 +160,14 @@ impl Engine {
 
     pub(super) fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = self
-            .rules
-            .allow_or_ask(tool, f.analysis.as_ref(), &f.paths)?;
+        let m = f
+            .paths
+            .with(|paths| self.rules.allow_or_ask_on(tool, f.analysis.as_ref(), paths))?;
         let (decision, code) = match (m.kind, &m.downgraded) {
             (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
             _ => (Decision::Prompt, "rule_ask"),
         };
-        Some(
-            verdict(
-                decision,
-                Step::CommandRule,
-                code,
-                sentence(&m.describe()),
-                f,
-            )
-            .rule(m.rule),
-        )
+        Some(verdict(decision, Step::CommandRule, code, m.sentence(), f).rule(m.rule))
     }
 
     pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -208,18 +192,22 @@ impl Engine {
         } else {
             (Decision::Prompt, "policy_prompt", "needs approval")
         };
-        verdict(
-            decision,
-            Step::Policy,
-            code,
-            format!(
-                "Under {}, '{tool}' ({} tool, {}) {what}.",
-                self.preset.describe(),
-                tier.as_str(),
-                f.situation.describe()
-            ),
-            f,
-        )
+        // "Under {preset}, '{tool}' ({tier} tool, {situation}) {what}.", from pieces: every
+        // call that no earlier step decides builds it.
+        let pieces = [
+            "Under ",
+            self.preset.describe(),
+            ", '",
+            tool,
+            "' (",
+            tier.as_str(),
+            " tool, ",
+            f.situation.describe(),
+            ") ",
+            what,
+            ".",
+        ];
+        verdict(decision, Step::Policy, code, pieces.concat(), f)
     }
 }
 
@@ -252,18 +240,6 @@ impl Verdict {
         self.rule = Some(rule.to_string());
         self
     }
-}
-
-/// "denied by rule `x`" → "Denied by rule `x`."
-fn sentence(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 4);
-    let mut chars = s.chars();
-    if let Some(first) = chars.next() {
-        out.extend(first.to_uppercase());
-    }
-    out.push_str(chars.as_str());
-    out.push('.');
-    out
 }
 
 fn from(origin: &Option<String>) -> String {

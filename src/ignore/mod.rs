@@ -186,6 +186,7 @@ impl IgnoreBuilder {
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
             rules,
+            own_name_is_component: !own_name.contains('/'),
             own_name,
             case_insensitive: self.case_insensitive,
             warnings,
@@ -275,6 +276,8 @@ pub struct Ignore {
     no_tail: Box<[u32]>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
     own_name: String,
+    /// `own_name` has no `/`: it blocks any component so named (else that one path).
+    own_name_is_component: bool,
     case_insensitive: bool,
     has_positive: bool,
     warnings: Vec<String>,
@@ -317,6 +320,36 @@ impl Ignore {
 
     pub fn is_ignored(&self, relative: &str, is_dir: bool) -> bool {
         self.matched(relative, is_dir).is_some()
+    }
+
+    /// Whether `relative`, whose kind is unknown, is ignored as a file or as a directory:
+    /// `is_ignored(relative, false) || is_ignored(relative, true)`, walking the parents once.
+    pub fn is_ignored_as_file_or_dir(&self, relative: &str) -> bool {
+        let (path, is_dir) = clean(relative, false);
+        if path.is_empty() {
+            return false;
+        }
+        if self.blocks_itself(path) {
+            return true;
+        }
+        if !self.has_positive {
+            return false;
+        }
+        if parents(path).any(|dir| {
+            self.last_rule(dir, true)
+                .is_some_and(|r| self.is_positive(r))
+        }) {
+            return true;
+        }
+        // The line deciding the directory decides the file too, unless it is directory-only.
+        match self.last_rule(path, true) {
+            None => false,
+            Some(r) if self.is_positive(r) => true,
+            Some(r) if is_dir || self.rules.get(r as usize).is_some_and(|r| !r.dir_only) => false,
+            Some(_) => self
+                .last_rule(path, false)
+                .is_some_and(|r| self.is_positive(r)),
+        }
     }
 
     /// The line that decides `relative`, including a `!` line that re-includes it — what
@@ -511,7 +544,7 @@ impl Ignore {
         if name.is_empty() {
             return false;
         }
-        if name.contains('/') {
+        if !self.own_name_is_component {
             return path
                 .get(..name.len())
                 .is_some_and(|head| self.name_eq(head, name))
@@ -600,7 +633,7 @@ impl<'a> IgnoreBatch<'a> {
         };
         // The built-in rule first, as `Ignore::matched` does: a name with '/' is a cheap
         // prefix test; a plain name is one component test per directory, remembered.
-        let by_component = !ignore.own_name.contains('/');
+        let by_component = ignore.own_name_is_component;
         if !by_component && ignore.blocks_itself(path) {
             return Some(ignore.describe(Decider::BuiltIn));
         }
@@ -682,25 +715,27 @@ struct Level {
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which
 /// make the path a directory).
 fn clean(relative: &str, is_dir: bool) -> (&str, bool) {
-    let mut path = relative;
-    loop {
-        if let Some(rest) = path.strip_prefix("./") {
-            path = rest;
-        } else if let Some(rest) = path.strip_prefix('/') {
-            path = rest;
-        } else {
-            break;
-        }
+    let mut rest = relative.as_bytes();
+    while let [b'.', b'/', tail @ ..] | [b'/', tail @ ..] = rest {
+        rest = tail;
     }
-    let trimmed = path.trim_end_matches('/');
-    (trimmed, is_dir || trimmed.len() != path.len())
+    let start = relative.len() - rest.len();
+    let mut end = relative.len();
+    while end > start && relative.as_bytes()[end - 1] == b'/' {
+        end -= 1;
+    }
+    (
+        relative.get(start..end).unwrap_or_default(),
+        is_dir || end != relative.len(),
+    )
 }
 
 /// The parent directories of `path`, shallowest first (`a`, `a/b` for `a/b/c`).
 fn parents(path: &str) -> impl Iterator<Item = &str> {
-    path.match_indices('/')
-        .map(move |(k, _)| &path[..k])
-        .filter(|d| !d.is_empty())
+    path.bytes()
+        .enumerate()
+        .filter(|&(k, b)| b == b'/' && k > 0)
+        .map(move |(k, _)| path.get(..k).unwrap_or_default())
 }
 
 /// One concrete text a glob matches: `*`/`**` read as nothing, `?` as `x`, a class as its

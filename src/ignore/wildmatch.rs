@@ -112,6 +112,17 @@ impl Glob {
         }
     }
 
+    /// Whether `text` starts with the literal run every match starts with (always, when the
+    /// glob starts otherwise): a cheap test that `text` and every text it begins can't match.
+    pub(crate) fn may_start(&self, text: &[u8]) -> bool {
+        match self.ops.first() {
+            Some(&Op::Lit { start, len }) => text
+                .get(..len as usize)
+                .is_some_and(|t| eq(self.lit(start, len), t, self.fold)),
+            _ => true,
+        }
+    }
+
     /// Fixed-width bytes every match needs.
     pub(crate) fn min_len(&self) -> usize {
         self.min_len as usize
