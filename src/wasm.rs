@@ -1226,10 +1226,11 @@ fn with_js_str<T>(s: &str, f: impl FnOnce(&JsValue) -> T) -> T {
     }
     // Length and both ends tell most texts apart; a hit still compares the whole text.
     let b = s.as_bytes();
-    let ends = b.iter().take(16).chain(b.iter().rev().take(16));
-    let hash = ends.fold(b.len() as u32 ^ 0x811c_9dc5, |h, &x| {
-        (h ^ u32::from(x)).wrapping_mul(0x0100_0193)
-    });
+    let mut hash = b.len() as u32 ^ 0x811c_9dc5;
+    for i in 0..b.len().min(16) {
+        hash = (hash ^ u32::from(b[i])).wrapping_mul(0x0100_0193);
+        hash = (hash ^ u32::from(b[b.len() - 1 - i])).wrapping_mul(0x0100_0193);
+    }
     let slot = hash as usize % SLOTS;
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();

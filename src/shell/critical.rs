@@ -27,7 +27,15 @@ pub struct Critical {
 
 /// The first critical command, if any.
 pub fn detect(analysis: &Analysis) -> Option<Critical> {
-    detect_all(analysis).into_iter().next()
+    let cmds = &analysis.commands;
+    cmds.iter().enumerate().find_map(|(i, c)| {
+        let label = *command_labels(cmds, c).first()?;
+        Some(Critical {
+            label,
+            command: c.written_text(),
+            index: i,
+        })
+    })
 }
 
 /// Every critical command (one entry per command and label).
