@@ -1339,8 +1339,9 @@ fn read_value(v: JsValue) -> Value {
 }
 
 /// The call's tool and the params the gate reads for that tool ([`ToolSpec::params_read`]):
-/// a call into JS per param read, none for the params it ignores. A param is read as the tool
-/// would read it (`params[name]`, inherited properties included).
+/// a call into JS or two per param read, none for the params it cannot use. Only the params'
+/// own properties count: a value inherited through the prototype is absent (as
+/// `Object.entries` sees it), so a polluted prototype cannot supply a param.
 fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
     let malformed =
         |what: &str| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
@@ -1359,7 +1360,19 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
     }
     for name in catalogue.spec(&out.tool).params_read() {
         if out.param(name).is_none() {
-            let value = with_js_str(name, |k| Reflect::get(&params, k).unwrap_or_default());
+            let value = with_js_str(name, |k| {
+                let value = Reflect::get(&params, k).unwrap_or_default();
+                // Absent and null read the same; only a value needs its ownership checked.
+                let own = value.is_undefined()
+                    || value.is_null()
+                    || Reflect::get_own_property_descriptor(params.unchecked_ref::<Object>(), k)
+                        .is_ok_and(|d| !d.is_undefined());
+                if own {
+                    value
+                } else {
+                    JsValue::UNDEFINED
+                }
+            });
             out.params.push((name.to_owned(), read_value(value)));
         }
     }
