@@ -297,10 +297,6 @@ fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = 
     *n += 1;
 }
 
-fn borrowed(paths: &[String]) -> Vec<&str> {
-    paths.iter().map(String::as_str).collect()
-}
-
 /// How many words of git's global options precede its subcommand.
 fn git_global_options(args: &[String]) -> usize {
     let mut i = 0;
@@ -714,18 +710,9 @@ impl RuleSet {
         }
     }
 
-    /// Step 3: a deny rule matching the call (any sub-command of its command).
+    /// Step 3: a deny rule matching the call (any sub-command of its command, or one of the
+    /// paths: the engine's, most of them the call's own text).
     pub fn deny(
-        &self,
-        tool: &str,
-        command: Option<&Analysis>,
-        paths: &[String],
-    ) -> Option<RuleMatch<'_>> {
-        self.deny_on(tool, command, &borrowed(paths))
-    }
-
-    /// [`RuleSet::deny`] on borrowed paths (the engine's, most of them the call's own text).
-    pub(crate) fn deny_on(
         &self,
         tool: &str,
         command: Option<&Analysis>,
@@ -737,16 +724,6 @@ impl RuleSet {
     /// Step 7: `Allow` only when every sub-command is allowed and the command is plain; `Ask`
     /// when an ask rule matches or an allow would need a non-plain command.
     pub fn allow_or_ask(
-        &self,
-        tool: &str,
-        command: Option<&Analysis>,
-        paths: &[String],
-    ) -> Option<RuleMatch<'_>> {
-        self.allow_or_ask_on(tool, command, &borrowed(paths))
-    }
-
-    /// [`RuleSet::allow_or_ask`] on borrowed paths.
-    pub(crate) fn allow_or_ask_on(
         &self,
         tool: &str,
         command: Option<&Analysis>,

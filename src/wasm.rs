@@ -1221,8 +1221,9 @@ fn label(s: &'static str) -> &'static JsValue {
 /// so texts seen once (a reason that names a path) just take a slot.
 fn with_js_str<T>(s: &str, f: impl FnOnce(&JsValue) -> T) -> T {
     const SLOTS: usize = 256;
+    type Slot = Option<(Box<str>, JsValue)>;
     thread_local! {
-        static CACHE: RefCell<Vec<Option<(Box<str>, JsValue)>>> = RefCell::new(vec![None; SLOTS]);
+        static CACHE: RefCell<Vec<Slot>> = RefCell::new(vec![None; SLOTS]);
     }
     // Length and both ends tell most texts apart; a hit still compares the whole text.
     let b = s.as_bytes();

@@ -219,21 +219,18 @@ fn path_table() {
     for (rule, paths, expected) in PATHS {
         let tool = rule.split('(').next().unwrap();
         let rules = set(&[rule], &[], &[]);
-        let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
         let got = rules
-            .allow_or_ask(tool, None, &paths)
+            .allow_or_ask(tool, None, paths)
             .map(|m| m.kind == RuleKind::Allow);
         assert_eq!(got, *expected, "{rule} on {paths:?}");
     }
     // deny: any path
     let rules = set(&[], &[], &["read_file(.env)"]);
     let m = rules
-        .deny("read_file", None, &["src/a.rs".into(), "app/.env".into()])
+        .deny("read_file", None, &["src/a.rs", "app/.env"])
         .unwrap();
     assert_eq!(m.subject.as_deref(), Some("app/.env"));
-    assert!(rules
-        .deny("read_file", None, &["src/a.rs".into()])
-        .is_none());
+    assert!(rules.deny("read_file", None, &["src/a.rs"]).is_none());
 }
 
 #[rustfmt::skip]

@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
         let (analysis, paths) = if tool == "bash" {
             (Some(analyse(subject)), Vec::new())
         } else {
-            (None, vec![subject.to_string()])
+            (None, vec![subject])
         };
         let a = analysis.as_ref();
         let allowed = allow.allow_or_ask(tool, a, &paths);

@@ -234,14 +234,11 @@ impl Engine {
             let has_command = self.catalogue.spec(tool).command.is_some();
             let decides = |example: &str| -> bool {
                 let analysis = has_command.then(|| shell::analyse(example));
-                let paths: Vec<String> = if has_command {
-                    Vec::new()
-                } else {
-                    match self.access.workspace().resolve(example) {
-                        Ok(r) => vec![r.relative.unwrap_or(r.absolute)],
-                        Err(_) => Vec::new(),
-                    }
-                };
+                let path = (!has_command)
+                    .then(|| self.access.workspace().resolve(example).ok())
+                    .flatten()
+                    .map(|r| r.relative.unwrap_or(r.absolute));
+                let paths: Vec<&str> = path.as_deref().into_iter().collect();
                 let m = match ex.kind {
                     RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
                     _ => set.allow_or_ask(tool, analysis.as_ref(), &paths),

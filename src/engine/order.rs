@@ -74,7 +74,7 @@ impl Engine {
         let tool = f.tool;
         let m = f
             .paths
-            .with(|paths| self.rules.deny_on(tool, f.analysis.as_ref(), paths))?;
+            .with(|paths| self.rules.deny(tool, f.analysis.as_ref(), paths))?;
         Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
     }
 
@@ -162,7 +162,7 @@ impl Engine {
         let tool = f.tool;
         let m = f
             .paths
-            .with(|paths| self.rules.allow_or_ask_on(tool, f.analysis.as_ref(), paths))?;
+            .with(|paths| self.rules.allow_or_ask(tool, f.analysis.as_ref(), paths))?;
         let (decision, code) = match (m.kind, &m.downgraded) {
             (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
             _ => (Decision::Prompt, "rule_ask"),
