@@ -107,6 +107,16 @@ fn unc_server_cannot_be_a_device_prefix() {
     assert!(ws.resolve("//srv/share/x").is_ok());
 }
 
+/// shell_roundtrip: a launcher option holding an expansion (`` sudo -`…` cmd ``) was rendered
+/// quoted, so the re-parsed text lost the substitution's commands.
+#[test]
+fn launcher_options_with_expansions_render_as_written() {
+    round_trips("sudo -`rd ho -`rd ho");
+    round_trips("sudo -u \"$USER\" rm -rf build");
+    round_trips("nice -n $(echo 5) make");
+    round_trips("timeout ${T:-5} bash -c 'ls'");
+}
+
 /// shell_roundtrip: assignments before a launcher (`X=1 exec cmd`) rendered after it
 /// (`exec X=1 cmd`), where they read as the command's name.
 #[test]

@@ -101,6 +101,9 @@ pub struct Wrapper {
     pub words: Vec<String>,
     /// It runs its argument as shell text (`bash -c`, `eval`, …) rather than as words.
     pub script: bool,
+    /// Its words that contain an expansion (`sudo -u "$USER"`), indexed into `words`, kept as
+    /// written so the command renders with the expansion.
+    pub dynamic: Vec<DynamicWord>,
 }
 
 /// Where a command sits in the text.

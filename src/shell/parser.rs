@@ -1034,16 +1034,18 @@ impl<'s, 'o> Parser<'s, 'o> {
             });
             let target = h.targets.first().map(|t| t.0);
             if let (Some(shell), Some(ci)) = (shell, target) {
-                let (mut wrappers, cwd, words) = (
+                let (mut wrappers, cwd, words, dynamic) = (
                     shell.wrappers.clone(),
                     (shell.cwd.clone(), shell.cwd_dynamic),
                     shell.words.clone(),
+                    shell.dynamic.clone(),
                 );
                 let name = format!("{} <<", words.first().map_or("sh", |w| super::basename(w)));
                 wrappers.push(Wrapper {
                     name,
                     words,
                     script: true,
+                    dynamic,
                 });
                 self.parse_nested(
                     &body,
@@ -1266,6 +1268,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         name: name.to_string(),
                         words: layer,
                         script: false,
+                        dynamic: dynamic_between(&parts.dynamic, start, start + next),
                     });
                     start += next;
                     self.enter()?;
@@ -1306,6 +1309,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         name: name.to_string(),
                         words: layer,
                         script: true,
+                        dynamic: dynamic_between(&parts.dynamic, start, start + at),
                     });
                     script = Some(text);
                     break;
@@ -1361,20 +1365,11 @@ impl<'s, 'o> Parser<'s, 'o> {
                 break;
             };
             let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
-            let dynamic = c
-                .dynamic
-                .iter()
-                .filter(|d| d.index >= a && d.index < b)
-                .map(|d| DynamicWord {
-                    index: d.index - a,
-                    raw: d.raw.clone(),
-                })
-                .collect();
+            let dynamic = dynamic_between(&c.dynamic, a, b);
             let mut inner_wrappers = c.wrappers.clone();
             inner_wrappers.push(Wrapper {
                 name: "find -exec".into(),
-                words: Vec::new(),
-                script: false,
+                ..Wrapper::default()
             });
             let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
             self.emit(&mut Parts {
@@ -1566,4 +1561,17 @@ fn with_assignments(
         out.push((k.clone(), v.clone(), raw));
     }
     out
+}
+
+/// The entries of `dynamic` for words `from..to`, indexed from `from`: a slice of a command's
+/// words keeps its expansions as written.
+fn dynamic_between(dynamic: &[DynamicWord], from: usize, to: usize) -> Vec<DynamicWord> {
+    dynamic
+        .iter()
+        .filter(|d| d.index >= from && d.index < to)
+        .map(|d| DynamicWord {
+            index: d.index - from,
+            raw: d.raw.clone(),
+        })
+        .collect()
 }

@@ -144,7 +144,15 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         }
     }
     for w in c.wrappers.iter().rev().filter(|w| !w.words.is_empty()) {
-        let prefix: Vec<Cow<str>> = w.words.iter().map(|x| quote(x)).collect();
+        let prefix: Vec<Cow<str>> = w
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, x)| match w.dynamic.iter().find(|d| d.index == i) {
+                Some(d) => Cow::Borrowed(d.raw.as_str()),
+                None => quote(x),
+            })
+            .collect();
         let prefix = prefix.join(" ");
         if w.script {
             line.push_str(&tail);
