@@ -117,6 +117,15 @@ fn launcher_options_with_expansions_render_as_written() {
     round_trips("timeout ${T:-5} bash -c 'ls'");
 }
 
+/// shell_roundtrip: a word with an expansion ending the input in a lone backslash (`$z\`),
+/// rendered before a redirection, escaped the space after it.
+#[test]
+fn a_trailing_backslash_stays_literal_when_rendered() {
+    round_trips("cm<tm </i i``f $z\\");
+    round_trips("echo $HOME\\");
+    round_trips("X=$a\\");
+}
+
 /// shell_roundtrip: assignments before a launcher (`X=1 exec cmd`) rendered after it
 /// (`exec X=1 cmd`), where they read as the command's name.
 #[test]

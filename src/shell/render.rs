@@ -104,7 +104,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
     let mut assignments = String::new();
     for (i, (name, value)) in c.assignments.iter().enumerate() {
         let value = match c.dynamic_assignments.iter().find(|d| d.index == i) {
-            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            Some(d) => as_written(&d.raw),
             None if value.is_empty() => Cow::Borrowed(""),
             None => force_quote(value),
         };
@@ -116,7 +116,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
     }
     for (i, w) in c.words.iter().enumerate() {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
-            Some(d) => Cow::Borrowed(d.raw.as_str()),
+            Some(d) => as_written(&d.raw),
             // a first word shaped like NAME=x would become an assignment
             None if i == 0 && super::parser::assignment_name_len(w).is_some() => force_quote(w),
             None => quote(w),
@@ -137,7 +137,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
             tail.push_str(&r.target);
         } else {
             let target = match &r.raw {
-                Some(raw) => Cow::Borrowed(raw.as_str()),
+                Some(raw) => as_written(raw),
                 None => quote(&r.target),
             };
             push(&mut line, &format!("{} {target}", r.op));
@@ -149,7 +149,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
             .iter()
             .enumerate()
             .map(|(i, x)| match w.dynamic.iter().find(|d| d.index == i) {
-                Some(d) => Cow::Borrowed(d.raw.as_str()),
+                Some(d) => as_written(&d.raw),
                 None => quote(x),
             })
             .collect();
@@ -175,4 +175,16 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         };
     }
     (line, tail)
+}
+
+/// A word with an expansion, as written. A lone backslash can only end a word at the end of
+/// the input, where it is literal; followed by more text it would escape the next character,
+/// so it is doubled.
+fn as_written(raw: &str) -> Cow<'_, str> {
+    let trailing = raw.bytes().rev().take_while(|&b| b == b'\\').count();
+    if trailing % 2 == 1 {
+        Cow::Owned(format!("{raw}\\"))
+    } else {
+        Cow::Borrowed(raw)
+    }
 }
