@@ -126,6 +126,15 @@ fn a_trailing_backslash_stays_literal_when_rendered() {
     round_trips("X=$a\\");
 }
 
+/// shell_roundtrip: a command that is only an `&>` redirection parsed after `!` but not at the
+/// start of a line, where rendering puts it.
+#[test]
+fn a_command_may_start_with_and_greater() {
+    round_trips("f()  };!&>:");
+    round_trips("&>out.log");
+    round_trips("true\n&>>out.log");
+}
+
 /// shell_roundtrip: assignments before a launcher (`X=1 exec cmd`) rendered after it
 /// (`exec X=1 cmd`), where they read as the command's name.
 #[test]

@@ -357,6 +357,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                     continue;
                 }
                 Some(b';') if matches!(self.peek_at(1), Some(b';' | b'&')) => return Ok(()),
+                // `&>file` alone: a command that is only a redirection
+                Some(b'&') if self.peek_at(1) == Some(b'>') => {}
                 Some(b';' | b'&' | b'|') => return Err(self.unexpected()),
                 _ => {}
             }
