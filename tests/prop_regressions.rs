@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use toolgate::rules::RuleSet;
-use toolgate::shell::{analyse, critical::detect_all};
+use toolgate::shell::{analyse, critical::detect_all, Problem};
 use toolgate::workspace::Workspace;
 
 fn shape(input: &str) -> Vec<toolgate::shell::CommandShape> {
@@ -124,6 +124,22 @@ fn a_trailing_backslash_stays_literal_when_rendered() {
     round_trips("cm<tm </i i``f $z\\");
     round_trips("echo $HOME\\");
     round_trips("X=$a\\");
+}
+
+/// shell_roundtrip: a here-doc opened inside `$(…)` with its body after the `)` was accepted,
+/// and rendering lost the body; such input is now not judged.
+#[test]
+fn a_heredoc_body_outside_its_substitution_is_unparseable() {
+    for input in [
+        " r$(cat NNN<<'EOF' >&-4|h s%'EOF' | s<>h)\n\tx\nEOF",
+        "echo $(cat <<EOF)\nhi\nEOF",
+    ] {
+        assert!(
+            matches!(analyse(input).problem, Some(Problem::Unparseable(_))),
+            "{input:?}"
+        );
+    }
+    round_trips("echo $(cat <<EOF\nhi\nEOF\n)");
 }
 
 /// shell_roundtrip: a command that is only an `&>` redirection parsed after `!` but not at the

@@ -1185,6 +1185,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_origin = std::mem::replace(&mut self.out.origin, origin);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let pending = self.pending.len();
         self.parse_list()?;
         self.skip_blanks();
         if !self.peek_is(b')') {
@@ -1192,6 +1193,14 @@ impl<'s, 'o> Parser<'s, 'o> {
                 "unterminated `{}(` starting at byte {open} ({})",
                 self.slice(open, open + 1),
                 self.unexpected()
+            ));
+        }
+        if self.pending.len() > pending {
+            // Its body would come after the `)`, outside the substitution: shells disagree
+            // on what that runs, so it is not judged.
+            return Err(format!(
+                "here-doc in `{}(` starting at byte {open} without its body before `)`",
+                self.slice(open, open + 1)
             ));
         }
         self.pos += 1;
