@@ -102,7 +102,7 @@ pub struct Wrapper {
     /// It runs its argument as shell text (`bash -c`, `eval`, …) rather than as words.
     pub script: bool,
     /// Its words that contain an expansion (`sudo -u "$USER"`), indexed into `words`, kept as
-    /// written so the command renders with the expansion.
+    /// written so the command renders with the expansion. Empty for a script launcher.
     pub dynamic: Vec<DynamicWord>,
 }
 

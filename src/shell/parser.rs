@@ -1036,18 +1036,17 @@ impl<'s, 'o> Parser<'s, 'o> {
             });
             let target = h.targets.first().map(|t| t.0);
             if let (Some(shell), Some(ci)) = (shell, target) {
-                let (mut wrappers, cwd, words, dynamic) = (
+                let (mut wrappers, cwd, words) = (
                     shell.wrappers.clone(),
                     (shell.cwd.clone(), shell.cwd_dynamic),
                     shell.words.clone(),
-                    shell.dynamic.clone(),
                 );
                 let name = format!("{} <<", words.first().map_or("sh", |w| super::basename(w)));
                 wrappers.push(Wrapper {
                     name,
                     words,
                     script: true,
-                    dynamic,
+                    ..Wrapper::default()
                 });
                 self.parse_nested(
                     &body,
@@ -1316,11 +1315,14 @@ impl<'s, 'o> Parser<'s, 'o> {
                         layer.push(option.trim_end_matches('=').to_string());
                         text = text.get(skip..).unwrap_or_default().to_string();
                     }
+                    // No `dynamic`: the substitutions in a script launcher's words belong to
+                    // no listed command (the launcher is replaced by the script's), so they
+                    // are rendered as commands of their own and the words stay quoted.
                     wrappers.push(Wrapper {
                         name: name.to_string(),
                         words: layer,
                         script: true,
-                        dynamic: dynamic_between(&parts.dynamic, start, start + at),
+                        ..Wrapper::default()
                     });
                     script = Some(text);
                     break;
