@@ -144,6 +144,15 @@ fn a_heredoc_body_outside_its_substitution_is_unparseable() {
     round_trips("echo $(cat <<EOF\nhi\nEOF\n)");
 }
 
+/// shell_roundtrip: an array assignment holding a substitution (`l=(a <(b))`) rendered quoted,
+/// so the re-parsed text lost the substitution's command.
+#[test]
+fn array_assignments_with_expansions_render_as_written() {
+    round_trips("l=(ast<( .))");
+    round_trips("a=(x $(id) 'y z') cmd");
+    round_trips("a=(1 2 3)");
+}
+
 /// shell_roundtrip: a command that is only an `&>` redirection parsed after `!` but not at the
 /// start of a line, where rendering puts it.
 #[test]

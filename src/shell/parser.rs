@@ -843,13 +843,17 @@ impl<'s, 'o> Parser<'s, 'o> {
                         n + 1
                     };
                     let mut value = w.text.get(eq..).unwrap_or("").to_string();
-                    if value.is_empty() && eq == raw.len() && self.peek_is(b'(') {
-                        value = self.read_array()?;
+                    let mut raw = raw.get(eq..).unwrap_or("").to_string();
+                    let mut dynamic = w.dynamic;
+                    if value.is_empty() && raw.is_empty() && self.peek_is(b'(') {
+                        let open = self.pos;
+                        (value, dynamic) = self.read_array()?;
+                        raw = self.slice(open, self.pos).to_string();
                     }
-                    if w.dynamic {
+                    if dynamic {
                         parts.dynamic_assignments.push(DynamicWord {
                             index: parts.assignments.len(),
-                            raw: raw.get(eq..).unwrap_or("").to_string(),
+                            raw,
                         });
                     }
                     parts.assignments.push((name, value));
@@ -878,11 +882,13 @@ impl<'s, 'o> Parser<'s, 'o> {
         Ok(())
     }
 
-    /// `NAME=(a b c)`: the value as written, words unquoted.
-    fn read_array(&mut self) -> PResult<String> {
+    /// `NAME=(a b c)`: the value as written, words unquoted, and whether a word holds an
+    /// expansion.
+    fn read_array(&mut self) -> PResult<(String, bool)> {
         let open = self.pos;
         self.pos += 1;
         let mut value = String::from("(");
+        let mut dynamic = false;
         loop {
             self.skip_blanks();
             match self.peek() {
@@ -890,7 +896,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 Some(b')') => {
                     self.pos += 1;
                     value.push(')');
-                    return Ok(value);
+                    return Ok((value, dynamic));
                 }
                 Some(b'\n') => self.newline()?,
                 _ => {
@@ -903,6 +909,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         value.push(' ');
                     }
                     value.push_str(&w.text);
+                    dynamic |= w.dynamic;
                 }
             }
         }
