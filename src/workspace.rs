@@ -201,7 +201,7 @@ impl Workspace {
     /// resolved against the primary root). Used for shell commands that `cd` first.
     pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
         if let Some(rest) = home_relative(path) {
-            return home_path(rest);
+            return home_path(path, rest);
         }
         let query = parse(path)?;
         let is_dir = query.is_dir;
@@ -367,15 +367,7 @@ pub const MAX_PATH_BYTES: usize = 8 * 1024;
 
 /// Parses and lexically normalises one path string.
 fn parse(original: &str) -> Result<Parsed, PathError> {
-    if original.len() > MAX_PATH_BYTES {
-        return Err(PathError {
-            path: original.get(..64).unwrap_or("").to_string(),
-            message: "the path is longer than 8 KiB".into(),
-        });
-    }
-    if original.contains('\0') {
-        return Err(error(original, "the path contains a NUL character"));
-    }
+    usable(original)?;
     if crate::call::is_blank(original) {
         return Err(error(original, "the path is empty"));
     }
@@ -556,16 +548,33 @@ fn home_relative(path: &str) -> Option<&str> {
     (rest.is_empty() || rest.starts_with(['/', '\\'])).then_some(rest)
 }
 
+/// A path no resolver takes: longer than 8 KiB or holding a NUL.
+fn usable(original: &str) -> Result<(), PathError> {
+    if original.len() > MAX_PATH_BYTES {
+        return Err(PathError {
+            path: original.get(..64).unwrap_or("").to_string(),
+            message: "the path is longer than 8 KiB".into(),
+        });
+    }
+    if original.contains('\0') {
+        return Err(error(original, "the path contains a NUL character"));
+    }
+    Ok(())
+}
+
 /// A home-relative path. The home directory is not known here (a webview has none), so the
 /// path is external — never inside a root by accident of being read as a folder named `~`.
-fn home_path(rest: &str) -> Result<Resolved, PathError> {
-    let rest = rest.trim_start_matches(['/', '\\']);
-    let (parts, is_dir) = if rest.is_empty() {
-        (Vec::new(), true)
-    } else {
-        let parsed = parse(rest)?;
-        (parsed.parts, parsed.is_dir)
-    };
+/// The rest is split as a relative path, component by component: a component that is all
+/// blanks is a name like any other, and `file:` or `C:` after `~/` are names too.
+fn home_path(original: &str, rest: &str) -> Result<Resolved, PathError> {
+    usable(original)?;
+    let mut parts = Vec::new();
+    for part in rest.split(is_sep) {
+        push_part(&mut parts, &Anchor::Relative, part);
+    }
+    let is_dir = rest.trim_end_matches(is_sep).is_empty()
+        || rest.ends_with(is_sep)
+        || matches!(rest.rsplit(is_sep).next(), Some("." | ".."));
     let mut absolute = String::from("~");
     for part in &parts {
         absolute.push('/');

@@ -254,4 +254,10 @@ external!(home_file, WS, false, "~/.bashrc" => "~/.bashrc");
 external!(home_itself, WS, false, "~" => "~");
 external!(home_backslash, WS, false, "~\\notes\\a.txt" => "~/notes/a.txt");
 external!(home_no_roots, NONE, false, "~/x/../y" => "~/y");
+// after `~/`, every component is a name: blanks, `file:` and `C:` too (resolving the result
+// again gives the same path)
+external!(home_blank_component, WS, false, "~/\r\r/" => "~/\r\r");
+external!(home_blank_component_again, WS, false, "~/\r\r" => "~/\r\r");
+external!(home_uri_like_name, WS, false, "~/file:/etc/x" => "~/file:/etc/x");
+external!(home_drive_like_name, WS, false, "~/C:/x" => "~/C:/x");
 local!(tilde_inside_a_name, WS, false, "a~/b" => 0, "a~/b", "/ws/a~/b");
