@@ -111,11 +111,13 @@ impl Parsed {
         let body = self.parts.join("/");
         match &self.anchor {
             Anchor::Relative if body.is_empty() => ".".to_string(),
-            // `./C:/x` and `./file:/x` must not print as a drive path or a URI (which would
-            // resolve somewhere else), nor `./ ` as blank text (an error): keep the `./`.
+            // `./C:/x`, `./file:/x` and `./~` must not print as a drive path, a URI or a home
+            // path (which would resolve somewhere else), nor `./ ` as blank text (an error):
+            // keep the `./`. (No other URI can appear: empty components are dropped.)
             Anchor::Relative
                 if drive(&body).is_some()
                     || strip_prefix_ignore_case(&body, "file:").is_some()
+                    || home_relative(&body).is_some()
                     || body.trim().is_empty() =>
             {
                 format!("./{body}")

@@ -155,6 +155,11 @@ external!(cs_differs, WS, false, "/WS/a" => "/WS/a");
 // --- No roots ---------------------------------------------------------------------------------
 local!(no_roots_relative, NONE, false, "src/a.rs" => 0, "src/a.rs", "src/a.rs");
 local!(no_roots_normalised, NONE, false, "./src/../b//c" => 0, "b/c", "b/c");
+// with no roots a relative path prints relative: one that would read as a home path keeps
+// its `./`
+local!(no_roots_tilde_name, NONE, false, "./~" => 0, "~", "./~");
+local!(no_roots_tilde_dir, NONE, false, "./~/x" => 0, "~/x", "./~/x");
+local!(no_roots_scheme_like_name, NONE, false, "./ab://c" => 0, "ab:/c", "ab:/c");
 local!(no_roots_dot, NONE, false, "." => 0, "", ".");
 external!(no_roots_absolute, NONE, false, "/etc/passwd" => "/etc/passwd");
 external!(no_roots_windows, NONE, false, "C:\\x" => "C:/x");
