@@ -153,6 +153,15 @@ fn array_assignments_with_expansions_render_as_written() {
     round_trips("a=(1 2 3)");
 }
 
+/// shell_roundtrip: in a script, assignments before a launcher (`watch X=1 env cmd`) rendered
+/// after it.
+#[test]
+fn script_assignments_render_before_the_scripts_launchers() {
+    round_trips("watch ls=e env b\\E<t");
+    round_trips("bash -c 'X=1 env Y=2 cmd'");
+    round_trips("sudo bash -c 'X=1 nice ls'");
+}
+
 /// shell_roundtrip: a command that is only an `&>` redirection parsed after `!` but not at the
 /// start of a line, where rendering puts it.
 #[test]

@@ -110,10 +110,9 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         };
         push(&mut assignments, &format!("{name}={value}"));
     }
-    let in_script = c.wrappers.iter().any(|w| w.script);
-    if in_script {
-        line = std::mem::take(&mut assignments);
-    }
+    // Inside a script (`bash -c 'X=1 env cmd'`) the assignments are the script's: they go
+    // right inside the innermost script launcher, after the launchers within the script.
+    let innermost_script = c.wrappers.iter().rposition(|w| w.script);
     for (i, w) in c.words.iter().enumerate() {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => as_written(&d.raw),
@@ -143,7 +142,13 @@ fn parts(c: &SimpleCommand) -> (String, String) {
             push(&mut line, &format!("{} {target}", r.op));
         }
     }
-    for w in c.wrappers.iter().rev().filter(|w| !w.words.is_empty()) {
+    for (k, w) in c.wrappers.iter().enumerate().rev() {
+        if Some(k) == innermost_script {
+            prepend(&mut line, std::mem::take(&mut assignments));
+        }
+        if w.words.is_empty() {
+            continue;
+        }
         let prefix: Vec<Cow<str>> = w
             .words
             .iter()
@@ -167,14 +172,19 @@ fn parts(c: &SimpleCommand) -> (String, String) {
             line = format!("{prefix} {line}");
         }
     }
-    if !in_script && !assignments.is_empty() {
-        line = if line.is_empty() {
-            assignments
+    prepend(&mut line, assignments);
+    (line, tail)
+}
+
+/// `head` then `line`, space-separated when both have text.
+fn prepend(line: &mut String, head: String) {
+    if !head.is_empty() {
+        *line = if line.is_empty() {
+            head
         } else {
-            format!("{assignments} {line}")
+            format!("{head} {line}")
         };
     }
-    (line, tail)
 }
 
 /// A word with an expansion, as written. A lone backslash can only end a word at the end of
