@@ -70,6 +70,9 @@ extern "C" {
     fn set_plain(this: &Plain, v: bool);
     #[wasm_bindgen(method, setter = problem)]
     fn set_problem(this: &Plain, v: &JsValue);
+    /// A property descriptor's `value`.
+    #[wasm_bindgen(method, getter = value)]
+    fn value(this: &Plain) -> JsValue;
 
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;
@@ -1362,16 +1365,15 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
     for name in catalogue.spec(&out.tool).params_read() {
         if out.param(name).is_none() {
             let value = with_js_str(name, |k| {
-                let value = Reflect::get(&params, k).unwrap_or_default();
-                // Absent and null read the same; only a value needs its ownership checked.
-                let own = value.is_undefined()
-                    || value.is_null()
-                    || Reflect::get_own_property_descriptor(params.unchecked_ref::<Object>(), k)
-                        .is_ok_and(|d| !d.is_undefined());
-                if own {
-                    value
-                } else {
-                    JsValue::UNDEFINED
+                // Own properties only: the descriptor says whether there is one and, for a
+                // data property, holds its value (a fresh plain object: reading it cannot
+                // throw). An accessor's value comes from calling it, through `Reflect.get`.
+                match Reflect::get_own_property_descriptor(params.unchecked_ref::<Object>(), k) {
+                    Ok(d) if !d.is_undefined() => match d.unchecked_ref::<Plain>().value() {
+                        v if v.is_undefined() => Reflect::get(&params, k).unwrap_or_default(),
+                        v => v,
+                    },
+                    _ => JsValue::UNDEFINED,
                 }
             });
             out.params.push((name.to_owned(), read_value(value)));

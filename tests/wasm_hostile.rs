@@ -323,6 +323,8 @@ fn calls_that_are_not_objects_or_have_wrong_types() {
         "{ tool: 'execute_command', params: { command: 'rm -rf /', requires_approval: 'false' } }",
         "Object.create(null)",
         "{ tool: 'read_file', params: Object.create({ path: 'inherited' }) }",
+        // an own accessor is read by calling it: the path it returns is checked
+        "{ tool: 'read_file', params: { get path() { return '.env' } } }",
         "{ tool: 'read_file', params: { path: new String('.env') } }",
         "{ tool: Symbol('x') }",
         "{ tool: 10n }",
