@@ -335,6 +335,24 @@ fn calls_that_are_not_objects_or_have_wrong_types() {
 }
 
 #[wasm_bindgen_test]
+fn an_own_accessor_param_is_read_by_calling_it() {
+    let gk = fresh();
+    for (c, ok) in [
+        (
+            "{ tool: 'read_file', params: { get path() { return 'src/a.rs' } } }",
+            true,
+        ),
+        (
+            "{ tool: 'read_file', params: { get path() { return '.env' } } }",
+            false,
+        ),
+    ] {
+        let v = call(&gk, "validate", &[js(c)]).unwrap();
+        assert_eq!(get(&v, "ok").as_bool(), Some(ok), "{c}");
+    }
+}
+
+#[wasm_bindgen_test]
 fn throwing_getters_and_proxies_do_not_poison_the_instance() {
     let gk = fresh();
     for c in [
