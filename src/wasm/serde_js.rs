@@ -352,8 +352,34 @@ fn variant(v: &JsValue) -> Result<Option<(JsValue, JsValue)>> {
     Ok(Some(pair(&entries.get(0))))
 }
 
+/// `Deserializer` methods that read their type as another method does (`deserialize_i8` as
+/// `deserialize_i64`, …).
+macro_rules! forward {
+    ($de:lifetime; $($from:ident => $to:ident,)*) => {
+        $(
+            fn $from<V: Visitor<$de>>(self, visitor: V) -> Result<V::Value> {
+                self.$to(visitor)
+            }
+        )*
+    };
+}
 impl<'de> de::Deserializer<'de> for De {
     type Error = Error;
+
+    forward! { 'de;
+        deserialize_f32 => deserialize_f64,
+        deserialize_i8 => deserialize_i64,
+        deserialize_i16 => deserialize_i64,
+        deserialize_i32 => deserialize_i64,
+        deserialize_u8 => deserialize_u64,
+        deserialize_u16 => deserialize_u64,
+        deserialize_u32 => deserialize_u64,
+        deserialize_str => deserialize_string,
+        deserialize_char => deserialize_string,
+        deserialize_identifier => deserialize_string,
+        deserialize_bytes => deserialize_any,
+        deserialize_byte_buf => deserialize_any,
+    }
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match classify(&self.0)? {
@@ -400,10 +426,6 @@ impl<'de> de::Deserializer<'de> for De {
         }
     }
 
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_f64(visitor)
-    }
-
     fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match safe_integer(&self.0) {
             Some(i) => visitor.visit_i64(i),
@@ -418,47 +440,11 @@ impl<'de> de::Deserializer<'de> for De {
         }
     }
 
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_u64(visitor)
-    }
-
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         match self.0.as_string() {
             Some(s) => visitor.visit_string(s),
             None => Err(invalid(&self.0, &visitor)),
         }
-    }
-
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_string(visitor)
-    }
-
-    fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_string(visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -495,14 +481,6 @@ impl<'de> de::Deserializer<'de> for De {
         visitor: V,
     ) -> Result<V::Value> {
         self.deserialize_seq(visitor)
-    }
-
-    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_any(visitor)
-    }
-
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_any(visitor)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
