@@ -1175,16 +1175,14 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(serde_js::Ser).unwrap_or(JsValue::NULL)
 }
 
-/// Sets `o[key]`; keys are cached JS strings (see [`with_cached`]).
+/// Sets `o[key]`; keys are cached JS strings (see [`label`]).
 fn set(o: &Object, key: &'static str, value: &JsValue) {
-    with_cached(key, |k| {
-        let _ = Reflect::set(o, k, value);
-    });
+    let _ = Reflect::set(o, label(key), value);
 }
 
 /// `o[key]`, with a cached key.
 fn get(o: &JsValue, key: &'static str) -> JsValue {
-    with_cached(key, |k| Reflect::get(o, k).unwrap_or(JsValue::UNDEFINED))
+    Reflect::get(o, label(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
 thread_local! {
@@ -1192,11 +1190,6 @@ thread_local! {
     /// string from Rust text is a `TextDecoder` call, and cloning a `JsValue` is a call too, so
     /// each is leaked once (a few dozen, for the life of the module) and lent by reference.
     static STRINGS: RefCell<Vec<(&'static str, &'static JsValue)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` with the JS string for a static Rust string (see [`label`]).
-fn with_cached<T>(s: &'static str, f: impl FnOnce(&JsValue) -> T) -> T {
-    f(label(s))
 }
 
 /// The JS string for a static Rust string (a key, label or code), created on first use.

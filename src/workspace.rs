@@ -385,14 +385,9 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
     } else {
         original
     };
-    let is_dir = text.ends_with(is_sep)
-        || matches!(text.rsplit(is_sep).next(), Some("." | ".."))
-        || text.trim_end_matches(is_sep).is_empty();
+    let is_dir = names_dir(text);
     let (anchor, rest) = anchor(original, text)?;
-    let mut parts = Vec::new();
-    for part in rest.split(is_sep) {
-        push_part(&mut parts, &anchor, part);
-    }
+    let parts = components(&anchor, rest);
     let is_dir = is_dir || (anchor != Anchor::Relative && parts.is_empty());
     Ok(Parsed {
         anchor,
@@ -550,6 +545,23 @@ fn home_relative(path: &str) -> Option<&str> {
     (rest.is_empty() || rest.starts_with(['/', '\\'])).then_some(rest)
 }
 
+/// Whether path text names a directory: a trailing separator, a last `.` or `..`, or nothing
+/// but separators.
+fn names_dir(text: &str) -> bool {
+    text.ends_with(is_sep)
+        || matches!(text.rsplit(is_sep).next(), Some("." | ".."))
+        || text.trim_end_matches(is_sep).is_empty()
+}
+
+/// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically.
+fn components(anchor: &Anchor, rest: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    for part in rest.split(is_sep) {
+        push_part(&mut parts, anchor, part);
+    }
+    parts
+}
+
 /// A path no resolver takes: longer than 8 KiB or holding a NUL.
 fn usable(original: &str) -> Result<(), PathError> {
     if original.len() > MAX_PATH_BYTES {
@@ -570,13 +582,8 @@ fn usable(original: &str) -> Result<(), PathError> {
 /// blanks is a name like any other, and `file:` or `C:` after `~/` are names too.
 fn home_path(original: &str, rest: &str) -> Result<Resolved, PathError> {
     usable(original)?;
-    let mut parts = Vec::new();
-    for part in rest.split(is_sep) {
-        push_part(&mut parts, &Anchor::Relative, part);
-    }
-    let is_dir = rest.trim_end_matches(is_sep).is_empty()
-        || rest.ends_with(is_sep)
-        || matches!(rest.rsplit(is_sep).next(), Some("." | ".."));
+    let parts = components(&Anchor::Relative, rest);
+    let is_dir = names_dir(rest);
     let mut absolute = String::from("~");
     for part in &parts {
         absolute.push('/');
