@@ -1,0 +1,48 @@
+//! The decision on every ordinary agent command of `bench/fixtures/commands.json`, one line
+//! each (`decision<TAB>code<TAB>command`), under two configs: mode `yolo` and Cline's
+//! "approve safe commands only" (root `/ws`, ignore file `.env`, `secrets/`, `*.pem`). Kept in
+//! `bench/fixtures/decisions.tsv`; a change to the analysis shows as a diff there:
+//!
+//!     cargo run --example decisions > bench/fixtures/decisions.tsv
+
+use toolgate::config::Config;
+use toolgate::engine::Engine;
+use toolgate::policy::{ClineActions, ClineAutoApproval};
+use toolgate::ToolCall;
+
+fn main() {
+    let text = std::fs::read_to_string("bench/fixtures/commands.json").expect("fixtures");
+    let commands: Vec<String> = serde_json::from_str(&text).expect("a JSON array of strings");
+    let base = || Config {
+        workspace_roots: vec!["/ws".into()],
+        ignore_file: Some(".env\nsecrets/\n*.pem\n".into()),
+        ..Config::default()
+    };
+    let safe_only = Config {
+        auto_approval: Some(ClineAutoApproval {
+            actions: ClineActions {
+                read_files: true,
+                execute_safe_commands: true,
+                ..ClineActions::default()
+            },
+            ..ClineAutoApproval::default()
+        }),
+        ..base()
+    };
+    for (name, config) in [("yolo", base()), ("cline-safe", safe_only)] {
+        let engine = Engine::new(config).expect("config");
+        for command in &commands {
+            let call = ToolCall::new("execute_command")
+                .with("command", command.as_str())
+                .with("requires_approval", false);
+            let (decision, code) = match engine.validate(&call) {
+                Err(invalid) => ("deny".to_string(), invalid.code.to_string()),
+                Ok(()) => {
+                    let v = engine.check(&call);
+                    (format!("{:?}", v.decision).to_lowercase(), v.code.to_string())
+                }
+            };
+            println!("{name}\t{decision}\t{code}\t{}", command.escape_debug());
+        }
+    }
+}

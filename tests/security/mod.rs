@@ -1,0 +1,195 @@
+//! The security corpus (tests/fixtures/security/*.tsv): must-block and must-stay-allowed cases
+//! per attack class, shared by the native runner (tests/security_corpus.rs) and the wasm runner
+//! (tests/wasm_security_corpus.rs, Node and Chromium), which judge the same cases through the
+//! core and through the JS `Gatekeeper`.
+//!
+//! A file is one class. Lines: `expect <TAB> input <TAB> why`, where
+//! * `expect` is `block` (denied or prompts: anything but allow), `deny` (denied: validation
+//!   or the engine), `prompt` (prompts, not denied) or `allow` (allowed without asking);
+//! * `input` is a shell command (sent as `execute_command` with `requires_approval: false`)
+//!   or, when it starts with `{`, a JSON tool call; in commands `\n \r \t \\ \u{XXXX}` are
+//!   escapes;
+//! * `why` is one line saying why that is the right answer.
+//!
+//! `#! {json}` lines merge keys into the file's config (shallow; later lines win) on top of
+//! [`BASE_CONFIG`]: mode `yolo`, root `/ws`, ignore file `.env`, `secrets/`, `*.pem`.
+//! Other `#` lines are comments.
+
+/// The config every file starts from, as the JS `Gatekeeper` reads it.
+pub const BASE_CONFIG: &str =
+    r#"{"workspaceRoots":["/ws"],"ignoreFile":".env\nsecrets/\n*.pem\n","mode":"yolo"}"#;
+
+/// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
+pub const FILES: &[(&str, &str)] = &[
+    ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    Block,
+    Deny,
+    Prompt,
+    Allow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Allow,
+    Prompt,
+    Deny,
+}
+
+impl Expect {
+    pub fn accepts(self, outcome: Outcome) -> bool {
+        match self {
+            Expect::Block => outcome != Outcome::Allow,
+            Expect::Deny => outcome == Outcome::Deny,
+            Expect::Prompt => outcome == Outcome::Prompt,
+            Expect::Allow => outcome == Outcome::Allow,
+        }
+    }
+}
+
+pub struct Case {
+    pub line: usize,
+    pub expect: Expect,
+    /// The input as written in the file.
+    pub input: String,
+    /// The tool call as JSON text.
+    pub call: String,
+    pub why: String,
+}
+
+pub struct Corpus {
+    pub name: &'static str,
+    /// The merged config, as JSON text.
+    pub config: String,
+    pub cases: Vec<Case>,
+}
+
+/// `\n`, `\r`, `\t`, `\\` and `\u{XXXX}` escapes.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                assert_eq!(chars.next(), Some('{'), "bad \\u escape in {s:?}");
+                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let code = u32::from_str_radix(&hex, 16).expect("hex");
+                out.push(char::from_u32(code).expect("scalar"));
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+fn parse_file(name: &'static str, text: &str) -> Corpus {
+    let mut config: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(BASE_CONFIG).expect("base config");
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{name}.tsv line {}", i + 1);
+        if let Some(json) = line.strip_prefix("#!") {
+            let extra: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json)
+                .unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
+            config.extend(extra);
+            continue;
+        }
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 3, "{at}: expect, input, why: {line:?}");
+        let expect = match cols[0] {
+            "block" => Expect::Block,
+            "deny" => Expect::Deny,
+            "prompt" => Expect::Prompt,
+            "allow" => Expect::Allow,
+            other => panic!("{at}: unknown expectation {other:?}"),
+        };
+        assert!(!cols[2].trim().is_empty(), "{at}: say why");
+        let input = cols[1].to_string();
+        let call = if input.starts_with('{') {
+            let v: serde_json::Value =
+                serde_json::from_str(&input).unwrap_or_else(|e| panic!("{at}: bad JSON: {e}"));
+            v.to_string()
+        } else {
+            serde_json::json!({
+                "tool": "execute_command",
+                "params": { "command": unescape(&input), "requires_approval": false }
+            })
+            .to_string()
+        };
+        cases.push(Case {
+            line: i + 1,
+            expect,
+            input,
+            call,
+            why: cols[2].to_string(),
+        });
+    }
+    Corpus {
+        name,
+        config: serde_json::Value::Object(config).to_string(),
+        cases,
+    }
+}
+
+pub fn corpora() -> Vec<Corpus> {
+    FILES.iter().map(|(n, t)| parse_file(n, t)).collect()
+}
+
+/// Runs every case through `judge(config, call) -> Outcome` and panics listing every
+/// case whose outcome its expectation does not accept, with per-file counts.
+pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    let mut summary = Vec::new();
+    for corpus in corpora() {
+        let (mut must_block, mut must_allow) = (0, 0);
+        for case in &corpus.cases {
+            total += 1;
+            match case.expect {
+                Expect::Allow => must_allow += 1,
+                _ => must_block += 1,
+            }
+            match judge(&corpus.config, &case.call) {
+                Ok(outcome) if case.expect.accepts(outcome) => {}
+                Ok(outcome) => failures.push(format!(
+                    "{}.tsv:{} expected {:?}, got {outcome:?}: {:?} ({})",
+                    corpus.name, case.line, case.expect, case.input, case.why
+                )),
+                Err(e) => failures.push(format!(
+                    "{}.tsv:{} {:?}: {e}",
+                    corpus.name, case.line, case.input
+                )),
+            }
+        }
+        summary.push(format!(
+            "{}: {} cases ({must_block} must block, {must_allow} must allow)",
+            corpus.name,
+            corpus.cases.len()
+        ));
+    }
+    println!("security corpus, {total} cases:\n  {}", summary.join("\n  "));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,55 @@
+//! The security corpus (tests/security/mod.rs) through the JS `Gatekeeper`, in Node and
+//! headless Chromium: what a host calling `validate` then `check` sees.
+#![cfg(target_arch = "wasm32")]
+
+mod security;
+
+use js_sys::{Array, Function, Object, Reflect, JSON};
+use security::Outcome;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn class() -> Function {
+    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
+        .unwrap_or_else(|_| panic!("an empty config must construct"));
+    Reflect::get(&JsValue::from(seed), &"constructor".into())
+        .unwrap()
+        .dyn_into::<Function>()
+        .unwrap()
+}
+
+fn call(target: &JsValue, method: &str, arg: &JsValue) -> Result<JsValue, String> {
+    let f: Function = Reflect::get(target, &method.into())
+        .and_then(|f| f.dyn_into().map_err(JsValue::from))
+        .map_err(|e| format!("{method}: {e:?}"))?;
+    f.call1(target, arg).map_err(|e| format!("{method} threw {e:?}"))
+}
+
+fn text(v: &JsValue, key: &str) -> String {
+    Reflect::get(v, &key.into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn every_case_gets_its_expected_answer() {
+    let class = class();
+    security::run(|config_json, call_json| {
+        let config = JSON::parse(config_json).map_err(|e| format!("{e:?}"))?;
+        let gk = Reflect::construct(&class, &Array::of1(&config))
+            .map_err(|e| format!("config threw {e:?}"))?;
+        let tool_call = JSON::parse(call_json).map_err(|e| format!("{e:?}"))?;
+        let validation = call(&gk, "validate", &tool_call)?;
+        if Reflect::get(&validation, &"ok".into()).ok() != Some(JsValue::TRUE) {
+            return Ok(Outcome::Deny);
+        }
+        let verdict = call(&gk, "check", &tool_call)?;
+        Ok(match text(&verdict, "decision").as_str() {
+            "allow" => Outcome::Allow,
+            "prompt" => Outcome::Prompt,
+            "deny" => Outcome::Deny,
+            other => return Err(format!("check returned decision {other:?}")),
+        })
+    });
+}
