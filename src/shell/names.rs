@@ -144,6 +144,7 @@ names! {
     ESAC = "esac",
     TEST = "[[",
     FUNCTION = "function",
+    COPROC = "coproc",
 }
 
 #[cfg(test)]

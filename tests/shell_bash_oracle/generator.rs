@@ -215,7 +215,7 @@ impl Gen {
                 let inner = self.in_script(|g| g.simple(d));
                 format!("dash -c '(({}))'", inner.replace('\'', "'\\''"))
             }
-            19 => format!("x=$({})", self.list(d, false)),
+            19 => format!("x=$({})", self.substituted(d)),
             20 => format!("{} | {}", self.simple(d), self.rng.pick(&["sh", "bash", "xargs rm", "time cat"])),
             _ => format!("( ({}) )", self.simple(d)),
         };
@@ -273,15 +273,17 @@ impl Gen {
     }
 
     fn assignment(&mut self, depth: usize) -> String {
-        match self.rng.below(9) {
-            0 => "X=1".into(),
-            1 => "a[1]=x".into(),
-            2 => "a+=(x)".into(),
-            3 => "b=(1 \"2 3\")".into(),
-            4 => format!("X=$({})", self.substituted(depth)),
-            5 => "a[$i]=y".into(),
-            6 => "Y+=z".into(),
-            7 => "a[1 + 2]=x".into(),
+        match self.rng.below(30) {
+            0..=5 => "X=1".into(),
+            6..=9 => "a[1]=x".into(),
+            10..=12 => "a+=(x)".into(),
+            13..=15 => "b=(1 \"2 3\")".into(),
+            16..=18 => format!("X=$({})", self.substituted(depth)),
+            19..=21 => "a[$i]=y".into(),
+            22..=23 => "Y+=z".into(),
+            24 => "a[1 + 2]=x".into(),
+            25 => "a[\"k\"]=v".into(),
+            26 => "a[$(id)]=v".into(),
             _ => "m[k]+=v".into(),
         }
     }

@@ -431,11 +431,21 @@ impl Reader<'_> {
             self.linebreaks()?;
             self.command()?;
         } else if self.at_word("coproc") {
-            // bash names every coprocess in the reprint
+            // bash reprints a coprocess with its name (`COPROC` when it has none), except
+            // sometimes inside `$(…)`: a name is a word before a compound command
             self.i += 6;
             self.blanks();
+            let start = self.i;
             self.word()?;
+            let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
             self.blanks();
+            let compound = ["{", "(", "if", "while", "until", "for", "select", "case", "[["]
+                .iter()
+                .any(|w| self.at_word(w))
+                || self.peek() == Some(b'(');
+            if name != "COPROC" && !compound {
+                self.i = start;
+            }
             self.command()?;
         } else {
             self.simple()?;
@@ -884,7 +894,7 @@ pub fn unquote(raw: &str) -> (String, bool) {
                 dynamic = true;
                 out.push(c);
             }
-            b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
+            b'<' | b'>' if !dq && b.get(i + 1) == Some(&b'(') => {
                 dynamic = true;
                 out.push(c);
             }
