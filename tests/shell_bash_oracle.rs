@@ -120,6 +120,9 @@ impl Oracle {
             let again = self.run_bash(shell, &bodies.iter().collect::<Vec<_>>());
             let mut again = bodies.iter().zip(again);
             for (t, r) in batch.iter().zip(results) {
+                if redirection_before_keyword(t) {
+                    self.unreadable.insert((shell, (*t).clone()));
+                }
                 // (a coprocess gains its default name once more each time; a here-doc in a
                 // list is reprinted with the `&&` or `||` after its body, which bash cannot
                 // read back but the reader follows)
@@ -292,7 +295,7 @@ fn peel(s: &reprint::Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
     }
     // a word with an expansion becomes a placeholder of the same shape (an assignment stays
     // one: `env a[$i]=y rm` runs `rm`)
-    let quoted: Vec<String> = s
+    let mut quoted: Vec<String> = s
         .words
         .iter()
         .zip(&words)
@@ -302,6 +305,10 @@ fn peel(s: &reprint::Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
             (true, false) => "__dynamic__".to_string(),
         })
         .collect();
+    // a program named like an assignment (`$'\x72m'x=1`) must stay the program
+    if let Some(name) = quoted.first_mut().filter(|_| reprint::is_assignment(first)) {
+        *name = format!("'{}'", first.replace('\'', "'\\''"));
+    }
     let a = analyse(&quoted.join(" "));
     if a.commands.is_empty() {
         // a launcher of an empty script (`sh -c ''`) runs nothing
@@ -310,7 +317,10 @@ fn peel(s: &reprint::Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
     let mut programs = vec![basename(first).to_string()];
     let mut scripts = Vec::new();
     for c in &a.commands {
-        for w in &c.wrappers {
+        // the launchers of these words, up to the script launcher (those inside its script
+        // are the oracle's to find, in the script)
+        let outer = c.wrappers.iter().position(|w| w.script).map_or(c.wrappers.len(), |i| i + 1);
+        for w in &c.wrappers[..outer] {
             if let Some(w0) = w.words.first() {
                 programs.push(basename(w0).to_string());
             }
@@ -350,6 +360,40 @@ fn peel(s: &reprint::Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
         }
     }
     (programs, scripts)
+}
+
+/// A redirection before a reserved word at the start of a command (`>x ! rm`, `2>&1 coproc {`):
+/// the word is then a program's name, but the reprint moves the redirection after it
+/// (`! rm >x`), where it reads as the keyword again. A crude look at blank-separated tokens.
+fn redirection_before_keyword(text: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "!", "time", "coproc", "{", "if", "while", "until", "for", "select", "case", "[[", "function",
+    ];
+    let redirection = |t: &str| {
+        let op = t.trim_start_matches(|c: char| c.is_ascii_digit());
+        let op = op.strip_prefix('{').and_then(|o| o.split_once('}')).map_or(op, |(_, r)| r);
+        (op.starts_with(['<', '>']) || op.starts_with("&>")) && !op.contains('(')
+    };
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut i = 0;
+    let mut at_start = true;
+    while let Some(t) = tokens.get(i) {
+        if at_start && redirection(t) {
+            let mut j = i;
+            while tokens.get(j).is_some_and(|t| redirection(t)) {
+                let bare = tokens[j].trim_start_matches(|c: char| "0123456789<>&|-".contains(c)).is_empty();
+                j += if bare { 2 } else { 1 };
+            }
+            if tokens.get(j).is_some_and(|w| KEYWORDS.contains(w) || w.starts_with("((")) {
+                return true;
+            }
+        }
+        at_start = KEYWORDS.contains(t)
+            || ["then", "do", "else", "elif"].contains(t)
+            || t.ends_with([';', '|', '&', '(', '\n']);
+        i += 1;
+    }
+    false
 }
 
 /// bash, even with `--posix`, reads `((…))` as arithmetic; POSIX sh (dash) has no `((`

@@ -1137,6 +1137,15 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.unexpected()
             ));
         }
+        if op.ends_with('&') && self.peek_is(b'-') {
+            // `>&-` closes the descriptor: the `-` is a token of its own (`>&-x` runs `x`)
+            self.pos += 1;
+            return Ok(Some(Redirect {
+                op: full_op,
+                target: "-".to_string(),
+                ..Redirect::default()
+            }));
+        }
         let w = self.read_word()?;
         let raw = self.slice(w.start, w.end);
         if heredoc {

@@ -542,7 +542,7 @@ impl Reader<'_> {
             }
             let start = self.i;
             if command_word {
-                self.subscripted_prefix();
+                self.subscripted_prefix()?;
             }
             self.word()?;
             if self.i == start {
@@ -561,13 +561,25 @@ impl Reader<'_> {
 
     /// Before the command name, bash reads `NAME[` up to its `]`, blanks included
     /// (`a[1 2]=x cmd` is one assignment).
-    fn subscripted_prefix(&mut self) {
+    fn subscripted_prefix(&mut self) -> Result<(), String> {
         let n = identifier(self.s, self.i);
         if n > self.i && self.s.get(n) == Some(&b'[') {
             if let Some(end) = subscript_end(self.s, n) {
+                // substitutions in the subscript run too
+                self.i = n + 1;
+                while self.i < end - 1 {
+                    match self.peek() {
+                        Some(b'$') => self.dollar()?,
+                        Some(b'`') => self.backquoted()?,
+                        Some(b'\\') => self.i += 2,
+                        Some(b'\'') => self.single_quoted()?,
+                        _ => self.i += 1,
+                    }
+                }
                 self.i = end;
             }
         }
+        Ok(())
     }
 
     /// One word (or nothing at a metacharacter); substitutions in it are read for commands.
