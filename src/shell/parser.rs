@@ -495,8 +495,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.pos += 1;
                 self.out.not_plain("negation");
             } else if self.at_word("time") {
+                // (timing changes nothing the command does: it stays plain)
                 self.pos += 4;
-                self.out.not_plain("timed pipeline");
                 self.skip_blanks();
                 if self.at_word("-p") {
                     self.pos += 2;
@@ -1097,8 +1097,14 @@ impl<'s, 'o> Parser<'s, 'o> {
         let start = self.pos;
         let bytes = self.src.as_bytes();
         let mut p = start;
-        while bytes.get(p).is_some_and(|b| b.is_ascii_digit()) {
+        let mut fd = 0u64;
+        while let Some(d) = bytes.get(p).filter(|b| b.is_ascii_digit()) {
+            fd = (fd * 10 + u64::from(d - b'0')).min(1 << 32);
             p += 1;
+        }
+        if fd > i32::MAX as u64 {
+            // too large for a descriptor: bash reads the digits as a word (`2147483648>x`)
+            return Ok(None);
         }
         if p == start {
             p = named_descriptor(bytes, start);

@@ -3,35 +3,7 @@
 //! descriptors, `time`/`!`/`coproc` prefixes, keywords as arguments, nested scripts), plus
 //! "token soup" lines made of the fragments where shells disagree.
 
-/// xorshift64*: small, fast, and the same sequence on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.max(1))
-    }
-
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+use crate::rng::Rng;
 
 const PROGRAMS: &[&str] = &[
     "rm", "ls", "cat", "echo", "git", "npm", "make", "grep", "printf", "true", "cargo", "python3",
@@ -72,7 +44,7 @@ pub struct Gen {
 impl Gen {
     pub fn new(seed: u64) -> Self {
         Gen {
-            rng: Rng::new(seed),
+            rng: Rng(seed.max(1)),
             pending: Vec::new(),
             heredocs: true,
             budget: 0,

@@ -568,13 +568,7 @@ impl Reader<'_> {
                 // substitutions in the subscript run too
                 self.i = n + 1;
                 while self.i < end - 1 {
-                    match self.peek() {
-                        Some(b'$') => self.dollar()?,
-                        Some(b'`') => self.backquoted()?,
-                        Some(b'\\') => self.i += 2,
-                        Some(b'\'') => self.single_quoted()?,
-                        _ => self.i += 1,
-                    }
+                    self.quoted_or_expansion()?;
                 }
                 self.i = end;
             }
@@ -692,15 +686,7 @@ impl Reader<'_> {
                             self.i += 1;
                             return Ok(());
                         }
-                        Some(b'\\') => self.i += 2,
-                        Some(b'\'') => self.single_quoted()?,
-                        Some(b'"') => {
-                            self.i += 1;
-                            self.dquoted(true)?;
-                        }
-                        Some(b'$') => self.dollar()?,
-                        Some(b'`') => self.backquoted()?,
-                        Some(_) => self.i += 1,
+                        _ => self.quoted_or_expansion()?,
                     }
                 }
             }
@@ -745,17 +731,26 @@ impl Reader<'_> {
                     depth -= 1;
                     self.i += 1;
                 }
-                Some(b'\\') => self.i += 2,
-                Some(b'\'') => self.single_quoted()?,
-                Some(b'"') => {
-                    self.i += 1;
-                    self.dquoted(true)?;
-                }
-                Some(b'$') => self.dollar()?,
-                Some(b'`') => self.backquoted()?,
-                Some(_) => self.i += 1,
+                _ => self.quoted_or_expansion()?,
             }
         }
+    }
+
+    /// Inside `${…}`, `$((…))` or a subscript: a quoted part or an expansion (read for its
+    /// commands), or one byte.
+    fn quoted_or_expansion(&mut self) -> Result<(), String> {
+        match self.peek() {
+            Some(b'\\') => self.i += 2,
+            Some(b'\'') => self.single_quoted()?,
+            Some(b'"') => {
+                self.i += 1;
+                self.dquoted(true)?;
+            }
+            Some(b'$') => self.dollar()?,
+            Some(b'`') => self.backquoted()?,
+            _ => self.i += 1,
+        }
+        Ok(())
     }
 
     /// A backquoted substitution: bash reprints it as written, so its body is read as a
