@@ -86,7 +86,13 @@ fn compare(label: &str, lines: &[String]) -> Counts {
         oracle.errors.len() * 200 <= lines.len(),
         "the reprint reader failed on {} reprints:\n{}",
         oracle.errors.len(),
-        oracle.errors.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+        oracle
+            .errors
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     counts
 }
@@ -101,17 +107,25 @@ fn generated_commands_name_the_programs_bash_runs() {
     let mut g = generator::Gen::new(seed);
     let lines: Vec<String> = (0..count).map(|_| g.line()).collect();
     let counts = compare("generated", &lines);
-    assert!(counts.dangerous.is_empty(), "{} dangerous disagreements", counts.dangerous.len());
+    assert!(
+        counts.dangerous.is_empty(),
+        "{} dangerous disagreements",
+        counts.dangerous.len()
+    );
 }
 
 #[test]
 fn realistic_commands_name_the_programs_bash_runs() {
-    let all: Vec<String> =
-        serde_json::from_str(include_str!("../bench/fixtures/commands.json")).expect("commands.json");
+    let all: Vec<String> = serde_json::from_str(include_str!("../bench/fixtures/commands.json"))
+        .expect("commands.json");
     let mut seen = BTreeSet::new();
     let lines: Vec<String> = all.into_iter().filter(|c| seen.insert(c.clone())).collect();
     let counts = compare("realistic", &lines);
-    assert!(counts.dangerous.is_empty(), "{} dangerous disagreements", counts.dangerous.len());
+    assert!(
+        counts.dangerous.is_empty(),
+        "{} dangerous disagreements",
+        counts.dangerous.len()
+    );
 }
 
 /// The oracle itself: known reprints read as bash runs them, so a broken reader cannot pass
@@ -128,10 +142,16 @@ fn the_oracle_sees_what_bash_runs() {
         ("coproc w { rm -rf /; }", Some(&["rm"])),
         ("echo | time cat", Some(&["cat", "echo", "time"])),
         ("x=1 time ls", Some(&["ls", "time"])),
-        ("echo $(ls; cat <(id)) `whoami`", Some(&["cat", "echo", "id", "ls", "whoami"])),
+        (
+            "echo $(ls; cat <(id)) `whoami`",
+            Some(&["cat", "echo", "id", "ls", "whoami"]),
+        ),
         ("cat <<EOF\n$(id)\nEOF\nrm x", Some(&["cat", "id", "rm"])),
         ("cat <<'EOF'\n$(id)\nEOF", Some(&["cat"])),
-        ("sudo -u root bash -c 'rm -rf ~'", Some(&["bash", "rm", "sudo"])),
+        (
+            "sudo -u root bash -c 'rm -rf ~'",
+            Some(&["bash", "rm", "sudo"]),
+        ),
         ("case x in a) rm;; esac", Some(&["rm"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),

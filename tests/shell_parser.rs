@@ -403,7 +403,10 @@ fn redirects_table() {
     assert!(analyse("exec {fd}>log").commands[0].redirects[0].writes_file());
     // an array element's name keeps its subscript; a quoted subscript does not shift the value
     let c = &analyse("a[\"k\"]=v b[1]=w ls").commands[0];
-    assert_eq!(c.assignments, [("a[\"k\"]".into(), "v".into()), ("b[1]".into(), "w".into())]);
+    assert_eq!(
+        c.assignments,
+        [("a[\"k\"]".into(), "v".into()), ("b[1]".into(), "w".into())]
+    );
     assert!(!analyse("cmd >& file").commands[0].redirects[0].is_fd_dup());
     // a group's redirections reach every command inside
     let a = analyse("{ a; b; } > out");

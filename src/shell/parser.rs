@@ -161,17 +161,9 @@ pub(super) fn is_delim(b: u8) -> bool {
 /// the length of the name part (with its subscript).
 pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     let b = raw.as_bytes();
-    let first = *b.first()?;
-    if !(first.is_ascii_alphabetic() || first == b'_') {
+    let mut n = identifier_end(b, 0);
+    if n == 0 {
         return None;
-    }
-    // a plain loop: iterator adapters stay calls in the size-optimised build
-    let mut n = 1;
-    while b
-        .get(n)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-    {
-        n += 1;
     }
     if b.get(n) == Some(&b'[') {
         n = subscript_end(b, n)?;
@@ -183,28 +175,36 @@ pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     }
 }
 
-/// A shell variable's name.
-fn is_identifier(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
-}
-
-/// `{NAME}` at `at` (bash's `{fd}>file` stores the descriptor it opens in `NAME`): the index
-/// past it, or `at` when there is none.
-fn named_descriptor(b: &[u8], at: usize) -> usize {
-    if b.get(at) != Some(&b'{') || !b.get(at + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+/// The end of the variable name starting at `at` (`at` when there is none).
+fn identifier_end(b: &[u8], at: usize) -> usize {
+    if !b
+        .get(at)
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+    {
         return at;
     }
-    let mut n = at + 2;
+    // a plain loop: iterator adapters stay calls in the size-optimised build
+    let mut n = at + 1;
     while b
         .get(n)
         .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
     {
         n += 1;
     }
-    if b.get(n) == Some(&b'}') {
-        n + 1
+    n
+}
+
+/// A shell variable's name.
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty() && identifier_end(s.as_bytes(), 0) == s.len()
+}
+
+/// `{NAME}` at `at` (bash's `{fd}>file` stores the descriptor it opens in `NAME`): the index
+/// past it, or `at` when there is none.
+fn named_descriptor(b: &[u8], at: usize) -> usize {
+    let end = identifier_end(b, at + 1);
+    if b.get(at) == Some(&b'{') && end > at + 1 && b.get(end) == Some(&b'}') {
+        end + 1
     } else {
         at
     }
@@ -214,17 +214,8 @@ fn named_descriptor(b: &[u8], at: usize) -> usize {
 /// bash, reading an assignment's subscript, would have kept.
 fn unclosed_subscript(raw: &str) -> bool {
     let b = raw.as_bytes();
-    let mut n = 0;
-    while b
-        .get(n)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-    {
-        n += 1;
-    }
-    n > 0
-        && b.first().is_some_and(|c| !c.is_ascii_digit())
-        && b.get(n) == Some(&b'[')
-        && subscript_end(b, n).is_none()
+    let n = identifier_end(b, 0);
+    n > 0 && b.get(n) == Some(&b'[') && subscript_end(b, n).is_none()
 }
 
 /// After the `[` at `open` of an array subscript (`a[1]=x`): the index past its matching
@@ -997,9 +988,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
                     let name = raw.get(..n).unwrap_or("").to_string();
-                    let value_at = |n: usize, w: &str| {
-                        n + if w.as_bytes().get(n) == Some(&b'+') { 2 } else { 1 }
-                    };
+                    let value_at =
+                        |n: usize, w: &str| n + 1 + usize::from(w.as_bytes().get(n) == Some(&b'+'));
                     let eq = value_at(n, raw);
                     // a quoted subscript (`a["k"]=v`) is shorter once unquoted
                     let text_eq = if raw.get(..n).is_some_and(|s| s.contains(['\'', '"', '\\'])) {

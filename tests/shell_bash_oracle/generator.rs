@@ -11,9 +11,39 @@ const PROGRAMS: &[&str] = &[
 ];
 
 const ARGUMENTS: &[&str] = &[
-    "-rf", "/", "~", "x.txt", "src/", "-la", "status", "--force", "a=b", "a[1]=x", "{fd}", "*.rs",
-    "{a,b}", "a#b", "\\#x", "'a b'", "\"a b\"", "a\\ b", "$'\\x72m'", "$'a\\'b'", "\"$x\"", "$HOME",
-    "${x:-y}", "$((1+2))", "''", "\\;", "\\|", "\"\\\"\"", "'it'\\''s'", "-p", "--", "=", "a=",
+    "-rf",
+    "/",
+    "~",
+    "x.txt",
+    "src/",
+    "-la",
+    "status",
+    "--force",
+    "a=b",
+    "a[1]=x",
+    "{fd}",
+    "*.rs",
+    "{a,b}",
+    "a#b",
+    "\\#x",
+    "'a b'",
+    "\"a b\"",
+    "a\\ b",
+    "$'\\x72m'",
+    "$'a\\'b'",
+    "\"$x\"",
+    "$HOME",
+    "${x:-y}",
+    "$((1+2))",
+    "''",
+    "\\;",
+    "\\|",
+    "\"\\\"\"",
+    "'it'\\''s'",
+    "-p",
+    "--",
+    "=",
+    "a=",
 ];
 
 /// Reserved words (and `{`, `}`, `!`, `[[`) in argument position: plain words there.
@@ -23,12 +53,77 @@ const KEYWORDS: &[&str] = &[
 ];
 
 const SOUP: &[&str] = &[
-    "rm", "-rf", "/", "a[1]=x", "a[1", "2]=x", "{fd}>", "{fd}", "/dev/null", "time", "!", "-p",
-    "coproc", "((", "))", "(", ")", "{", "}", ";", "&&", "||", "|", "|&", "&", "&>", "<<<", ">",
-    "2>&1", "$(", "`", "'", "\"", "\\", "#", "x=1", "a+=(", "case", "in", "esac", ";;", "if",
-    "then", "fi", "[[", "]]", "for", "do", "done", "$'\\x72m'", "\n", "echo", "=", "[", "]",
-    "$((", "${", "function", "f()", "bash -c", "sh -c", "'rm x'", "x", "<", "<(", ">(", "a[$(",
-    "--", "3>", "&-", "ls",
+    "rm",
+    "-rf",
+    "/",
+    "a[1]=x",
+    "a[1",
+    "2]=x",
+    "{fd}>",
+    "{fd}",
+    "/dev/null",
+    "time",
+    "!",
+    "-p",
+    "coproc",
+    "((",
+    "))",
+    "(",
+    ")",
+    "{",
+    "}",
+    ";",
+    "&&",
+    "||",
+    "|",
+    "|&",
+    "&",
+    "&>",
+    "<<<",
+    ">",
+    "2>&1",
+    "$(",
+    "`",
+    "'",
+    "\"",
+    "\\",
+    "#",
+    "x=1",
+    "a+=(",
+    "case",
+    "in",
+    "esac",
+    ";;",
+    "if",
+    "then",
+    "fi",
+    "[[",
+    "]]",
+    "for",
+    "do",
+    "done",
+    "$'\\x72m'",
+    "\n",
+    "echo",
+    "=",
+    "[",
+    "]",
+    "$((",
+    "${",
+    "function",
+    "f()",
+    "bash -c",
+    "sh -c",
+    "'rm x'",
+    "x",
+    "<",
+    "<(",
+    ">(",
+    "a[$(",
+    "--",
+    "3>",
+    "&-",
+    "ls",
 ];
 
 pub struct Gen {
@@ -120,7 +215,14 @@ impl Gen {
     fn pipeline(&mut self, depth: usize) -> String {
         let mut s = String::new();
         if self.rng.chance(15) {
-            s.push_str(self.rng.pick(&["! ", "time ", "time -p ", "time ! ", "! time ", "time -p -- "]));
+            s.push_str(self.rng.pick(&[
+                "! ",
+                "time ",
+                "time -p ",
+                "time ! ",
+                "! time ",
+                "time -p -- ",
+            ]));
         }
         s.push_str(&self.command(depth));
         while self.rng.chance(20) {
@@ -142,7 +244,11 @@ impl Gen {
         let mut s = match self.rng.below(22) {
             0 => format!("{{ {}; }}", self.list(d, true)),
             1 => format!("( {} )", self.list(d, true)),
-            2 => format!("if {}; then {}; fi", self.list(d, false), self.list(d, true)),
+            2 => format!(
+                "if {}; then {}; fi",
+                self.list(d, false),
+                self.list(d, true)
+            ),
             3 => format!(
                 "if {}; then {}; elif {}; then {}; else {}; fi",
                 self.list(d, false),
@@ -151,10 +257,22 @@ impl Gen {
                 self.list(d, true),
                 self.list(d, true)
             ),
-            4 => format!("for i in a {}; do {}; done", self.word(d), self.list(d, true)),
+            4 => format!(
+                "for i in a {}; do {}; done",
+                self.word(d),
+                self.list(d, true)
+            ),
             5 => format!("for ((i=0; i<2; i++)); do {}; done", self.list(d, true)),
-            6 => format!("while {}; do {}; done", self.list(d, false), self.list(d, true)),
-            7 => format!("until {}; do {}; done", self.list(d, false), self.list(d, true)),
+            6 => format!(
+                "while {}; do {}; done",
+                self.list(d, false),
+                self.list(d, true)
+            ),
+            7 => format!(
+                "until {}; do {}; done",
+                self.list(d, false),
+                self.list(d, true)
+            ),
             8 => format!("select s in a b; do {}; done", self.list(d, true)),
             9 => format!(
                 "case {} in a|b) {};; (*) {};; esac",
@@ -163,13 +281,23 @@ impl Gen {
                 self.list(d, true)
             ),
             10 => format!("[[ -f {} && {} == x* ]]", self.word(d), self.word(d)),
-            11 => self.rng.pick(&["(( i++ ))", "((x = 1 + 2))", "(( $(id -u) > 0 ))"]).to_string(),
+            11 => self
+                .rng
+                .pick(&["(( i++ ))", "((x = 1 + 2))", "(( $(id -u) > 0 ))"])
+                .to_string(),
             12 => format!("f() {{ {}; }}", self.list(d, true)),
             13 => format!("function g {{ {}; }}", self.list(d, true)),
             14 => format!("coproc {}", self.simple(d)),
             15 => format!("coproc worker {{ {}; }}", self.list(d, true)),
             16 => {
-                let shell = self.rng.pick(&["bash -c", "sh -c", "dash -c", "sudo bash -c", "env X=1 sh -c", "eval"]);
+                let shell = self.rng.pick(&[
+                    "bash -c",
+                    "sh -c",
+                    "dash -c",
+                    "sudo bash -c",
+                    "env X=1 sh -c",
+                    "eval",
+                ]);
                 let inner = self.script(d);
                 if self.rng.chance(70) {
                     format!("{shell} '{}'", inner.replace('\'', "'\\''"))
@@ -182,13 +310,31 @@ impl Gen {
                     format!("{shell} \"{escaped}\"")
                 }
             }
-            17 => format!("{} {}", self.rng.pick(&["sudo", "sudo -u root", "env", "env X=1", "nice -n 5", "timeout 5", "command", "exec", "nohup"]), self.simple(d)),
+            17 => format!(
+                "{} {}",
+                self.rng.pick(&[
+                    "sudo",
+                    "sudo -u root",
+                    "env",
+                    "env X=1",
+                    "nice -n 5",
+                    "timeout 5",
+                    "command",
+                    "exec",
+                    "nohup"
+                ]),
+                self.simple(d)
+            ),
             18 => {
                 let inner = self.in_script(|g| g.simple(d));
                 format!("dash -c '(({}))'", inner.replace('\'', "'\\''"))
             }
             19 => format!("x=$({})", self.substituted(d)),
-            20 => format!("{} | {}", self.simple(d), self.rng.pick(&["sh", "bash", "xargs rm", "time cat"])),
+            20 => format!(
+                "{} | {}",
+                self.simple(d),
+                self.rng.pick(&["sh", "bash", "xargs rm", "time cat"])
+            ),
             _ => format!("( ({}) )", self.simple(d)),
         };
         if self.rng.chance(15) {
@@ -204,7 +350,10 @@ impl Gen {
     }
 
     fn in_script(&mut self, make: impl FnOnce(&mut Self) -> String) -> String {
-        let saved = (std::mem::take(&mut self.pending), std::mem::replace(&mut self.heredocs, true));
+        let saved = (
+            std::mem::take(&mut self.pending),
+            std::mem::replace(&mut self.heredocs, true),
+        );
         let mut s = make(self);
         self.flush(&mut s, true);
         (self.pending, self.heredocs) = saved;
@@ -229,7 +378,9 @@ impl Gen {
             }
         }
         let name = if self.rng.chance(5) {
-            self.rng.pick(&["$CMD", "\"$x\"", "\\rm", "'rm'", "r\"m\"", "$'\\x72m'"]).to_string()
+            self.rng
+                .pick(&["$CMD", "\"$x\"", "\\rm", "'rm'", "r\"m\"", "$'\\x72m'"])
+                .to_string()
         } else {
             self.rng.pick(PROGRAMS).to_string()
         };
@@ -278,7 +429,10 @@ impl Gen {
             12 => ">|f".into(),
             13 => format!(">({})", self.substituted(depth)),
             14 => {
-                let body = format!("line $(id)\n{}\n", self.rng.pick(&["rm -rf /", "x", "$HOME"]));
+                let body = format!(
+                    "line $(id)\n{}\n",
+                    self.rng.pick(&["rm -rf /", "x", "$HOME"])
+                );
                 self.pending.push(format!("{body}EOF\n"));
                 "<<EOF".into()
             }

@@ -54,7 +54,9 @@ impl Oracle {
         let bash = find("bash").expect("bash is needed for the parser oracle and was not found");
         let dash = find("dash");
         if dash.is_none() {
-            eprintln!("dash not found: `sh -c`/`dash -c` scripts are checked by `bash --posix` only");
+            eprintln!(
+                "dash not found: `sh -c`/`dash -c` scripts are checked by `bash --posix` only"
+            );
         }
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
@@ -116,7 +118,8 @@ impl Oracle {
                 let parsed = r.map(|body| match reprint::simple_commands(&body) {
                     Ok(s) => s,
                     Err(e) => {
-                        self.errors.push(format!("{e}\n  line: {t:?}\n  reprint: {body:?}"));
+                        self.errors
+                            .push(format!("{e}\n  line: {t:?}\n  reprint: {body:?}"));
                         self.unreadable.insert((shell, (*t).clone()));
                         Vec::new()
                     }
@@ -149,7 +152,9 @@ impl Oracle {
         let mut dropped = Vec::new();
         while !live.is_empty() {
             let mut cmd = Command::new(&self.bash);
-            cmd.env_clear().current_dir(&self.cwd).args(["--norc", "--noprofile"]);
+            cmd.env_clear()
+                .current_dir(&self.cwd)
+                .args(["--norc", "--noprofile"]);
             if shell == Shell::Posix {
                 cmd.arg("--posix");
             }
@@ -171,9 +176,9 @@ impl Oracle {
             if chunks.len() > live.len() {
                 for (&i, c) in live.iter().zip(chunks) {
                     // `fN () \n{ \n` BODY `}\n`
-                    results[i] = c.split_once("{ \n").map(|(_, rest)| {
-                        rest.strip_suffix("}\n").unwrap_or(rest).to_string()
-                    });
+                    results[i] = c
+                        .split_once("{ \n")
+                        .map(|(_, rest)| rest.strip_suffix("}\n").unwrap_or(rest).to_string());
                 }
                 break;
             }
@@ -184,11 +189,17 @@ impl Oracle {
                 return results;
             }
             let errors = String::from_utf8_lossy(&out.stderr);
-            let last = errors
-                .lines()
-                .rev()
-                .find_map(|l| l.split(": f").nth(1)?.split(':').next()?.parse::<usize>().ok());
-            let at = last.and_then(|n| live.iter().position(|&i| i == n)).unwrap_or(0);
+            let last = errors.lines().rev().find_map(|l| {
+                l.split(": f")
+                    .nth(1)?
+                    .split(':')
+                    .next()?
+                    .parse::<usize>()
+                    .ok()
+            });
+            let at = last
+                .and_then(|n| live.iter().position(|&i| i == n))
+                .unwrap_or(0);
             dropped.push(live.remove(at));
         }
         for i in dropped {
@@ -214,10 +225,10 @@ impl Oracle {
         for s in simples {
             let (programs, scripts) = peel(s);
             set.extend(programs);
-            for (inner, (inherit, code)) in scripts {
-                let inner = if inherit { shell } else { inner };
+            for script in scripts {
+                let inner = if script.inherits { shell } else { script.shell };
                 if depth < 8 {
-                    match self.programs(inner, &code, depth + 1) {
+                    match self.programs(inner, &script.text, depth + 1) {
                         Bash::Runs(p) => set.extend(p),
                         other => return other,
                     }
@@ -229,24 +240,32 @@ impl Oracle {
 
     /// Reprints `texts` and, round after round, the scripts their commands launch.
     pub fn prepare(&mut self, texts: &[String]) {
-        let mut round: Vec<(Shell, String)> = texts.iter().map(|t| (Shell::Bash, t.clone())).collect();
+        let mut round: Vec<(Shell, String)> =
+            texts.iter().map(|t| (Shell::Bash, t.clone())).collect();
         for _ in 0..8 {
             if round.is_empty() {
                 break;
             }
             for shell in [Shell::Bash, Shell::Posix] {
-                let batch: Vec<String> =
-                    round.iter().filter(|r| r.0 == shell).map(|r| r.1.clone()).collect();
+                let batch: Vec<String> = round
+                    .iter()
+                    .filter(|r| r.0 == shell)
+                    .map(|r| r.1.clone())
+                    .collect();
                 self.reprint_all(shell, &batch);
             }
             let mut next = Vec::new();
             for (shell, t) in &round {
                 if let Some(Some(simples)) = self.cache.get(&(*shell, t.clone())) {
                     for s in simples {
-                        for (inner, (inherit, code)) in peel(s).1 {
-                            let inner = if inherit { *shell } else { inner };
-                            if !self.cache.contains_key(&(inner, code.clone())) {
-                                next.push((inner, code));
+                        for script in peel(s).1 {
+                            let inner = if script.inherits {
+                                *shell
+                            } else {
+                                script.shell
+                            };
+                            if !self.cache.contains_key(&(inner, script.text.clone())) {
+                                next.push((inner, script.text));
                             }
                         }
                     }
@@ -257,13 +276,20 @@ impl Oracle {
     }
 }
 
-/// The programs of one reprinted simple command through its launchers (toolgate peels them,
-/// from quoted words), and the scripts it launches: (shell, (inherits the caller's shell,
-/// text)).
 /// A word that stands for one with an expansion: it reads as a NUL, which no real line has.
 const DYNAMIC: &str = "$'\\0'";
 
-fn peel(s: &Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
+/// A script a command launches.
+struct Script {
+    shell: Shell,
+    /// `eval`: read by the shell that runs the command.
+    inherits: bool,
+    text: String,
+}
+
+/// The programs of one reprinted simple command through its launchers (toolgate peels them,
+/// from quoted words), and the scripts it launches.
+fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
     let words: Vec<(String, bool)> = s.words.iter().map(|w| reprint::unquote(w)).collect();
     let Some((first, dynamic)) = words.first() else {
         return (Vec::new(), Vec::new());
@@ -297,7 +323,11 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
     for c in &a.commands {
         // the launchers of these words, up to the script launcher (those inside its script
         // are the oracle's to find, in the script)
-        let outer = c.wrappers.iter().position(|w| w.script).map_or(c.wrappers.len(), |i| i + 1);
+        let outer = c
+            .wrappers
+            .iter()
+            .position(|w| w.script)
+            .map_or(c.wrappers.len(), |i| i + 1);
         for w in &c.wrappers[..outer] {
             if let Some(w0) = w.words.first() {
                 programs.push(basename(w0).to_string());
@@ -307,7 +337,11 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
         if matches!(c.origin, Origin::Top | Origin::Exec) {
             if let Some(n) = c.name() {
                 let dynamic = n.contains('\0') || c.is_dynamic(0);
-                programs.push(if dynamic { "<dynamic>".into() } else { n.to_string() });
+                programs.push(if dynamic {
+                    "<dynamic>".into()
+                } else {
+                    n.to_string()
+                });
             }
         }
     }
@@ -325,13 +359,29 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
             if l.name == "eval" {
                 if rest.iter().all(|(_, d)| !d) {
                     let code: Vec<&str> = rest.iter().map(|(w, _)| w.as_str()).collect();
-                    scripts.push((Shell::Bash, (true, code.join(" "))));
+                    let text = code.join(" ");
+                    scripts.push(Script {
+                        shell: Shell::Bash,
+                        inherits: true,
+                        text,
+                    });
                 }
-            } else if let Some(ci) = rest.iter().position(|(w, _)| w.starts_with('-') && w.contains('c')) {
+            } else if let Some(ci) = rest
+                .iter()
+                .position(|(w, _)| w.starts_with('-') && w.contains('c'))
+            {
                 if let Some((code, false)) = rest.get(ci + 1) {
-                    let shell = if matches!(name, "sh" | "dash" | "ash") { Shell::Posix } else { Shell::Bash };
+                    let shell = if matches!(name, "sh" | "dash" | "ash") {
+                        Shell::Posix
+                    } else {
+                        Shell::Bash
+                    };
                     if matches!(name, "bash" | "sh" | "dash" | "ash") {
-                        scripts.push((shell, (false, code.clone())));
+                        scripts.push(Script {
+                            shell,
+                            inherits: false,
+                            text: code.clone(),
+                        });
                     }
                 }
             }
@@ -345,11 +395,15 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<(Shell, (bool, String))>) {
 /// (`! rm >x`), where it reads as the keyword again. A crude look at blank-separated tokens.
 fn redirection_before_keyword(text: &str) -> bool {
     const KEYWORDS: &[&str] = &[
-        "!", "time", "coproc", "{", "if", "while", "until", "for", "select", "case", "[[", "function",
+        "!", "time", "coproc", "{", "if", "while", "until", "for", "select", "case", "[[",
+        "function",
     ];
     let redirection = |t: &str| {
         let op = t.trim_start_matches(|c: char| c.is_ascii_digit());
-        let op = op.strip_prefix('{').and_then(|o| o.split_once('}')).map_or(op, |(_, r)| r);
+        let op = op
+            .strip_prefix('{')
+            .and_then(|o| o.split_once('}'))
+            .map_or(op, |(_, r)| r);
         (op.starts_with(['<', '>']) || op.starts_with("&>")) && !op.contains('(')
     };
     let tokens: Vec<&str> = text.split_whitespace().collect();
@@ -359,10 +413,15 @@ fn redirection_before_keyword(text: &str) -> bool {
         if at_start && redirection(t) {
             let mut j = i;
             while tokens.get(j).is_some_and(|t| redirection(t)) {
-                let bare = tokens[j].trim_start_matches(|c: char| "0123456789<>&|-".contains(c)).is_empty();
+                let bare = tokens[j]
+                    .trim_start_matches(|c: char| "0123456789<>&|-".contains(c))
+                    .is_empty();
                 j += if bare { 2 } else { 1 };
             }
-            if tokens.get(j).is_some_and(|w| KEYWORDS.contains(w) || w.starts_with("((")) {
+            if tokens
+                .get(j)
+                .is_some_and(|w| KEYWORDS.contains(w) || w.starts_with("(("))
+            {
                 return true;
             }
         }
@@ -393,7 +452,10 @@ fn posix_arithmetic_as_subshells(text: &str) -> String {
 
 /// As toolgate takes a program's name: after the last `/` or `\`.
 fn basename(w: &str) -> &str {
-    w.rsplit(['/', '\\']).next().filter(|b| !b.is_empty()).unwrap_or(w)
+    w.rsplit(['/', '\\'])
+        .next()
+        .filter(|b| !b.is_empty())
+        .unwrap_or(w)
 }
 
 /// The programs toolgate lists for `text` (launchers included), or `None` when it refuses.
@@ -412,7 +474,10 @@ pub fn toolgate_programs(text: &str) -> Option<BTreeSet<String>> {
         match c.words.first() {
             None => {}
             // the `[[ … ]]` keyword, not a program
-            Some(w) if w == "[[" && c.assignments.is_empty() && c.words.last().is_some_and(|l| l == "]]") => {}
+            Some(w)
+                if w == "[["
+                    && c.assignments.is_empty()
+                    && c.words.last().is_some_and(|l| l == "]]") => {}
             Some(_) if c.is_dynamic(0) => {
                 set.insert("<dynamic>".into());
             }

@@ -58,7 +58,10 @@ fn identifier(b: &[u8], at: usize) -> usize {
         _ => return 0,
     }
     let mut i = at + 1;
-    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+    while b
+        .get(i)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
         i += 1;
     }
     i
@@ -122,7 +125,9 @@ impl Reader<'_> {
     }
 
     fn starts(&self, t: &str) -> bool {
-        self.s.get(self.i..).is_some_and(|r| r.starts_with(t.as_bytes()))
+        self.s
+            .get(self.i..)
+            .is_some_and(|r| r.starts_with(t.as_bytes()))
     }
 
     fn rest(&self) -> String {
@@ -236,9 +241,9 @@ impl Reader<'_> {
             self.blanks();
             if self.starts("&&") || self.starts("||") {
                 self.i += 2;
-            } else if self.peek() == Some(b';') && !matches!(self.at(1), Some(b';' | b'&')) {
-                self.i += 1;
-            } else if self.peek() == Some(b'&') {
+            } else if self.peek() == Some(b'&')
+                || (self.peek() == Some(b';') && !matches!(self.at(1), Some(b';' | b'&')))
+            {
                 self.i += 1;
             } else if self.peek() == Some(b'\n') {
                 self.newline()?;
@@ -294,15 +299,19 @@ impl Reader<'_> {
         self.blanks();
         // `{` and `((` as bash reprints them may also be a command named `{` (its
         // redirections came first in the source) and two subshells: bash falls back too
-        if self.at_word("{") && self.attempt(|r| {
+        let group = |r: &mut Self| {
             r.i += 1;
             r.list()?;
             r.expect("}")
-        }) {
-        } else if self.starts("((") && self.attempt(|r| {
+        };
+        let arithmetic = |r: &mut Self| {
             r.i += 2;
             r.arithmetic()
-        }) {
+        };
+        if (self.at_word("{") && self.attempt(group))
+            || (self.starts("((") && self.attempt(arithmetic))
+        {
+            // read by the attempt
         } else if self.peek() == Some(b'(') {
             self.i += 1;
             self.list()?;
@@ -439,9 +448,11 @@ impl Reader<'_> {
             self.word()?;
             let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
             self.blanks();
-            let compound = ["{", "(", "if", "while", "until", "for", "select", "case", "[["]
-                .iter()
-                .any(|w| self.at_word(w))
+            let compound = [
+                "{", "(", "if", "while", "until", "for", "select", "case", "[[",
+            ]
+            .iter()
+            .any(|w| self.at_word(w))
                 || self.peek() == Some(b'(');
             if name != "COPROC" && !compound {
                 self.i = start;
@@ -669,10 +680,15 @@ impl Reader<'_> {
                 self.i += 2;
                 self.dquoted(true)
             }
-            Some(b'(') if self.at(2) == Some(b'(') && self.attempt(|r| {
-                r.i += 3;
-                r.arithmetic()
-            }) => Ok(()),
+            Some(b'(')
+                if self.at(2) == Some(b'(')
+                    && self.attempt(|r| {
+                        r.i += 3;
+                        r.arithmetic()
+                    }) =>
+            {
+                Ok(())
+            }
             Some(b'(') => {
                 self.i += 2;
                 self.substitution()
@@ -703,7 +719,10 @@ impl Reader<'_> {
         self.list()?;
         self.linebreaks()?;
         if self.peek() != Some(b')') {
-            return Err(format!("reprint: unterminated substitution at {:?}", self.rest()));
+            return Err(format!(
+                "reprint: unterminated substitution at {:?}",
+                self.rest()
+            ));
         }
         self.i += 1;
         self.pending = pending;
@@ -804,7 +823,10 @@ impl Reader<'_> {
         } else {
             sub.list()?;
             if sub.i < sub.s.len() {
-                return Err(format!("reprint: unexpected {:?} in backquotes", sub.rest()));
+                return Err(format!(
+                    "reprint: unexpected {:?} in backquotes",
+                    sub.rest()
+                ));
             }
         }
         self.out.append(&mut sub.out);
@@ -825,7 +847,10 @@ pub fn unquote(raw: &str) -> (String, bool) {
         match c {
             b'"' => dq = !dq,
             b'\'' if !dq => {
-                let n = b[i + 1..].iter().position(|&q| q == b'\'').unwrap_or(b.len() - i - 1);
+                let n = b[i + 1..]
+                    .iter()
+                    .position(|&q| q == b'\'')
+                    .unwrap_or(b.len() - i - 1);
                 out.extend_from_slice(&b[i + 1..i + 1 + n]);
                 i += n + 1;
             }
@@ -867,7 +892,10 @@ pub fn unquote(raw: &str) -> (String, bool) {
                                 let v = u32::from_str_radix(&hex, 16).unwrap_or(0);
                                 let mut buf = [0u8; 4];
                                 out.extend_from_slice(
-                                    char::from_u32(v).unwrap_or('?').encode_utf8(&mut buf).as_bytes(),
+                                    char::from_u32(v)
+                                        .unwrap_or('?')
+                                        .encode_utf8(&mut buf)
+                                        .as_bytes(),
                                 );
                             }
                             b'0'..=b'7' => {
@@ -893,7 +921,8 @@ pub fn unquote(raw: &str) -> (String, bool) {
                     i += 1;
                 }
             }
-            b'$' if matches!(b.get(i + 1), Some(c) if c.is_ascii_alphanumeric() || b"_{(@*#?$!-".contains(c)) => {
+            b'$' if matches!(b.get(i + 1), Some(c) if c.is_ascii_alphanumeric() || b"_{(@*#?$!-".contains(c)) =>
+            {
                 dynamic = true;
                 out.push(c);
             }
