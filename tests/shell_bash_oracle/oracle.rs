@@ -93,9 +93,13 @@ impl Oracle {
             }
             let batch = &todo[start..end];
             let results = self.run_bash(shell, batch);
-            // bash's reprint is not always what it parsed (a redirection moved in front of a
-            // word that then reads as a keyword, `$'…'` decoded unquoted in a nested
-            // substitution): only a reprint that reprints to itself is read
+            // bash's reprint is not always what it parsed: `$'…'` printed decoded and
+            // unquoted in nested substitutions, a redirection moved after a word that then
+            // reads as a keyword. A reprint is trusted when it reprints to itself (a coprocess
+            // gains its default name once more each time), or when bash cannot read it back
+            // for the one known harmless cause: a here-doc in an `&&`/`||` list, printed with
+            // the operator after its body (the reader follows that); and never after a
+            // redirection before a keyword.
             let bodies: Vec<String> = results.iter().flatten().cloned().collect();
             let again = self.run_bash(shell, &bodies.iter().collect::<Vec<_>>());
             let mut again = bodies.iter().zip(again);
@@ -103,13 +107,8 @@ impl Oracle {
                 if redirection_before_keyword(t) {
                     self.unreadable.insert((shell, (*t).clone()));
                 }
-                // (a coprocess gains its default name once more each time; a here-doc in a
-                // list is reprinted with the `&&` or `||` after its body, which bash cannot
-                // read back but the reader follows)
                 let stable = |(body, second): (&String, Option<String>)| match second {
                     Some(s) => s.replace("coproc COPROC COPROC ", "coproc COPROC ") == *body,
-                    // (bash also reprints `$'…'` decoded and unquoted in some nested
-                    // substitutions: then it cannot read it back either)
                     None => body.replace("<<<", "").contains("<<") && !t.contains("$'"),
                 };
                 if r.is_some() && !again.next().is_some_and(stable) {
