@@ -94,7 +94,6 @@ names! {
     CP = "cp",
     MV = "mv",
     INSTALL = "install",
-    PV = "pv",
     LN = "ln",
     TRUNCATE = "truncate",
     MKFS = "mkfs",
