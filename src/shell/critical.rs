@@ -237,7 +237,7 @@ impl<'a> Line<'a> {
                     .map_or(Reach::Unknown, |find| self.found(find))
             } else if !recursive {
                 Reach::Nested
-            } else if w.starts_with("$(") || w.starts_with('`') {
+            } else if (w.starts_with("$(") || w.starts_with('`')) && !targets::is_pwd(w) {
                 let produced: Vec<&SimpleCommand> = self
                     .cmds
                     .iter()
@@ -301,7 +301,8 @@ impl<'a> Line<'a> {
                 }
             }
             // these list files inside the repository or the tree they search
-            Some(names::GIT | GREP | RG | names::FD | names::FDFIND) => Reach::Nested,
+            Some(GREP | RG | names::FD | names::FDFIND) => Reach::Nested,
+            Some(names::GIT) if git_lists_files(args) => Reach::Nested,
             _ => Reach::Unknown,
         }
     }
@@ -331,17 +332,10 @@ impl<'a> Line<'a> {
         {
             i += 1;
         }
-        let narrowed = narrowed
-            || find.words.iter().skip(i).any(|w| {
-                NARROWING_TESTS.contains(&w.as_str())
-                    || w.starts_with("-newer")
-            });
+        let narrowed = narrowed || narrows(find.words.get(i..).unwrap_or(&[]));
         let reach_of = |r: Reach| match r {
             Reach::System => Reach::System,
-            r if narrowed => {
-                let _ = r;
-                Reach::Nested
-            }
+            _ if narrowed => Reach::Nested,
             r => r,
         };
         if i == starts {
@@ -410,6 +404,14 @@ const LS: u64 = names::key("ls");
 const GREP: u64 = names::key("grep");
 const RG: u64 = names::key("rg");
 
+/// `git ls-files`, `git diff --name-only`, …: paths inside the repository (unlike `git
+/// rev-parse --show-toplevel`, the repository itself).
+fn git_lists_files(args: &[String]) -> bool {
+    args.iter()
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|sub| matches!(sub.as_str(), "ls-files" | "diff" | "status" | "grep" | "ls-tree"))
+}
+
 /// `find` tests that select some files only (a filter the agent means).
 const NARROWING_TESTS: &[&str] = &[
     "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
@@ -417,6 +419,31 @@ const NARROWING_TESTS: &[&str] = &[
     "-size", "-user", "-group", "-uid", "-gid", "-perm", "-inum", "-samefile", "-links",
     "-used", "-nouser", "-nogroup",
 ];
+
+/// A `find` expression selects only some files before it deletes or runs anything: a test
+/// such as `-name x` comes before the first action, is not negated (`-not`, `!`), and its
+/// pattern is not one that matches every name (`-name '*'`, `-regex '.*'`).
+fn narrows(expression: &[String]) -> bool {
+    let mut previous = "";
+    for (i, w) in expression.iter().enumerate() {
+        let w = w.as_str();
+        if matches!(w, "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir") {
+            return false;
+        }
+        let negated = matches!(previous, "-not" | "!");
+        previous = w;
+        if negated || !(NARROWING_TESTS.contains(&w) || w.starts_with("-newer")) {
+            continue;
+        }
+        let every = expression
+            .get(i + 1)
+            .is_some_and(|v| v.bytes().all(|b| b"*?.".contains(&b)));
+        if !every {
+            return true;
+        }
+    }
+    false
+}
 
 /// Sibling pipeline stages after `c`.
 fn later_stages<'c>(
@@ -466,10 +493,19 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             let target_long = args
                 .iter()
                 .find_map(|w| w.strip_prefix("--target-directory="));
-            if let Some(t) = target_dir.map(String::as_str).or(target_long) {
-                out.push(t.to_string());
-            } else if let Some(last) = operands(args).skip(1).last() {
-                out.push(last.clone());
+            let files: Vec<&String> = operands(args).collect();
+            let (target, sources) = match target_dir.map(String::as_str).or(target_long) {
+                Some(t) => (t, &files[..]),
+                None => match files.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => (last.as_str(), rest),
+                    _ => return out,
+                },
+            };
+            // the target itself, or the file each source makes inside it when it is a directory
+            out.push(target.to_string());
+            for source in sources {
+                let dir = target.trim_end_matches('/');
+                out.push(format!("{dir}/{}", super::basename(source.trim_end_matches('/'))));
             }
         }
         names::DD => out.extend(args.iter().filter_map(|w| w.strip_prefix("of=")).map(String::from)),
@@ -561,7 +597,7 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 }
             } else if matches!(opt, "remote-name" | "remote-name-all") {
                 remote_name = true;
-            } else if opt == "input-file" {
+            } else if opt == "input-file" || opt == "remote-header-name" || opt == "content-disposition" {
                 out.push(None);
             }
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
@@ -584,6 +620,10 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 }
                 if b == b'O' && !wget {
                     remote_name = true;
+                }
+                // `curl -J`: the server names the file
+                if b == b'J' && !wget {
+                    out.push(None);
                 }
                 if wget && b == b'i' {
                     out.push(None);

@@ -23,6 +23,7 @@ pub const BASE_CONFIG: &str =
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
     ("critical", include_str!("../fixtures/security/critical.tsv")),
+    ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

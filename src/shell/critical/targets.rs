@@ -2,7 +2,7 @@
 //! directory (`SimpleCommand::cwd`) and the workspace roots: from the root `/ws`, `..` is `/`,
 //! so `rm -rf ../*` is `rm -rf /*`; `cd ~ && rm -rf .` deletes the home directory.
 //!
-//! `$PWD`, `${PWD}` and `~+` are the tracked directory; `$HOME` and `${HOME}` are `~`. A word
+//! `$PWD`, `${PWD}`, `~+` and `$(pwd)` are the tracked directory; `$HOME` and `${HOME}` are `~`. A word
 //! that starts with any other expansion (`"$X"/*`, `$(cat list)`) lands where toolgate cannot
 //! know: [`Reach::Unknown`]. An expansion later in the word is taken as empty (`/usr/$X` is
 //! `/usr/`: an unset variable is the classic way such a command deletes too much).
@@ -120,6 +120,8 @@ fn literal(word: &str, dynamic: bool) -> Option<String> {
         ("$PWD", "."),
         ("${PWD}", "."),
         ("~+", "."),
+        ("$(pwd)", "."),
+        ("`pwd`", "."),
         ("$HOME", "~"),
         ("${HOME}", "~"),
     ] {
@@ -137,6 +139,11 @@ fn literal(word: &str, dynamic: bool) -> Option<String> {
         return None;
     }
     Some(drop_expansions(&w))
+}
+
+/// `$(pwd)…`, `` `pwd`… ``: a substitution that prints the tracked directory.
+pub(super) fn is_pwd(word: &str) -> bool {
+    word.starts_with("$(pwd)") || word.starts_with("`pwd`")
 }
 
 /// `a$X/b${Y}c$(d)` → `a/bc`: each expansion taken as empty.
