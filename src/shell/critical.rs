@@ -11,7 +11,8 @@
 //!   narrowing it): nothing in the workspace survives, `.git` included;
 //! * `recursive-delete-unknown`: a recursive delete whose target toolgate cannot know
 //!   (`rm -rf "$X"/*`, `rm -rf $(cat list)`, `xargs rm -rf < list`, `cd "$D" && rm -rf *`);
-//! * `sudo-rm`: any `rm` under `sudo`, `doas`, `su -c`, `pkexec` or `run0` (as the harness);
+//! * `sudo-rm`: any `rm` under a privileged launcher (`sudo`, `doas`, `su -c`, `pkexec`, …),
+//!   as the harness flags it;
 //! * `move-root`: `mv` of a root-like directory (`mv ~ /dev/null`, `mv /* /tmp`);
 //! * `recursive-chmod-root`, `recursive-chown-root`: `chmod`/`chown`/`chgrp -R` of one;
 //! * `fork-bomb`: a function that calls itself twice, in the background or a pipeline;
@@ -49,7 +50,7 @@
 
 mod targets;
 
-use super::{names, wrappers, Analysis, Origin, SimpleCommand};
+use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
 pub use targets::Scope;
 use targets::{Place, Reach};
 
@@ -117,7 +118,7 @@ impl<'a> Line<'a> {
         let mut downloads = Vec::new();
         for (i, c) in cmds.iter().enumerate() {
             let Some(name) = c.name() else { continue };
-            if is_fetcher(names::key(name), name) {
+            if is_fetcher(names::folded_key(name), name) {
                 for file in saved_files(c) {
                     downloads.push((i, file));
                 }
@@ -156,7 +157,7 @@ impl<'a> Line<'a> {
         };
         let args = c.words.get(1..).unwrap_or(&[]);
         // names compared as integers: this runs on every command `check` sees
-        let key = names::key(name);
+        let key = names::folded_key(name);
         let reach_label = |reach| match reach {
             Reach::System => Some("recursive-delete-root"),
             Reach::Workspace => Some("workspace-delete"),
@@ -166,7 +167,7 @@ impl<'a> Line<'a> {
         match key {
             names::RM => {
                 labels.extend(reach_label(self.deleted(index, c, args)));
-                if c.wrappers.iter().any(|w| PRIVILEGED.contains(&w.name.as_str())) {
+                if c.wrappers.iter().any(privileged) {
                     labels.push("sudo-rm");
                 }
             }
@@ -395,14 +396,18 @@ impl<'a> Line<'a> {
     }
 }
 
-/// Launchers that run the command as another user (root, usually).
-const PRIVILEGED: &[&str] = &["sudo", "doas", "su -c", "pkexec", "run0"];
+/// A launcher that runs the command as another user, root usually (`sudo`, `doas`, `su -c`,
+/// `pkexec`: the program table's privilege trait).
+fn privileged(w: &super::Wrapper) -> bool {
+    let name = w.name.split(' ').next().unwrap_or("");
+    programs::lookup_folded(name).is_some_and(|p| p.is_privileged())
+}
 
-const ECHO: u64 = names::key("echo");
-const PRINTF: u64 = names::key("printf");
-const LS: u64 = names::key("ls");
-const GREP: u64 = names::key("grep");
-const RG: u64 = names::key("rg");
+const ECHO: names::Key = names::folded_key("echo");
+const PRINTF: names::Key = names::folded_key("printf");
+const LS: names::Key = names::folded_key("ls");
+const GREP: names::Key = names::folded_key("grep");
+const RG: names::Key = names::folded_key("rg");
 
 /// `git ls-files`, `git diff --name-only`, …: paths inside the repository (unlike `git
 /// rev-parse --show-toplevel`, the repository itself).
@@ -482,7 +487,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         .collect();
     let Some(name) = c.name() else { return out };
     let args = c.words.get(1..).unwrap_or(&[]);
-    let key = names::key(name);
+    let key = names::folded_key(name);
     match key {
         names::TEE | names::TRUNCATE => out.extend(operands(args).cloned()),
         names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
@@ -657,7 +662,7 @@ fn executed_file(c: &SimpleCommand) -> Option<&str> {
     if first.contains('/') {
         return Some(first);
     }
-    let key = names::key(c.name()?);
+    let key = names::folded_key(c.name()?);
     if matches!(key, names::SOURCE | names::DOT) {
         return c.words.get(1).map(String::as_str);
     }
@@ -749,7 +754,7 @@ fn harmless_device(path: &str) -> bool {
         || p.starts_with("/dev/pts/")
 }
 
-fn disk_write(key: u64, name: &str, args: &[String]) -> bool {
+fn disk_write(key: names::Key, name: &str, args: &[String]) -> bool {
     match key {
         names::DD => args
             .iter()
@@ -828,24 +833,17 @@ fn normalise(path: &str) -> String {
     }
 }
 
-fn is_fetcher(key: u64, name: &str) -> bool {
-    matches!(
-        key,
-        names::CURL
-            | names::WGET
-            | names::FETCH
-            | names::HTTP
-            | names::HTTPS
-            | names::XH
-            | names::ARIA2C
-            | names::GET
-    ) || name == "lwp-request"
+/// A downloader, from the program table (`curl`, `wget`, `aria2c`, `xh`, …).
+fn is_fetcher(key: names::Key, name: &str) -> bool {
+    programs::by_folded_key(key)
+        .or_else(|| programs::lookup_folded(name))
+        .is_some_and(|p| p.is_fetcher())
 }
 
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.
 fn runs_input(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    let key = names::key(name);
+    let key = names::folded_key(name);
     wrappers::is_shell_key(key)
         || matches!(
             key,
@@ -868,7 +866,7 @@ fn runs_input(c: &SimpleCommand) -> bool {
 /// The interpreter reads its program from stdin (no script operand, no `-c`/`-e`/`-m`).
 fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    let key = names::key(name);
+    let key = names::folded_key(name);
     if wrappers::is_shell_key(key) {
         // `bash /dev/stdin` names stdin as its script
         return wrappers::shell_reads_stdin(&c.words)
@@ -909,7 +907,7 @@ fn opaque_code(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
             .filter(|d| d.pipeline == c.pipeline && d.stage < c.stage)
             .any(|d| d.name() != Some("cat"));
     let any_dynamic = || (1..c.words.len()).any(|i| c.is_dynamic(i));
-    let computed = match names::key(name) {
+    let computed = match names::folded_key(name) {
         names::EVAL => any_dynamic(),
         names::SOURCE | names::DOT => c.is_dynamic(1),
         key if wrappers::is_shell_key(key) => {
@@ -984,7 +982,7 @@ fn kill_init(args: &[String]) -> bool {
     pids.contains(&"-1") || (pids.contains(&"1") && signal.is_some_and(is_kill_signal))
 }
 
-fn shutdown(key: u64, name: &str, args: &[String]) -> bool {
+fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {
     match key {
         names::SHUTDOWN => !args.iter().any(|w| w == "-c" || w == "--help"),
         names::REBOOT | names::HALT | names::POWEROFF => !args.iter().any(|w| w == "--help"),

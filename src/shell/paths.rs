@@ -16,7 +16,10 @@
 //!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
 //! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
 //!
-//! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
+//! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
+//!   -f.env`, `curl -d@.env`), and a file after `@`/`<` in a word (`curl -F f=@.env`).
+//!
+//! Not taken: URLs
 //! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
 //! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
 //! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
@@ -77,7 +80,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
                     add(&mut out, ci, c, w, false, false)
                 }
-                None => {}
+                None => glued_values(&mut out, ci, c, w, false),
             }
         }
         let mut options = true;
@@ -98,8 +101,10 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 {
                     add(&mut out, ci, c, value, dynamic, false);
                 }
+                glued_values(&mut out, ci, c, w, dynamic);
                 continue;
             }
+            embedded_files(&mut out, ci, c, w, dynamic);
             if let Some(n) = super::parser::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
@@ -156,8 +161,37 @@ fn add(
     });
 }
 
+/// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,
+/// `-d@.env`, `-Ff=@.env` (curl). Which letters take a value differs per program, so the
+/// text after the first and the second letter is taken when it looks like a path (holds `.`,
+/// `/` or `~`), and any `@`/`<`/`=` file reference in it.
+#[inline(never)]
+fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
+    if w.starts_with("--") || w.len() < 3 || !w.contains(['.', '/', '~']) {
+        return;
+    }
+    for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
+        if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
+            add(out, ci, c, value, dynamic, false);
+        }
+    }
+    embedded_files(out, ci, c, w, dynamic);
+}
+
+/// A file named inside a word after `@` or `<`: curl's `-F f=@.env`, `-F 'f=<.env'`,
+/// `--data-urlencode k@.env`, httpie's `f@.env`; a `;type=…` suffix is cut off.
+#[inline(never)]
+fn embedded_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
+    let Some(at) = w.find(['@', '<']) else { return };
+    let file = w.get(at + 1..).unwrap_or("");
+    let file = file.split(';').next().unwrap_or("");
+    if !file.is_empty() && at + 1 < w.len() {
+        add(out, ci, c, file, dynamic, false);
+    }
+}
+
 /// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms).
-fn normalise_expansions(word: &str) -> String {
+pub(super) fn normalise_expansions(word: &str) -> String {
     for pwd in ["$PWD", "${PWD}"] {
         if let Some(rest) = word.strip_prefix(pwd) {
             let rest = rest.trim_start_matches('/');

@@ -24,6 +24,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
     ("critical", include_str!("../fixtures/security/critical.tsv")),
     ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
+    ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
