@@ -4,8 +4,8 @@
 //! workspace roots (see [`targets`]): from the root `/ws`, `rm -rf ../*` is `rm -rf /*`.
 //!
 //! Labels (stable):
-//! * `recursive-delete-root`: `rm -r`, `find -delete`, `find -exec rm`, `xargs rm`,
-//!   `rsync --delete` reaching a root-like target (below);
+//! * `recursive-delete-root`: `rm -r`, `find -delete`, `find -exec rm` (or `unlink`,
+//!   `shred -u`), `xargs rm`, `rsync --delete` reaching a root-like target (below);
 //! * `workspace-delete`: the same deleting a workspace root itself or every entry in it
 //!   (`rm -rf .`, `rm -rf *` or `rm -rf "$PWD"` at the root, `find . -delete` with no test
 //!   narrowing it): nothing in the workspace survives, `.git` included;
@@ -30,7 +30,7 @@
 //! * `remote-code-exec`: downloaded code run by a shell or interpreter: piped (`curl … | sh`,
 //!   `| bash /dev/stdin`), substituted (`sh -c "$(curl …)"`, `bash <(curl …)`), or saved and
 //!   then run later in the same command line (`curl -o x.sh URL && sh x.sh`, `wget URL; bash
-//!   install.sh`, `chmod +x i.sh && ./i.sh`);
+//!   install.sh`, `chmod +x i.sh && ./i.sh`, a script run after a `git clone`);
 //! * `opaque-code-exec`: a shell or interpreter whose program comes through a pipe or is
 //!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
 //! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`;
@@ -118,6 +118,12 @@ impl<'a> Line<'a> {
         let mut downloads = Vec::new();
         for (i, c) in cmds.iter().enumerate() {
             let Some(name) = c.name() else { continue };
+            // a clone's files are unknown: any script run after it may be one of them
+            if names::folded_key(name) == names::GIT
+                && c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|w| w == "clone")
+            {
+                downloads.push((i, None));
+            }
             if is_fetcher(names::folded_key(name), name) {
                 for file in saved_files(c) {
                     downloads.push((i, file));
@@ -177,6 +183,15 @@ impl<'a> Line<'a> {
             names::RSYNC if args.iter().any(|w| w.starts_with("--del")) => {
                 let dest = operands(args).last();
                 labels.extend(dest.and_then(|d| reach_label(self.scope.reach(c, d, c.is_dynamic(1)))))
+            }
+            // `find … -exec unlink {}` / `-exec shred -u {}` delete what find selects
+            names::SHRED | UNLINK
+                if c.origin == Origin::Exec
+                    && (key == UNLINK || args.iter().any(|w| w == "-u" || w.starts_with("--remove")))
+                    && args.iter().any(|w| w.contains("{}")) =>
+            {
+                let find = c.parent.and_then(|p| cmds.get(p));
+                labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
             names::MV if self.moved(c, args) => labels.push("move-root"),
             names::CHMOD if self.recursive_system(c, args) => labels.push("recursive-chmod-root"),
@@ -403,6 +418,7 @@ fn privileged(w: &super::Wrapper) -> bool {
     programs::lookup_folded(name).is_some_and(|p| p.is_privileged())
 }
 
+const UNLINK: names::Key = names::folded_key("unlink");
 const ECHO: names::Key = names::folded_key("echo");
 const PRINTF: names::Key = names::folded_key("printf");
 const LS: names::Key = names::folded_key("ls");

@@ -1,6 +1,7 @@
 //! What a command reaches beyond the operands it names: the whole tree below a directory it
-//! copies, archives or syncs (`cp -r`, `rsync -a`, `scp -r`, `tar c`, `zip -r`, `git archive`),
-//! and the files `find` selects for an action (`-delete`, `-exec`, `-ok`, or piped into
+//! copies, archives, syncs or deletes (`cp -r`, `rsync -a`, `scp -r`, `tar c`, `zip -r`,
+//! `git archive`,
+//! `git clean -x`, `diff -r`, `7z a`), and the files `find` selects for an action (`-delete`, `-exec`, `-ok`, or piped into
 //! `xargs`). The validator checks these against the ignore rules besides [`super::paths`]:
 //! a copy of a directory that holds ignored files takes them out of the gate ("what toolgate
 //! cannot see, it does not vouch for").
@@ -37,6 +38,10 @@ pub struct Reached {
 const TAR: names::Key = names::folded_key("tar");
 const BSDTAR: names::Key = names::folded_key("bsdtar");
 const ZIP: names::Key = names::folded_key("zip");
+const DIFF: names::Key = names::folded_key("diff");
+const SEVEN_Z: names::Key = names::folded_key("7z");
+const SEVEN_ZA: names::Key = names::folded_key("7za");
+const SEVEN_ZR: names::Key = names::folded_key("7zr");
 
 /// Every tree and `find` selection the commands of `analysis` reach; expansions are left to
 /// the path operands (a word with one is skipped here).
@@ -61,8 +66,10 @@ pub fn reached(analysis: &Analysis) -> Vec<Reached> {
             }
             key => {
                 for (i, dir) in copied(key, args) {
-                    if !c.is_dynamic(i + 1) {
-                        push(&dir, joined(c, &dir), Reach::Tree);
+                    // `$PWD/x` is known; any other expansion is the path operands' concern
+                    let path = joined(c, &dir);
+                    if !c.is_dynamic(i + 1) || !path.contains(['$', '`']) {
+                        push(&dir, path, Reach::Tree);
                     }
                 }
             }
@@ -114,8 +121,13 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
             owned(files.into_iter().take(n).filter(|(_, w)| local(w)).collect())
         }
         TAR | BSDTAR => tar_sources(args),
+        DIFF if recursive(args, b"r") => owned(operands(args)),
+        SEVEN_Z | SEVEN_ZA | SEVEN_ZR => match operands(args).split_first() {
+            Some(((_, "a" | "u"), rest)) => owned(rest.iter().skip(1).copied().collect()),
+            _ => Vec::new(),
+        },
         ZIP if recursive(args, b"rR") => owned(operands(args).into_iter().skip(1).collect()),
-        names::GIT => git_archive(args),
+        names::GIT => git_archive(args).into_iter().chain(git_clean(args)).collect(),
         _ => Vec::new(),
     }
 }
@@ -144,6 +156,30 @@ fn git_archive(args: &[String]) -> Vec<(usize, String)> {
         vec![(at, ".".to_string())]
     } else {
         Vec::new()
+    }
+}
+
+/// `git clean -x`/`-X`: deletes the untracked files the ignore files name, below the
+/// directory (its paths, or `.`).
+fn git_clean(args: &[String]) -> Vec<(usize, String)> {
+    let Some(at) = args.iter().position(|w| w == "clean") else {
+        return Vec::new();
+    };
+    let rest = args.get(at + 1..).unwrap_or(&[]);
+    let ignored = rest
+        .iter()
+        .any(|w| !w.starts_with("--") && w.starts_with('-') && w.contains(['x', 'X']));
+    if !ignored {
+        return Vec::new();
+    }
+    let paths: Vec<(usize, String)> = operands(rest)
+        .into_iter()
+        .map(|(i, w)| (at + 1 + i, w.to_string()))
+        .collect();
+    if paths.is_empty() {
+        vec![(at, ".".to_string())]
+    } else {
+        paths
     }
 }
 
@@ -294,6 +330,11 @@ mod tests {
             ("git archive HEAD", vec![(".", Reach::Tree)]),
             ("git archive HEAD src", vec![]),
             ("git archive -o /tmp/x.tar HEAD", vec![(".", Reach::Tree)]),
+            ("git clean -fdx", vec![(".", Reach::Tree)]),
+            ("git clean -fd", vec![]),
+            ("diff -r . /tmp/x", vec![(".", Reach::Tree), ("/tmp/x", Reach::Tree)]),
+            ("7z a /tmp/x.7z .", vec![(".", Reach::Tree)]),
+            ("cp -r \"$PWD\" /tmp", vec![(".", Reach::Tree)]),
             ("find . -delete", vec![(".", Reach::Tree)]),
             ("find . -name '.c*' -delete", vec![("./.c*", Reach::Matching)]),
             ("find src -iname '*.PEM' -exec cat {} +", vec![("src/*.pem", Reach::Matching)]),
