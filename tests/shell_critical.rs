@@ -476,7 +476,10 @@ const HARMLESS: &[&str] = &[
 fn critical_table() {
     for (input, expected) in CRITICAL {
         let a = analyse(input);
-        let got: Vec<&str> = detect_all_in(&a, scope(&ws())).iter().map(|c| c.label).collect();
+        let got: Vec<&str> = detect_all_in(&a, scope(&ws()))
+            .iter()
+            .map(|c| c.label)
+            .collect();
         assert!(
             got.contains(expected),
             "{input:?}: expected {expected}, got {got:?} (problem {:?})",
@@ -501,7 +504,11 @@ fn without_roots_the_start_is_the_workspace() {
         ("rm -rf dist", None),
         ("rm -rf /", Some("recursive-delete-root")),
     ] {
-        assert_eq!(detect(&analyse(input)).map(|c| c.label), expected, "{input:?}");
+        assert_eq!(
+            detect(&analyse(input)).map(|c| c.label),
+            expected,
+            "{input:?}"
+        );
         assert_eq!(
             detect_in(&analyse(input), scope(ROOTS)).map(|c| c.label),
             expected,

@@ -532,7 +532,9 @@ impl Engine {
         let scope = critical::Scope {
             roots: workspace.roots(),
         };
-        let critical = analysis.as_ref().and_then(|a| critical::detect_in(a, scope));
+        let critical = analysis
+            .as_ref()
+            .and_then(|a| critical::detect_in(a, scope));
         Facts {
             tool: &call.tool,
             spec,

@@ -120,7 +120,11 @@ impl<'a> Line<'a> {
             let Some(name) = c.name() else { continue };
             // a clone's files are unknown: any script run after it may be one of them
             if names::folded_key(name) == names::GIT
-                && c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|w| w == "clone")
+                && c.words
+                    .iter()
+                    .skip(1)
+                    .find(|w| !w.starts_with('-'))
+                    .is_some_and(|w| w == "clone")
             {
                 downloads.push((i, None));
             }
@@ -182,12 +186,14 @@ impl<'a> Line<'a> {
             }
             names::RSYNC if args.iter().any(|w| w.starts_with("--del")) => {
                 let dest = operands(args).last();
-                labels.extend(dest.and_then(|d| reach_label(self.scope.reach(c, d, c.is_dynamic(1)))))
+                labels
+                    .extend(dest.and_then(|d| reach_label(self.scope.reach(c, d, c.is_dynamic(1)))))
             }
             // `find … -exec unlink {}` / `-exec shred -u {}` delete what find selects
             names::SHRED | UNLINK
                 if c.origin == Origin::Exec
-                    && (key == UNLINK || args.iter().any(|w| w == "-u" || w.starts_with("--remove")))
+                    && (key == UNLINK
+                        || args.iter().any(|w| w == "-u" || w.starts_with("--remove")))
                     && args.iter().any(|w| w.contains("{}")) =>
             {
                 let find = c.parent.and_then(|p| cmds.get(p));
@@ -270,9 +276,11 @@ impl<'a> Line<'a> {
                 .words
                 .iter()
                 .any(|w| w.starts_with("-a") || w.starts_with("--arg-file"))
-                || c.redirects.iter().any(|r| r.names_file() && !r.writes_file());
+                || c.redirects
+                    .iter()
+                    .any(|r| r.names_file() && !r.writes_file());
             let here = if from_file {
-                recursive.then_some(Reach::Unknown).unwrap_or(Reach::Nested)
+                unseen(recursive)
             } else {
                 let earlier: Vec<&SimpleCommand> = self
                     .cmds
@@ -292,7 +300,7 @@ impl<'a> Line<'a> {
     /// commands of a `$(…)`): the first stage decides, later stages only filter it.
     fn produced(&self, producers: &[&SimpleCommand], recursive: bool) -> Reach {
         let Some(source) = producers.iter().min_by_key(|d| d.stage) else {
-            return recursive.then_some(Reach::Unknown).unwrap_or(Reach::Nested);
+            return unseen(recursive);
         };
         let filtered = producers.len() > 1;
         let args = source.words.get(1..).unwrap_or(&[]);
@@ -366,9 +374,11 @@ impl<'a> Line<'a> {
 
     /// `mv` moves a root-like directory away (`mv ~ /dev/null`, `mv /* /tmp`).
     fn moved(&self, c: &SimpleCommand, args: &[String]) -> bool {
-        let targeted = args
-            .iter()
-            .any(|w| w == "-t" || w.starts_with("--target-directory") || (w.starts_with("-t") && !w.starts_with("--")));
+        let targeted = args.iter().any(|w| {
+            w == "-t"
+                || w.starts_with("--target-directory")
+                || (w.starts_with("-t") && !w.starts_with("--"))
+        });
         let sources: Vec<&String> = operands(args).collect();
         let n = if targeted {
             sources.len()
@@ -406,8 +416,18 @@ impl<'a> Line<'a> {
             *at < index
                 && saved
                     .as_deref()
-                    .is_none_or(|s| super::basename(s) == file)
+                    .map_or(true, |s| super::basename(s) == file)
         })
+    }
+}
+
+/// What a recursive delete of targets toolgate cannot see reaches (a plain `rm` of unseen
+/// files is no critical pattern).
+fn unseen(recursive: bool) -> Reach {
+    if recursive {
+        Reach::Unknown
+    } else {
+        Reach::Nested
     }
 }
 
@@ -430,15 +450,45 @@ const RG: names::Key = names::folded_key("rg");
 fn git_lists_files(args: &[String]) -> bool {
     args.iter()
         .find(|w| !w.starts_with('-'))
-        .is_some_and(|sub| matches!(sub.as_str(), "ls-files" | "diff" | "status" | "grep" | "ls-tree"))
+        .is_some_and(|sub| {
+            matches!(
+                sub.as_str(),
+                "ls-files" | "diff" | "status" | "grep" | "ls-tree"
+            )
+        })
 }
 
 /// `find` tests that select some files only (a filter the agent means).
 const NARROWING_TESTS: &[&str] = &[
-    "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
-    "-lname", "-ilname", "-empty", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin",
-    "-size", "-user", "-group", "-uid", "-gid", "-perm", "-inum", "-samefile", "-links",
-    "-used", "-nouser", "-nogroup",
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+    "-empty",
+    "-mtime",
+    "-mmin",
+    "-atime",
+    "-amin",
+    "-ctime",
+    "-cmin",
+    "-size",
+    "-user",
+    "-group",
+    "-uid",
+    "-gid",
+    "-perm",
+    "-inum",
+    "-samefile",
+    "-links",
+    "-used",
+    "-nouser",
+    "-nogroup",
 ];
 
 /// A `find` expression selects only some files before it deletes or runs anything: a test
@@ -526,13 +576,21 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             out.push(target.to_string());
             for source in sources {
                 let dir = target.trim_end_matches('/');
-                out.push(format!("{dir}/{}", super::basename(source.trim_end_matches('/'))));
+                out.push(format!(
+                    "{dir}/{}",
+                    super::basename(source.trim_end_matches('/'))
+                ));
             }
         }
-        names::DD => out.extend(args.iter().filter_map(|w| w.strip_prefix("of=")).map(String::from)),
+        names::DD => out.extend(
+            args.iter()
+                .filter_map(|w| w.strip_prefix("of="))
+                .map(String::from),
+        ),
         names::SED | names::PERL
             if args.iter().any(|w| {
-                w.starts_with("--in-place") || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
+                w.starts_with("--in-place")
+                    || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
             }) =>
         {
             out.extend(operands(args).cloned())
@@ -545,7 +603,9 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
 
 /// The label for writing to `place`, when it is a protected file.
 fn protected_file(place: &Place) -> Option<&'static str> {
-    let is = |p: &[String], want: &[&str]| p.len() == want.len() && p.iter().zip(want).all(|(a, b)| a == b);
+    let is = |p: &[String], want: &[&str]| {
+        p.len() == want.len() && p.iter().zip(want).all(|(a, b)| a == b)
+    };
     if let Some(home) = place.in_home() {
         let file = |names: &[&str]| home.len() == 1 && names.contains(&home[0].as_str());
         if home.len() == 2 && home[0] == ".ssh" && home[1].starts_with("authorized_keys") {
@@ -575,7 +635,9 @@ fn protected_file(place: &Place) -> Option<&'static str> {
         _ if abs.len() >= 3 && abs[0] == "var" && abs[1] == "spool" && abs[2] == "cron" => {
             Some("crontab-write")
         }
-        _ if is(abs, &["proc", "sysrq-trigger"]) || is(abs, &["proc", "sys", "kernel", "sysrq"]) => {
+        _ if is(abs, &["proc", "sysrq-trigger"])
+            || is(abs, &["proc", "sys", "kernel", "sysrq"]) =>
+        {
             Some("sysrq-trigger")
         }
         _ => None,
@@ -584,9 +646,24 @@ fn protected_file(place: &Place) -> Option<&'static str> {
 
 /// Shell start-up files in a home directory: what they hold runs in every new shell.
 const STARTUP_FILES: &[&str] = &[
-    ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile",
-    ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc",
-    ".tcshrc", ".login", ".xprofile", ".xinitrc",
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".bash_aliases",
+    ".profile",
+    ".zshrc",
+    ".zshenv",
+    ".zprofile",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".mkshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".login",
+    ".xprofile",
+    ".xinitrc",
 ];
 
 /// The files a fetcher saves (`curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`,
@@ -605,7 +682,9 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             (v != "-").then(|| v.clone()).filter(|_| !c.is_dynamic(at))
         };
         if let Some(long) = w.strip_prefix("--") {
-            let (opt, attached) = long.split_once('=').map_or((long, None), |(o, v)| (o, Some(v)));
+            let (opt, attached) = long
+                .split_once('=')
+                .map_or((long, None), |(o, v)| (o, Some(v)));
             if matches!(opt, "output" | "output-document" | "out") {
                 named_output = true;
                 match attached {
@@ -618,7 +697,10 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 }
             } else if matches!(opt, "remote-name" | "remote-name-all") {
                 remote_name = true;
-            } else if opt == "input-file" || opt == "remote-header-name" || opt == "content-disposition" {
+            } else if opt == "input-file"
+                || opt == "remote-header-name"
+                || opt == "content-disposition"
+            {
                 out.push(None);
             }
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
@@ -794,8 +876,20 @@ fn partition_edit(name: &str, args: &[String]) -> bool {
     match name {
         "sgdisk" => {
             const READ: &[&str] = &[
-                "-p", "--print", "-v", "--verify", "-i", "--info", "-O", "--print-mbr", "-L",
-                "--list-types", "-V", "--version", "-?", "--help",
+                "-p",
+                "--print",
+                "-v",
+                "--verify",
+                "-i",
+                "--info",
+                "-O",
+                "--print-mbr",
+                "-L",
+                "--list-types",
+                "-V",
+                "--version",
+                "-?",
+                "--help",
             ];
             device()
                 && args.iter().any(|w| {
@@ -803,7 +897,15 @@ fn partition_edit(name: &str, args: &[String]) -> bool {
                 })
         }
         "parted" => {
-            const READ: &[&str] = &["print", "help", "version", "unit", "align-check", "select", "quit"];
+            const READ: &[&str] = &[
+                "print",
+                "help",
+                "version",
+                "unit",
+                "align-check",
+                "select",
+                "quit",
+            ];
             let listing = args.iter().any(|w| w == "-l" || w == "--list");
             let commands: Vec<&String> = args
                 .iter()
@@ -813,16 +915,47 @@ fn partition_edit(name: &str, args: &[String]) -> bool {
                 && device()
                 && (commands.is_empty()
                     || commands.iter().any(|w| {
-                        w.bytes().all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
+                        w.bytes()
+                            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
                             && !READ.contains(&w.as_str())
-                            && !matches!(w.as_str(), "s" | "b" | "kb" | "mb" | "gb" | "tb" | "compact" | "cyl" | "chs" | "minimal" | "optimal" | "opt" | "min")
+                            && !matches!(
+                                w.as_str(),
+                                "s" | "b"
+                                    | "kb"
+                                    | "mb"
+                                    | "gb"
+                                    | "tb"
+                                    | "compact"
+                                    | "cyl"
+                                    | "chs"
+                                    | "minimal"
+                                    | "optimal"
+                                    | "opt"
+                                    | "min"
+                            )
                     }))
         }
         "fdisk" | "sfdisk" | "gdisk" | "cfdisk" | "cgdisk" => {
             const READ: &[&str] = &[
-                "-l", "--list", "-s", "--show-size", "-d", "--dump", "-J", "--json", "-V",
-                "--verify", "-h", "--help", "-v", "--version", "-x", "--list-free", "-F",
-                "-g", "--show-geometry",
+                "-l",
+                "--list",
+                "-s",
+                "--show-size",
+                "-d",
+                "--dump",
+                "-J",
+                "--json",
+                "-V",
+                "--verify",
+                "-h",
+                "--help",
+                "-v",
+                "--version",
+                "-x",
+                "--list-free",
+                "-F",
+                "-g",
+                "--show-geometry",
             ];
             device() && !args.iter().any(|w| READ.contains(&w.as_str()))
         }
@@ -885,8 +1018,7 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
     let key = names::folded_key(name);
     if wrappers::is_shell_key(key) {
         // `bash /dev/stdin` names stdin as its script
-        return wrappers::shell_reads_stdin(&c.words)
-            || executed_file(c).is_some_and(is_stdin);
+        return wrappers::shell_reads_stdin(&c.words) || executed_file(c).is_some_and(is_stdin);
     }
     if matches!(key, names::SOURCE | names::DOT) {
         return c.words.get(1).is_some_and(|w| is_stdin(w) || w == "-");
@@ -905,7 +1037,10 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
 }
 
 fn is_stdin(path: &str) -> bool {
-    matches!(normalise(path).as_str(), "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0")
+    matches!(
+        normalise(path).as_str(),
+        "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
+    )
 }
 
 /// A shell or interpreter runs code that cannot be read from the command line: its program
@@ -1010,7 +1145,6 @@ fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {
     }
 }
 
-
 /// git push's long options (git accepts any unambiguous prefix of one) and whether each
 /// takes a separate value (`--repo origin`).
 const PUSH_OPTIONS: &[(&str, PushOption)] = &[
@@ -1073,7 +1207,9 @@ fn git_push(args: &[String]) -> Option<&'static str> {
         if options && w == "--" {
             options = false;
         } else if let Some(long) = w.strip_prefix("--").filter(|_| options) {
-            let (name, attached) = long.split_once('=').map_or((long, false), |(n, _)| (n, true));
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, false), |(n, _)| (n, true));
             if name.starts_with("no-") {
                 continue;
             }

@@ -181,7 +181,13 @@ fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &st
 /// A file named inside a word after `@` or `<`: curl's `-F f=@.env`, `-F 'f=<.env'`,
 /// `--data-urlencode k@.env`, httpie's `f@.env`; a `;type=…` suffix is cut off.
 #[inline(never)]
-fn embedded_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
+fn embedded_files(
+    out: &mut Vec<PathOperand>,
+    ci: usize,
+    c: &SimpleCommand,
+    w: &str,
+    dynamic: bool,
+) {
     let Some(at) = w.find(['@', '<']) else { return };
     let file = w.get(at + 1..).unwrap_or("");
     let file = file.split(';').next().unwrap_or("");

@@ -12,7 +12,8 @@
 //!   subdirectory's tree is not refused (`tar czf x.tgz src/` stays allowed).
 //! * [`Reach::Matching`]: the files `find` selects by name, as a glob below its start point
 //!   (`find . -name '.cline*' -delete` → `./.cline*`), checked like any glob operand; `-iname`
-//!   patterns are lowered. A `find` with an action and no name test reaches its whole tree.
+//!   patterns are lowered. A `find` with an action and no name test before it (a negated
+//!   one does not count) reaches its whole tree.
 
 use super::{names, paths, Analysis, SimpleCommand};
 
@@ -91,7 +92,9 @@ fn joined(c: &SimpleCommand, word: &str) -> String {
 fn recursive(args: &[String], letters: &[u8]) -> bool {
     args.iter().any(|w| match w.strip_prefix("--") {
         Some(long) => matches!(long, "recursive" | "archive" | "recurse-paths"),
-        None => w.len() > 1 && w.starts_with('-') && w.bytes().skip(1).any(|b| letters.contains(&b)),
+        None => {
+            w.len() > 1 && w.starts_with('-') && w.bytes().skip(1).any(|b| letters.contains(&b))
+        }
     })
 }
 
@@ -116,9 +119,21 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
     match key {
         names::CP | names::RSYNC | names::SCP if recursive(args, b"rRa") => {
             let files = operands(args);
-            let target = args.iter().any(|w| w == "-t" || w.starts_with("--target-directory"));
-            let n = if target { files.len() } else { files.len().saturating_sub(1) };
-            owned(files.into_iter().take(n).filter(|(_, w)| local(w)).collect())
+            let target = args
+                .iter()
+                .any(|w| w == "-t" || w.starts_with("--target-directory"));
+            let n = if target {
+                files.len()
+            } else {
+                files.len().saturating_sub(1)
+            };
+            owned(
+                files
+                    .into_iter()
+                    .take(n)
+                    .filter(|(_, w)| local(w))
+                    .collect(),
+            )
         }
         TAR | BSDTAR => tar_sources(args),
         DIFF if recursive(args, b"r") => owned(operands(args)),
@@ -127,7 +142,10 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
             _ => Vec::new(),
         },
         ZIP if recursive(args, b"rR") => owned(operands(args).into_iter().skip(1).collect()),
-        names::GIT => git_archive(args).into_iter().chain(git_clean(args)).collect(),
+        names::GIT => git_archive(args)
+            .into_iter()
+            .chain(git_clean(args))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -220,7 +238,9 @@ fn tar_sources(args: &[String]) -> Vec<(usize, String)> {
         match cluster {
             Some(l) if !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric()) => {
                 // each of f, C, T, X, b, K, N, V takes the next word (unless glued: `-fx`)
-                let glued = w.starts_with('-') && l.len() > 1 && l.ends_with(|c: char| !"fCTXbKNV".contains(c));
+                let glued = w.starts_with('-')
+                    && l.len() > 1
+                    && l.ends_with(|c: char| !"fCTXbKNV".contains(c));
                 if !glued {
                     i += l.bytes().filter(|b| b"fCTXbKNV".contains(b)).count();
                 }
@@ -243,7 +263,10 @@ fn tar_sources(args: &[String]) -> Vec<(usize, String)> {
 fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> {
     let words = &c.words;
     let acts = words.iter().any(|w| {
-        matches!(w.as_str(), "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir")
+        matches!(
+            w.as_str(),
+            "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir"
+        )
     }) || analysis.commands.iter().any(|d| {
         c.pipeline != usize::MAX
             && d.pipeline == c.pipeline
@@ -279,6 +302,17 @@ fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> 
     let mut j = i;
     while let Some(w) = words.get(j) {
         j += 1;
+        // a test after the first action, or negated, selects nothing away
+        if matches!(
+            w.as_str(),
+            "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir"
+        ) {
+            break;
+        }
+        if matches!(w.as_str(), "-not" | "!") {
+            j += 2;
+            continue;
+        }
         let Some(pattern) = words.get(j) else { break };
         let (folded, whole) = match w.as_str() {
             "-name" | "-lname" => (false, false),
@@ -304,7 +338,11 @@ fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> 
         }
     }
     if !named {
-        out.extend(starts.iter().map(|s| (s.to_string(), s.to_string(), Reach::Tree)));
+        out.extend(
+            starts
+                .iter()
+                .map(|s| (s.to_string(), s.to_string(), Reach::Tree)),
+        );
     }
     out
 }
@@ -317,12 +355,18 @@ mod tests {
     fn reached_table() {
         for (input, expected) in [
             ("cp -r . /tmp/w", vec![(".", Reach::Tree)]),
-            ("cp -a src /ws /tmp", vec![("src", Reach::Tree), ("/ws", Reach::Tree)]),
+            (
+                "cp -a src /ws /tmp",
+                vec![("src", Reach::Tree), ("/ws", Reach::Tree)],
+            ),
             ("cp a b", vec![]),
             ("rsync -av ./ host:/srv", vec![("./", Reach::Tree)]),
             ("rsync -a host:/x .", vec![]),
             ("scp -r . host:", vec![(".", Reach::Tree)]),
-            ("tar czf x.tgz src/ package.json", vec![("src/", Reach::Tree), ("package.json", Reach::Tree)]),
+            (
+                "tar czf x.tgz src/ package.json",
+                vec![("src/", Reach::Tree), ("package.json", Reach::Tree)],
+            ),
             ("tar -czf x.tgz .", vec![(".", Reach::Tree)]),
             ("tar -c -f x.tar -C / ws", vec![("/ws", Reach::Tree)]),
             ("tar xzf x.tgz", vec![]),
@@ -332,22 +376,38 @@ mod tests {
             ("git archive -o /tmp/x.tar HEAD", vec![(".", Reach::Tree)]),
             ("git clean -fdx", vec![(".", Reach::Tree)]),
             ("git clean -fd", vec![]),
-            ("diff -r . /tmp/x", vec![(".", Reach::Tree), ("/tmp/x", Reach::Tree)]),
+            (
+                "diff -r . /tmp/x",
+                vec![(".", Reach::Tree), ("/tmp/x", Reach::Tree)],
+            ),
             ("7z a /tmp/x.7z .", vec![(".", Reach::Tree)]),
             ("cp -r \"$PWD\" /tmp", vec![(".", Reach::Tree)]),
             ("find . -delete", vec![(".", Reach::Tree)]),
-            ("find . -name '.c*' -delete", vec![("./.c*", Reach::Matching)]),
-            ("find src -iname '*.PEM' -exec cat {} +", vec![("src/*.pem", Reach::Matching)]),
-            ("find . -path './.cline*' -delete", vec![("./.cline*", Reach::Matching)]),
+            (
+                "find . -name '.c*' -delete",
+                vec![("./.c*", Reach::Matching)],
+            ),
+            (
+                "find src -iname '*.PEM' -exec cat {} +",
+                vec![("src/*.pem", Reach::Matching)],
+            ),
+            (
+                "find . -path './.cline*' -delete",
+                vec![("./.cline*", Reach::Matching)],
+            ),
             ("find . -type f | xargs cat", vec![(".", Reach::Tree)]),
             ("find . -name '*.ts'", vec![]),
+            ("find . -not -name keep -delete", vec![(".", Reach::Tree)]),
+            ("find . -delete -name x", vec![(".", Reach::Tree)]),
         ] {
             let got: Vec<(String, Reach)> = reached(&super::super::analyse(input))
                 .into_iter()
                 .map(|r| (r.path, r.reach))
                 .collect();
-            let want: Vec<(String, Reach)> =
-                expected.into_iter().map(|(p, r)| (p.to_string(), r)).collect();
+            let want: Vec<(String, Reach)> = expected
+                .into_iter()
+                .map(|(p, r)| (p.to_string(), r))
+                .collect();
             assert_eq!(got, want, "{input}");
         }
     }

@@ -54,7 +54,10 @@ impl Place {
     fn parse(text: &str) -> Place {
         let b = text.as_bytes();
         let (anchor, rest) = if let Some(rest) = text.strip_prefix('~') {
-            (Anchor::Home, rest.find(['/', '\\']).map_or("", |i| &rest[i..]))
+            (
+                Anchor::Home,
+                rest.find(['/', '\\']).map_or("", |i| &rest[i..]),
+            )
         } else if matches!(b.first(), Some(b'/' | b'\\')) {
             (Anchor::Root, text)
         } else if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' {
@@ -76,7 +79,8 @@ impl Place {
             match comp {
                 "" | "." => {}
                 ".." => {
-                    if self.parts.pop().is_none() && matches!(self.anchor, Anchor::Home | Anchor::Base)
+                    if self.parts.pop().is_none()
+                        && matches!(self.anchor, Anchor::Home | Anchor::Base)
                     {
                         // the root's `..` is the root; a home's is `/home`
                         self.above = true;
@@ -172,7 +176,10 @@ fn drop_expansions(w: &str) -> String {
                         }
                     }
                     _ => {
-                        while b.get(i).is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'_') {
+                        while b
+                            .get(i)
+                            .is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'_')
+                        {
                             i += 1;
                         }
                         // `$1`, `$?`, `$@`: one special character
