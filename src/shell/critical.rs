@@ -186,8 +186,8 @@ impl<'a> Line<'a> {
             }
             names::RSYNC if args.iter().any(|w| w.starts_with("--del")) => {
                 let dest = operands(args).last();
-                labels
-                    .extend(dest.and_then(|d| reach_label(self.scope.reach(c, d, c.is_dynamic(1)))))
+                let reach = dest.map(|d| self.scope.reach(c, d, d.contains('$')));
+                labels.extend(reach.and_then(reach_label))
             }
             // `find … -exec unlink {}` / `-exec shred -u {}` delete what find selects
             names::SHRED | UNLINK
@@ -398,6 +398,10 @@ impl<'a> Line<'a> {
 
     /// The label of a protected file `target` (written by `c`), if it is one.
     fn protected(&self, c: &SimpleCommand, target: &str) -> Option<&'static str> {
+        // after a `cd` the directory may be the protected part (`cd /etc/cron.d && … > x`)
+        if c.cwd.is_none() && !may_be_protected(target) {
+            return None;
+        }
         let place = self.scope.place(c, target, target.contains('$'))?;
         protected_file(&place)
     }
@@ -642,6 +646,36 @@ fn protected_file(place: &Place) -> Option<&'static str> {
         }
         _ => None,
     }
+}
+
+/// Whether `path` could name a file [`protected_file`] knows, from its text alone (most
+/// written files are not: the resolution is skipped for them).
+fn may_be_protected(path: &str) -> bool {
+    let base = super::basename(path.trim_end_matches('/'));
+    base.starts_with('.')
+        || base.starts_with("authorized_keys")
+        || matches!(
+            base,
+            "passwd"
+                | "shadow"
+                | "group"
+                | "gshadow"
+                | "sudoers"
+                | "profile"
+                | "bash.bashrc"
+                | "bashrc"
+                | "zshrc"
+                | "zshenv"
+                | "zprofile"
+                | "environment"
+                | "crontab"
+                | "sysrq-trigger"
+                | "sysrq"
+                | "config.fish"
+        )
+        || path.contains(".d/")
+        || path.contains("cron")
+        || path.contains("/zsh/")
 }
 
 /// Shell start-up files in a home directory: what they hold runs in every new shell.
@@ -984,9 +1018,14 @@ fn normalise(path: &str) -> String {
 
 /// A downloader, from the program table (`curl`, `wget`, `aria2c`, `xh`, …).
 fn is_fetcher(key: names::Key, name: &str) -> bool {
-    programs::by_folded_key(key)
-        .or_else(|| programs::lookup_folded(name))
-        .is_some_and(|p| p.is_fetcher())
+    match programs::by_folded_key(key) {
+        Some(p) => p.is_fetcher(),
+        // `curl.exe`, `wget2`: the table's spellings, searched only for such names
+        None => {
+            name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
+                && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher())
+        }
+    }
 }
 
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.
