@@ -258,6 +258,7 @@ const CRITICAL: &[(&str, &str)] = &[
     // partition tables, sysrq, killall5
     ("sgdisk --zap-all /dev/sda", "disk-write"),
     ("sgdisk -Z /dev/sda", "disk-write"),
+    ("SGDISK -Z /dev/sda", "disk-write"),
     ("parted /dev/sda mklabel gpt", "disk-write"),
     ("parted -s /dev/sda rm 1", "disk-write"),
     ("parted /dev/sda", "disk-write"),
@@ -290,6 +291,7 @@ const CRITICAL: &[(&str, &str)] = &[
     ("crontab jobs", "crontab-write"),
     ("crontab -r", "crontab-write"),
     ("crontab -u bob -r", "crontab-write"),
+    ("CRONTAB -r", "crontab-write"),
     ("echo x > /etc/cron.d/job", "crontab-write"),
     ("echo x >> /var/spool/cron/crontabs/root", "crontab-write"),
     ("cd /etc/cron.d && echo x > job", "crontab-write"),

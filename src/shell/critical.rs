@@ -190,9 +190,9 @@ impl<'a> Line<'a> {
                 labels.extend(reach.and_then(reach_label))
             }
             // `find … -exec unlink {}` / `-exec shred -u {}` delete what find selects
-            names::SHRED | UNLINK
+            names::SHRED | names::UNLINK
                 if c.origin == Origin::Exec
-                    && (key == UNLINK
+                    && (key == names::UNLINK
                         || args.iter().any(|w| w == "-u" || w.starts_with("--remove")))
                     && args.iter().any(|w| w.contains("{}")) =>
             {
@@ -209,7 +209,7 @@ impl<'a> Line<'a> {
         if fork_bomb(cmds, c) {
             labels.push("fork-bomb");
         }
-        if disk_write(key, name, args) && !labels.contains(&"disk-write") {
+        if disk_write(key, args) && !labels.contains(&"disk-write") {
             labels.push("disk-write");
         }
         if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
@@ -217,7 +217,7 @@ impl<'a> Line<'a> {
         }
         // anything but listing installs (a file, `-` for stdin), edits or removes jobs
         let has = |o: &str| args.iter().any(|w| w == o);
-        if name == "crontab" && (!has("-l") || has("-r") || has("-e")) {
+        if key == names::CRONTAB && (!has("-l") || has("-r") || has("-e")) {
             labels.push("crontab-write");
         }
         if (is_fetcher(key, name) && remote_code(cmds, c)) || self.runs_download(index, c) {
@@ -226,7 +226,7 @@ impl<'a> Line<'a> {
         if opaque_code(cmds, c) {
             labels.push("opaque-code-exec");
         }
-        if (key == names::KILL && kill_init(args)) || name == "killall5" {
+        if (key == names::KILL && kill_init(args)) || key == names::KILLALL5 {
             labels.push("kill-init");
         }
         if shutdown(key, name, args) {
@@ -308,12 +308,12 @@ impl<'a> Line<'a> {
             Some(names::FIND) if filtered => self.found_narrowed(source, true),
             Some(names::FIND) => self.found(source),
             _ if !recursive || filtered => Reach::Nested,
-            Some(ECHO | PRINTF) => (1..source.words.len())
+            Some(names::ECHO | names::PRINTF) => (1..source.words.len())
                 .filter_map(|i| Some((i, source.words.get(i)?)))
                 .map(|(i, w)| self.scope.reach(source, w, source.is_dynamic(i)))
                 .max()
                 .unwrap_or(Reach::Nested),
-            Some(LS) => {
+            Some(names::LS) => {
                 let dirs: Vec<&String> = operands(args).collect();
                 if dirs.is_empty() {
                     self.scope.reach(source, "*", false)
@@ -325,7 +325,7 @@ impl<'a> Line<'a> {
                 }
             }
             // these list files inside the repository or the tree they search
-            Some(GREP | RG | names::FD | names::FDFIND) => Reach::Nested,
+            Some(names::GREP | names::RG | names::FD | names::FDFIND) => Reach::Nested,
             Some(names::GIT) if git_lists_files(args) => Reach::Nested,
             _ => Reach::Unknown,
         }
@@ -441,13 +441,6 @@ fn privileged(w: &super::Wrapper) -> bool {
     let name = w.name.split(' ').next().unwrap_or("");
     programs::lookup_folded(name).is_some_and(|p| p.is_privileged())
 }
-
-const UNLINK: names::Key = names::folded_key("unlink");
-const ECHO: names::Key = names::folded_key("echo");
-const PRINTF: names::Key = names::folded_key("printf");
-const LS: names::Key = names::folded_key("ls");
-const GREP: names::Key = names::folded_key("grep");
-const RG: names::Key = names::folded_key("rg");
 
 /// `git ls-files`, `git diff --name-only`, …: paths inside the repository (unlike `git
 /// rev-parse --show-toplevel`, the repository itself).
@@ -886,7 +879,7 @@ fn harmless_device(path: &str) -> bool {
         || p.starts_with("/dev/pts/")
 }
 
-fn disk_write(key: names::Key, name: &str, args: &[String]) -> bool {
+fn disk_write(key: names::Key, args: &[String]) -> bool {
     match key {
         names::DD => args
             .iter()
@@ -899,16 +892,16 @@ fn disk_write(key: names::Key, name: &str, args: &[String]) -> bool {
         names::TEE | names::CP | names::MV | names::INSTALL => {
             operands(args).any(|w| disk_device(w))
         }
-        _ => name == "blkdiscard" || partition_edit(name, args),
+        _ => key == names::BLKDISCARD || partition_edit(key, args),
     }
 }
 
 /// A partition-table editor given a disk and not only asked to list (`fdisk -l`, `parted
 /// /dev/sda print`, `sgdisk -p`).
-fn partition_edit(name: &str, args: &[String]) -> bool {
+fn partition_edit(key: names::Key, args: &[String]) -> bool {
     let device = || args.iter().any(|w| disk_device(w));
-    match name {
-        "sgdisk" => {
+    match key {
+        names::SGDISK => {
             const READ: &[&str] = &[
                 "-p",
                 "--print",
@@ -930,7 +923,7 @@ fn partition_edit(name: &str, args: &[String]) -> bool {
                     w.starts_with('-') && !READ.contains(&w.as_str()) && !w.starts_with("--info=")
                 })
         }
-        "parted" => {
+        names::PARTED => {
             const READ: &[&str] = &[
                 "print",
                 "help",
@@ -969,7 +962,7 @@ fn partition_edit(name: &str, args: &[String]) -> bool {
                             )
                     }))
         }
-        "fdisk" | "sfdisk" | "gdisk" | "cfdisk" | "cgdisk" => {
+        names::FDISK | names::SFDISK | names::GDISK | names::CFDISK | names::CGDISK => {
             const READ: &[&str] = &[
                 "-l",
                 "--list",

@@ -36,14 +36,6 @@ pub struct Reached {
     pub reach: Reach,
 }
 
-const TAR: names::Key = names::folded_key("tar");
-const BSDTAR: names::Key = names::folded_key("bsdtar");
-const ZIP: names::Key = names::folded_key("zip");
-const DIFF: names::Key = names::folded_key("diff");
-const SEVEN_Z: names::Key = names::folded_key("7z");
-const SEVEN_ZA: names::Key = names::folded_key("7za");
-const SEVEN_ZR: names::Key = names::folded_key("7zr");
-
 /// Every tree and `find` selection the commands of `analysis` reach; expansions are left to
 /// the path operands (a word with one is skipped here).
 pub fn reached(analysis: &Analysis) -> Vec<Reached> {
@@ -135,13 +127,13 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
                     .collect(),
             )
         }
-        TAR | BSDTAR => tar_sources(args),
-        DIFF if recursive(args, b"r") => owned(operands(args)),
-        SEVEN_Z | SEVEN_ZA | SEVEN_ZR => match operands(args).split_first() {
+        names::TAR | names::BSDTAR => tar_sources(args),
+        names::DIFF if recursive(args, b"r") => owned(operands(args)),
+        names::SEVEN_Z | names::SEVEN_ZA | names::SEVEN_ZR => match operands(args).split_first() {
             Some(((_, "a" | "u"), rest)) => owned(rest.iter().skip(1).copied().collect()),
             _ => Vec::new(),
         },
-        ZIP if recursive(args, b"rR") => owned(operands(args).into_iter().skip(1).collect()),
+        names::ZIP if recursive(args, b"rR") => owned(operands(args).into_iter().skip(1).collect()),
         names::GIT => git_archive(args)
             .into_iter()
             .chain(git_clean(args))
