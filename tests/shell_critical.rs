@@ -271,6 +271,9 @@ const CRITICAL: &[(&str, &str)] = &[
     ("echo b | tee /proc/sysrq-trigger", "sysrq-trigger"),
     ("echo 1 > /proc/sys/kernel/sysrq", "sysrq-trigger"),
     ("killall5 -9", "kill-init"),
+    ("pkill -9 -f .", "kill-init"),
+    ("pkill -u \"$USER\"", "kill-init"),
+    ("killall -9 -r '.*'", "kill-init"),
     // persistence
     ("echo k >> ~/.ssh/authorized_keys", "auth-file-write"),
     ("echo k | tee -a ~/.ssh/authorized_keys", "auth-file-write"),
@@ -402,6 +405,9 @@ const HARMLESS: &[&str] = &[
     "cat /proc/sysrq-trigger",
     "echo b > sysrq-trigger",
     "killall node",
+    "pkill -f 'node server.js'",
+    "pkill -9 -u me node",
+    "killall -u me python3",
     "crontab -l",
     "crontab -u bob -l",
     // reading auth files

@@ -33,7 +33,8 @@
 //!   install.sh`, `chmod +x i.sh && ./i.sh`, a script run after a `git clone`);
 //! * `opaque-code-exec`: a shell or interpreter whose program comes through a pipe or is
 //!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
-//! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`;
+//! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process
+//!   (`pkill -f .`, `pkill -u me`);
 //! * `shutdown`: `shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl poweroff`;
 //! * `force-push`: `git push` with `-f`, `--force`, `--force-with-lease[=…]`, `--mirror`, a
 //!   `+refspec`, or any abbreviation git accepts for them (`--force-w`, `--mirr`; an
@@ -226,7 +227,10 @@ impl<'a> Line<'a> {
         if opaque_code(cmds, c) {
             labels.push("opaque-code-exec");
         }
-        if (key == names::KILL && kill_init(args)) || key == names::KILLALL5 {
+        if (key == names::KILL && kill_init(args))
+            || key == names::KILLALL5
+            || (matches!(key, names::PKILL | names::KILLALL) && kills_all(args))
+        {
             labels.push("kill-init");
         }
         if shutdown(key, name, args) {
@@ -1163,6 +1167,33 @@ fn kill_init(args: &[String]) -> bool {
         }
     }
     pids.contains(&"-1") || (pids.contains(&"1") && signal.is_some_and(is_kill_signal))
+}
+
+/// `pkill`/`killall` selecting every process (of a user): no name, only `-u`/`-U`/`-g`/`-s`
+/// selection, or a pattern every command line matches (`pkill -f .`, `killall -r '.*'`).
+fn kills_all(args: &[String]) -> bool {
+    let mut pattern = None;
+    let mut selects = false;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        match w.as_str() {
+            "-u" | "-U" | "-g" | "-G" | "-s" | "-P" | "-t" | "--user" | "--uid" | "--group"
+            | "--session" | "--parent" | "--terminal" => {
+                selects = true;
+                i += 1;
+            }
+            "-signal" | "--signal" | "-n" | "-o" | "-O" | "--older-than" | "--younger-than" => {
+                i += 1
+            }
+            _ if w.starts_with('-') => {}
+            _ => pattern = Some(w.as_str()),
+        }
+    }
+    match pattern {
+        None => selects,
+        Some(p) => p.is_empty() || p.bytes().all(|b| b"^$.*+?".contains(&b)),
+    }
 }
 
 fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {

@@ -73,6 +73,8 @@ names! {
     UNLINK = "unlink",
     CRONTAB = "crontab",
     KILLALL5 = "killall5",
+    PKILL = "pkill",
+    KILLALL = "killall",
     BLKDISCARD = "blkdiscard",
     SGDISK = "sgdisk",
     PARTED = "parted",
