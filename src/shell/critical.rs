@@ -308,7 +308,7 @@ impl<'a> Line<'a> {
         };
         let filtered = producers.len() > 1;
         let args = source.words.get(1..).unwrap_or(&[]);
-        match source.name().map(names::key) {
+        match source.name().map(names::folded_key) {
             Some(names::FIND) if filtered => self.found_narrowed(source, true),
             Some(names::FIND) => self.found(source),
             _ if !recursive || filtered => Reach::Nested,
