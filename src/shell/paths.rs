@@ -17,7 +17,8 @@
 //! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
 //!
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
-//!   -f.env`, `curl -d@.env`), and a file after `@`/`<` in a word (`curl -F f=@.env`).
+//!   -f.env`, `curl -d@.env`); a file after `@`/`<` in a word (`curl -F f=@.env`), after the
+//!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`).
 //!
 //! Not taken: URLs
 //! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
@@ -162,24 +163,29 @@ fn add(
 }
 
 /// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,
-/// `-d@.env`, `-Ff=@.env` (curl). Which letters take a value differs per program, so the
-/// text after the first and the second letter is taken when it looks like a path (holds `.`,
-/// `/` or `~`), and any `@`/`<`/`=` file reference in it.
+/// `-d@.env`, `-Ff=@.env` (curl), `-oIdentityFile=k.pem` (ssh). Which letters take a value
+/// differs per program, so the text after the first and the second letter is taken when it
+/// looks like a path (holds `.`, `/` or `~`), and any file reference in it; of a long option,
+/// a `--opt=k=FILE` value's file.
 #[inline(never)]
 fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
-    if w.starts_with("--") || w.len() < 3 || !w.contains(['.', '/', '~']) {
+    if w.len() < 3 || !w.contains(['.', '/', '~']) {
         return;
     }
-    for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
-        if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
-            add(out, ci, c, value, dynamic, false);
+    if !w.starts_with("--") {
+        for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
+            if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
+                add(out, ci, c, value, dynamic, false);
+            }
         }
     }
     embedded_files(out, ci, c, w, dynamic);
 }
 
-/// A file named inside a word after `@` or `<`: curl's `-F f=@.env`, `-F 'f=<.env'`,
-/// `--data-urlencode k@.env`, httpie's `f@.env`; a `;type=…` suffix is cut off.
+/// Files named inside a word: after `@` or `<` (curl's `-F f=@.env`, `-F 'f=<.env'`,
+/// `--data-urlencode k@.env`, httpie's `f@.env`; a `;type=…` suffix cut off), after the last
+/// `=` of several (`--from-file=key=.env`, `-oIdentityFile=k.pem`), and before the first `:`
+/// (`docker run -v .env:/app/.env`).
 #[inline(never)]
 fn embedded_files(
     out: &mut Vec<PathOperand>,
@@ -188,11 +194,23 @@ fn embedded_files(
     w: &str,
     dynamic: bool,
 ) {
-    let Some(at) = w.find(['@', '<']) else { return };
-    let file = w.get(at + 1..).unwrap_or("");
-    let file = file.split(';').next().unwrap_or("");
-    if !file.is_empty() && at + 1 < w.len() {
-        add(out, ci, c, file, dynamic, false);
+    if let Some(at) = w.find(['@', '<']) {
+        let file = w.get(at + 1..).unwrap_or("");
+        let file = file.split(';').next().unwrap_or("");
+        if !file.is_empty() {
+            add(out, ci, c, file, dynamic, false);
+        }
+    }
+    // a plain `k=v` operand's value is taken already
+    if let (Some(first), Some(last)) = (w.find('='), w.rfind('=')) {
+        if first != last || w.starts_with('-') {
+            add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, false);
+        }
+    }
+    if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
+        if before.contains(['.', '/']) && !is_absolute(w) {
+            add(out, ci, c, before, dynamic, false);
+        }
     }
 }
 

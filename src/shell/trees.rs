@@ -137,6 +137,7 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
         names::GIT => git_archive(args)
             .into_iter()
             .chain(git_clean(args))
+            .chain(git_rm(args))
             .collect(),
         _ => Vec::new(),
     }
@@ -191,6 +192,22 @@ fn git_clean(args: &[String]) -> Vec<(usize, String)> {
     } else {
         paths
     }
+}
+
+/// `git rm -r PATH` (not `--cached`): deletes the tracked files below each path, the ignore
+/// file among them when a path holds the root.
+fn git_rm(args: &[String]) -> Vec<(usize, String)> {
+    let Some(at) = args.iter().position(|w| w == "rm") else {
+        return Vec::new();
+    };
+    let rest = args.get(at + 1..).unwrap_or(&[]);
+    if !recursive(rest, b"r") || rest.iter().any(|w| w == "--cached") {
+        return Vec::new();
+    }
+    operands(rest)
+        .into_iter()
+        .map(|(i, w)| (at + 1 + i, w.to_string()))
+        .collect()
 }
 
 /// The files `tar` adds when it creates or appends (`c`, `r`, `u` in its first word or
@@ -368,6 +385,8 @@ mod tests {
             ("git archive -o /tmp/x.tar HEAD", vec![(".", Reach::Tree)]),
             ("git clean -fdx", vec![(".", Reach::Tree)]),
             ("git clean -fd", vec![]),
+            ("git rm -rf .", vec![(".", Reach::Tree)]),
+            ("git rm -r --cached .", vec![]),
             (
                 "diff -r . /tmp/x",
                 vec![(".", Reach::Tree), ("/tmp/x", Reach::Tree)],
