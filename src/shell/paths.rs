@@ -14,16 +14,15 @@
 //!
 //! * the values of variables naming files a program loads (`LD_PRELOAD=x.so`, `BASH_ENV=.env`,
 //!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
-//! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
-//!
+//! * a file inside a word: after `@`/`<` (`curl -d @.env`, `curl -F f=@.env`), after the
+//!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`);
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
-//!   -f.env`, `curl -d@.env`); a file after `@`/`<` in a word (`curl -F f=@.env`), after the
-//!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`).
+//!   -f.env`, `curl -d@.env`).
 //!
-//! Not taken: URLs
-//! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
-//! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
-//! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
+//! Not taken: URLs (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`;
+//! `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are joined onto the command's `cwd`
+//! (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are
+//! kept as they are.
 
 use super::{Analysis, SimpleCommand};
 
@@ -116,9 +115,6 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 continue;
             }
             add(&mut out, ci, c, w, dynamic, false);
-            if let (Some("curl" | "wget"), Some(file)) = (c.name(), w.strip_prefix('@')) {
-                add(&mut out, ci, c, file, dynamic, false);
-            }
             if let Some((_, after)) = w
                 .split_once(':')
                 .filter(|_| !is_absolute(w) && !w.contains("://"))
