@@ -12,7 +12,7 @@
 //!   subdirectory's tree is not refused (`tar czf x.tgz src/` stays allowed).
 //! * [`Reach::Matching`]: the files `find` selects by name, as a glob below its start point
 //!   (`find . -name '.cline*' -delete` → `./.cline*`), checked like any glob operand; `-iname`
-//!   patterns are lowered. A `find` with an action and no name test before it (a negated
+//!   patterns are lowered (ASCII). A `find` with an action and no name test before it (a negated
 //!   one does not count) reaches its whole tree.
 
 use super::{names, paths, Analysis, SimpleCommand};
@@ -333,7 +333,7 @@ fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> 
         j += 1;
         named = true;
         let pattern = if folded {
-            pattern.to_lowercase()
+            pattern.to_ascii_lowercase()
         } else {
             pattern.clone()
         };
