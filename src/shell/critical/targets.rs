@@ -2,10 +2,12 @@
 //! directory (`SimpleCommand::cwd`) and the workspace roots: from the root `/ws`, `..` is `/`,
 //! so `rm -rf ../*` is `rm -rf /*`; `cd ~ && rm -rf .` deletes the home directory.
 //!
-//! `$PWD`, `${PWD}`, `~+` and `$(pwd)` are the tracked directory; `$HOME` and `${HOME}` are `~`. A word
-//! that starts with any other expansion (`"$X"/*`, `$(cat list)`) lands where toolgate cannot
-//! know: [`Reach::Unknown`]. An expansion later in the word is taken as empty (`/usr/$X` is
-//! `/usr/`: an unset variable is the classic way such a command deletes too much).
+//! `$PWD`, `${PWD}`, `~+` and `$(pwd)` are the tracked directory; `$HOME` and `${HOME}` are
+//! `~`. A word that starts with any other expansion lands where toolgate cannot know:
+//! [`Reach::Unknown`] when it is that place itself or every entry of it (`"$X"`, `"$X"/*`,
+//! `$(cat list)`), not for a name below it (`"$d/node_modules"`). An expansion later in the
+//! word is taken as empty (`/usr/$X` is `/usr/`: an unset variable is the classic way such a
+//! command deletes too much).
 
 use crate::shell::SimpleCommand;
 
@@ -245,21 +247,25 @@ impl Scope<'_> {
     pub(super) fn reach(&self, c: &SimpleCommand, word: &str, dynamic: bool) -> Reach {
         match self.place(c, word, dynamic) {
             Some(place) => self.classify(&place),
-            // `.`, `..` and `*` under a directory toolgate cannot know could be anything;
-            // a name below it is somewhere below that directory
-            None if !word.starts_with(['$', '`', '<']) => {
-                let own = Place::parse(word.trim());
-                let mut parts = own.parts.clone();
-                while parts.last().is_some_and(|p| every_entry(p)) {
-                    parts.pop();
+            // Under a directory toolgate cannot know (a leading expansion, an unknown `cd`),
+            // the target could be anything when it is that directory itself or every entry
+            // of it (`"$X"`, `$X/*`, `*`, `..`); a name below it (`$d/node_modules`) deletes
+            // only what has that name.
+            None => {
+                let own = Place::parse(&drop_expansions(word.trim()));
+                let mut parts: &[String] = &own.parts;
+                while let Some((last, rest)) = parts.split_last() {
+                    if !every_entry(last) {
+                        break;
+                    }
+                    parts = rest;
                 }
-                if own.above || parts.is_empty() {
+                if own.above || parts.is_empty() || parts.last().is_some_and(|p| p == "..") {
                     Reach::Unknown
                 } else {
                     Reach::Nested
                 }
             }
-            None => Reach::Unknown,
         }
     }
 
@@ -332,6 +338,9 @@ mod tests {
             (None, "$X/*", scope, Reach::Unknown),
             (None, "/usr/$X", scope, Reach::System),
             (None, "build/$X", scope, Reach::Nested),
+            (None, "$d/node_modules", scope, Reach::Nested),
+            (None, "$X/..", scope, Reach::Unknown),
+            (None, "$X", scope, Reach::Unknown),
             (None, "C:\\", scope, Reach::System),
             (None, "C:\\Users\\me\\proj", scope, Reach::Nested),
             (Some("/"), "*", scope, Reach::System),
