@@ -264,12 +264,10 @@ impl<'a> Line<'a> {
             } else if !recursive {
                 Reach::Nested
             } else if (w.starts_with("$(") || w.starts_with('`')) && !targets::is_pwd(w) {
-                let produced: Vec<&SimpleCommand> = self
-                    .cmds
-                    .iter()
-                    .filter(|d| d.parent == Some(index) && d.origin == Origin::CommandSubstitution)
-                    .collect();
-                self.produced(&produced, recursive)
+                self.produced(
+                    &|d| d.parent == Some(index) && d.origin == Origin::CommandSubstitution,
+                    recursive,
+                )
             } else {
                 self.scope.reach(c, w, c.is_dynamic(i))
             };
@@ -286,14 +284,10 @@ impl<'a> Line<'a> {
             let here = if from_file {
                 unseen(recursive)
             } else {
-                let earlier: Vec<&SimpleCommand> = self
-                    .cmds
-                    .iter()
-                    .filter(|d| {
-                        c.pipeline != usize::MAX && d.pipeline == c.pipeline && d.stage < c.stage
-                    })
-                    .collect();
-                self.produced(&earlier, recursive)
+                self.produced(
+                    &|d| c.pipeline != usize::MAX && d.pipeline == c.pipeline && d.stage < c.stage,
+                    recursive,
+                )
             };
             reach = reach.max(here);
         }
@@ -302,11 +296,19 @@ impl<'a> Line<'a> {
 
     /// How far the list of paths `producers` print reaches (a pipeline into `xargs`, or the
     /// commands of a `$(…)`): the first stage decides, later stages only filter it.
-    fn produced(&self, producers: &[&SimpleCommand], recursive: bool) -> Reach {
-        let Some(source) = producers.iter().min_by_key(|d| d.stage) else {
+    fn produced(&self, producer: &dyn Fn(&SimpleCommand) -> bool, recursive: bool) -> Reach {
+        let mut source: Option<&SimpleCommand> = None;
+        let mut count = 0;
+        for d in self.cmds.iter().filter(|d| producer(d)) {
+            count += 1;
+            if source.map_or(true, |s| d.stage < s.stage) {
+                source = Some(d);
+            }
+        }
+        let Some(source) = source else {
             return unseen(recursive);
         };
-        let filtered = producers.len() > 1;
+        let filtered = count > 1;
         let args = source.words.get(1..).unwrap_or(&[]);
         match source.name().map(names::folded_key) {
             Some(names::FIND) if filtered => self.found_narrowed(source, true),
@@ -1277,16 +1279,17 @@ fn git_push(args: &[String]) -> Option<&'static str> {
                 continue;
             }
             // an exact name wins; an ambiguous prefix is an error in git, judged by its worst
-            let exact = PUSH_OPTIONS.iter().find(|(n, _)| *n == name);
-            let matching = PUSH_OPTIONS.iter().filter(|(n, _)| n.starts_with(name));
-            let kinds: Vec<PushOption> = match exact {
-                Some((_, kind)) => vec![*kind],
-                None if name.is_empty() => Vec::new(),
-                None => matching.map(|(_, k)| *k).collect(),
-            };
-            forces |= kinds.contains(&PushOption::Forces);
-            deletes |= kinds.contains(&PushOption::Deletes);
-            if kinds == [PushOption::Value] && !attached {
+            let exact = PUSH_OPTIONS.iter().any(|(n, _)| *n == name);
+            let (mut matched, mut value) = (0, false);
+            for (n, kind) in PUSH_OPTIONS {
+                if !name.is_empty() && (*n == name || (!exact && n.starts_with(name))) {
+                    matched += 1;
+                    forces |= *kind == PushOption::Forces;
+                    deletes |= *kind == PushOption::Deletes;
+                    value = *kind == PushOption::Value;
+                }
+            }
+            if matched == 1 && value && !attached {
                 j += 1;
             }
         } else if options && w.len() > 1 && w.starts_with('-') {

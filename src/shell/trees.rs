@@ -90,124 +90,102 @@ fn recursive(args: &[String], letters: &[u8]) -> bool {
     })
 }
 
-/// Non-option words with their index in `args` (everything after `--`).
-fn operands(args: &[String]) -> Vec<(usize, &str)> {
+/// Indices (into `args`) of the non-option words (everything after `--`).
+fn operands(args: &[String]) -> Vec<usize> {
     let mut options = true;
     let mut out = Vec::new();
     for (i, w) in args.iter().enumerate() {
         if options && w == "--" {
             options = false;
         } else if !(options && w.len() > 1 && w.starts_with('-')) {
-            out.push((i, w.as_str()));
+            out.push(i);
         }
     }
     out
 }
 
-/// The source trees (index into `args`, path) of a copy, sync or archive.
+/// The source trees (index into `args`, path) of a copy, sync, archive or clean.
 fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
-    let owned = |v: Vec<(usize, &str)>| v.into_iter().map(|(i, w)| (i, w.to_string())).collect();
-    let local = |w: &&str| !w.contains(':') || w.starts_with(['/', '.', '~']);
+    let mut out = Vec::new();
+    let files = operands(args);
+    let mut take = |from: usize, to: usize| {
+        for &i in files.get(from..to).unwrap_or(&[]) {
+            let w = &args[i];
+            // `host:path` is remote
+            if !w.contains(':') || w.starts_with(['/', '.', '~']) {
+                out.push((i, w.clone()));
+            }
+        }
+    };
+    let n = files.len();
     match key {
         names::CP | names::RSYNC | names::SCP if recursive(args, b"rRa") => {
-            let files = operands(args);
             let target = args
                 .iter()
                 .any(|w| w == "-t" || w.starts_with("--target-directory"));
-            let n = if target {
-                files.len()
-            } else {
-                files.len().saturating_sub(1)
-            };
-            owned(
-                files
-                    .into_iter()
-                    .take(n)
-                    .filter(|(_, w)| local(w))
-                    .collect(),
-            )
+            take(0, if target { n } else { n.saturating_sub(1) })
         }
-        names::TAR | names::BSDTAR => tar_sources(args),
-        names::DIFF if recursive(args, b"r") => owned(operands(args)),
-        names::SEVEN_Z | names::SEVEN_ZA | names::SEVEN_ZR => match operands(args).split_first() {
-            Some(((_, "a" | "u"), rest)) => owned(rest.iter().skip(1).copied().collect()),
-            _ => Vec::new(),
-        },
-        names::ZIP if recursive(args, b"rR") => owned(operands(args).into_iter().skip(1).collect()),
-        names::GIT => git_archive(args)
-            .into_iter()
-            .chain(git_clean(args))
-            .chain(git_rm(args))
-            .collect(),
+        names::DIFF if recursive(args, b"r") => take(0, n),
+        names::ZIP if recursive(args, b"rR") => take(1, n),
+        names::SEVEN_Z | names::SEVEN_ZA | names::SEVEN_ZR
+            if files
+                .first()
+                .is_some_and(|&i| args[i] == "a" || args[i] == "u") =>
+        {
+            take(2, n)
+        }
+        names::TAR | names::BSDTAR => return tar_sources(args),
+        names::GIT => return git_trees(args, &files),
+        _ => {}
+    }
+    out
+}
+
+/// `git archive TREE` with no paths (the whole repository), `git rm -r PATH…` (not
+/// `--cached`: the ignore file goes with a path holding the root), `git clean -x`/`-X` (the
+/// untracked files the ignore files name, below its paths or `.`).
+fn git_trees(args: &[String], files: &[usize]) -> Vec<(usize, String)> {
+    let Some(&at) = files.first() else {
+        return Vec::new();
+    };
+    let rest = &files[1..];
+    let has = |f: &dyn Fn(&str) -> bool| args[at..].iter().any(|w| f(w));
+    let paths = |from: usize| {
+        rest.get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&i| (i, args[i].clone()))
+    };
+    match args[at].as_str() {
+        // options taking a value leave it as an operand: `-o x.tar HEAD` is at most two
+        "archive" => {
+            let values = args[at..]
+                .iter()
+                .filter(|w| {
+                    matches!(
+                        w.as_str(),
+                        "-o" | "--output" | "--format" | "--prefix" | "--remote"
+                    )
+                })
+                .count();
+            if rest.len() <= 1 + values {
+                vec![(at, ".".to_string())]
+            } else {
+                Vec::new()
+            }
+        }
+        "rm" if recursive(&args[at..], b"r") && !has(&|w| w == "--cached") => paths(0).collect(),
+        "clean"
+            if has(&|w| !w.starts_with("--") && w.starts_with('-') && w.contains(['x', 'X'])) =>
+        {
+            if rest.is_empty() {
+                vec![(at, ".".to_string())]
+            } else {
+                paths(0).collect()
+            }
+        }
         _ => Vec::new(),
     }
-}
-
-/// `git archive TREE` with no paths: the whole repository (`.`).
-fn git_archive(args: &[String]) -> Vec<(usize, String)> {
-    let Some(at) = args.iter().position(|w| w == "archive") else {
-        return Vec::new();
-    };
-    if args[..at].iter().any(|w| !w.starts_with('-')) {
-        return Vec::new();
-    }
-    let mut operands = 0;
-    let mut i = at + 1;
-    while let Some(w) = args.get(i) {
-        i += 1;
-        match w.as_str() {
-            "-o" | "--output" | "--format" | "--prefix" | "--remote" | "--exec" | "--add-file" => {
-                i += 1
-            }
-            _ if w.starts_with('-') => {}
-            _ => operands += 1,
-        }
-    }
-    if operands <= 1 {
-        vec![(at, ".".to_string())]
-    } else {
-        Vec::new()
-    }
-}
-
-/// `git clean -x`/`-X`: deletes the untracked files the ignore files name, below the
-/// directory (its paths, or `.`).
-fn git_clean(args: &[String]) -> Vec<(usize, String)> {
-    let Some(at) = args.iter().position(|w| w == "clean") else {
-        return Vec::new();
-    };
-    let rest = args.get(at + 1..).unwrap_or(&[]);
-    let ignored = rest
-        .iter()
-        .any(|w| !w.starts_with("--") && w.starts_with('-') && w.contains(['x', 'X']));
-    if !ignored {
-        return Vec::new();
-    }
-    let paths: Vec<(usize, String)> = operands(rest)
-        .into_iter()
-        .map(|(i, w)| (at + 1 + i, w.to_string()))
-        .collect();
-    if paths.is_empty() {
-        vec![(at, ".".to_string())]
-    } else {
-        paths
-    }
-}
-
-/// `git rm -r PATH` (not `--cached`): deletes the tracked files below each path, the ignore
-/// file among them when a path holds the root.
-fn git_rm(args: &[String]) -> Vec<(usize, String)> {
-    let Some(at) = args.iter().position(|w| w == "rm") else {
-        return Vec::new();
-    };
-    let rest = args.get(at + 1..).unwrap_or(&[]);
-    if !recursive(rest, b"r") || rest.iter().any(|w| w == "--cached") {
-        return Vec::new();
-    }
-    operands(rest)
-        .into_iter()
-        .map(|(i, w)| (at + 1 + i, w.to_string()))
-        .collect()
 }
 
 /// The files `tar` adds when it creates or appends (`c`, `r`, `u` in its first word or
