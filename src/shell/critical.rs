@@ -902,98 +902,46 @@ fn disk_write(key: names::Key, args: &[String]) -> bool {
     }
 }
 
-/// A partition-table editor given a disk and not only asked to list (`fdisk -l`, `parted
-/// /dev/sda print`, `sgdisk -p`).
+/// A partition-table editor given a disk and not asked only to list or check (`fdisk -l`,
+/// `sfdisk -d`, `sgdisk -p`, `parted /dev/sda print`).
 fn partition_edit(key: names::Key, args: &[String]) -> bool {
-    let device = || args.iter().any(|w| disk_device(w));
-    match key {
-        names::SGDISK => {
-            const READ: &[&str] = &[
-                "-p",
-                "--print",
-                "-v",
-                "--verify",
-                "-i",
-                "--info",
-                "-O",
-                "--print-mbr",
-                "-L",
-                "--list-types",
-                "-V",
-                "--version",
-                "-?",
-                "--help",
-            ];
-            device()
-                && args.iter().any(|w| {
-                    w.starts_with('-') && !READ.contains(&w.as_str()) && !w.starts_with("--info=")
-                })
-        }
-        names::PARTED => {
-            const READ: &[&str] = &[
-                "print",
-                "help",
-                "version",
-                "unit",
-                "align-check",
-                "select",
-                "quit",
-            ];
-            let listing = args.iter().any(|w| w == "-l" || w == "--list");
-            let commands: Vec<&String> = args
-                .iter()
-                .filter(|w| !w.starts_with('-') && !disk_device(w))
-                .collect();
-            !listing
-                && device()
-                && (commands.is_empty()
-                    || commands.iter().any(|w| {
-                        w.bytes()
-                            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
-                            && !READ.contains(&w.as_str())
-                            && !matches!(
-                                w.as_str(),
-                                "s" | "b"
-                                    | "kb"
-                                    | "mb"
-                                    | "gb"
-                                    | "tb"
-                                    | "compact"
-                                    | "cyl"
-                                    | "chs"
-                                    | "minimal"
-                                    | "optimal"
-                                    | "opt"
-                                    | "min"
-                            )
-                    }))
-        }
-        names::FDISK | names::SFDISK | names::GDISK | names::CFDISK | names::CGDISK => {
-            const READ: &[&str] = &[
-                "-l",
-                "--list",
-                "-s",
-                "--show-size",
-                "-d",
-                "--dump",
-                "-J",
-                "--json",
-                "-V",
-                "--verify",
-                "-h",
-                "--help",
-                "-v",
-                "--version",
-                "-x",
-                "--list-free",
-                "-F",
-                "-g",
-                "--show-geometry",
-            ];
-            device() && !args.iter().any(|w| READ.contains(&w.as_str()))
-        }
-        _ => false,
-    }
+    const LISTING: &[&str] = &[
+        // not `-s` (parted's script mode), `-d` (sgdisk's delete) or `-L` (fdisk's colour)
+        "-l",
+        "--list",
+        "-p",
+        "--print",
+        "print",
+        "--dump",
+        "--show-size",
+        "-J",
+        "--json",
+        "-v",
+        "-V",
+        "--verify",
+        "-i",
+        "--info",
+        "-O",
+        "--print-mbr",
+        "--list-types",
+        "--list-free",
+        "-h",
+        "--help",
+        "--version",
+        "help",
+        "version",
+    ];
+    matches!(
+        key,
+        names::SGDISK
+            | names::PARTED
+            | names::FDISK
+            | names::SFDISK
+            | names::GDISK
+            | names::CFDISK
+            | names::CGDISK
+    ) && args.iter().any(|w| disk_device(w))
+        && !args.iter().any(|w| LISTING.contains(&w.as_str()))
 }
 
 /// Lexical: collapses `//`, `/./` and `x/..`.
