@@ -38,6 +38,16 @@ pub struct RulesConfig {
     pub allow: Vec<String>,
     pub ask: Vec<String>,
     pub deny: Vec<String>,
+    /// Allow-listed tools, bare or with patterns (see [`crate::allow_list`]). Default none.
+    #[serde(rename = "allowOnly", skip_serializing_if = "Vec::is_empty")]
+    pub allow_only: Vec<String>,
+    /// Whether an allow-listed command may redirect. Default false, as in Cline.
+    #[serde(rename = "allowRedirects", skip_serializing_if = "is_false")]
+    pub allow_redirects: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A rule with examples (Codex-style). Building an engine checks every example and fails,
@@ -214,12 +224,20 @@ pub struct RulesInput {
     pub allow: Vec<RuleEntry>,
     pub ask: Vec<RuleEntry>,
     pub deny: Vec<RuleEntry>,
+    #[serde(rename = "allowOnly")]
+    pub allow_only: Vec<String>,
+    #[serde(rename = "allowRedirects")]
+    pub allow_redirects: bool,
 }
 
 impl RulesInput {
     /// The rules as text, and the examples to check.
     pub fn split(self) -> (RulesConfig, Vec<RuleExample>) {
-        let mut rules = RulesConfig::default();
+        let mut rules = RulesConfig {
+            allow_only: self.allow_only,
+            allow_redirects: self.allow_redirects,
+            ..RulesConfig::default()
+        };
         let mut examples = Vec::new();
         let lists = [
             (RuleKind::Allow, "allow", self.allow, &mut rules.allow),

@@ -28,6 +28,7 @@ fn rules(allow: &[&str], ask: &[&str], deny: &[&str]) -> RulesConfig {
         allow: v(allow),
         ask: v(ask),
         deny: v(deny),
+        ..RulesConfig::default()
     }
 }
 
