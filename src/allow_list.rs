@@ -96,7 +96,9 @@ impl AllowList {
     }
 
     pub fn is_listed(&self, tool: &str) -> bool {
-        self.tools.binary_search_by(|t| t.as_str().cmp(tool)).is_ok()
+        self.tools
+            .binary_search_by(|t| t.as_str().cmp(tool))
+            .is_ok()
     }
 
     /// Why `tool`'s call is not covered by its list (its `allowOnly` patterns and `rules`'
@@ -175,7 +177,12 @@ mod tests {
         let cases: &[(&AllowList, &str, &str, Option<&str>)] = &[
             (&npm, "bash", "npm test", None),
             (&npm, "bash", "npm test && git status", None),
-            (&npm, "bash", "npm test && git push", Some("not_allow_listed")),
+            (
+                &npm,
+                "bash",
+                "npm test && git push",
+                Some("not_allow_listed"),
+            ),
             (&npm, "bash", "npm test $(curl x)", Some("not_allow_listed")),
             (&npm, "bash", "sudo npm test", Some("not_allow_listed")),
             (&npm, "bash", "npm test > out", Some("allow_list_redirect")),
@@ -184,11 +191,26 @@ mod tests {
             (&npm, "bash", "npm test 'unclosed", Some("not_allow_listed")),
             (&npm, "bash", "npm test\u{202e}", Some("not_allow_listed")),
             (&npm, "execute_command", "rm -rf x", None),
-            (&list(&["bash(npm *)"], true), "bash", "npm test > out", None),
+            (
+                &list(&["bash(npm *)"], true),
+                "bash",
+                "npm test > out",
+                None,
+            ),
             (&list(&["bash"], false), "bash", "git status", None),
-            (&list(&["bash"], false), "bash", "npm test", Some("not_allow_listed")),
+            (
+                &list(&["bash"], false),
+                "bash",
+                "npm test",
+                Some("not_allow_listed"),
+            ),
             (&list(&["bash(ls -l?)"], false), "bash", "ls -la", None),
-            (&list(&["bash(ls -l?)"], false), "bash", "ls -lah", Some("not_allow_listed")),
+            (
+                &list(&["bash(ls -l?)"], false),
+                "bash",
+                "ls -lah",
+                Some("not_allow_listed"),
+            ),
         ];
         for (l, tool, cmd, want) in cases {
             assert_eq!(code(l, tool, cmd), *want, "{tool} {cmd:?}");
@@ -204,7 +226,10 @@ mod tests {
             l.refusal("read_file", None, &["src/a.rs", "b.rs"], &rules),
             Some(Refusal::NotListed("b.rs".into()))
         );
-        assert_eq!(l.refusal("read_file", None, &[], &rules), Some(Refusal::NoPath));
+        assert_eq!(
+            l.refusal("read_file", None, &[], &rules),
+            Some(Refusal::NoPath)
+        );
         assert!(AllowList::compile(&["bad tool".to_string()], false, false).is_err());
         assert!(AllowList::compile(&["bash(x".to_string()], false, false).is_err());
     }

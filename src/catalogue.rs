@@ -227,7 +227,13 @@ const DEFAULTS: &[DefaultTool] = {
         tool(
             "report_bug",
             Interaction,
-            &["title", "what_happened", "steps_to_reproduce", "api_request_output", "additional_context"],
+            &[
+                "title",
+                "what_happened",
+                "steps_to_reproduce",
+                "api_request_output",
+                "additional_context",
+            ],
         ),
         // Cline runs these without asking: they read or note, and change nothing.
         tool("load_mcp_documentation", Read, &[]),

@@ -55,17 +55,25 @@ fn hashline_header<'a>(out: &mut Vec<&'a str>, body: &'a str) {
     };
     let unquote = |p: &'a str| {
         let p = p.trim();
-        ['"', '\''].iter().find_map(|&q| p.strip_prefix(q)?.strip_suffix(q)).unwrap_or(p)
+        ['"', '\'']
+            .iter()
+            .find_map(|&q| p.strip_prefix(q)?.strip_suffix(q))
+            .unwrap_or(p)
     };
     add(out, unquote(body));
     // `*** Update File: x`, `Add File:x`, `move to: x`: the path after the keyword's colon
     let plain = body.trim_start_matches(|c: char| c == '*' || c.is_whitespace());
-    let keyword = ["update", "add", "delete", "move"]
-        .iter()
-        .any(|k| plain.get(..k.len()).is_some_and(|h| h.eq_ignore_ascii_case(k)));
+    let keyword = ["update", "add", "delete", "move"].iter().any(|k| {
+        plain
+            .get(..k.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(k))
+    });
     if let Some((head, path)) = plain.split_once(':').filter(|_| keyword) {
         if !head.bytes().any(|b| b.is_ascii_digit()) {
-            add(out, unquote(path.trim_start_matches(|c: char| c == '*' || c.is_whitespace())));
+            add(
+                out,
+                unquote(path.trim_start_matches(|c: char| c == '*' || c.is_whitespace())),
+            );
         }
     }
 }
@@ -107,10 +115,16 @@ mod tests {
             ),
             ("just text\n+++not a header", &[]),
             ("*** Update File: a\r\n", &["a"]),
-            ("[src/a.ts#A1B2]\nSWAP 2.=2:\n+x\n[.env#ffff]\nDEL 3", &["src/a.ts", ".env"]),
+            (
+                "[src/a.ts#A1B2]\nSWAP 2.=2:\n+x\n[.env#ffff]\nDEL 3",
+                &["src/a.ts", ".env"],
+            ),
             ("[ \"my file.txt\" ]\nINS.HEAD:\n+x", &["my file.txt"]),
             ("[Update File: .env#0A0A]", &["Update File: .env", ".env"]),
-            ("[***add file:secrets/k]", &["***add file:secrets/k", "secrets/k"]),
+            (
+                "[***add file:secrets/k]",
+                &["***add file:secrets/k", "secrets/k"],
+            ),
             ("[a#b]\n+[not a header]", &["a#b"]),
         ];
         for (patch, want) in cases {

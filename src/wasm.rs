@@ -760,10 +760,7 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = setRules)]
     pub fn set_rules(
         &self,
-        #[wasm_bindgen(
-            unchecked_param_type = "Rules"
-        )]
-        rules: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Rules")] rules: JsValue,
     ) -> Result<(), JsError> {
         check_rules(&rules, "rules").map_err(config_error)?;
         let (rules, examples) = optional::<RulesInput>(rules, "rules")

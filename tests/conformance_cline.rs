@@ -30,7 +30,10 @@ fn the_readme_states_the_counts() {
         .collect();
     for (file, n) in conformance::counts(&cases) {
         let row = conformance::readme_row(&file, &n);
-        assert!(conformance::README.contains(&row), "README lacks the row {row}");
+        assert!(
+            conformance::README.contains(&row),
+            "README lacks the row {row}"
+        );
     }
 }
 
@@ -38,7 +41,11 @@ fn the_readme_states_the_counts() {
 fn every_fixture_file_is_listed() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/conformance");
     for entry in std::fs::read_dir(dir).expect("fixture folder") {
-        let name = entry.expect("entry").file_name().into_string().expect("name");
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .into_string()
+            .expect("name");
         if let Some(stem) = name.strip_suffix(".tsv").filter(|s| *s != "registries") {
             assert!(
                 conformance::FILES.iter().any(|(n, _)| *n == stem),

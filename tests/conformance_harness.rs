@@ -31,7 +31,11 @@ fn both_registries_are_in_the_catalogue() {
     let text = include_str!("fixtures/conformance/registries.tsv");
     let mut failures = Vec::new();
     let mut n = 0;
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#')) {
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
         n += 1;
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 7, "registries.tsv:{}: {line:?}", i + 1);
@@ -46,7 +50,10 @@ fn both_registries_are_in_the_catalogue() {
         } == tier;
         if !same_tier || difference != "-" {
             let text = difference.strip_prefix("README: ").unwrap_or_else(|| {
-                panic!("registries.tsv:{}: {registry} {tool}: name the README sentence", i + 1)
+                panic!(
+                    "registries.tsv:{}: {registry} {tool}: name the README sentence",
+                    i + 1
+                )
             });
             assert!(conformance::README.contains(text), "README lacks {text:?}");
         }

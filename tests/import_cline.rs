@@ -138,7 +138,13 @@ fn command_permissions_fixture() {
             .collect()
     };
     let mut allow_only = strings(&["execute_command", "bash"]);
-    allow_only.extend(both(&["npm ?*", "git log ?*", "git status", "gh pr view ?", "ls*"]));
+    allow_only.extend(both(&[
+        "npm ?*",
+        "git log ?*",
+        "git status",
+        "gh pr view ?",
+        "ls*",
+    ]));
     assert_eq!(
         imported.config.rules,
         Some(RulesConfig {
@@ -173,25 +179,47 @@ type PermissionsCase = (
 #[test]
 fn command_permissions_table() {
     let cases: &[PermissionsCase] = &[
-        (r#"{"deny":["git push *"]}"#, &["*"], &["git push *"], false, &[]),
+        (
+            r#"{"deny":["git push *"]}"#,
+            &["*"],
+            &["git push *"],
+            false,
+            &[],
+        ),
         (r#"{"deny":["*"]}"#, &["*"], &["*"], false, &[]),
-        (r#"{"deny":["sudo *", "sudo *"]}"#, &["*"], &["sudo *"], false, &[]),
+        (
+            r#"{"deny":["sudo *", "sudo *"]}"#,
+            &["*"],
+            &["sudo *"],
+            false,
+            &[],
+        ),
         (r#"{"deny":["rm -? *"]}"#, &["*"], &["rm -? *"], false, &[]),
         (
             r#"{"deny":["   "]}"#,
             &["*"],
             &[],
             false,
-            &[r#"CLINE_COMMAND_PERMISSIONS: deny pattern "   " not carried over: an empty pattern matches only an empty command"#],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "   " not carried over: an empty pattern matches only an empty command"#,
+            ],
         ),
         (
             r#"{"deny":["echo )("]}"#,
             &["*"],
             &[],
             false,
-            &[r#"CLINE_COMMAND_PERMISSIONS: deny pattern "echo )(" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "echo )(" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#,
+            ],
         ),
-        (r#"{"allow":["make test"]}"#, &["make test"], &[], false, &[]),
+        (
+            r#"{"allow":["make test"]}"#,
+            &["make test"],
+            &[],
+            false,
+            &[],
+        ),
         (r#"{"allow":["npm*"]}"#, &["npm*"], &[], false, &[]),
         (r#"{"allow":["echo (a)"]}"#, &["echo (a)"], &[], false, &[]),
         (r#"{"allow":["*"]}"#, &["*"], &[], false, &[]),
@@ -199,20 +227,30 @@ fn command_permissions_table() {
         (r#"{"allow":["npm:*"]}"#, &["npm:?*"], &[], false, &[]),
         (r#"{"allow":["ls ?"]}"#, &["ls ?"], &[], false, &[]),
         (r#"{"allow":[]}"#, &["*"], &[], false, &[]),
-        (r#"{"allow":["ls"], "allowRedirects":true}"#, &["ls"], &[], true, &[]),
+        (
+            r#"{"allow":["ls"], "allowRedirects":true}"#,
+            &["ls"],
+            &[],
+            true,
+            &[],
+        ),
         (
             r#"{"allow":["echo )"]}"#,
             &[],
             &[],
             false,
-            &[r#"CLINE_COMMAND_PERMISSIONS: allow pattern "echo )" not carried over: toolgate rules cannot contain unbalanced parentheses; the commands it permitted are denied"#],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: allow pattern "echo )" not carried over: toolgate rules cannot contain unbalanced parentheses; the commands it permitted are denied"#,
+            ],
         ),
         (
             r#"{"allowOperators":["|", "&&"]}"#,
             &["*"],
             &[],
             false,
-            &[r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no effect: Cline does not read it either; every sub-command of a compound command is checked against the patterns"#],
+            &[
+                r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no effect: Cline does not read it either; every sub-command of a compound command is checked against the patterns"#,
+            ],
         ),
         (
             r#"{"denyAll":true}"#,

@@ -574,7 +574,11 @@ fn requires_approval_is_false(call: &ToolCall) -> bool {
 /// `rules.allowOnly` and `rules.allowRedirects`, compiled; a bad entry names its field.
 fn compile_allow_list(rules: &RulesConfig, fold: bool) -> Result<AllowList, ConfigError> {
     AllowList::compile(&rules.allow_only, rules.allow_redirects, fold).map_err(|e| {
-        let at = rules.allow_only.iter().position(|r| *r == e.rule).unwrap_or(0);
+        let at = rules
+            .allow_only
+            .iter()
+            .position(|r| *r == e.rule)
+            .unwrap_or(0);
         ConfigError::new(format!("rules.allowOnly[{at}]"), e.to_string())
     })
 }

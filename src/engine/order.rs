@@ -82,7 +82,13 @@ impl Engine {
             .paths
             .with(|paths| self.allow_list.refusal(tool, command, paths, &self.rules))?;
         let reason = refusal.sentence(tool);
-        Some(verdict(Decision::Deny, Step::DenyRule, refusal.code(), reason, f))
+        Some(verdict(
+            Decision::Deny,
+            Step::DenyRule,
+            refusal.code(),
+            reason,
+            f,
+        ))
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {

@@ -195,7 +195,9 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
                         match list {
                             List::Deny if translated == "*" => rules.push(list, tool.to_string()),
                             List::Deny => rules.push(list, format!("{tool}({translated})")),
-                            _ => push_unique(&mut rules.allow_only, format!("{tool}({translated})")),
+                            _ => {
+                                push_unique(&mut rules.allow_only, format!("{tool}({translated})"))
+                            }
                         }
                     }
                 }

@@ -26,7 +26,7 @@
 
 #[allow(dead_code)]
 #[path = "../security/mod.rs"]
-mod security;
+pub mod security;
 
 /// Every ported case starts from this config, as the JS `Gatekeeper` reads it.
 pub const BASE_CONFIG: &str = r#"{"workspaceRoots":["/ws"],"mode":"yolo"}"#;
@@ -97,7 +97,10 @@ pub const FILES: &[(&str, &str)] = &[
         "cline-command-permissions",
         include_str!("../fixtures/conformance/cline-command-permissions.tsv"),
     ),
-    ("cline-ignore", include_str!("../fixtures/conformance/cline-ignore.tsv")),
+    (
+        "cline-ignore",
+        include_str!("../fixtures/conformance/cline-ignore.tsv"),
+    ),
     (
         "cline-tool-validator",
         include_str!("../fixtures/conformance/cline-tool-validator.tsv"),
@@ -163,7 +166,11 @@ pub fn parse(name: &str, text: &str) -> Vec<Case> {
             continue;
         } else {
             let cols: Vec<&str> = line.split('\t').collect();
-            assert_eq!(cols.len(), 4, "{at}: upstream, toolgate, input, difference: {line:?}");
+            assert_eq!(
+                cols.len(),
+                4,
+                "{at}: upstream, toolgate, input, difference: {line:?}"
+            );
             let outcome = |s: &str| Outcome::parse(s).unwrap_or_else(|| panic!("{at}: {s:?}"));
             let (upstream, toolgate) = (outcome(cols[0]), outcome(cols[1]));
             let difference = match cols[3] {
@@ -181,7 +188,10 @@ pub fn parse(name: &str, text: &str) -> Vec<Case> {
                 ),
                 Difference::Intended(text) => {
                     assert_ne!(upstream, toolgate, "{at}: same answers need no difference");
-                    assert!(README.contains(text.as_str()), "{at}: README lacks {text:?}");
+                    assert!(
+                        README.contains(text.as_str()),
+                        "{at}: README lacks {text:?}"
+                    );
                 }
             }
             let input = cols[2].to_string();
@@ -209,7 +219,9 @@ pub fn parse(name: &str, text: &str) -> Vec<Case> {
                 upstream_file: upstream_file
                     .clone()
                     .unwrap_or_else(|| panic!("{at}: no #= upstream file yet")),
-                test: test.clone().unwrap_or_else(|| panic!("{at}: no #@ test yet")),
+                test: test
+                    .clone()
+                    .unwrap_or_else(|| panic!("{at}: no #@ test yet")),
                 at,
                 upstream,
                 toolgate,
@@ -270,8 +282,13 @@ pub fn run(files: &[&str], judge: impl Fn(&Setup, &str) -> Outcome) {
                     println!("pending {}: {:?} ({why}): got {got:?}", case.at, case.input)
                 }
                 (_, false) => failures.push(format!(
-                    "{}: expected {:?}, got {got:?}: {:?} ({} > {})",
-                    case.at, case.toolgate, case.input, case.upstream_file, case.test
+                    "{}: expected {:?} (the original: {:?}), got {got:?}: {:?} ({} > {})",
+                    case.at,
+                    case.toolgate,
+                    case.upstream,
+                    case.input,
+                    case.upstream_file,
+                    case.test
                 )),
                 (_, true) => {}
             }

@@ -6,13 +6,18 @@ use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::import::cline::{self, ClineCommandPermissions};
 use toolgate::policy::{Mode, Policy};
-use toolgate::{Decision, ToolCall, Value};
+use toolgate::Decision;
 
+use super::security::tool_call;
 use super::{Judge, Outcome, Setup};
 
 fn strings(v: &Json) -> Vec<String> {
     v.as_array()
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -25,7 +30,8 @@ fn config(setup: &Setup) -> Result<Config, String> {
             "workspaceRoots" => c.workspace_roots = strings(value),
             "ignoreFile" => c.ignore_file = value.as_str().map(String::from),
             "ignoreIncludes" => {
-                c.ignore_includes = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?
+                c.ignore_includes =
+                    serde_json::from_value(value.clone()).map_err(|e| e.to_string())?
             }
             "mode" => c.mode = Mode::parse(value.as_str().unwrap_or("")).ok_or("bad mode")?,
             "alwaysAllow" => c.always_allow = strings(value),
@@ -41,7 +47,11 @@ fn config(setup: &Setup) -> Result<Config, String> {
                     c.overrides.push((tool.clone(), policy));
                 }
             }
-            other => return Err(format!("the native runner does not read config key {other:?}")),
+            other => {
+                return Err(format!(
+                    "the native runner does not read config key {other:?}"
+                ))
+            }
         }
     }
     if let Some(p) = &setup.command_permissions {
@@ -57,29 +67,9 @@ fn config(setup: &Setup) -> Result<Config, String> {
     Ok(c)
 }
 
-fn json_value(v: &Json) -> Value {
-    match v {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        Json::String(s) => Value::Str(s.clone()),
-        _ => Value::Other,
-    }
-}
-
-fn tool_call(json: &str) -> ToolCall {
-    let v: Json = serde_json::from_str(json).expect("call JSON");
-    let mut c = ToolCall::new(v["tool"].as_str().unwrap_or(""));
-    for (k, p) in v["params"].as_object().into_iter().flatten() {
-        c.params.push((k.clone(), json_value(p)));
-    }
-    c
-}
-
 /// What the core answers for the case.
 pub fn judge(setup: &Setup, call: &str) -> Outcome {
-    let Ok(engine) = config(setup).and_then(|c| Engine::new(c).map_err(|e| e.to_string()))
-    else {
+    let Ok(engine) = config(setup).and_then(|c| Engine::new(c).map_err(|e| e.to_string())) else {
         return Outcome::Invalid;
     };
     let call = tool_call(call);
