@@ -22,6 +22,9 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
+    ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
+    ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
