@@ -3,8 +3,8 @@
 //!
 //! A tool named in `allowOnly`, bare (`execute_command`) or with a pattern
 //! (`execute_command(npm *)`), is allow-listed. Its call is denied (step 3) unless
-//! * for a tool with a command: every sub-command with words (nested ones included), as written
-//!   with its launchers and followed by its redirections' targets (as Cline reads it), is
+//! * for a tool with a command: every sub-command (nested ones included), as Cline reads it —
+//!   its assignments, its words as written with its launchers, its redirections' targets — is
 //!   matched by one of the tool's `allowOnly` patterns or `allow` rules;
 //!   the command can be analysed and shows no suspicious character (what cannot be checked is
 //!   on no list); and, unless `allowRedirects` is true, no sub-command redirects (`>`, `<`,
@@ -16,7 +16,7 @@
 //! approves. Patterns use the rules' language (`*` any text, `?` one character).
 
 use crate::rules::{RuleError, RuleSet};
-use crate::shell::{Analysis, Origin, Problem};
+use crate::shell::{Analysis, Origin, Problem, SimpleCommand};
 
 #[derive(Debug, Clone, Default)]
 pub struct AllowList {
@@ -140,14 +140,9 @@ impl AllowList {
                     return Some(Refusal::Redirect(c.written_text(), r.op.clone()));
                 }
             }
-            if c.words.is_empty() {
+            let text = listed_text(c);
+            if text.is_empty() {
                 continue;
-            }
-            // Cline's segment keeps a redirection's target as a word (`cat < in` is `cat in`)
-            let mut text = c.written_text();
-            for r in &c.redirects {
-                text.push(' ');
-                text.push_str(&r.target);
             }
             if !(self.patterns.allows_text(tool, &text) || rules.allows_text(tool, &text)) {
                 return Some(Refusal::NotListed(text));
@@ -155,6 +150,18 @@ impl AllowList {
         }
         None
     }
+}
+
+/// A sub-command as a list entry must cover it, Cline's segment: its assignments
+/// (`LD_PRELOAD=x npm test` is not `npm test`; `PATH=/tmp` alone changes what runs next), its
+/// words as written with its launchers, and its redirections' targets (`cat < in` is `cat in`).
+fn listed_text(c: &SimpleCommand) -> String {
+    let assignments = c.assignments.iter().map(|(k, v)| format!("{k}={v}"));
+    let targets = c.redirects.iter().map(|r| r.target.clone());
+    let written = c.written_text();
+    let words = (!written.is_empty()).then_some(written);
+    let parts: Vec<String> = assignments.chain(words).chain(targets).collect();
+    parts.join(" ")
 }
 
 #[cfg(test)]
@@ -185,6 +192,24 @@ mod tests {
             ),
             (&npm, "bash", "npm test $(curl x)", Some("not_allow_listed")),
             (&npm, "bash", "sudo npm test", Some("not_allow_listed")),
+            (
+                &npm,
+                "bash",
+                "LD_PRELOAD=/tmp/x.so npm test",
+                Some("not_allow_listed"),
+            ),
+            (
+                &npm,
+                "bash",
+                "PATH=/tmp:$PATH; npm test",
+                Some("not_allow_listed"),
+            ),
+            (
+                &list(&["bash(npm *)", "bash(CI=1 npm *)"], false),
+                "bash",
+                "CI=1 npm test",
+                None,
+            ),
             (&npm, "bash", "npm test > out", Some("allow_list_redirect")),
             (&npm, "bash", "npm test 2>&1", Some("allow_list_redirect")),
             (&npm, "bash", "npm test <(ls)", Some("allow_list_redirect")),
