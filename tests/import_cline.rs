@@ -253,6 +253,25 @@ fn command_permissions_table() {
             ],
         ),
         (
+            r#"{"allow":"npm *", "deny":5, "allowRedirects":"yes"}"#,
+            &["*"],
+            &[],
+            false,
+            &[
+                "CLINE_COMMAND_PERMISSIONS: deny is a number, not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allow is a string, not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allowRedirects is a string, not a boolean: Cline ignores it and denies redirections, and so does the import",
+            ],
+        ),
+        (r#"{"allow":null}"#, &["*"], &[], false, &[]),
+        (
+            r#"{"allow":["npm *", 3]}"#,
+            &["npm ?*"],
+            &["*"],
+            false,
+            &["CLINE_COMMAND_PERMISSIONS: allow holds a number: Cline's check fails on every command, so every command is denied"],
+        ),
+        (
             r#"{"denyAll":true}"#,
             &["*"],
             &[],

@@ -80,13 +80,14 @@ settings_deserialize!(ClineActionSettings {
     execute_commands: "executeCommands",
 });
 
-/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional.
+/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional; `allow`, `deny` and
+/// `allowRedirects` are read as Cline reads them, whatever their type (see [`Loose`]).
 #[derive(Debug, Clone, Default)]
 pub struct ClineCommandPermissions {
-    pub allow: Option<Vec<String>>,
-    pub deny: Option<Vec<String>>,
+    pub allow: Option<Loose>,
+    pub deny: Option<Loose>,
     /// Default false: Cline denies commands with redirections.
-    pub allow_redirects: Option<bool>,
+    pub allow_redirects: Option<Loose>,
     /// Some Cline versions: shell operators to let through.
     pub allow_operators: Option<Vec<String>>,
     pub unknown: BTreeMap<String, IgnoredAny>,
@@ -98,6 +99,92 @@ settings_deserialize!(ClineCommandPermissions {
     allow_redirects: "allowRedirects",
     allow_operators: "allowOperators",
 });
+
+/// A value as Cline's `parseConfig` sees it: it takes `allow` and `deny` only when they are
+/// arrays and `allowRedirects` only when it is a boolean, and ignores any other value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loose {
+    Bool(bool),
+    Str(String),
+    List(Vec<Loose>),
+    /// Anything else, named ("a number", "an object", "null").
+    Other(&'static str),
+}
+
+impl Loose {
+    fn kind(&self) -> &'static str {
+        match self {
+            Loose::Bool(_) => "a boolean",
+            Loose::Str(_) => "a string",
+            Loose::List(_) => "a list",
+            Loose::Other(what) => what,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Loose {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(LooseVisitor)
+    }
+}
+
+struct LooseVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LooseVisitor {
+    type Value = Loose;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Loose, E> {
+        Ok(Loose::Bool(b))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Loose, E> {
+        Ok(Loose::Other("a number"))
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Loose, E> {
+        Ok(Loose::Other("a number"))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Loose, E> {
+        Ok(Loose::Other("a number"))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Loose, E> {
+        Ok(Loose::Str(s.to_string()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Loose, E> {
+        Ok(Loose::Other("null"))
+    }
+
+    fn visit_none<E>(self) -> Result<Loose, E> {
+        Ok(Loose::Other("null"))
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Loose, D::Error> {
+        serde::Deserialize::deserialize(d)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Loose::List(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
+        while map
+            .next_entry::<super::AnyValue, super::AnyValue>()?
+            .is_some()
+        {}
+        Ok(Loose::Other("an object"))
+    }
+}
 
 const SETTINGS: &str = "Cline autoApprovalSettings";
 const PERMISSIONS: &str = "CLINE_COMMAND_PERMISSIONS";
@@ -180,15 +267,49 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     let mut out = Imported::default();
     let mut rules = RuleLists::default();
     let p = permissions;
-    let allow = p.allow.as_deref().unwrap_or_default();
+    let mut patterns = |list: List, value: &Option<Loose>| -> Vec<String> {
+        let items = match value {
+            None => return Vec::new(),
+            Some(Loose::List(items)) => items,
+            Some(other) => {
+                out.warn(format!(
+                    "{PERMISSIONS}: {} is {}, not a list: Cline ignores it, and so does the import",
+                    list.name(),
+                    other.kind()
+                ));
+                return Vec::new();
+            }
+        };
+        let mut strings = Vec::new();
+        for item in items {
+            match item {
+                Loose::Str(s) => strings.push(s.clone()),
+                // Cline's matcher throws on it, for every command it checks
+                other => {
+                    out.warn(format!(
+                        "{PERMISSIONS}: {} holds {}: Cline's check fails on every command, so \
+                         every command is denied",
+                        list.name(),
+                        other.kind()
+                    ));
+                    for tool in COMMAND_TOOLS {
+                        rules.push(List::Deny, tool.to_string());
+                    }
+                }
+            }
+        }
+        strings
+    };
+    let deny = patterns(List::Deny, &p.deny);
+    let allow = patterns(List::Allow, &p.allow);
     rules.allow_only = COMMAND_TOOLS.map(String::from).to_vec();
     if allow.is_empty() {
         rules
             .allow_only
             .extend(COMMAND_TOOLS.map(|tool| format!("{tool}(*)")));
     }
-    for (list, patterns) in [(List::Deny, p.deny.as_deref()), (List::Allow, Some(allow))] {
-        for pattern in patterns.into_iter().flatten() {
+    for (list, patterns) in [(List::Deny, &deny), (List::Allow, &allow)] {
+        for pattern in patterns {
             match translate(pattern, list) {
                 Ok(translated) => {
                     for tool in COMMAND_TOOLS {
@@ -208,7 +329,18 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
             }
         }
     }
-    rules.allow_redirects = p.allow_redirects == Some(true);
+    rules.allow_redirects = match &p.allow_redirects {
+        None => false,
+        Some(Loose::Bool(b)) => *b,
+        Some(other) => {
+            out.warn(format!(
+                "{PERMISSIONS}: allowRedirects is {}, not a boolean: Cline ignores it and denies \
+                 redirections, and so does the import",
+                other.kind()
+            ));
+            false
+        }
+    };
     if let Some(ops) = &p.allow_operators {
         out.warn(format!(
             "{PERMISSIONS}: allowOperators {} has no effect: Cline does not read it either; \
