@@ -251,7 +251,7 @@ export interface Imported { config: GatekeeperConfig; warnings: string[] }
 /** Cline's settings as stored: any of the three may be given. */
 export interface ClineImport {
   autoApprovalSettings?: ClineAutoApprovalSettings & Record<string, unknown>;
-  /** The CLINE_COMMAND_PERMISSIONS JSON (object or its text). */
+  /** The CLINE_COMMAND_PERMISSIONS JSON (object or its text; an empty text is unset). */
   commandPermissions?: { allow?: string[]; deny?: string[]; allowRedirects?: boolean } | string;
   clineignore?: string;
 }
@@ -382,9 +382,14 @@ impl Gatekeeper {
             .map_err(config_error)?;
         let mut permissions =
             Reflect::get(&input, &"commandPermissions".into()).unwrap_or(JsValue::UNDEFINED);
+        // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
         if let Some(text) = permissions.as_string() {
-            permissions = js_sys::JSON::parse(&text)
-                .map_err(|e| config_error(ConfigError::new("commandPermissions", describe(&e))))?;
+            permissions = match text.as_str() {
+                "" => JsValue::UNDEFINED,
+                text => js_sys::JSON::parse(text).map_err(|e| {
+                    config_error(ConfigError::new("commandPermissions", describe(&e)))
+                })?,
+            };
         }
         let permissions = optional(permissions, "commandPermissions").map_err(config_error)?;
         let ignore: Option<String> =

@@ -54,12 +54,18 @@ fn config(setup: &Setup) -> Result<Config, String> {
             }
         }
     }
-    if let Some(p) = &setup.command_permissions {
-        // what the facade does: a string is the env var's JSON text
-        let mut p: Json = serde_json::from_str(p).map_err(|e| e.to_string())?;
-        if let Some(text) = p.as_str() {
-            p = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        }
+    let mut permissions = match &setup.command_permissions {
+        Some(p) => Some(serde_json::from_str::<Json>(p).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    // what the facade does: a string is the env var's JSON text, and an empty one is unset
+    if let Some(text) = permissions.as_ref().and_then(Json::as_str).map(String::from) {
+        permissions = match text.as_str() {
+            "" => None,
+            text => Some(serde_json::from_str(text).map_err(|e| e.to_string())?),
+        };
+    }
+    if let Some(p) = permissions {
         let p: ClineCommandPermissions = serde_json::from_value(p).map_err(|e| e.to_string())?;
         let imported = cline::command_permissions(&p).config.into_config();
         c.rules = imported.map_err(|e| e.to_string())?.rules;
