@@ -59,7 +59,11 @@ fn config(setup: &Setup) -> Result<Config, String> {
         None => None,
     };
     // what the facade does: a string is the env var's JSON text, and an empty one is unset
-    if let Some(text) = permissions.as_ref().and_then(Json::as_str).map(String::from) {
+    if let Some(text) = permissions
+        .as_ref()
+        .and_then(Json::as_str)
+        .map(String::from)
+    {
         permissions = match text.as_str() {
             "" => None,
             text => Some(serde_json::from_str(text).map_err(|e| e.to_string())?),
