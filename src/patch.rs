@@ -60,7 +60,8 @@ fn hashline_header<'a>(out: &mut Vec<&'a str>, body: &'a str) {
             .find_map(|&q| p.strip_prefix(q)?.strip_suffix(q))
             .unwrap_or(p)
     };
-    add(out, unquote(body));
+    let body = unquote(body);
+    add(out, body);
     // `*** Update File: x`, `Add File:x`, `move to: x`: the path after the keyword's colon
     let plain = body.trim_start_matches(|c: char| c == '*' || c.is_whitespace());
     let keyword = ["update", "add", "delete", "move"].iter().any(|k| {
@@ -126,6 +127,7 @@ mod tests {
                 &["***add file:secrets/k", "secrets/k"],
             ),
             ("[a#b]\n+[not a header]", &["a#b"]),
+            ("[\"Update File: .env\"]", &["Update File: .env", ".env"]),
         ];
         for (patch, want) in cases {
             assert_eq!(touched_paths(patch), *want, "{patch:?}");
