@@ -88,10 +88,13 @@ impl<'de> Deserialize<'de> for RuleEntry {
     }
 }
 
-/// A value as written, kept only as far as a [`RuleEntry`] needs to tell its forms apart.
-enum Written {
+/// A value as written, kept only as far as a [`RuleEntry`] (or an importer reading a field
+/// whatever its type, as Cline does) needs to tell its forms apart.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Written {
     Text(String),
     Bytes(Vec<u8>),
+    Bool(bool),
     Seq(Vec<Written>),
     Map(Vec<(Written, Written)>),
     Other,
@@ -124,7 +127,7 @@ impl Written {
     }
 
     /// A string (bytes that are UTF-8 count, as serde's `String` takes them).
-    fn text(self) -> Option<String> {
+    pub(crate) fn text(self) -> Option<String> {
         match self {
             Written::Text(s) => Some(s),
             Written::Bytes(b) => String::from_utf8(b).ok(),
@@ -160,8 +163,8 @@ impl<'de> serde::de::Visitor<'de> for WrittenVisitor {
         f.write_str("any value")
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Written, E> {
-        Ok(Written::Other)
+    fn visit_bool<E>(self, b: bool) -> Result<Written, E> {
+        Ok(Written::Bool(b))
     }
 
     fn visit_i64<E>(self, _: i64) -> Result<Written, E> {

@@ -258,9 +258,9 @@ fn command_permissions_table() {
             &[],
             false,
             &[
-                "CLINE_COMMAND_PERMISSIONS: deny is a number, not a list: Cline ignores it, and so does the import",
-                "CLINE_COMMAND_PERMISSIONS: allow is a string, not a list: Cline ignores it, and so does the import",
-                "CLINE_COMMAND_PERMISSIONS: allowRedirects is a string, not a boolean: Cline ignores it and denies redirections, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: deny is not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allow is not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allowRedirects is not a boolean: Cline ignores it and denies redirections, and so does the import",
             ],
         ),
         (r#"{"allow":null}"#, &["*"], &[], false, &[]),
@@ -269,7 +269,7 @@ fn command_permissions_table() {
             &["npm ?*"],
             &["*"],
             false,
-            &["CLINE_COMMAND_PERMISSIONS: allow holds a number: Cline's check fails on every command, so every command is denied"],
+            &["CLINE_COMMAND_PERMISSIONS: allow holds a value that is not a string: Cline's check fails on every command, so every command is denied"],
         ),
         (
             r#"{"denyAll":true}"#,

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use serde::de::IgnoredAny;
 
 use super::{balanced_parens, push_unique, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
+use crate::config::Written;
 use crate::policy::{ClineActions, ClineAutoApproval};
 
 /// Cline's `AutoApprovalSettings`, every version's fields, plus the two global switches Cline
@@ -80,14 +81,15 @@ settings_deserialize!(ClineActionSettings {
     execute_commands: "executeCommands",
 });
 
-/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional; `allow`, `deny` and
-/// `allowRedirects` are read as Cline reads them, whatever their type (see [`Loose`]).
+/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional. `allow`, `deny` and
+/// `allowRedirects` are kept whatever their type: Cline's `parseConfig` takes the lists only
+/// when they are arrays and `allowRedirects` only when it is a boolean, and ignores the rest.
 #[derive(Debug, Clone, Default)]
 pub struct ClineCommandPermissions {
-    pub allow: Option<Loose>,
-    pub deny: Option<Loose>,
+    pub allow: Option<Written>,
+    pub deny: Option<Written>,
     /// Default false: Cline denies commands with redirections.
-    pub allow_redirects: Option<Loose>,
+    pub allow_redirects: Option<Written>,
     /// Some Cline versions: shell operators to let through.
     pub allow_operators: Option<Vec<String>>,
     pub unknown: BTreeMap<String, IgnoredAny>,
@@ -99,92 +101,6 @@ settings_deserialize!(ClineCommandPermissions {
     allow_redirects: "allowRedirects",
     allow_operators: "allowOperators",
 });
-
-/// A value as Cline's `parseConfig` sees it: it takes `allow` and `deny` only when they are
-/// arrays and `allowRedirects` only when it is a boolean, and ignores any other value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Loose {
-    Bool(bool),
-    Str(String),
-    List(Vec<Loose>),
-    /// Anything else, named ("a number", "an object", "null").
-    Other(&'static str),
-}
-
-impl Loose {
-    fn kind(&self) -> &'static str {
-        match self {
-            Loose::Bool(_) => "a boolean",
-            Loose::Str(_) => "a string",
-            Loose::List(_) => "a list",
-            Loose::Other(what) => what,
-        }
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Loose {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(LooseVisitor)
-    }
-}
-
-struct LooseVisitor;
-
-impl<'de> serde::de::Visitor<'de> for LooseVisitor {
-    type Value = Loose;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("any value")
-    }
-
-    fn visit_bool<E>(self, b: bool) -> Result<Loose, E> {
-        Ok(Loose::Bool(b))
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Loose, E> {
-        Ok(Loose::Other("a number"))
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Loose, E> {
-        Ok(Loose::Other("a number"))
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Loose, E> {
-        Ok(Loose::Other("a number"))
-    }
-
-    fn visit_str<E>(self, s: &str) -> Result<Loose, E> {
-        Ok(Loose::Str(s.to_string()))
-    }
-
-    fn visit_unit<E>(self) -> Result<Loose, E> {
-        Ok(Loose::Other("null"))
-    }
-
-    fn visit_none<E>(self) -> Result<Loose, E> {
-        Ok(Loose::Other("null"))
-    }
-
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Loose, D::Error> {
-        serde::Deserialize::deserialize(d)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Loose, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Loose::List(items))
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Loose, A::Error> {
-        while map
-            .next_entry::<super::AnyValue, super::AnyValue>()?
-            .is_some()
-        {}
-        Ok(Loose::Other("an object"))
-    }
-}
 
 const SETTINGS: &str = "Cline autoApprovalSettings";
 const PERMISSIONS: &str = "CLINE_COMMAND_PERMISSIONS";
@@ -267,30 +183,28 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     let mut out = Imported::default();
     let mut rules = RuleLists::default();
     let p = permissions;
-    let mut patterns = |list: List, value: &Option<Loose>| -> Vec<String> {
-        let items = match value {
+    let mut patterns = |list: List, value: &Option<Written>| -> Vec<String> {
+        let items = match value.clone() {
             None => return Vec::new(),
-            Some(Loose::List(items)) => items,
-            Some(other) => {
+            Some(Written::Seq(items)) => items,
+            Some(_) => {
                 out.warn(format!(
-                    "{PERMISSIONS}: {} is {}, not a list: Cline ignores it, and so does the import",
-                    list.name(),
-                    other.kind()
+                    "{PERMISSIONS}: {} is not a list: Cline ignores it, and so does the import",
+                    list.name()
                 ));
                 return Vec::new();
             }
         };
         let mut strings = Vec::new();
         for item in items {
-            match item {
-                Loose::Str(s) => strings.push(s.clone()),
+            match item.text() {
+                Some(s) => strings.push(s),
                 // Cline's matcher throws on it, for every command it checks
-                other => {
+                None => {
                     out.warn(format!(
-                        "{PERMISSIONS}: {} holds {}: Cline's check fails on every command, so \
-                         every command is denied",
-                        list.name(),
-                        other.kind()
+                        "{PERMISSIONS}: {} holds a value that is not a string: Cline's check \
+                         fails on every command, so every command is denied",
+                        list.name()
                     ));
                     for tool in COMMAND_TOOLS {
                         rules.push(List::Deny, tool.to_string());
@@ -331,12 +245,11 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     }
     rules.allow_redirects = match &p.allow_redirects {
         None => false,
-        Some(Loose::Bool(b)) => *b,
-        Some(other) => {
+        Some(Written::Bool(b)) => *b,
+        Some(_) => {
             out.warn(format!(
-                "{PERMISSIONS}: allowRedirects is {}, not a boolean: Cline ignores it and denies \
-                 redirections, and so does the import",
-                other.kind()
+                "{PERMISSIONS}: allowRedirects is not a boolean: Cline ignores it and denies \
+                 redirections, and so does the import"
             ));
             false
         }
