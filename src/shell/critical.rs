@@ -136,7 +136,9 @@ impl<'a> Line<'a> {
                 // `curl URL | tee x.sh`
                 for d in later_stages(cmds, c).filter(|d| d.name() == Some("tee")) {
                     let args = d.words.get(1..).unwrap_or(&[]);
-                    downloads.extend(operands(args).map(|w| (i, Some(w.clone()))));
+                    for w in operands(args) {
+                        downloads.push((i, Some(w.clone())));
+                    }
                 }
             }
         }
@@ -186,7 +188,7 @@ impl<'a> Line<'a> {
                 labels.extend(reach_label(self.found(c)))
             }
             names::RSYNC if args.iter().any(|w| w.starts_with("--del")) => {
-                let dest = operands(args).last();
+                let dest = operands(args).last().copied();
                 let reach = dest.map(|d| self.scope.reach(c, d, d.contains('$')));
                 labels.extend(reach.and_then(reach_label))
             }
@@ -320,7 +322,7 @@ impl<'a> Line<'a> {
                 .max()
                 .unwrap_or(Reach::Nested),
             Some(names::LS) => {
-                let dirs: Vec<&String> = operands(args).collect();
+                let dirs = operands(args);
                 if dirs.is_empty() {
                     self.scope.reach(source, "*", false)
                 } else {
@@ -385,7 +387,7 @@ impl<'a> Line<'a> {
                 || w.starts_with("--target-directory")
                 || (w.starts_with("-t") && !w.starts_with("--"))
         });
-        let sources: Vec<&String> = operands(args).collect();
+        let sources = operands(args);
         let n = if targeted {
             sources.len()
         } else {
@@ -399,7 +401,9 @@ impl<'a> Line<'a> {
 
     fn recursive_system(&self, c: &SimpleCommand, args: &[String]) -> bool {
         has_recursive(args, b"R")
-            && operands(args).any(|w| self.scope.reach(c, w, w.contains('$')) == Reach::System)
+            && operands(args)
+                .iter()
+                .any(|w| self.scope.reach(c, w, w.contains('$')) == Reach::System)
     }
 
     /// The label of a protected file `target` (written by `c`), if it is one.
@@ -548,17 +552,19 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 /// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
 /// fetcher's output file.
 fn written_files(c: &SimpleCommand) -> Vec<String> {
-    let mut out: Vec<String> = c
-        .redirects
-        .iter()
-        .filter(|r| r.writes_file())
-        .map(|r| r.target.clone())
-        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for r in c.redirects.iter().filter(|r| r.writes_file()) {
+        out.push(r.target.clone());
+    }
     let Some(name) = c.name() else { return out };
     let args = c.words.get(1..).unwrap_or(&[]);
     let key = names::folded_key(name);
     match key {
-        names::TEE | names::TRUNCATE => out.extend(operands(args).cloned()),
+        names::TEE | names::TRUNCATE => {
+            for w in operands(args) {
+                out.push(w.clone());
+            }
+        }
         names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
             let target_dir = args
                 .windows(2)
@@ -567,7 +573,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             let target_long = args
                 .iter()
                 .find_map(|w| w.strip_prefix("--target-directory="));
-            let files: Vec<&String> = operands(args).collect();
+            let files = operands(args);
             let (target, sources) = match target_dir.map(String::as_str).or(target_long) {
                 Some(t) => (t, &files[..]),
                 None => match files.split_last() {
@@ -585,20 +591,26 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
                 ));
             }
         }
-        names::DD => out.extend(
-            args.iter()
-                .filter_map(|w| w.strip_prefix("of="))
-                .map(String::from),
-        ),
+        names::DD => {
+            for w in args.iter().filter_map(|w| w.strip_prefix("of=")) {
+                out.push(w.to_string());
+            }
+        }
         names::SED | names::PERL
             if args.iter().any(|w| {
                 w.starts_with("--in-place")
                     || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
             }) =>
         {
-            out.extend(operands(args).cloned())
+            for w in operands(args) {
+                out.push(w.clone());
+            }
         }
-        _ if is_fetcher(key, name) => out.extend(saved_files(c).into_iter().flatten()),
+        _ if is_fetcher(key, name) => {
+            for file in saved_files(c).into_iter().flatten() {
+                out.push(file);
+            }
+        }
         _ => {}
     }
     out
@@ -777,12 +789,9 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             out.push(file.filter(|_| !c.is_dynamic(at)).map(String::from));
         }
     }
-    out.extend(
-        c.redirects
-            .iter()
-            .filter(|r| r.writes_file() && !r.is_fd_dup())
-            .map(|r| (!r.dynamic).then(|| r.target.clone())),
-    );
+    for r in c.redirects.iter().filter(|r| r.writes_file()) {
+        out.push((!r.dynamic).then(|| r.target.clone()));
+    }
     out
 }
 
@@ -815,15 +824,17 @@ fn executed_file(c: &SimpleCommand) -> Option<&str> {
 }
 
 /// Operands of a command (words after options; everything after `--`).
-fn operands(args: &[String]) -> impl Iterator<Item = &String> {
+fn operands(args: &[String]) -> Vec<&String> {
     let mut options = true;
-    args.iter().filter(move |w| {
-        if options && *w == "--" {
+    let mut out = Vec::new();
+    for w in args {
+        if options && w == "--" {
             options = false;
-            return false;
+        } else if !(options && w.len() > 1 && w.starts_with('-')) {
+            out.push(w);
         }
-        !(options && w.len() > 1 && w.starts_with('-'))
-    })
+    }
+    out
 }
 
 fn fork_bomb(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
@@ -891,12 +902,12 @@ fn disk_write(key: names::Key, args: &[String]) -> bool {
             .iter()
             .filter_map(|w| w.strip_prefix("of="))
             .any(|t| normalise(t).starts_with("/dev/") && !harmless_device(t)),
-        names::SHRED => {
-            operands(args).any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w))
-        }
+        names::SHRED => operands(args)
+            .iter()
+            .any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w)),
         names::WIPEFS => true,
         names::TEE | names::CP | names::MV | names::INSTALL => {
-            operands(args).any(|w| disk_device(w))
+            operands(args).iter().any(|w| disk_device(w))
         }
         _ => key == names::BLKDISCARD || partition_edit(key, args),
     }
@@ -1019,7 +1030,7 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
             "-c" | "-e" | "-E" | "-m" | "-r" | "-p" | "--eval" | "--print" | "run"
         ) || (w.starts_with('-') && !w.starts_with("--") && w.contains(['c', 'e', 'm']))
     });
-    !program_flag && operands(args).all(|w| w == "-" || is_stdin(w))
+    !program_flag && operands(args).iter().all(|w| *w == "-" || is_stdin(w))
 }
 
 fn is_stdin(path: &str) -> bool {
@@ -1152,6 +1163,7 @@ fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {
         names::REBOOT | names::HALT | names::POWEROFF => !args.iter().any(|w| w == "--help"),
         names::INIT | names::TELINIT => args.first().is_some_and(|w| w == "0" || w == "6"),
         _ if name == "systemctl" => operands(args)
+            .into_iter()
             .next()
             .is_some_and(|w| matches!(w.as_str(), "poweroff" | "reboot" | "halt" | "kexec")),
         _ => false,
