@@ -517,7 +517,7 @@ impl Engine {
         }
         let situation = if spec.tier == Tier::Exec {
             match &analysis {
-                Some(a) if requires_approval_is_false(call) && safety::is_safe(a) => {
+                Some(a) if requires_approval_is_false(call) && safety::is_safe(a, &self.access) => {
                     Situation::SafeCommand
                 }
                 _ => Situation::RiskyCommand,

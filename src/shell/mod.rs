@@ -307,3 +307,9 @@ pub fn analyse(command: &str) -> Analysis {
 }
 
 pub(crate) use programs::basename;
+
+/// Whether a program runs the value of variable `name` as shell text (`PAGER`, `GIT_PAGER`,
+/// `EDITOR`, …): the analysis parses such a value as a command of its own.
+pub fn is_command_variable(name: &str) -> bool {
+    parser::COMMAND_VARIABLES.contains(&name)
+}

@@ -105,6 +105,8 @@ pub const READ_ONLY: u32 = 1 << 10;
 pub const VERSIONED: u32 = 1 << 11;
 /// `mkfs.ext4`, `fsck.vfat` name this program.
 pub const FAMILY: u32 = 1 << 12;
+/// A launcher that adds operands read from its input (`… | xargs cat`).
+pub const STDIN_ARGS: u32 = 1 << 13;
 
 /// What a read-only program's operands are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1043,7 +1045,10 @@ const TABLE: &[Program] = &[
     p("nvim", WRITES | READS | INTERPRETER),
     r("od"),
     interp("osascript", &["-e"]),
-    launcher("parallel", words(0), b""),
+    Program {
+        launch: Some(words(0)),
+        ..p("parallel", LAUNCHER | STDIN_ARGS)
+    },
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
@@ -1211,7 +1216,11 @@ const TABLE: &[Program] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
-    launcher("xargs", words(0), b"adEILnPs"),
+    Program {
+        launch: Some(words(0)),
+        short_values: b"adEILnPs",
+        ..p("xargs", LAUNCHER | STDIN_ARGS)
+    },
     fetcher("xh"),
     launcher("xvfb-run", words(0), b"anselpfw"),
     Program {
