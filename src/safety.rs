@@ -58,6 +58,8 @@ enum Risk<'a> {
     Path(&'a str, Where),
     /// File names the program receives from its input (`xargs`).
     Unseen(&'a str),
+    /// Its script reads a file (sed's `r FILE`).
+    ScriptReads(&'a str),
     Function,
 }
 
@@ -88,6 +90,7 @@ pub fn risk(analysis: &Analysis, access: &Access) -> Option<String> {
             format!("`{path}` names a file toolgate cannot know before it runs")
         }
         Risk::Unseen(name) => format!("`{name}` receives file names from its input"),
+        Risk::ScriptReads(name) => format!("the `{name}` script reads a file it names"),
         Risk::Function => "the command defines a function".to_string(),
     })
 }
@@ -141,6 +144,13 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
     }
     if let Some(why) = c.side_effect {
         return Some(Risk::Option(why));
+    }
+    if c.reads_unnamed_files() {
+        return Some(Risk::ScriptReads(name));
+    }
+    // `command cd /etc; cat passwd`: the parser follows a plain `cd` only
+    if !c.wrappers.is_empty() && matches!(name, "cd" | "pushd" | "popd") {
+        return Some(Risk::Path(args.first().map_or(name, String::as_str), Where::Unknown));
     }
     for w in &c.wrappers {
         if let Some(risk) = launcher_risk(c, w, program, access, fold) {
@@ -520,6 +530,9 @@ mod tests {
             ("git --git-dir=/tmp/x/.git log", false),
             ("wc -l < /etc/passwd", false),
             ("env -C /etc cat passwd", false),
+            ("sed 'r /etc/passwd' x", false),
+            ("command cd /etc; cat passwd", false),
+            ("builtin cd /etc; cat passwd", false),
         ] {
             let a = crate::shell::analyse(command);
             assert_eq!(is_safe(&a, &ws), safe, "{command}: {:?}", risk(&a, &ws));

@@ -62,6 +62,23 @@ fn git_config(args: &[String]) -> Option<&'static str> {
 
 /// A sed script that runs a command or writes a file (`-i` and `-f` are table options).
 fn sed(args: &[String]) -> Option<&'static str> {
+    sed_scripts(args)
+        .iter()
+        .any(|s| sed_script_uses(s, false))
+        .then_some("sed script runs a command or writes a file (e/w)")
+}
+
+/// Whether this command (already unwrapped; `name` is its [`name_key`]) reads files that no
+/// operand names: sed's `r FILE` and `R FILE` commands.
+pub(super) fn reads_unnamed_files(name: names::Key, words: &[String]) -> bool {
+    matches!(name, names::SED | names::GSED)
+        && sed_scripts(words.get(1..).unwrap_or(&[]))
+            .iter()
+            .any(|s| sed_script_uses(s, true))
+}
+
+/// A sed command's scripts: `-e S`, `--expression=S`, or its first operand.
+fn sed_scripts(args: &[String]) -> Vec<&str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut explicit = false;
     let mut i = 0;
@@ -87,9 +104,6 @@ fn sed(args: &[String]) -> Option<&'static str> {
         i += 1;
     }
     scripts
-        .iter()
-        .any(|s| sed_script_runs(s))
-        .then_some("sed script runs a command or writes a file (e/w)")
 }
 
 /// The index just past the next unescaped `delim` at or after `i` (or the end).
@@ -105,8 +119,9 @@ fn past_delimited(b: &[u8], mut i: usize, delim: u8) -> usize {
     i
 }
 
-/// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag.
-fn sed_script_runs(script: &str) -> bool {
+/// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag (or, when
+/// `reads`, `r`/`R`).
+fn sed_script_uses(script: &str, reads: bool) -> bool {
     let b = script.as_bytes();
     let mut i = 0;
     let at = |i: usize| b.get(i).copied();
@@ -145,7 +160,8 @@ fn sed_script_runs(script: &str) -> bool {
         let Some(cmd) = at(i) else { break };
         i += 1;
         match cmd {
-            b'e' | b'w' | b'W' => return true,
+            b'e' | b'w' | b'W' if !reads => return true,
+            b'r' | b'R' if reads => return true,
             b's' | b'y' => {
                 let Some(delim) = at(i) else { break };
                 i += 1;
@@ -154,7 +170,7 @@ fn sed_script_runs(script: &str) -> bool {
                 }
                 while let Some(f) = at(i) {
                     match f {
-                        b'e' | b'w' if cmd == b's' => return true,
+                        b'e' | b'w' if cmd == b's' && !reads => return true,
                         b';' | b'\n' | b'}' => break,
                         _ => i += 1,
                     }

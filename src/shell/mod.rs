@@ -186,6 +186,11 @@ impl SimpleCommand {
         }
     }
 
+    /// Whether it reads files that none of its operands names (sed's `r FILE`).
+    pub fn reads_unnamed_files(&self) -> bool {
+        effects::reads_unnamed_files(effects::name_key(&self.words), &self.words)
+    }
+
     /// The words joined by single spaces.
     pub fn text(&self) -> String {
         self.words.join(" ")

@@ -615,6 +615,8 @@ const MAN_OPTIONS: &[Opt] = &[
     o("--troff", "man -t runs troff"),
     o("-T", "man -T runs troff"),
     o("--troff-device", "man -T runs troff"),
+    o("-C", "man -C reads a config that sets the pager"),
+    o("--config-file", "man -C reads a config that sets the pager"),
 ];
 const LESS_OPTIONS: &[Opt] = &[
     o("-o", "less -o writes a log file"),

@@ -22,6 +22,7 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("cline-safe", include_str!("../fixtures/security/cline-safe.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
