@@ -272,7 +272,9 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
         form(
             forms,
             &mut n,
-            ["git", sub].into_iter().chain(args.iter().map(String::as_str)),
+            ["git", sub]
+                .into_iter()
+                .chain(args.iter().map(String::as_str)),
         );
     }
     for f in forms.iter_mut().take(n) {
@@ -661,13 +663,9 @@ impl RuleSet {
         list.has_start(first)
             && list.all.iter().zip(&list.starts).any(|(&i, &start)| {
                 start == u16::from(first)
-                    && self
-                        .rule(i)
-                        .command
-                        .as_ref()
-                        .is_some_and(|p| {
-                            joined_starts_with(words, &p.base.as_bytes()[..p.lead], fold)
-                        })
+                    && self.rule(i).command.as_ref().is_some_and(|p| {
+                        joined_starts_with(words, &p.base.as_bytes()[..p.lead], fold)
+                    })
             })
     }
 

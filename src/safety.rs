@@ -150,7 +150,10 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
     }
     // `command cd /etc; cat passwd`: the parser follows a plain `cd` only
     if !c.wrappers.is_empty() && matches!(name, "cd" | "pushd" | "popd") {
-        return Some(Risk::Path(args.first().map_or(name, String::as_str), Where::Unknown));
+        return Some(Risk::Path(
+            args.first().map_or(name, String::as_str),
+            Where::Unknown,
+        ));
     }
     for w in &c.wrappers {
         if let Some(risk) = launcher_risk(c, w, program, access, fold) {
@@ -353,8 +356,7 @@ fn pattern_from_option(args: &[String]) -> bool {
         ["--regexp", "--file", "--expression", "--from-file"]
             .iter()
             .any(|o| w.starts_with(o))
-            || (!w.starts_with("--")
-                && w.strip_prefix('-').is_some_and(|l| l.contains(['e', 'f'])))
+            || (!w.starts_with("--") && w.strip_prefix('-').is_some_and(|l| l.contains(['e', 'f'])))
     })
 }
 
@@ -469,7 +471,10 @@ mod tests {
         for (command, safe) in [
             ("ls -la", true),
             ("cat src/main.rs | grep -n fn | head -20", true),
-            ("git status && git log --oneline -5 && git diff HEAD~1 -- src", true),
+            (
+                "git status && git log --oneline -5 && git diff HEAD~1 -- src",
+                true,
+            ),
             ("grep -rn '/api/users' src", true),
             ("rg -n TODO src 2>/dev/null", true),
             ("cat /ws/README.md", true),
@@ -553,8 +558,9 @@ mod tests {
     fn no_shell_interpreter_fetcher_or_project_tool_is_safe() {
         let ws = access(false);
         for p in programs::PROGRAMS {
-            if p.has(programs::SHELL | programs::INTERPRETER | programs::FETCHER | programs::PROJECT)
-            {
+            if p.has(
+                programs::SHELL | programs::INTERPRETER | programs::FETCHER | programs::PROJECT,
+            ) {
                 for command in [format!("{} x", p.name), format!("{} -c x", p.name)] {
                     let a = crate::shell::analyse(&command);
                     assert!(!is_safe(&a, &ws), "{command}");

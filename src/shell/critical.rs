@@ -99,7 +99,11 @@ fn command_labels(cmds: &[SimpleCommand], c: &SimpleCommand) -> Vec<&'static str
     {
         labels.push("disk-write");
     }
-    if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
+    if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP)
+        || name
+            .get(..5)
+            .is_some_and(|p| p.eq_ignore_ascii_case("mkfs."))
+    {
         labels.push("mkfs");
     }
     if auth_write(key, args)

@@ -26,12 +26,29 @@ pub(super) fn side_effect(name: names::Key, words: &[String]) -> Option<&'static
     match name {
         names::GIT => git_config(args),
         names::SED | names::GSED => sed(args),
-        names::AWK | names::GAWK | names::MAWK | names::NAWK => args
-            .iter()
-            .any(|w| w.contains("system") || w.contains('|'))
-            .then_some("awk program can run commands"),
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => awk(args),
         _ => None,
     }
+}
+
+/// An awk program that runs a command (`system`, `| "cmd"`, `"cmd" | getline`), writes a
+/// file (`print > "f"`) or loads an extension (`@load`).
+fn awk(args: &[String]) -> Option<&'static str> {
+    if args
+        .iter()
+        .any(|w| w.contains("system") || w.contains('|') || w.contains("@load"))
+    {
+        return Some("awk program can run commands");
+    }
+    // `>` within a print statement redirects it; elsewhere it compares
+    let writes = args.iter().any(|w| {
+        w.match_indices("print").any(|(at, _)| {
+            w.get(at..)
+                .and_then(|rest| rest.split([';', '}', '\n']).next())
+                .is_some_and(|statement| statement.contains('>'))
+        })
+    });
+    writes.then_some("awk program writes a file")
 }
 
 /// `git config alias.x '!…'`, `git config core.pager …`: a config key whose value git runs.
@@ -55,7 +72,9 @@ fn git_config(args: &[String]) -> Option<&'static str> {
         .skip(sub + 1)
         .any(|w| {
             let w = w.to_ascii_lowercase();
-            RUNS.iter().any(|k| w.starts_with(k)) || w.contains(".textconv") || w.contains(".command")
+            RUNS.iter().any(|k| w.starts_with(k))
+                || w.contains(".textconv")
+                || w.contains(".command")
         })
         .then_some("git config sets a command git will run")
 }

@@ -107,6 +107,8 @@ pub const VERSIONED: u32 = 1 << 11;
 pub const FAMILY: u32 = 1 << 12;
 /// A launcher that adds operands read from its input (`… | xargs cat`).
 pub const STDIN_ARGS: u32 = 1 << 13;
+/// Its first word may be an option cluster without a dash (`tar xIf prog a.tar`).
+pub const BUNDLED: u32 = 1 << 14;
 
 /// What a read-only program's operands are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,6 +220,18 @@ impl Program {
         }
         let sub = self.subcommand_index(args);
         let options = self.options;
+        // `tar czf …` is `tar -czf …`
+        let bundled;
+        let args = match args.first() {
+            Some(first) if self.has(BUNDLED) && !first.starts_with('-') => {
+                bundled = [format!("-{first}")]
+                    .into_iter()
+                    .chain(args.iter().skip(1).cloned())
+                    .collect::<Vec<_>>();
+                bundled.as_slice()
+            }
+            _ => args,
+        };
         find_option(
             args,
             self.short_values,
@@ -263,10 +277,12 @@ impl Program {
         let i = self.subcommand_index(args)?;
         let first = args.get(i)?;
         let second = args.get(i + 1).map(String::as_str);
-        self.subcommands.iter().find(|s| match s.name.split_once(' ') {
-            Some((a, b)) => a == first && Some(b) == second,
-            None => s.name == first,
-        })
+        self.subcommands
+            .iter()
+            .find(|s| match s.name.split_once(' ') {
+                Some((a, b)) => a == first && Some(b) == second,
+                None => s.name == first,
+            })
     }
 }
 
@@ -453,7 +469,9 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
 /// The program whose [`folded_key`] is `k`.
 pub fn by_folded_key(k: Key) -> Option<&'static Program> {
     let i = FOLDED.binary_search_by(|(f, _)| f.cmp(&k)).ok()?;
-    FOLDED.get(i).and_then(|&(_, at)| PROGRAMS.get(usize::from(at)))
+    FOLDED
+        .get(i)
+        .and_then(|&(_, at)| PROGRAMS.get(usize::from(at)))
 }
 
 fn exact(name: &str, fold: bool) -> Option<&'static Program> {
@@ -471,7 +489,11 @@ fn find(name: &str, fold: bool) -> Option<&'static Program> {
         return Some(p);
     }
     let name = match name.len().checked_sub(4) {
-        Some(cut) if name.get(cut..).is_some_and(|e| e.eq_ignore_ascii_case(".exe")) => {
+        Some(cut)
+            if name
+                .get(cut..)
+                .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
+        {
             let stem = name.get(..cut).unwrap_or("");
             if let Some(p) = exact(stem, fold) {
                 return Some(p);
@@ -483,7 +505,10 @@ fn find(name: &str, fold: bool) -> Option<&'static Program> {
     // `python3.12`, `node18`, `gcc-12`
     let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     if name.ends_with(|c: char| c.is_ascii_digit())
-        && name.as_bytes().get(stem.len()).is_some_and(u8::is_ascii_digit)
+        && name
+            .as_bytes()
+            .get(stem.len())
+            .is_some_and(u8::is_ascii_digit)
     {
         let stem = stem.strip_suffix(['-', '_']).unwrap_or(stem);
         if let Some(p) = exact(stem, fold).filter(|p| p.has(VERSIONED)) {
@@ -579,7 +604,10 @@ const fn with_options(program: Program, options: &'static [Opt]) -> Program {
 const SORT_OPTIONS: &[Opt] = &[
     o("-o", "sort -o writes a file"),
     o("--output", "sort -o writes a file"),
-    o("--compress-program", "sort --compress-program runs a program"),
+    o(
+        "--compress-program",
+        "sort --compress-program runs a program",
+    ),
 ];
 const FIND_OPTIONS: &[Opt] = &[
     o("-exec", "find -exec runs a command"),
@@ -602,7 +630,10 @@ const RG_OPTIONS: &[Opt] = &[
     o("--pre", "rg --pre runs a program on every file"),
     o("--hostname-bin", "rg --hostname-bin runs a program"),
     o("-z", "rg --search-zip runs decompression programs"),
-    o("--search-zip", "rg --search-zip runs decompression programs"),
+    o(
+        "--search-zip",
+        "rg --search-zip runs decompression programs",
+    ),
 ];
 const MAN_OPTIONS: &[Opt] = &[
     o("-P", "man -P runs a pager command"),
@@ -624,9 +655,18 @@ const LESS_OPTIONS: &[Opt] = &[
     o("--log-file", "less -o writes a log file"),
     o("--LOG-FILE", "less -o writes a log file"),
     o("-k", "less -k reads key bindings that can run commands"),
-    o("--lesskey-file", "less -k reads key bindings that can run commands"),
-    o("--lesskey-src", "less -k reads key bindings that can run commands"),
-    o("+", "less +cmd runs less commands, which can run shell commands"),
+    o(
+        "--lesskey-file",
+        "less -k reads key bindings that can run commands",
+    ),
+    o(
+        "--lesskey-src",
+        "less -k reads key bindings that can run commands",
+    ),
+    o(
+        "+",
+        "less +cmd runs less commands, which can run shell commands",
+    ),
 ];
 const GIT_OPTIONS: &[Opt] = &[
     Opt {
@@ -635,11 +675,17 @@ const GIT_OPTIONS: &[Opt] = &[
     },
     Opt {
         global: true,
-        ..o("--config-env", "git -c can set a command (pager, alias, hook)")
+        ..o(
+            "--config-env",
+            "git -c can set a command (pager, alias, hook)",
+        )
     },
     Opt {
         global: true,
-        ..o("--exec-path", "git --exec-path chooses the programs git runs")
+        ..o(
+            "--exec-path",
+            "git --exec-path chooses the programs git runs",
+        )
     },
     o("--output", "git --output writes a file"),
     o("--upload-pack", "git option runs a command"),
@@ -658,6 +704,8 @@ const TAR_OPTIONS: &[Opt] = &[
     o("--info-script", "tar option runs a command"),
     o("--new-volume-script", "tar option runs a command"),
     o("-F", "tar option runs a command"),
+    o("--rmt-command", "tar option runs a command"),
+    o("--rsh-command", "tar option runs a command"),
 ];
 const RSYNC_OPTIONS: &[Opt] = &[
     o("-e", "rsync option runs a command"),
@@ -666,7 +714,12 @@ const RSYNC_OPTIONS: &[Opt] = &[
 ];
 const SSH_OPTIONS: &[Opt] = &[
     Opt {
-        values: &["proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand"],
+        values: &[
+            "proxycommand",
+            "localcommand",
+            "permitlocalcommand",
+            "knownhostscommand",
+        ],
         ..o("-o", "ssh option runs a local command")
     },
     o("-F", "ssh -F reads a config that can run commands"),
@@ -675,6 +728,25 @@ const TRACE_OPTIONS: &[Opt] = &[o("-o", "strace -o writes a file")];
 const TIME_OPTIONS: &[Opt] = &[
     o("-o", "time -o writes a file"),
     o("--output", "time -o writes a file"),
+];
+const SCP_OPTIONS: &[Opt] = &[
+    SSH_OPTIONS[0],
+    SSH_OPTIONS[1],
+    o("-S", "scp -S runs a program as ssh"),
+];
+const ZIP_OPTIONS: &[Opt] = &[
+    o("-TT", "zip -TT runs a command"),
+    o("--unzip-command", "zip -TT runs a command"),
+];
+const AWK_OPTIONS: &[Opt] = &[
+    o("-f", "awk -f runs a program file"),
+    o("--file", "awk -f runs a program file"),
+    o("-E", "awk -f runs a program file"),
+    o("--exec", "awk -f runs a program file"),
+    o("-i", "awk -f runs a program file"),
+    o("--include", "awk -f runs a program file"),
+    o("-l", "gawk -l loads an extension"),
+    o("--load", "gawk -l loads an extension"),
 ];
 const TREE_OPTIONS: &[Opt] = &[o("-o", "tree -o writes a file")];
 const FILE_OPTIONS: &[Opt] = &[
@@ -778,7 +850,9 @@ const GIT_READS: &[Sub] = &[
     s("stash show"),
     s("status"),
     Sub {
-        writes: &["-a", "-s", "-u", "-d", "-f", "-m", "-F", "--delete", "--force"],
+        writes: &[
+            "-a", "-s", "-u", "-d", "-f", "-m", "-F", "--delete", "--force",
+        ],
         operands_unless: Some(&[
             "--list",
             "-l",
@@ -839,6 +913,8 @@ const TABLE: &[Program] = &[
     p("at", SHELL),
     Program {
         operands: Operands::PatternThenFiles,
+        options: AWK_OPTIONS,
+        short_values: b"fvEilF",
         ..interp("awk", &[])
     },
     fetcher("axel"),
@@ -848,7 +924,7 @@ const TABLE: &[Program] = &[
     shell("bash"),
     with_options(r("bat"), BAT_OPTIONS),
     p("batch", SHELL),
-    with_options(p("bsdtar", READS | WRITES), TAR_OPTIONS),
+    with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
     launcher("builtin", words(0), b""),
     interp("bun", &["-e", "--eval", "-p", "--print"]),
     p("bunx", PROJECT_TOOL),
@@ -936,6 +1012,8 @@ const TABLE: &[Program] = &[
     p("g++", PROJECT_TOOL | VERSIONED),
     Program {
         operands: Operands::PatternThenFiles,
+        options: AWK_OPTIONS,
+        short_values: b"fvEilF",
         ..interp("gawk", &[])
     },
     p("gcc", PROJECT_TOOL | VERSIONED),
@@ -965,7 +1043,7 @@ const TABLE: &[Program] = &[
         short_values: b"el",
         ..rp("gsed")
     },
-    with_options(p("gtar", READS | WRITES), TAR_OPTIONS),
+    with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
     interp("guile", &["-c"]),
     r("gunzip"),
     r("gzcat"),
@@ -1010,6 +1088,8 @@ const TABLE: &[Program] = &[
     with_options(r("man"), MAN_OPTIONS),
     Program {
         operands: Operands::PatternThenFiles,
+        options: AWK_OPTIONS,
+        short_values: b"fvEilF",
         ..interp("mawk", &[])
     },
     r("md5sum"),
@@ -1025,6 +1105,8 @@ const TABLE: &[Program] = &[
     p("nano", WRITES | READS),
     Program {
         operands: Operands::PatternThenFiles,
+        options: AWK_OPTIONS,
+        short_values: b"fvEilF",
         ..interp("nawk", &[])
     },
     fetcher("nc"),
@@ -1103,7 +1185,7 @@ const TABLE: &[Program] = &[
         short_values: b"gu",
         ..p("runuser", LAUNCHER | PRIVILEGE)
     },
-    with_options(p("scp", NET), SSH_OPTIONS),
+    with_options(p("scp", NET), SCP_OPTIONS),
     Program {
         launch: Some(Launch::Script { flag: "-c" }),
         ..p("script", LAUNCHER | WRITES)
@@ -1117,7 +1199,7 @@ const TABLE: &[Program] = &[
     p("service", DESTRUCTIVE | PRIVILEGE),
     launcher("setsid", words(0), b""),
     p("sfdisk", DELETES | PRIVILEGE),
-    with_options(p("sftp", NET), SSH_OPTIONS),
+    with_options(p("sftp", NET), SCP_OPTIONS),
     shell("sh"),
     r("sha1sum"),
     r("sha224sum"),
@@ -1161,7 +1243,7 @@ const TABLE: &[Program] = &[
     },
     r("tac"),
     r("tail"),
-    with_options(p("tar", READS | WRITES), TAR_OPTIONS),
+    with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
     launcher("taskset", words(1), b""),
     interp("tclsh", &[]),
     shell("tcsh"),
@@ -1235,7 +1317,7 @@ const TABLE: &[Program] = &[
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
     r("zcat"),
-    p("zip", WRITES | READS),
+    with_options(p("zip", WRITES | READS), ZIP_OPTIONS),
     shell("zsh"),
 ];
 
@@ -1293,7 +1375,12 @@ mod tests {
     #[test]
     fn the_table_is_sorted_and_unique() {
         for pair in PROGRAMS.windows(2) {
-            assert!(pair[0].name < pair[1].name, "{} / {}", pair[0].name, pair[1].name);
+            assert!(
+                pair[0].name < pair[1].name,
+                "{} / {}",
+                pair[0].name,
+                pair[1].name
+            );
         }
     }
 
@@ -1403,11 +1490,19 @@ mod tests {
             }
             text.push_str(" ls -la");
             let a = crate::shell::analyse(&text);
-            let peeled = a.commands.iter().any(|c| c.words.first().is_some_and(|w| w == "ls"));
+            let peeled = a
+                .commands
+                .iter()
+                .any(|c| c.words.first().is_some_and(|w| w == "ls"));
             let pending = NOT_PEELED_YET.contains(&p.name);
-            assert!(peeled != pending, "{text}: peeled {peeled}, listed as not peeled {pending}");
+            assert!(
+                peeled != pending,
+                "{text}: peeled {peeled}, listed as not peeled {pending}"
+            );
         }
-        assert!(NOT_PEELED_YET.iter().all(|n| lookup(n).is_some_and(|p| p.is_launcher())));
+        assert!(NOT_PEELED_YET
+            .iter()
+            .all(|n| lookup(n).is_some_and(|p| p.is_launcher())));
     }
 
     #[test]
@@ -1422,33 +1517,70 @@ mod tests {
             ("sort -to f", None),
             ("sort -k2 -t, f", None),
             ("sort -- -o", None),
-            ("rg --pre sh x", Some("rg --pre runs a program on every file")),
-            ("rg --pre=sh x", Some("rg --pre runs a program on every file")),
+            (
+                "rg --pre sh x",
+                Some("rg --pre runs a program on every file"),
+            ),
+            (
+                "rg --pre=sh x",
+                Some("rg --pre runs a program on every file"),
+            ),
             ("rg --pre-glob *.gz x", None),
-            ("rg -nz x", Some("rg --search-zip runs decompression programs")),
+            (
+                "rg -nz x",
+                Some("rg --search-zip runs decompression programs"),
+            ),
             ("rg -n x", None),
             ("man -P cat ls", Some("man -P runs a pager command")),
             ("man --pager=cat ls", Some("man -P runs a pager command")),
             ("man ls", None),
-            ("git -c core.pager=x log", Some("git -c can set a command (pager, alias, hook)")),
+            (
+                "git -c core.pager=x log",
+                Some("git -c can set a command (pager, alias, hook)"),
+            ),
             ("git log -c", None),
             ("git -C d log", None),
             ("git diff --output=x", Some("git --output writes a file")),
-            ("git ls-remote --upload-pack=x .", Some("git option runs a command")),
-            ("ssh -o ProxyCommand=x h", Some("ssh option runs a local command")),
-            ("ssh -oProxyCommand=x h", Some("ssh option runs a local command")),
-            ("ssh -o proxycommand x h", Some("ssh option runs a local command")),
+            (
+                "git ls-remote --upload-pack=x .",
+                Some("git option runs a command"),
+            ),
+            (
+                "ssh -o ProxyCommand=x h",
+                Some("ssh option runs a local command"),
+            ),
+            (
+                "ssh -oProxyCommand=x h",
+                Some("ssh option runs a local command"),
+            ),
+            (
+                "ssh -o proxycommand x h",
+                Some("ssh option runs a local command"),
+            ),
             ("ssh -o ProxyJump=x h", None),
-            ("tar --checkpoint-action=exec=x -cf a b", Some("tar option runs a command")),
+            (
+                "tar --checkpoint-action=exec=x -cf a b",
+                Some("tar option runs a command"),
+            ),
             ("tar -I zstd -cf a b", Some("tar option runs a command")),
             ("tar -czf a b", None),
+            ("tar xIf x a.tar", Some("tar option runs a command")),
+            ("tar czf a.tgz src", None),
+            ("scp -S x a h:b", Some("scp -S runs a program as ssh")),
+            ("zip -TT x a.zip b", Some("zip -TT runs a command")),
+            ("awk -f p.awk x", Some("awk -f runs a program file")),
+            ("awk -F: '{print $1}' x", None),
+            ("awk -v x=1 '{print}' x", None),
             ("rsync -e x a b", Some("rsync option runs a command")),
             ("rsync -av a b", None),
             ("find . -exec rm {} ;", Some("find -exec runs a command")),
             ("find . -executable", None),
             ("find . -delete", Some("find -delete deletes files")),
             ("find . -fprint x", Some("find -fprint writes a file")),
-            ("less +!x f", Some("less +cmd runs less commands, which can run shell commands")),
+            (
+                "less +!x f",
+                Some("less +cmd runs less commands, which can run shell commands"),
+            ),
             ("less -N f", None),
             ("date -s 1", Some("date -s sets the clock")),
             ("date +%s", None),

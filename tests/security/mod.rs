@@ -23,6 +23,8 @@ pub const BASE_CONFIG: &str =
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
     ("cline-safe", include_str!("../fixtures/security/cline-safe.tsv")),
+    ("case-insensitive", include_str!("../fixtures/security/case-insensitive.tsv")),
+    ("rule-bypass", include_str!("../fixtures/security/rule-bypass.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
