@@ -22,41 +22,44 @@ pub type Key = u128;
 pub const NONE: Key = Key::MAX;
 
 /// `name`'s bytes then its length, as one integer; [`NONE`] when it has none.
+#[inline]
 pub const fn key(name: &str) -> Key {
-    let b = name.as_bytes();
-    if b.is_empty() || b.len() > 15 {
-        return NONE;
-    }
-    let mut k = [0u8; 16];
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == 0 {
-            return NONE;
-        }
-        k[i] = b[i];
-        i += 1;
-    }
-    k[15] = b.len() as u8;
-    Key::from_be_bytes(k)
+    pack(name.as_bytes(), false)
 }
 
 /// [`key`] of `name` with ASCII letters lowered (`RM` → `rm`).
+#[inline]
 pub const fn folded_key(name: &str) -> Key {
-    let b = name.as_bytes();
+    pack(name.as_bytes(), true)
+}
+
+/// Byte `i` in bits `8 * (15 - i)`, the length in the low byte: big-endian, so that keys
+/// order as names do. Built as two `u64` halves: a variable `u128` shift is a library call
+/// in the size-optimised build.
+#[inline]
+const fn pack(b: &[u8], fold: bool) -> Key {
     if b.is_empty() || b.len() > 15 {
         return NONE;
     }
-    let mut k = [0u8; 16];
+    let (mut hi, mut lo) = (0u64, b.len() as u64);
     let mut i = 0;
     while i < b.len() {
-        if b[i] == 0 {
+        let c = if fold {
+            b[i].to_ascii_lowercase()
+        } else {
+            b[i]
+        };
+        if c == 0 {
             return NONE;
         }
-        k[i] = b[i].to_ascii_lowercase();
+        if i < 8 {
+            hi |= (c as u64) << (8 * (7 - i));
+        } else {
+            lo |= (c as u64) << (8 * (15 - i));
+        }
         i += 1;
     }
-    k[15] = b.len() as u8;
-    Key::from_be_bytes(k)
+    ((hi as Key) << 64) | lo as Key
 }
 
 /// A command word without its directory: `/usr/bin/sudo` → `sudo`, `C:\bin\rm.exe` →
@@ -235,17 +238,15 @@ impl Program {
         find_option(
             args,
             self.short_values,
-            |flag, i| {
-                options
-                    .iter()
-                    .find(|o| o.flag == flag && (!o.global || sub.map_or(true, |s| i < s)))
-            },
-            |o, value| {
-                o.values.is_empty()
-                    || value.is_some_and(|v| o.values.iter().any(|p| starts_with_folded(v, p)))
+            options,
+            |o| o.flag,
+            |o, i, value| {
+                (!o.global || sub.map_or(true, |s| i < s))
+                    && (o.values.is_empty()
+                        || value
+                            .is_some_and(|v| o.values.iter().any(|p| starts_with_folded(v, p))))
             },
         )
-        .map(|(o, _)| o)
     }
 
     /// The index in `args` of the sub-command: the first word that is not an option or the
@@ -290,13 +291,7 @@ impl Sub {
     /// Whether these words (after the sub-command's name) make it write.
     pub fn writes(&self, args: &[String]) -> bool {
         let writes = self.writes;
-        let written = find_option(
-            args,
-            b"",
-            |flag, _| writes.iter().find(|w| **w == flag),
-            |_, _| true,
-        )
-        .is_some();
+        let written = find_option(args, b"", writes, |w| w, |_, _, _| true).is_some();
         written
             || self.operands_unless.is_some_and(|listing| {
                 let mut options = true;
@@ -319,138 +314,70 @@ fn starts_with_folded(s: &str, prefix: &str) -> bool {
         .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
 }
 
-/// The first option in `args` (up to `--`) that `spelled(flag, index)` names and `accept`
-/// takes with its value, and that value. Flags are offered as spelled in the table: `-o`
-/// for each letter of a cluster (letters after one of `short_values` are its value),
-/// `--name` for every long option a word may abbreviate, the whole word for a single-dash
-/// long option, `+` for a word starting with `+`.
+/// The first of `table`'s options (`flag` gives an entry's spelling, see [`Opt::flag`]) that
+/// a word of `args` (up to `--`) spells and `usable(entry, word index, value)` accepts:
+/// each letter of a cluster (letters after one of `short_values` are its value), a long
+/// option or a GNU abbreviation of one (`sort --out=x` is `--output`: getopt takes any
+/// unambiguous prefix, and an ambiguous one is an error, so taking the first only ever asks
+/// more), a single-dash long option as a whole word, `+` for a word starting with `+`.
 fn find_option<'a, T: Copy>(
     args: &'a [String],
     short_values: &[u8],
-    spelled: impl Fn(&str, usize) -> Option<T>,
-    accept: impl Fn(T, Option<&'a str>) -> bool,
-) -> Option<(T, Option<&'a str>)> {
+    table: &'static [T],
+    flag: impl Fn(&T) -> &'static str,
+    usable: impl Fn(&T, usize, Option<&'a str>) -> bool,
+) -> Option<&'static T> {
     let next = |i: usize| args.get(i + 1).map(String::as_str);
     for (i, w) in args.iter().enumerate() {
         if w == "--" {
             return None;
         }
-        if let Some(long) = w.strip_prefix("--") {
+        let found = if let Some(long) = w.strip_prefix("--") {
             let (name, value) = match long.split_once('=') {
                 Some((n, v)) => (n, Some(v)),
                 None => (long, next(i)),
             };
-            if name.is_empty() {
-                continue;
-            }
-            if let Some(t) = abbreviated(name, i, &spelled) {
-                if accept(t, value) {
-                    return Some((t, value));
+            let long_flag = |t: &T| flag(t).strip_prefix("--").filter(|_| !name.is_empty());
+            table
+                .iter()
+                .find(|t| long_flag(t) == Some(name) && usable(t, i, value))
+                .or_else(|| {
+                    table.iter().find(|t| {
+                        long_flag(t).is_some_and(|f| f.starts_with(name)) && usable(t, i, value)
+                    })
+                })
+        } else if w.starts_with('+') {
+            table.iter().find(|t| flag(t) == "+" && usable(t, i, None))
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
+            // a single-dash long option (`find -exec`), with or without `=value`
+            let (whole, glued) = match w.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (w.as_str(), None),
+            };
+            let single = table.iter().find(|t| {
+                whole.len() > 2 && flag(t) == whole && usable(t, i, glued.or(next(i)))
+            });
+            single.or_else(|| {
+                let mut hit = None;
+                for (j, c) in letters.bytes().enumerate() {
+                    let value = letters.get(j + 1..).filter(|v| !v.is_empty()).or(next(i));
+                    hit = table.iter().find(|t| {
+                        flag(t).as_bytes() == [b'-', c] && usable(t, i, value)
+                    });
+                    if hit.is_some() || short_values.contains(&c) {
+                        break;
+                    }
                 }
-            }
-            continue;
-        }
-        if w.starts_with('+') {
-            if let Some(t) = spelled("+", i) {
-                if accept(t, None) {
-                    return Some((t, None));
-                }
-            }
-            continue;
-        }
-        let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) else {
-            continue;
+                hit
+            })
+        } else {
+            None
         };
-        // a single-dash long option (`find -exec`), with or without `=value`
-        let whole = w.split_once('=').map_or(w.as_str(), |(n, _)| n);
-        if whole.len() > 2 {
-            if let Some(t) = spelled(whole, i) {
-                let value = w.split_once('=').map(|(_, v)| v).or(next(i));
-                if accept(t, value) {
-                    return Some((t, value));
-                }
-            }
-        }
-        for (j, c) in letters.bytes().enumerate() {
-            let glued = letters.get(j + 1..).filter(|v| !v.is_empty());
-            let flag = [b'-', c];
-            if let Some(t) = std::str::from_utf8(&flag).ok().and_then(|f| spelled(f, i)) {
-                let value = glued.or(next(i));
-                if accept(t, value) {
-                    return Some((t, value));
-                }
-            }
-            if short_values.contains(&c) {
-                break;
-            }
+        if found.is_some() {
+            return found;
         }
     }
     None
-}
-
-/// The table's long option `--name…` that the word `--name` spells or abbreviates (GNU
-/// getopt takes any unambiguous prefix: `sort --out=x` is `--output`; an ambiguous one is
-/// an error, so taking the first only ever asks more).
-fn abbreviated<T>(name: &str, i: usize, spelled: &impl Fn(&str, usize) -> Option<T>) -> Option<T> {
-    let mut buf = [0u8; 32];
-    let word = name.as_bytes();
-    if word.len() + 2 > buf.len() {
-        return None;
-    }
-    buf[0] = b'-';
-    buf[1] = b'-';
-    buf[2..2 + word.len()].copy_from_slice(word);
-    let full = std::str::from_utf8(&buf[..2 + word.len()]).ok()?;
-    if let Some(t) = spelled(full, i) {
-        return Some(t);
-    }
-    // an abbreviation: offer each table option it is a prefix of
-    LONG_OPTIONS
-        .iter()
-        .filter(|o| o.len() > full.len() && o.starts_with(full))
-        .find_map(|o| spelled(o, i))
-}
-
-/// Every long option in the table, for abbreviations.
-static LONG_OPTIONS: &[&str] = &{
-    let mut out = [""; count_long_options()];
-    let mut n = 0;
-    let mut p = 0;
-    while p < TABLE.len() {
-        let opts = TABLE[p].options;
-        let mut o = 0;
-        while o < opts.len() {
-            if is_long(opts[o].flag) {
-                out[n] = opts[o].flag;
-                n += 1;
-            }
-            o += 1;
-        }
-        p += 1;
-    }
-    out
-};
-
-const fn is_long(flag: &str) -> bool {
-    let b = flag.as_bytes();
-    b.len() > 2 && b[0] == b'-' && b[1] == b'-'
-}
-
-const fn count_long_options() -> usize {
-    let mut n = 0;
-    let mut p = 0;
-    while p < TABLE.len() {
-        let opts = TABLE[p].options;
-        let mut o = 0;
-        while o < opts.len() {
-            if is_long(opts[o].flag) {
-                n += 1;
-            }
-            o += 1;
-        }
-        p += 1;
-    }
-    n
 }
 
 // ---- lookup ------------------------------------------------------------------------------
