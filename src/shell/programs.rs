@@ -18,7 +18,7 @@
 /// A program name as an integer (see the module docs); [`NONE`] for no name.
 pub type Key = u128;
 
-/// No name: an empty name, one of 16 bytes or more, or one holding a NUL.
+/// No name: an empty name or one of 16 bytes or more.
 pub const NONE: Key = Key::MAX;
 
 /// `name`'s bytes then its length, as one integer; [`NONE`] when it has none.
@@ -33,33 +33,28 @@ pub const fn folded_key(name: &str) -> Key {
     pack(name.as_bytes(), true)
 }
 
-/// Byte `i` in bits `8 * (15 - i)`, the length in the low byte: big-endian, so that keys
-/// order as names do. Built as two `u64` halves: a variable `u128` shift is a library call
-/// in the size-optimised build.
+/// The bytes, zero-padded, then the length in the last byte, read big-endian (so keys order
+/// as names do; the length keeps `a` and `a\0` apart). Lowered by bit tricks on the whole
+/// integer: a loop over the bytes stays a loop in the size-optimised build.
 #[inline]
 const fn pack(b: &[u8], fold: bool) -> Key {
     if b.is_empty() || b.len() > 15 {
         return NONE;
     }
-    let (mut hi, mut lo) = (0u64, b.len() as u64);
-    let mut i = 0;
-    while i < b.len() {
-        let c = if fold {
-            b[i].to_ascii_lowercase()
-        } else {
-            b[i]
-        };
-        if c == 0 {
-            return NONE;
-        }
-        if i < 8 {
-            hi |= (c as u64) << (8 * (7 - i));
-        } else {
-            lo |= (c as u64) << (8 * (15 - i));
-        }
-        i += 1;
+    let mut buf = [0u8; 16];
+    buf.split_at_mut(b.len()).0.copy_from_slice(b);
+    buf[15] = b.len() as u8;
+    let k = Key::from_be_bytes(buf);
+    if !fold {
+        return k;
     }
-    ((hi as Key) << 64) | lo as Key
+    const BYTES: Key = Key::MAX / 0xff;
+    let low7 = k & (BYTES * 0x7f);
+    // per byte, no carries: a byte's high bit says `>= 'A'`, resp. `> 'Z'`
+    let at_least_a = low7 + BYTES * (0x80 - b'A' as Key);
+    let above_z = low7 + BYTES * (0x7f - b'Z' as Key);
+    let upper = !k & at_least_a & !above_z & (BYTES * 0x80);
+    k | (upper >> 2)
 }
 
 /// A command word without its directory: `/usr/bin/sudo` → `sudo`, `C:\bin\rm.exe` →
@@ -1580,9 +1575,12 @@ mod tests {
         ] {
             assert_eq!(key(a) == key(b), same, "{a:?} vs {b:?}");
         }
-        assert_eq!(key("sudo\0"), NONE);
+        assert_ne!(key("sudo\0"), key("sudo"));
         assert_eq!(key(""), NONE);
         assert_eq!(key("sixteen-bytes-xx"), NONE);
         assert_eq!(folded_key("RM"), key("rm"));
+        for name in ["AZaz09@[`{.-_+", "Rscript", "\u{e9}X", "GET"] {
+            assert_eq!(folded_key(name), key(&name.to_ascii_lowercase()), "{name}");
+        }
     }
 }
