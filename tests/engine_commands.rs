@@ -354,7 +354,17 @@ fn cline_safe_commands_need_toolgate_to_agree() {
             v.decision, decision,
             "{cmd} requires_approval={requires}: {v:?}"
         );
-    }
+    } // the reason says why toolgate does not take the model's word
+    let call = ToolCall::new("execute_command")
+        .with("command", "cat ~/.ssh/id_rsa")
+        .with("requires_approval", false);
+    let v = e.check(&call);
+    assert!(
+        v.reason
+            .ends_with("It is not a safe command: `~/.ssh/id_rsa` is outside the workspace."),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]
