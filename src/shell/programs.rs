@@ -35,14 +35,19 @@ pub const fn folded_key(name: &str) -> Key {
 
 /// The bytes, zero-padded, then the length in the last byte, read big-endian (so keys order
 /// as names do; the length keeps `a` and `a\0` apart). Lowered by bit tricks on the whole
-/// integer: a loop over the bytes stays a loop in the size-optimised build.
+/// integer, not byte by byte.
 #[inline]
 const fn pack(b: &[u8], fold: bool) -> Key {
     if b.is_empty() || b.len() > 15 {
         return NONE;
     }
     let mut buf = [0u8; 16];
-    buf.split_at_mut(b.len()).0.copy_from_slice(b);
+    // a copy loop: `copy_from_slice` is not `const` at the crate's minimum Rust version
+    let mut i = 0;
+    while i < b.len() {
+        buf[i] = b[i];
+        i += 1;
+    }
     buf[15] = b.len() as u8;
     let k = Key::from_be_bytes(buf);
     if !fold {
