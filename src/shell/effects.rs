@@ -18,7 +18,7 @@ pub(super) fn name_key(words: &[String]) -> names::Key {
 /// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
 /// suggests.
 pub(super) fn side_effect(name: names::Key, words: &[String]) -> Option<&'static str> {
-    let program = programs::by_folded_key(name)?;
+    let program = programs::lookup_folded(basename(words.first()?))?;
     let args = words.get(1..).unwrap_or(&[]);
     if let Some(option) = program.risky_option(args) {
         return Some(option.why);

@@ -8,9 +8,9 @@
 //!   versioned name (`python3.12`, `pip3.11`, `node18`, `gcc-12`) is its program when the
 //!   entry is [`VERSIONED`], and `mkfs.ext4` is `mkfs` when the entry is a [`FAMILY`]. A
 //!   read-only program never gets a versioned or family name: `ls2` is not `ls`.
-//! * Names are matched as integers ([`key`]): a name of 1 to 15 bytes is its bytes and its
-//!   length in one `u128`, so a search compares integers, and the table being sorted by name
-//!   is the same as its keys being sorted (checked when the crate compiles).
+//! * The table is sorted by name ignoring ASCII case (checked when the crate compiles), so one
+//!   binary search serves both lookups. [`key`] packs a name of 1 to 15 bytes into one
+//!   integer: what code matching a name against many (`names.rs`) compares.
 //! * [`READ_ONLY`] is the allow-list of Cline's "safe commands": programs that inspect files
 //!   or the system and write nothing but their output, unless one of their [`Opt`]ions says
 //!   otherwise. Programs with sub-commands (git) list the read-only ones in `subcommands`.
@@ -243,8 +243,7 @@ impl Program {
             |o, i, value| {
                 (!o.global || sub.map_or(true, |s| i < s))
                     && (o.values.is_empty()
-                        || value
-                            .is_some_and(|v| o.values.iter().any(|p| starts_with_folded(v, p))))
+                        || value.is_some_and(|v| o.values.iter().any(|p| starts_with_folded(v, p))))
             },
         )
     }
@@ -354,16 +353,16 @@ fn find_option<'a, T: Copy>(
                 Some((n, v)) => (n, Some(v)),
                 None => (w.as_str(), None),
             };
-            let single = table.iter().find(|t| {
-                whole.len() > 2 && flag(t) == whole && usable(t, i, glued.or(next(i)))
-            });
+            let single = table
+                .iter()
+                .find(|t| whole.len() > 2 && flag(t) == whole && usable(t, i, glued.or(next(i))));
             single.or_else(|| {
                 let mut hit = None;
                 for (j, c) in letters.bytes().enumerate() {
                     let value = letters.get(j + 1..).filter(|v| !v.is_empty()).or(next(i));
-                    hit = table.iter().find(|t| {
-                        flag(t).as_bytes() == [b'-', c] && usable(t, i, value)
-                    });
+                    hit = table
+                        .iter()
+                        .find(|t| flag(t).as_bytes() == [b'-', c] && usable(t, i, value));
                     if hit.is_some() || short_values.contains(&c) {
                         break;
                     }
@@ -393,22 +392,17 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
     find(name, true)
 }
 
-/// The program whose [`folded_key`] is `k`.
-pub fn by_folded_key(k: Key) -> Option<&'static Program> {
-    let i = FOLDED.binary_search_by(|(f, _)| f.cmp(&k)).ok()?;
-    FOLDED
-        .get(i)
-        .and_then(|&(_, at)| PROGRAMS.get(usize::from(at)))
-}
-
+/// The entry `name` names ignoring case (the table is sorted that way), then, unless `fold`,
+/// only if it is spelled the same.
 fn exact(name: &str, fold: bool) -> Option<&'static Program> {
-    if fold {
-        by_folded_key(folded_key(name))
-    } else {
-        let k = key(name);
-        let i = KEYS.binary_search(&k).ok()?;
-        PROGRAMS.get(i)
-    }
+    let want = name.as_bytes();
+    let i = PROGRAMS
+        .binary_search_by(|p| {
+            let have = p.name.as_bytes().iter().map(u8::to_ascii_lowercase);
+            have.cmp(want.iter().map(u8::to_ascii_lowercase))
+        })
+        .ok()?;
+    PROGRAMS.get(i).filter(|p| fold || p.name == name)
 }
 
 fn find(name: &str, fold: bool) -> Option<&'static Program> {
@@ -821,13 +815,10 @@ const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
 
-/// Sorted by name (bytes), unique; checked at compile time ([`KEYS`]) and by the tests.
+/// Sorted by name ignoring ASCII case, unique; checked at compile time and by the tests.
 const TABLE: &[Program] = &[
     p(".", SHELL | READS),
     rn(":"),
-    p("GET", FETCHER | NETWORK),
-    interp("R", &["-e"]),
-    interp("Rscript", &["-e"]),
     rn("["),
     rn("[["),
     rp("ack"),
@@ -946,6 +937,7 @@ const TABLE: &[Program] = &[
     p("gcc", PROJECT_TOOL | VERSIONED),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
+    p("GET", FETCHER | NETWORK),
     Program {
         options: GIT_OPTIONS,
         value_options: &[
@@ -1096,6 +1088,7 @@ const TABLE: &[Program] = &[
     },
     p("pytest", PROJECT_TOOL),
     interp("python", &["-c"]),
+    interp("R", &["-e"]),
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     r("readlink"),
@@ -1105,6 +1098,7 @@ const TABLE: &[Program] = &[
     with_options(rp("rg"), RG_OPTIONS),
     p("rm", DELETES),
     p("rmdir", DELETES),
+    interp("Rscript", &["-e"]),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     interp("ruby", &["-e"]),
     Program {
@@ -1251,44 +1245,21 @@ const TABLE: &[Program] = &[
 /// The table, for iteration (tests, docs).
 pub static PROGRAMS: &[Program] = TABLE;
 
-/// [`key`] of each entry, in table order: sorted, which proves the table sorted and unique.
-static KEYS: [Key; TABLE.len()] = {
-    let mut keys = [0; TABLE.len()];
+// Sorted ignoring ASCII case and unique (so no two names differ only in case), names of 1
+// to 15 bytes: checked when the crate compiles.
+const _: () = {
     let mut i = 0;
     while i < TABLE.len() {
-        keys[i] = key(TABLE[i].name);
-        assert!(keys[i] != NONE, "a program name must be 1 to 15 bytes");
         assert!(
-            i == 0 || keys[i - 1] < keys[i],
-            "the program table must be sorted by name and unique"
+            key(TABLE[i].name) != NONE,
+            "a program name must be 1 to 15 bytes"
+        );
+        assert!(
+            i == 0 || folded_key(TABLE[i - 1].name) < folded_key(TABLE[i].name),
+            "the program table must be sorted by name ignoring case, and unique"
         );
         i += 1;
     }
-    keys
-};
-
-/// ([`folded_key`], table index), sorted by key: the table ignoring case.
-static FOLDED: [(Key, u16); TABLE.len()] = {
-    let mut out = [(0, 0u16); TABLE.len()];
-    let mut i = 0;
-    while i < TABLE.len() {
-        out[i] = (folded_key(TABLE[i].name), i as u16);
-        // insertion sort, at compile time
-        let mut j = i;
-        while j > 0 && out[j - 1].0 > out[j].0 {
-            let t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-            j -= 1;
-        }
-        i += 1;
-    }
-    let mut k = 1;
-    while k < out.len() {
-        assert!(out[k - 1].0 < out[k].0, "two programs differ only in case");
-        k += 1;
-    }
-    out
 };
 
 #[cfg(test)]
@@ -1302,12 +1273,8 @@ mod tests {
     #[test]
     fn the_table_is_sorted_and_unique() {
         for pair in PROGRAMS.windows(2) {
-            assert!(
-                pair[0].name < pair[1].name,
-                "{} / {}",
-                pair[0].name,
-                pair[1].name
-            );
+            let (a, b) = (pair[0].name, pair[1].name);
+            assert!(a.to_ascii_lowercase() < b.to_ascii_lowercase(), "{a} / {b}");
         }
     }
 
