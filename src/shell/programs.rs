@@ -392,6 +392,13 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
     find(name, true)
 }
 
+/// The program whose [`folded_key`] is `k` (a key holds its name).
+pub fn by_folded_key(k: Key) -> Option<&'static Program> {
+    let bytes = k.to_be_bytes();
+    let name = bytes.get(..usize::from(bytes[15]))?;
+    exact(std::str::from_utf8(name).ok()?, true)
+}
+
 /// The entry `name` names ignoring case (the table is sorted that way), then, unless `fold`,
 /// only if it is spelled the same.
 fn exact(name: &str, fold: bool) -> Option<&'static Program> {
@@ -1551,6 +1558,9 @@ mod tests {
         assert_eq!(key(""), NONE);
         assert_eq!(key("sixteen-bytes-xx"), NONE);
         assert_eq!(folded_key("RM"), key("rm"));
+        assert_eq!(by_folded_key(folded_key("Git")).map(|p| p.name), Some("git"));
+        assert_eq!(by_folded_key(folded_key("gitx")), None);
+        assert_eq!(by_folded_key(NONE), None);
         for name in ["AZaz09@[`{.-_+", "Rscript", "\u{e9}X", "GET"] {
             assert_eq!(folded_key(name), key(&name.to_ascii_lowercase()), "{name}");
         }
