@@ -267,6 +267,19 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
             );
         }
     }
+    // `rm.exe -rf x` is `rm -rf x` (Windows)
+    if let Some(stem) = name.and_then(|n| {
+        let cut = n.len().checked_sub(4)?;
+        n.get(cut..)?
+            .eq_ignore_ascii_case(".exe")
+            .then(|| n.get(..cut))?
+    }) {
+        form(
+            forms,
+            &mut n,
+            std::iter::once(stem).chain(args.iter().map(String::as_str)),
+        );
+    }
     // `/usr/lib/git-core/git-push -f` is `git push -f`
     if let Some(sub) = name.and_then(git_dashed) {
         form(

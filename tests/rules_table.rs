@@ -148,6 +148,9 @@ const DENY: &[(&str, &str, bool)] = &[
     ("bash(git push *)", "/usr/lib/git-core/git-push origin", true),
     ("bash(git push *)", "git-push", true),
     ("bash(git push *)", "git-pull", false),
+    // Windows program names
+    ("bash(rm *)", "rm.exe -rf x", true),
+    ("bash(git push *)", "'C:\\Git\\bin\\GIT.EXE' push", true),
     ("bash", "ls", true),
 ];
 

@@ -4,10 +4,11 @@
 //! ([`super::effects`], hence command rules), and the critical patterns and launchers.
 //!
 //! * A name is looked up as written ([`lookup`]) or ASCII case-folded ([`lookup_folded`],
-//!   for case-insensitive systems, where `/bin/rm` answers to `RM`). `name.exe` is `name`; a
-//!   versioned name (`python3.12`, `pip3.11`, `node18`, `gcc-12`) is its program when the
-//!   entry is [`VERSIONED`], and `mkfs.ext4` is `mkfs` when the entry is a [`FAMILY`]. A
-//!   read-only program never gets a versioned or family name: `ls2` is not `ls`.
+//!   for case-insensitive systems, where `/bin/rm` answers to `RM`; there `name.exe` is
+//!   `name`, as on Windows). A versioned name (`python3.12`, `pip3.11`, `node18`, `gcc-12`)
+//!   is its program when the entry is [`VERSIONED`], and `mkfs.ext4` is `mkfs` when the entry
+//!   is a [`FAMILY`]. A read-only program never gets a versioned or family name: `ls2` is not
+//!   `ls`.
 //! * The table is sorted by name ignoring ASCII case (checked when the crate compiles), so one
 //!   binary search serves both lookups. [`key`] packs a name of 1 to 15 bytes into one
 //!   integer: what code matching a name against many (`names.rs`) compares.
@@ -416,11 +417,13 @@ fn find(name: &str, fold: bool) -> Option<&'static Program> {
     if let Some(p) = exact(name, fold) {
         return Some(p);
     }
+    // `CMD.EXE`: Windows, where names fold too
     let name = match name.len().checked_sub(4) {
         Some(cut)
-            if name
-                .get(cut..)
-                .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
+            if fold
+                && name
+                    .get(cut..)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(".exe")) =>
         {
             let stem = name.get(..cut).unwrap_or("");
             if let Some(p) = exact(stem, fold) {
@@ -690,6 +693,7 @@ const YQ_OPTIONS: &[Opt] = &[
     o("--inplace", "yq -i edits files in place"),
 ];
 const BAT_OPTIONS: &[Opt] = &[o("--pager", "bat --pager runs a pager command")];
+const PAGER_OPTIONS: &[Opt] = &[o("--pager", "--pager runs a pager command")];
 const SED_OPTIONS: &[Opt] = &[
     o("-i", "sed -i edits files in place"),
     o("--in-place", "sed -i edits files in place"),
@@ -828,8 +832,8 @@ const TABLE: &[Program] = &[
     rn(":"),
     rn("["),
     rn("[["),
-    rp("ack"),
-    rp("ag"),
+    with_options(rp("ack"), PAGER_OPTIONS),
+    with_options(rp("ag"), PAGER_OPTIONS),
     p("apt", PROJECT_TOOL | PRIVILEGE),
     p("apt-get", PROJECT_TOOL | PRIVILEGE),
     rn("arch"),
@@ -971,7 +975,7 @@ const TABLE: &[Program] = &[
     },
     with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
     interp("guile", &["-c"]),
-    r("gunzip"),
+    p("gunzip", DELETES | READS),
     r("gzcat"),
     p("halt", DESTRUCTIVE),
     r("head"),
@@ -1296,7 +1300,7 @@ mod tests {
             ("node18", Some("node")),
             ("perl5.36", Some("perl")),
             ("gcc-12", Some("gcc")),
-            ("python.exe", Some("python")),
+            ("python.exe", None),
             ("mkfs.ext4", Some("mkfs")),
             ("killall5", Some("killall5")),
             ("aria2c", Some("aria2c")),
@@ -1558,7 +1562,10 @@ mod tests {
         assert_eq!(key(""), NONE);
         assert_eq!(key("sixteen-bytes-xx"), NONE);
         assert_eq!(folded_key("RM"), key("rm"));
-        assert_eq!(by_folded_key(folded_key("Git")).map(|p| p.name), Some("git"));
+        assert_eq!(
+            by_folded_key(folded_key("Git")).map(|p| p.name),
+            Some("git")
+        );
         assert_eq!(by_folded_key(folded_key("gitx")), None);
         assert_eq!(by_folded_key(NONE), None);
         for name in ["AZaz09@[`{.-_+", "Rscript", "\u{e9}X", "GET"] {
