@@ -205,13 +205,7 @@ fn lookup(name: &str, fold: bool) -> Option<&'static Program> {
 /// Whether the program (with these words after its name) is read-only.
 fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Option<Risk<'a>> {
     if program.is_read_only() {
-        if program.output_operand > 0 {
-            let n = usize::from(program.output_operand);
-            if let Some(out) = plain_operands(args).nth(n - 1) {
-                return Some(Risk::Output(out));
-            }
-        }
-        return None;
+        return program.output(args).map(|out| Risk::Output(out));
     }
     if let Some(sub) = program.read_only_subcommand(args) {
         let at = program.subcommand_index(args).unwrap_or(0) + sub.name.split(' ').count();
@@ -248,18 +242,6 @@ fn what_it_does(p: &Program) -> &'static str {
     } else {
         "writes files"
     }
-}
-
-/// The words after the name that are not options (everything after `--`).
-fn plain_operands(args: &[String]) -> impl Iterator<Item = &String> {
-    let mut options = true;
-    args.iter().filter(move |w| {
-        if options && *w == "--" {
-            options = false;
-            return false;
-        }
-        !(options && w.len() > 1 && w.starts_with('-'))
-    })
 }
 
 fn launcher_risk<'a>(

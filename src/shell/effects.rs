@@ -23,6 +23,9 @@ pub(super) fn side_effect(name: names::Key, words: &[String]) -> Option<&'static
     if let Some(option) = program.risky_option(args) {
         return Some(option.why);
     }
+    if program.output(args).is_some() {
+        return Some("an operand names the file it writes");
+    }
     match name {
         names::GIT => git_config(args),
         names::SED | names::GSED => sed(args),

@@ -249,6 +249,22 @@ impl Program {
         )
     }
 
+    /// The operand it writes (`uniq IN OUT`, `xxd IN OUT`, see [`Program::output_operand`]),
+    /// when given.
+    pub fn output<'a>(&self, args: &'a [String]) -> Option<&'a String> {
+        let n = usize::from(self.output_operand).checked_sub(1)?;
+        let mut options = true;
+        args.iter()
+            .filter(|w| {
+                if options && *w == "--" {
+                    options = false;
+                    return false;
+                }
+                !(options && w.len() > 1 && w.starts_with('-'))
+            })
+            .nth(n)
+    }
+
     /// The index in `args` of the sub-command: the first word that is not an option or the
     /// value of one of [`Program::value_options`]. `None` for a program without sub-commands
     /// or when there is no such word.
@@ -679,6 +695,23 @@ const AWK_OPTIONS: &[Opt] = &[
     o("-l", "gawk -l loads an extension"),
     o("--load", "gawk -l loads an extension"),
 ];
+const GO_OPTIONS: &[Opt] = &[
+    o("-exec", "go -exec runs the test binary through a command"),
+    o("--exec", "go -exec runs the test binary through a command"),
+    o(
+        "-toolexec",
+        "go -toolexec runs every build tool through a command",
+    ),
+    o(
+        "--toolexec",
+        "go -toolexec runs every build tool through a command",
+    ),
+];
+const CARGO_OPTIONS: &[Opt] = &[o(
+    "--config",
+    "cargo --config can set a runner or a wrapper",
+)];
+const NPM_OPTIONS: &[Opt] = &[o("--script-shell", "npm --script-shell chooses the shell")];
 const TREE_OPTIONS: &[Opt] = &[o("-o", "tree -o writes a file")];
 const FILE_OPTIONS: &[Opt] = &[
     o("-C", "file -C writes a magic file"),
@@ -860,7 +893,7 @@ const TABLE: &[Program] = &[
     launcher("busybox", words(0), b""),
     r("bzcat"),
     rn("cal"),
-    p("cargo", PROJECT_TOOL),
+    with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
     r("cat"),
     rn("cd"),
     p("chgrp", WRITES),
@@ -964,7 +997,7 @@ const TABLE: &[Program] = &[
         subcommands: GIT_READS,
         ..p("git", READS | WRITES | NETWORK)
     },
-    p("go", PROJECT_TOOL),
+    with_options(p("go", PROJECT_TOOL), GO_OPTIONS),
     p("gradle", PROJECT_TOOL),
     rp("grep"),
     rn("groups"),
@@ -1052,6 +1085,7 @@ const TABLE: &[Program] = &[
     },
     Program {
         subcommands: NPM_READS,
+        options: NPM_OPTIONS,
         ..p("npm", PROJECT_TOOL)
     },
     rn("nproc"),
