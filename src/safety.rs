@@ -132,7 +132,7 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
     if c.is_dynamic(0) {
         return Some(Risk::DynamicName(first));
     }
-    let Ok(name) = program_name(first) else {
+    let Some(name) = program_name(first) else {
         return Some(Risk::Script(first));
     };
     let Some(program) = lookup(name, fold) else {
@@ -174,9 +174,9 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
     operand_risk(c, program, access)
 }
 
-/// `Ok(name)` for a bare name or a system program's path (`/usr/bin/git` → `git`); `Err`
-/// for a script path (`./x.sh`, `bin/run`, `/home/me/tool`).
-fn program_name(word: &str) -> Result<&str, ()> {
+/// The name of a bare name or a system program's path (`/usr/bin/git` → `git`); `None` for a
+/// script path (`./x.sh`, `bin/run`, `/home/me/tool`).
+fn program_name(word: &str) -> Option<&str> {
     const SYSTEM: [&str; 6] = [
         "/bin/",
         "/usr/bin/",
@@ -186,12 +186,12 @@ fn program_name(word: &str) -> Result<&str, ()> {
         "/opt/homebrew/bin/",
     ];
     if !word.contains(['/', '\\']) {
-        return Ok(word);
+        return Some(word);
     }
-    match SYSTEM.iter().find_map(|dir| word.strip_prefix(dir)) {
-        Some(name) if !name.is_empty() && !name.contains(['/', '\\']) => Ok(name),
-        _ => Err(()),
-    }
+    SYSTEM
+        .iter()
+        .find_map(|dir| word.strip_prefix(dir))
+        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']))
 }
 
 fn lookup(name: &str, fold: bool) -> Option<&'static Program> {
