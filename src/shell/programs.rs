@@ -712,6 +712,38 @@ const CARGO_OPTIONS: &[Opt] = &[o(
     "cargo --config can set a runner or a wrapper",
 )];
 const NPM_OPTIONS: &[Opt] = &[o("--script-shell", "npm --script-shell chooses the shell")];
+const CURL_OPTIONS: &[Opt] = &[
+    o("-o", "curl -o writes a file"),
+    o("--output", "curl -o writes a file"),
+    o("--output-dir", "curl -o writes a file"),
+    o("-D", "curl -D writes a file"),
+    o("--dump-header", "curl -D writes a file"),
+    o("-c", "curl -c writes a file"),
+    o("--cookie-jar", "curl -c writes a file"),
+    o("--trace", "curl --trace writes a file"),
+    o("--trace-ascii", "curl --trace writes a file"),
+    o("--stderr", "curl --stderr writes a file"),
+    o("--libcurl", "curl --libcurl writes a file"),
+    o("-K", "curl -K reads options from a file"),
+    o("--config", "curl -K reads options from a file"),
+];
+const WGET_OPTIONS: &[Opt] = &[
+    o("-O", "wget -O writes a chosen file"),
+    o("--output-document", "wget -O writes a chosen file"),
+    o("-o", "wget -o writes a chosen file"),
+    o("--output-file", "wget -o writes a chosen file"),
+    o("-a", "wget -o writes a chosen file"),
+    o("--append-output", "wget -o writes a chosen file"),
+    o("-P", "wget -P writes into a chosen directory"),
+    o(
+        "--directory-prefix",
+        "wget -P writes into a chosen directory",
+    ),
+    o("-e", "wget -e runs wgetrc commands"),
+    o("--execute", "wget -e runs wgetrc commands"),
+    o("--config", "wget -e runs wgetrc commands"),
+    o("--use-askpass", "wget --use-askpass runs a command"),
+];
 const TREE_OPTIONS: &[Opt] = &[o("-o", "tree -o writes a file")];
 const FILE_OPTIONS: &[Opt] = &[
     o("-C", "file -C writes a magic file"),
@@ -919,7 +951,7 @@ const TABLE: &[Program] = &[
     p("cp", WRITES | READS),
     p("crontab", SHELL | DELETES),
     shell("csh"),
-    fetcher("curl"),
+    with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
     r("cut"),
     shell("dash"),
@@ -1261,7 +1293,7 @@ const TABLE: &[Program] = &[
         ..p("watch", LAUNCHER)
     },
     r("wc"),
-    fetcher("wget"),
+    with_options(fetcher("wget"), WGET_OPTIONS),
     rn("whereis"),
     rn("which"),
     rn("whoami"),
