@@ -25,6 +25,9 @@
 //!   editor whose value the analysis reads as a command;
 //! * it is not in a function body (a function can call itself forever).
 //!
+//! A version query of a known program (`python3 --version`, `node -v`, `git --version`) is
+//! safe too: it prints and exits.
+//!
 //! On a case-insensitive workspace program names are folded (`CAT` is `cat` there).
 
 use crate::access::Access;
@@ -207,6 +210,9 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
     if program.is_read_only() {
         return program.output(args).map(|out| Risk::Output(out));
     }
+    if version_query(program, args) {
+        return None;
+    }
     if let Some(sub) = program.read_only_subcommand(args) {
         let at = program.subcommand_index(args).unwrap_or(0) + sub.name.split(' ').count();
         if !sub.writes(args.get(at..).unwrap_or(&[])) {
@@ -219,6 +225,15 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
         }
     }
     Some(Risk::Program(name, what_it_does(program)))
+}
+
+/// `python3 --version`, `node -v`: a known program asked only for its version prints it and
+/// exits, running nothing else (not for launchers, privileged or destructive programs, whose
+/// spellings vary too much to trust).
+fn version_query(program: &Program, args: &[String]) -> bool {
+    let node = matches!(program.name, "node" | "nodejs" | "deno" | "bun");
+    !program.has(programs::LAUNCHER | programs::PRIVILEGE | programs::DESTRUCTIVE)
+        && matches!(args, [only] if only == "--version" || (node && only == "-v"))
 }
 
 /// Why a program is not read-only, as a predicate: "runs code", …
@@ -470,6 +485,17 @@ mod tests {
             ("sed -n '1,20p' src/lib.rs", true),
             ("/usr/bin/git status", true),
             ("npm ls --depth=0", true),
+            ("python3 --version", true),
+            ("node -v", true),
+            ("git --version", true),
+            ("go version", true),
+            ("go env GOPATH", true),
+            ("pip3 list", true),
+            ("go env -w GOFLAGS=x", false),
+            ("python3 --version x.py", false),
+            ("lua -v", false),
+            ("sudo --version", false),
+            ("pip install x", false),
             // not read-only
             ("npm test", false),
             ("npm install evil-pkg", false),

@@ -868,6 +868,18 @@ const GIT_READS: &[Sub] = &[
 ];
 
 /// `npm`'s read-only sub-commands (that read no network and run no scripts).
+/// `go`'s read-only sub-commands.
+const GO_READS: &[Sub] = &[
+    Sub {
+        writes: &["-w", "-u"],
+        ..s("env")
+    },
+    s("version"),
+];
+
+/// `pip`'s read-only sub-commands.
+const PIP_READS: &[Sub] = &[s("check"), s("freeze"), s("list"), s("show")];
+
 const NPM_READS: &[Sub] = &[
     s("explain"),
     s("la"),
@@ -1029,7 +1041,11 @@ const TABLE: &[Program] = &[
         subcommands: GIT_READS,
         ..p("git", READS | WRITES | NETWORK)
     },
-    with_options(p("go", PROJECT_TOOL), GO_OPTIONS),
+    Program {
+        options: GO_OPTIONS,
+        subcommands: GO_READS,
+        ..p("go", PROJECT_TOOL)
+    },
     p("gradle", PROJECT_TOOL),
     rp("grep"),
     rn("groups"),
@@ -1135,7 +1151,10 @@ const TABLE: &[Program] = &[
     interp("perl", &["-e", "-E"]),
     rn("pgrep"),
     interp("php", &["-r"]),
-    p("pip", PROJECT_TOOL | VERSIONED),
+    Program {
+        subcommands: PIP_READS,
+        ..p("pip", PROJECT_TOOL | VERSIONED)
+    },
     p("pipx", PROJECT_TOOL),
     Program {
         launch: Some(words(0)),
