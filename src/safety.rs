@@ -367,6 +367,9 @@ fn takes_pattern(w: &str) -> bool {
 /// one, or one toolgate cannot know.
 fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Option<Risk<'a>> {
     let cwd = c.cwd.as_deref();
+    if p.operands == Operands::StartPoints {
+        return find_operand_risk(c, access);
+    }
     let mut pattern = p.operands == Operands::PatternThenFiles
         && !pattern_from_option(c.words.get(1..).unwrap_or(&[]));
     let mut options = true;
@@ -397,6 +400,33 @@ fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Optio
             continue;
         }
         if dynamic {
+            return Some(Risk::Path(w, Where::Unknown));
+        }
+        if let Some(at) = path_risk(access, cwd, w, true) {
+            return Some(Risk::Path(w, at));
+        }
+    }
+    None
+}
+
+/// find's start points (up to the first expression word) and the files its tests name.
+fn find_operand_risk<'a>(c: &'a SimpleCommand, access: &Access) -> Option<Risk<'a>> {
+    let cwd = c.cwd.as_deref();
+    let mut expression = false;
+    let mut file_next = false;
+    for (i, w) in c.words.iter().enumerate().skip(1) {
+        // `-H`, `-L`, `-P`, `-D opts`, `-O3` come before the start points
+        let option = !expression
+            && (matches!(w.as_str(), "-H" | "-L" | "-P")
+                || w.starts_with("-D")
+                || w.starts_with("-O"));
+        expression |= !option && (w.starts_with(['-', '(', '!', ')']) || w == ",");
+        let is_file = !expression || std::mem::take(&mut file_next);
+        file_next = expression && programs::FIND_FILE_TESTS.contains(&w.as_str());
+        if !is_file || option {
+            continue;
+        }
+        if c.is_dynamic(i) {
             return Some(Risk::Path(w, Where::Unknown));
         }
         if let Some(at) = path_risk(access, cwd, w, true) {
@@ -539,6 +569,15 @@ mod tests {
             ("cat secrets/*", false),
             ("cat \"$f\"", false),
             ("grep -f /etc/passwd x", false),
+            ("find . -name '*.ts' -not -path './node_modules/*'", true),
+            ("find src -path '*/__tests__/*' -name '*.ts'", true),
+            ("find -L . -type f", true),
+            ("find -O3 / -name x", false),
+            ("find / -name x", false),
+            ("find . /etc -name x", false),
+            ("find . -newer /etc/passwd", false),
+            ("find . -newer Cargo.toml", true),
+            ("find \"$D\" -name x", false),
             ("git -C /etc log", false),
             ("git --git-dir=/tmp/x/.git log", false),
             ("wc -l < /etc/passwd", false),

@@ -124,6 +124,9 @@ pub enum Operands {
     PatternThenFiles,
     /// No files (`echo`, `printf`, `basename`).
     NotFiles,
+    /// find's: start points, then an expression whose only files are the values of
+    /// [`FIND_FILE_TESTS`] (`-name '*.ts'` and `-path './x/*'` are patterns).
+    StartPoints,
 }
 
 /// An option that makes a program write, run or delete something.
@@ -567,6 +570,8 @@ const FIND_OPTIONS: &[Opt] = &[
     o("-fprintf", "find -fprint writes a file"),
     o("-fls", "find -fprint writes a file"),
 ];
+/// find's tests whose value is a file.
+pub const FIND_FILE_TESTS: &[&str] = &["-anewer", "-cnewer", "-files0-from", "-newer", "-samefile"];
 const FD_OPTIONS: &[Opt] = &[
     o("-x", "fd --exec runs a command"),
     o("-X", "fd --exec runs a command"),
@@ -1003,7 +1008,11 @@ const TABLE: &[Program] = &[
     fetcher("fetch"),
     rp("fgrep"),
     with_options(r("file"), FILE_OPTIONS),
-    with_options(r("find"), FIND_OPTIONS),
+    Program {
+        operands: Operands::StartPoints,
+        options: FIND_OPTIONS,
+        ..r("find")
+    },
     launcher("firejail", words(0), b""),
     shell("fish"),
     Program {
