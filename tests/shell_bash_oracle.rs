@@ -97,6 +97,15 @@ fn compare(label: &str, lines: &[String]) -> Counts {
     counts
 }
 
+fn no_dangerous(label: &str, lines: &[String]) {
+    let counts = compare(label, lines);
+    assert!(
+        counts.dangerous.is_empty(),
+        "{} dangerous disagreements",
+        counts.dangerous.len()
+    );
+}
+
 /// `ORACLE_SEED=N ORACLE_LINES=M cargo test --test shell_bash_oracle generated` explores
 /// other lines; the default is the fixed seed the suite runs.
 #[test]
@@ -106,12 +115,7 @@ fn generated_commands_name_the_programs_bash_runs() {
     let count = number("ORACLE_LINES").map_or(GENERATED, |n| n as usize);
     let mut g = generator::Gen::new(seed);
     let lines: Vec<String> = (0..count).map(|_| g.line()).collect();
-    let counts = compare("generated", &lines);
-    assert!(
-        counts.dangerous.is_empty(),
-        "{} dangerous disagreements",
-        counts.dangerous.len()
-    );
+    no_dangerous("generated", &lines);
 }
 
 #[test]
@@ -120,12 +124,7 @@ fn realistic_commands_name_the_programs_bash_runs() {
         .expect("commands.json");
     let mut seen = BTreeSet::new();
     let lines: Vec<String> = all.into_iter().filter(|c| seen.insert(c.clone())).collect();
-    let counts = compare("realistic", &lines);
-    assert!(
-        counts.dangerous.is_empty(),
-        "{} dangerous disagreements",
-        counts.dangerous.len()
-    );
+    no_dangerous("realistic", &lines);
 }
 
 /// The oracle itself: known reprints read as bash runs them, so a broken reader cannot pass
