@@ -1,0 +1,68 @@
+//! Reading JS input as own properties only: calls, params, the config and everything nested in
+//! it. A value inherited through a prototype is absent, so a polluted `Object.prototype` or
+//! `Array.prototype` supplies nothing (`Object.entries` sees input the same way). Every read
+//! that can run the caller's code (a getter, a proxy trap) is caught: its throw comes back as
+//! an `Err` for the caller to word, never as an exception unwinding through the facade.
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
+    fn object_keys(o: &JsValue) -> Result<Array, JsValue>;
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn array_is_array(v: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// `o[key]` when `key` is an own property of the object `o` (an accessor is called, once),
+/// `None` when it is not one.
+pub(super) fn get(o: &JsValue, key: &JsValue) -> Result<Option<JsValue>, JsValue> {
+    // The descriptor only says whether the property is own: its `value` would be inherited
+    // for an accessor, so the value is read the way the host reads it.
+    if Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined() {
+        return Ok(None);
+    }
+    Reflect::get(o, key).map(Some)
+}
+
+/// The object's own enumerable string keys, in order (`Object.keys`).
+pub(super) fn keys(o: &JsValue) -> Result<Vec<String>, JsValue> {
+    Ok(object_keys(o)?
+        .iter()
+        .map(|k| k.as_string().unwrap_or_default())
+        .collect())
+}
+
+/// The object's own enumerable entries, in key order, each value read once.
+pub(super) fn entries(o: &JsValue) -> Result<Vec<(String, JsValue)>, JsValue> {
+    keys(o)?
+        .into_iter()
+        .map(|k| {
+            let v = get(o, &JsValue::from_str(&k))?.unwrap_or_default();
+            Ok((k, v))
+        })
+        .collect()
+}
+
+/// The most elements read from one array: a sparse `new Array(2 ** 32 - 1)` would otherwise
+/// be billions of reads of nothing.
+const MAX_ITEMS: f64 = (1 << 20) as f64;
+
+/// An array's elements by index, `undefined` for a hole (never an inherited index).
+pub(super) fn items(a: &JsValue) -> Result<Vec<JsValue>, JsValue> {
+    let length = Reflect::get(a, &"length".into())?.as_f64().unwrap_or(0.0);
+    if length > MAX_ITEMS {
+        return Err(js_sys::Error::new("an array of more than 1048576 entries").into());
+    }
+    (0..length as u32)
+        .map(|i| Ok(get(a, &JsValue::from(i))?.unwrap_or_default()))
+        .collect()
+}
+
+/// `Array.isArray`; a revoked proxy (which makes it throw) is no array, and the read that
+/// follows reports it.
+pub(super) fn is_array(v: &JsValue) -> bool {
+    array_is_array(v).unwrap_or(false)
+}
