@@ -9,6 +9,7 @@ use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::Mode;
+use toolgate::verdict::Step;
 use toolgate::{Decision, ToolCall, Value};
 
 /// The JS config's keys the corpus uses, read into a native [`Config`].
@@ -47,44 +48,61 @@ fn json_value(v: &Json) -> Value {
         Json::Null => Value::Null,
         Json::Bool(b) => Value::Bool(*b),
         Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
+        Json::String(s) if s.contains(security::LONE_SURROGATE) => Value::InvalidStr,
         Json::String(s) => Value::Str(s.clone()),
         _ => Value::Other,
     }
 }
 
-fn tool_call(json: &str) -> ToolCall {
-    let v: Json = serde_json::from_str(json).expect("call JSON");
-    let mut c = ToolCall::new(v["tool"].as_str().unwrap_or(""));
-    if let Some(params) = v["params"].as_object() {
-        for (k, p) in params {
-            c.params.push((k.clone(), json_value(p)));
+/// The call as the facade reads it, or why the facade refuses it as malformed (a tool that
+/// is not a valid Unicode string, params that are not an object): a deny.
+fn tool_call(json: &str) -> Result<ToolCall, &'static str> {
+    let v: Json = serde_json::from_str(&security::mark_lone_surrogates(json)).expect("call JSON");
+    let tool = match &v["tool"] {
+        Json::String(t) if !t.contains(security::LONE_SURROGATE) => t,
+        _ => return Err("the tool is not a valid string"),
+    };
+    let mut c = ToolCall::new(tool.as_str());
+    match &v["params"] {
+        Json::Object(params) => {
+            for (k, p) in params {
+                c.params.push((k.clone(), json_value(p)));
+            }
         }
+        Json::Null => {}
+        _ => return Err("params is not an object"),
     }
-    c
+    Ok(c)
 }
 
-fn judge(engine: &Engine, call: &ToolCall) -> Outcome {
-    if engine.validate(call).is_err() {
-        return Outcome::Deny;
-    }
+/// `check` alone: it validates first, denying exactly what `validate` refuses.
+fn judge(engine: &Engine, call: &ToolCall) -> Result<Outcome, String> {
     let v = engine.check(call);
+    let validated = engine.validate(call).err().map(|e| e.code);
+    let gated = (v.step == Step::Validation).then_some(v.code);
+    if validated != gated || (gated.is_some() && v.decision != Decision::Deny) {
+        return Err(format!("validate says {validated:?} but check says {v:?}"));
+    }
     // authorize's engine half agrees: without a prompt UI a prompt is a deny there
     match engine.begin(call, false) {
         Begin::Settled(o) => assert_eq!(o.allowed, v.decision == Decision::Allow),
         Begin::Ask(..) => panic!("begin asked without a prompt"),
     }
-    match v.decision {
+    Ok(match v.decision {
         Decision::Allow => Outcome::Allow,
         Decision::Prompt => Outcome::Prompt,
         Decision::Deny => Outcome::Deny,
-    }
+    })
 }
 
 #[test]
 fn every_case_gets_its_expected_answer() {
     security::run(|config_json, call| {
         let engine = Engine::new(config(config_json)?).map_err(|e| e.to_string())?;
-        Ok(judge(&engine, &tool_call(call)))
+        match tool_call(call) {
+            Ok(call) => judge(&engine, &call),
+            Err(_) => Ok(Outcome::Deny),
+        }
     });
 }
 

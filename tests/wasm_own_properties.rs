@@ -1,0 +1,339 @@
+//! Input is read as own properties only (Node and headless Chromium). Each pollution of
+//! `Object.prototype` or `Array.prototype` (a config field, a nested field, a call field) is
+//! installed in JS, a transcript of every entry point that reads input is taken (constructor,
+//! setters, importers, `fromSnapshot`, `check`, `authorize`), and the pollution is deleted in
+//! a `finally`: the transcript must equal the one taken without it. A config whose getters or
+//! proxy traps throw is an `Error` naming the field, never a trap.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Function, Object, Promise, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn class() -> Function {
+    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
+        .unwrap_or_else(|_| panic!("an empty config must construct"));
+    Reflect::get(&JsValue::from(seed), &"constructor".into())
+        .unwrap()
+        .dyn_into::<Function>()
+        .unwrap()
+}
+
+fn js(expr: &str) -> JsValue {
+    Function::new_no_args(&format!("return ({expr});"))
+        .call0(&JsValue::NULL)
+        .unwrap_or_else(|e| panic!("bad JS in test {expr}: {e:?}"))
+}
+
+/// Everything toolgate answers from input, as text: each config through the constructor,
+/// every setter, the importers and `fromSnapshot`, each answered by `check` on the probes
+/// (and `authorize` on a prompting one).
+const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
+  const probes = [
+    { tool: 'read_file', params: { path: 'src/a.rs' } },
+    { tool: 'read_file', params: { path: '.env' } },
+    { tool: 'read_file', params: { get path() { return '.env' } } },
+    { tool: 'read_file', params: { path: '/etc/hosts' } },
+    { tool: 'read_file', params: {} },
+    { tool: 'read_file' },
+    { params: { path: 'src/a.rs' } },
+    { tool: 'ls', params: {} },
+    { tool: 'write_to_file', params: { path: 'src/a.rs', content: 'x' } },
+    { tool: 'apply_patch', params: {} },
+    { tool: 'execute_command', params: { command: 'rm -rf ~', requires_approval: false } },
+    { tool: 'execute_command', params: { command: 'npm test', requires_approval: false } },
+    { tool: 'execute_command', params: { command: 'ls' } },
+    { tool: 'bash', params: { command: 'cat .env' } },
+    { tool: 'bash', params: { command: 'ls -la' } },
+    { tool: 'browser_action', params: { action: 'launch' } },
+    { tool: 'use_mcp_tool', params: { server_name: 's', tool_name: 't' } },
+    { tool: 'ask_followup_question', params: { question: '?' } },
+    { tool: 'zzz' },
+  ];
+  const out = [];
+  const answers = async (gk) => {
+    const lines = probes.map((p) => JSON.stringify(gk.check(p)));
+    const outcome = await gk.authorize({ tool: 'write_to_file', params: { path: 'src/a.rs', content: 'x' } });
+    lines.push(JSON.stringify(outcome));
+    lines.push(gk.mode, JSON.stringify(gk.snapshot()), JSON.stringify(gk.turnGrants));
+    lines.push(JSON.stringify(gk.alwaysAllowedTools), String(gk.overrideFor('read_file')));
+    return lines.join('\n');
+  };
+  const run = async (label, f) => {
+    try { out.push(label + '\n' + await f()); } catch (e) { out.push(label + ' threw ' + (e && e.message)); }
+  };
+  const base = () => ({ workspaceRoots: ['/ws'], ignoreFile: '.env\nsecrets/\n', mode: 'always-ask' });
+  const configs = [
+    undefined,
+    {},
+    base(),
+    { ...base(), rules: { deny: ['bash(cat *)'], allow: [{ rule: 'bash(ls *)', match: ['ls -la'] }] } },
+    { ...base(), overrides: { browser_action: 'deny' }, overrideOrigins: { browser_action: 'team' } },
+    { ...base(), autoApproval: { actions: { readFiles: true } } },
+    { ...base(), autoApproval: {} },
+    { ...base(), tools: { zzz: { tier: 'write', required: ['x'] } }, alwaysAllow: ['ls'] },
+    { ...base(), ignoreIncludes: {}, ignoreFileName: '.gate', caseInsensitivePaths: false },
+    { ...base(), workspaceRoots: ['/ws', , '/other'] },
+    { ...base(), alwaysAllow: [, 'ls'] },
+  ];
+  for (const [i, c] of configs.entries()) await run('config ' + i, () => answers(new Gatekeeper(c)));
+  const setters = [
+    ['setRules', [{}]],
+    ['setRules', [{ deny: ['bash(ls *)'] }]],
+    ['setAutoApproval', [{}]],
+    ['setAutoApproval', [{ actions: {} }]],
+    ['setAutoApproval', [null]],
+    ['grantForTurn', [{}]],
+    ['grantForTurn', [{ allow: [] }]],
+    ['setIgnoreFile', ['.env']],
+    ['setIgnoreFile', ['.env', {}]],
+    ['setWorkspaceRoots', [['/ws']]],
+    ['setOverride', ['bash', 'prompt']],
+  ];
+  for (const [name, args] of setters) {
+    await run(name + JSON.stringify(args), () => {
+      const gk = new Gatekeeper(base());
+      gk[name](...args);
+      return answers(gk);
+    });
+  }
+  await run('mode', () => { const gk = new Gatekeeper(base()); gk.mode = 'write'; return answers(gk); });
+  const snapshot = JSON.parse(JSON.stringify(new Gatekeeper(configs[3]).snapshot()));
+  await run('fromSnapshot', () => answers(Gatekeeper.fromSnapshot(snapshot)));
+  await run('fromSnapshot host', () => answers(Gatekeeper.fromSnapshot(snapshot, {})));
+  const imports = [
+    () => Gatekeeper.importCline({}),
+    () => Gatekeeper.importCline({ autoApprovalSettings: { actions: {} } }),
+    () => Gatekeeper.importCline({ commandPermissions: {} }),
+    () => Gatekeeper.importCline({ commandPermissions: '{}', clineignore: '.env' }),
+    () => Gatekeeper.importClaudeCode({}),
+    () => Gatekeeper.importClaudeCode({ allow: [] }, {}),
+    () => Gatekeeper.importHarness({}),
+    () => Gatekeeper.importHarness({ overrides: {} }),
+  ];
+  for (const [i, f] of imports.entries()) {
+    await run('import ' + i, () => {
+      const imported = f();
+      const config = { ...base(), ...imported.config };
+      return JSON.stringify(imported) + '\n' + answers(new Gatekeeper(config));
+    });
+  }
+  return out.join('\n\n');
+}"#;
+
+/// Runs the transcript with `target[key] = value` installed, deleting it in a `finally`.
+const POLLUTED: &str = r#"async (transcript, Gatekeeper, target, key, value) => {
+  const proto = target === 'Array' ? Array.prototype : Object.prototype;
+  const had = Object.getOwnPropertyDescriptor(proto, key);
+  proto[key] = value;
+  try { return await transcript(Gatekeeper); }
+  finally { if (had) Object.defineProperty(proto, key, had); else delete proto[key]; }
+}"#;
+
+/// What a pollution sets: prototype, key, a JS value meant to loosen the gate.
+const POLLUTIONS: &[(&str, &str, &str)] = &[
+    // config fields
+    ("Object", "workspaceRoots", "['/']"),
+    ("Object", "caseInsensitivePaths", "true"),
+    ("Object", "ignoreFile", "''"),
+    ("Object", "ignoreIncludes", "{ x: '*' }"),
+    ("Object", "ignoreFileName", "'zz'"),
+    ("Object", "mode", "'unattended'"),
+    ("Object", "autoApproval", "{ yoloModeToggled: true }"),
+    ("Object", "tools", "{ read_file: { tier: 'interaction' }, zzz: { tier: 'read' } }"),
+    ("Object", "overrides", "{ execute_command: 'allow', bash: 'allow', read_file: 'allow', browser_action: 'allow', write_to_file: 'allow' }"),
+    ("Object", "overrideOrigins", "{ browser_action: 'evil' }"),
+    ("Object", "alwaysAllow", "['execute_command', 'bash', 'read_file', 'write_to_file', 'browser_action', 'use_mcp_tool', 'zzz']"),
+    ("Object", "rules", "{ allow: ['execute_command', 'bash', 'read_file', 'write_to_file'] }"),
+    ("Object", "prompt", "() => 'always'"),
+    ("Object", "promptTimeoutMs", "0"),
+    ("Object", "onChange", "() => { throw new Error('listener') }"),
+    // nested fields
+    ("Object", "allow", "['execute_command', 'bash', 'read_file', 'write_to_file']"),
+    ("Object", "ask", "['bash']"),
+    ("Object", "deny", "['read_file']"),
+    ("Object", "rule", "'bash'"),
+    ("Object", "match", "['ls']"),
+    ("Object", "notMatch", "['ls -la']"),
+    ("Object", "yoloModeToggled", "true"),
+    ("Object", "autoApproveAllToggled", "true"),
+    ("Object", "enabled", "false"),
+    ("Object", "actions", "{ readFiles: true, readFilesExternally: true, editFiles: true, editFilesExternally: true, executeSafeCommands: true, executeAllCommands: true, useBrowser: true, useMcp: true }"),
+    ("Object", "readFiles", "true"),
+    ("Object", "editFiles", "true"),
+    ("Object", "editFilesExternally", "true"),
+    ("Object", "executeAllCommands", "true"),
+    ("Object", "useBrowser", "true"),
+    ("Object", "tier", "'read'"),
+    ("Object", "required", "[]"),
+    ("Object", "paths", "[]"),
+    ("Object", "allowEmpty", "['path', 'content']"),
+    ("Object", "version", "2"),
+    ("Object", "commandPermissions", "{ allow: ['*'] }"),
+    ("Object", "autoApprovalSettings", "{ yoloModeToggled: true }"),
+    ("Object", "clineignore", "''"),
+    ("Object", "defaultMode", "'bypassPermissions'"),
+    ("Object", "additionalDirectories", "['/']"),
+    ("Object", "workspaceRoot", "'/'"),
+    ("Object", "home", "'/ws'"),
+    ("Object", "signal", "{ aborted: true, reason: 'polluted' }"),
+    // call fields
+    ("Object", "tool", "'read_file'"),
+    ("Object", "params", "{ path: 'src/a.rs', command: 'ls', requires_approval: false, content: 'x' }"),
+    ("Object", "path", "'src/a.rs'"),
+    ("Object", "command", "'ls'"),
+    ("Object", "requires_approval", "false"),
+    ("Object", "content", "'x'"),
+    ("Object", "input", "'*** Begin Patch\\n*** End Patch'"),
+    // a property descriptor's fields: an accessor's descriptor has no own `value`
+    ("Object", "value", "'src/a.rs'"),
+    ("Object", "writable", "true"),
+    // array indices fill holes
+    ("Array", "0", "'execute_command'"),
+    ("Array", "1", "'bash'"),
+    ("Array", "2", "'read_file'"),
+];
+
+#[wasm_bindgen_test]
+async fn a_polluted_prototype_changes_nothing() {
+    let class = class();
+    let transcript: Function = js(TRANSCRIPT).dyn_into().unwrap();
+    let polluted: Function = js(POLLUTED).dyn_into().unwrap();
+    let take = |p: JsValue| async move {
+        JsFuture::from(p.dyn_into::<Promise>().unwrap())
+            .await
+            .unwrap_or_else(|e| panic!("transcript threw {e:?}"))
+            .as_string()
+            .unwrap()
+    };
+    let baseline = take(transcript.call1(&JsValue::NULL, &class).unwrap()).await;
+    // the transcript covers what it should: the configs answer, the bad ones throw
+    assert!(baseline.contains("\"decision\":\"prompt\""), "{baseline}");
+    assert!(baseline.contains("config 9 threw"), "a hole is no root: {baseline}");
+    assert!(!baseline.contains("config 3 threw"), "{baseline}");
+    for (target, key, value) in POLLUTIONS {
+        let args = Array::of5(
+            &transcript,
+            &class,
+            &(*target).into(),
+            &(*key).into(),
+            &js(value),
+        );
+        let got = take(polluted.apply(&JsValue::NULL, &args).unwrap()).await;
+        if got != baseline {
+            let (want_line, got_line) = baseline
+                .lines()
+                .zip(got.lines())
+                .find(|(a, b)| a != b)
+                .unwrap_or(("(end)", "(end)"));
+            panic!("{target}.prototype.{key} = {value} changed an answer:\n  without: {want_line}\n  with:    {got_line}");
+        }
+        // and the pollution is gone
+        let proto = js(&format!("{target}.prototype"));
+        assert!(
+            Reflect::get_own_property_descriptor(proto.unchecked_ref::<Object>(), &(*key).into())
+                .unwrap()
+                .is_undefined(),
+            "{target}.prototype.{key} is still set"
+        );
+    }
+}
+
+/// A thrown value is a JS `Error` (not a wasm trap) whose message names `field`.
+fn assert_error_naming(thrown: &JsValue, field: &str, what: &str) {
+    let err = thrown
+        .dyn_ref::<js_sys::Error>()
+        .unwrap_or_else(|| panic!("{what}: threw a non-Error {thrown:?}"));
+    assert_ne!(String::from(err.name()), "RuntimeError", "{what}: a wasm trap");
+    let message = String::from(err.message());
+    assert!(message.contains(field), "{what}: message {message:?} does not name {field}");
+}
+
+const BOOM: &str = "{ throw new Error('boom') }";
+
+/// A complete snapshot of the default config.
+const SNAPSHOT: &str = "{ version: 1, mode: 'yolo', overrides: {}, overrideOrigins: {}, alwaysAllow: [], \
+    rules: { allow: [], ask: [], deny: [] }, ignoreIncludes: {}, ignoreFileName: '.clineignore', \
+    workspaceRoots: [], caseInsensitivePaths: false, tools: {} }";
+
+#[wasm_bindgen_test]
+fn throwing_getters_and_proxies_in_config_name_the_field() {
+    let class = class();
+    let cases: Vec<(String, &str)> = vec![
+        (format!("{{ get mode() {BOOM} }}"), "mode"),
+        (format!("{{ get workspaceRoots() {BOOM} }}"), "workspaceRoots"),
+        (format!("{{ get prompt() {BOOM} }}"), "prompt"),
+        (format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})"), "config"),
+        (format!("new Proxy({{ mode: 'yolo' }}, {{ get() {BOOM} }})"), "mode"),
+        (format!("new Proxy({{ mode: 'yolo' }}, {{ getOwnPropertyDescriptor() {BOOM} }})"), "config"),
+        ("(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy })()".into(), "config"),
+        (format!("{{ rules: {{ get allow() {BOOM} }} }}"), "rules.allow"),
+        (format!("{{ rules: {{ allow: [{{ get rule() {BOOM} }}] }} }}"), "rules"),
+        (format!("{{ rules: {{ deny: new Proxy([], {{ get() {BOOM} }}) }} }}"), "rules.deny"),
+        (format!("{{ autoApproval: {{ get actions() {BOOM} }} }}"), "autoApproval.actions"),
+        (format!("{{ autoApproval: {{ actions: {{ get readFiles() {BOOM} }} }} }}"), "autoApproval"),
+        (format!("{{ tools: {{ get zzz() {BOOM} }} }}"), "tools"),
+        (format!("{{ tools: {{ zzz: {{ get tier() {BOOM} }} }} }}"), "tools"),
+        (format!("{{ overrides: new Proxy({{}}, {{ ownKeys() {BOOM} }}) }}"), "overrides"),
+        (format!("{{ overrides: {{ get bash() {BOOM} }} }}"), "overrides"),
+        (format!("{{ alwaysAllow: new Proxy(['bash'], {{ get() {BOOM} }}) }}"), "alwaysAllow"),
+        (format!("{{ ignoreIncludes: {{ get a() {BOOM} }} }}"), "ignoreIncludes"),
+        (
+            "{ workspaceRoots: (() => { const p = Proxy.revocable([], {}); p.revoke(); return p.proxy })() }".into(),
+            "workspaceRoots",
+        ),
+    ];
+    for (config, field) in &cases {
+        match Reflect::construct(&class, &Array::of1(&js(config))) {
+            Ok(_) => panic!("{config} constructed"),
+            Err(e) => assert_error_naming(&e, field, config),
+        }
+    }
+    // setters, fromSnapshot and the importers: the same, and the instance is unchanged
+    let gk = Reflect::construct(&class, &Array::of1(&js("{ workspaceRoots: ['/ws'], ignoreFile: '.env' }"))).unwrap();
+    let calls: Vec<(&str, Vec<String>, &str)> = vec![
+        ("setRules", vec![format!("{{ get deny() {BOOM} }}")], "rules.deny"),
+        ("setRules", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "rules"),
+        ("setAutoApproval", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "autoApproval"),
+        ("grantForTurn", vec![format!("{{ get allow() {BOOM} }}")], "grants.allow"),
+        ("setIgnoreFile", vec!["'.env'".into(), format!("{{ get a() {BOOM} }}")], "ignoreIncludes"),
+        ("setWorkspaceRoots", vec![format!("new Proxy(['/x'], {{ get() {BOOM} }})")], "workspaceRoots"),
+    ];
+    let invoke = |target: &JsValue, method: &str, args: &[String]| {
+        let f: Function = Reflect::get(target, &method.into()).unwrap().dyn_into().unwrap();
+        f.apply(target, &args.iter().map(|a| js(a)).collect::<Array>())
+    };
+    for (method, args, field) in &calls {
+        let what = format!("{method}({})", args.join(", "));
+        match invoke(&gk, method, args) {
+            Ok(_) => panic!("{what} did not throw"),
+            Err(e) => assert_error_naming(&e, field, &what),
+        }
+        let v = invoke(&gk, "check", &["{ tool: 'read_file', params: { path: '.env' } }".into()]).unwrap();
+        assert_eq!(
+            Reflect::get(&v, &"code".into()).unwrap().as_string().as_deref(),
+            Some("ignored_path"),
+            "after {what}"
+        );
+    }
+    let statics: Vec<(&str, Vec<String>, &str)> = vec![
+        ("fromSnapshot", vec![format!("{{ get version() {BOOM} }}")], "snapshot.version"),
+        ("fromSnapshot", vec![format!("{{ version: 1, get mode() {BOOM} }}")], "snapshot"),
+        ("fromSnapshot", vec![format!("{{ version: 1, rules: {{ get allow() {BOOM} }} }}")], "snapshot.rules.allow"),
+        ("fromSnapshot", vec![SNAPSHOT.into(), format!("{{ get prompt() {BOOM} }}")], "prompt"),
+        ("importCline", vec![format!("{{ get autoApprovalSettings() {BOOM} }}")], "autoApprovalSettings"),
+        ("importCline", vec![format!("{{ get commandPermissions() {BOOM} }}")], "commandPermissions"),
+        ("importClaudeCode", vec![format!("{{ get allow() {BOOM} }}")], "permissions"),
+        ("importClaudeCode", vec!["{}".into(), format!("{{ get home() {BOOM} }}")], "context.home"),
+        ("importHarness", vec![format!("{{ get mode() {BOOM} }}")], "settings"),
+        ("importHarness", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "settings"),
+    ];
+    for (method, args, field) in &statics {
+        let what = format!("{method}({})", args.join(", "));
+        match invoke(&class, method, args) {
+            Ok(_) => panic!("{what} did not throw"),
+            Err(e) => assert_error_naming(&e, field, &what),
+        }
+    }
+}
