@@ -124,9 +124,10 @@ export interface ClineAutoApprovalSettings {
   };
 }
 
-/** Read as own properties only (inherited values are absent). A path, command or patch param
- *  must be a primitive string: anything else (a number, an array, a `String` object, a string
- *  with a lone surrogate or, in a command, a NUL) makes the call invalid, never "absent". */
+/** Read as own properties, each param once: a field only a prototype supplies makes the call
+ *  invalid. A path, command or patch param must be a primitive string: anything else (a number,
+ *  an array, a `String` object, a string with a lone surrogate or, in a command, a NUL) makes
+ *  the call invalid, never "absent". */
 export interface ToolCall { tool: string; params?: Record<string, ParamValue> }
 
 export type ValidationResult = { ok: true } | { ok: false; code: string; error: string };
@@ -1336,9 +1337,10 @@ fn read_value(v: JsValue) -> Value {
 }
 
 /// The call's tool and the params the gate reads for that tool ([`ToolSpec::params_read`]),
-/// each read once, as own properties ([`own`]): a value inherited through the prototype is
-/// absent, so a polluted prototype cannot supply a tool, params or a param. A read that throws
-/// (a getter, a proxy trap) makes the call invalid: toolgate cannot say what it holds.
+/// each read once, as own properties ([`own`]). A value only the prototype supplies (a
+/// polluted `Object.prototype.path`) makes the call invalid: toolgate does not read it, but the
+/// host's `params.path` would. A read that throws (a getter, a proxy trap) makes it invalid too:
+/// toolgate cannot say what the field holds.
 fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
     let malformed =
         |what: String| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
@@ -1346,9 +1348,7 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
         return Err(malformed("expected an object { tool, params }".into()));
     }
     let field = |key: &'static str| {
-        own::get(call, label(key))
-            .map(Option::unwrap_or_default)
-            .map_err(|e| malformed(format!("`{key}` could not be read ({})", describe(&e))))
+        call_field(call, label(key)).map_err(|why| malformed(format!("`{key}` {why}")))
     };
     let tool = field("tool")?;
     let tool = match path_string(&tool) {
@@ -1366,21 +1366,27 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
     }
     for name in catalogue.spec(&out.tool).params_read() {
         if out.param(name).is_none() {
-            let value = with_js_str(name, |k| own::get(&params, k)).map_err(|e| {
+            let value = with_js_str(name, |k| call_field(&params, k)).map_err(|why| {
                 Invalid::new(
                     "invalid_param",
-                    format!(
-                        "Parameter '{name}' of tool '{}' could not be read ({}).",
-                        out.tool,
-                        describe(&e)
-                    ),
+                    format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
                 )
             })?;
-            out.params
-                .push((name.to_owned(), read_value(value.unwrap_or_default())));
+            out.params.push((name.to_owned(), read_value(value)));
         }
     }
     Ok(out)
+}
+
+/// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
+/// it cannot be judged.
+fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
+    match own::get(o, key) {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) if own::inherits(o, key) => Err("is inherited, not the call's own".into()),
+        Ok(None) => Ok(JsValue::UNDEFINED),
+        Err(e) => Err(format!("could not be read ({})", describe(&e))),
+    }
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {

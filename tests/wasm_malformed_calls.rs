@@ -198,7 +198,6 @@ async fn nul_and_absence_by_role() {
         ("{ tool: 'read_file', params: { path: null } }", "deny missing_param"),
         ("{ tool: 'read_file', params: { path: '' } }", "deny missing_param"),
         ("{ tool: 'read_file', params: { path: ' \\n ' } }", "deny missing_param"),
-        ("{ tool: 'read_file', params: Object.create({ path: 'src/a.rs' }) }", "deny missing_param"),
         ("{ tool: 'write_to_file', params: { path: 'src/a.rs' } }", "deny missing_param"),
         ("{ tool: 'execute_command', params: { requires_approval: false } }", "deny missing_param"),
         ("{ tool: 'execute_command', params: { command: 'ls' } }", "deny missing_param"),
@@ -207,7 +206,6 @@ async fn nul_and_absence_by_role() {
         ("{ tool: 'ls' }", "allow"),
         ("{ tool: 'ls', params: { path: undefined } }", "allow"),
         ("{ tool: 'ls', params: { path: null } }", "allow"),
-        ("{ tool: 'ls', params: Object.create({ path: 5 }) }", "allow"),
         ("{ tool: 'write_to_file', params: { path: 'src/a.rs', content: '' } }", "allow"),
         // params the tool does not read cannot change a verdict
         ("{ tool: 'read_file', params: { path: 'src/a.rs', other: Symbol('x'), get x() { throw 1 } } }", "allow"),
@@ -255,6 +253,26 @@ async fn the_tool_name_and_params_must_be_well_formed() {
         "(() => { const p = Proxy.revocable({ path: 'src/a.rs' }, {}); p.revoke(); return p.proxy })()",
     ] {
         expect(&gk, &format!("{{ tool: 'read_file', params: {params} }}"), "deny invalid_param").await;
+    }
+    // a field only a prototype supplies: toolgate does not read it, the host's `params.path`
+    // would, so the call cannot be judged
+    for c in [
+        "{ tool: 'read_file', params: Object.create({ path: 'src/a.rs' }) }",
+        "{ tool: 'ls', params: Object.create({ path: '.env' }) }",
+        "{ tool: 'ls', params: new (class { get path() { return '.env' } }) }",
+        "{ tool: 'grep', params: Object.assign(Object.create({ path: 'secrets' }), { pattern: 'x' }) }",
+        "{ tool: 'bash', params: Object.create({ command: 'cat .env' }) }",
+        "{ tool: 'execute_command', params: Object.assign(Object.create({ requires_approval: false }), { command: 'ls' }) }",
+        "{ tool: 'read_file', params: Object.assign(Object.create({ requires_approval: 'false' }), { path: 'src/a.rs' }) }",
+        "{ tool: 'ls', params: new Proxy({}, { get: () => '.env' }) }",
+    ] {
+        expect(&gk, c, "deny invalid_param").await;
+    }
+    for c in [
+        "{ tool: 'ls', __proto__: { params: { path: '.env' } } }",
+        "{ __proto__: { tool: 'ls' }, params: {} }",
+    ] {
+        expect(&gk, c, "deny invalid_call").await;
     }
     // well-formed twins: a proxy that reads through, an own getter, a class instance
     for (c, want) in [

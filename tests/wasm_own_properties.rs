@@ -40,7 +40,9 @@ const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
     { params: { path: 'src/a.rs' } },
     { tool: 'ls', params: {} },
     { tool: 'write_to_file', params: { path: 'src/a.rs', content: 'x' } },
+    { tool: 'write_to_file', params: { path: 'src/a.rs' } },
     { tool: 'apply_patch', params: {} },
+    { tool: 'bash', params: {} },
     { tool: 'execute_command', params: { command: 'rm -rf ~', requires_approval: false } },
     { tool: 'execute_command', params: { command: 'npm test', requires_approval: false } },
     { tool: 'execute_command', params: { command: 'ls' } },
@@ -131,7 +133,8 @@ const POLLUTED: &str = r#"async (transcript, Gatekeeper, target, key, value) => 
   finally { if (had) Object.defineProperty(proto, key, had); else delete proto[key]; }
 }"#;
 
-/// What a pollution sets: prototype, key, a JS value meant to loosen the gate.
+/// Pollutions of the config (and of what a reader of it could trip over) that must change
+/// nothing: prototype, key, a JS value meant to loosen the gate.
 const POLLUTIONS: &[(&str, &str, &str)] = &[
     // config fields
     ("Object", "workspaceRoots", "['/']"),
@@ -178,14 +181,6 @@ const POLLUTIONS: &[(&str, &str, &str)] = &[
     ("Object", "workspaceRoot", "'/'"),
     ("Object", "home", "'/ws'"),
     ("Object", "signal", "{ aborted: true, reason: 'polluted' }"),
-    // call fields
-    ("Object", "tool", "'read_file'"),
-    ("Object", "params", "{ path: 'src/a.rs', command: 'ls', requires_approval: false, content: 'x' }"),
-    ("Object", "path", "'src/a.rs'"),
-    ("Object", "command", "'ls'"),
-    ("Object", "requires_approval", "false"),
-    ("Object", "content", "'x'"),
-    ("Object", "input", "'*** Begin Patch\\n*** End Patch'"),
     // a property descriptor's fields: an accessor's descriptor has no own `value`
     ("Object", "value", "'src/a.rs'"),
     ("Object", "writable", "true"),
@@ -193,6 +188,18 @@ const POLLUTIONS: &[(&str, &str, &str)] = &[
     ("Array", "0", "'execute_command'"),
     ("Array", "1", "'bash'"),
     ("Array", "2", "'read_file'"),
+];
+
+/// Pollutions of a call's fields: toolgate does not read them, but a host's `params.path`
+/// would, so a call they reach is denied at validation; nothing else may change.
+const CALL_POLLUTIONS: &[(&str, &str, &str)] = &[
+    ("Object", "tool", "'read_file'"),
+    ("Object", "params", "{ path: 'src/a.rs', command: 'ls', requires_approval: false, content: 'x' }"),
+    ("Object", "path", "'src/a.rs'"),
+    ("Object", "command", "'ls'"),
+    ("Object", "requires_approval", "false"),
+    ("Object", "content", "'x'"),
+    ("Object", "input", "'*** Begin Patch\\n*** End Patch'"),
 ];
 
 #[wasm_bindgen_test]
@@ -212,7 +219,11 @@ async fn a_polluted_prototype_changes_nothing() {
     assert!(baseline.contains("\"decision\":\"prompt\""), "{baseline}");
     assert!(baseline.contains("config 9 threw"), "a hole is no root: {baseline}");
     assert!(!baseline.contains("config 3 threw"), "{baseline}");
-    for (target, key, value) in POLLUTIONS {
+    let cases = POLLUTIONS
+        .iter()
+        .map(|p| (p, false))
+        .chain(CALL_POLLUTIONS.iter().map(|p| (p, true)));
+    for ((target, key, value), reaches_calls) in cases {
         let args = Array::of5(
             &transcript,
             &class,
@@ -221,14 +232,25 @@ async fn a_polluted_prototype_changes_nothing() {
             &js(value),
         );
         let got = take(polluted.apply(&JsValue::NULL, &args).unwrap()).await;
-        if got != baseline {
-            let (want_line, got_line) = baseline
-                .lines()
-                .zip(got.lines())
-                .find(|(a, b)| a != b)
-                .unwrap_or(("(end)", "(end)"));
-            panic!("{target}.prototype.{key} = {value} changed an answer:\n  without: {want_line}\n  with:    {got_line}");
+        // a call the pollution reaches may only become a deny at validation
+        let tolerated = |line: &str| {
+            reaches_calls
+                && line.contains("\"decision\":\"deny\"")
+                && line.contains("\"step\":\"validation\"")
+                && !line.contains("\"allowed\":true")
+        };
+        let mut changed = 0;
+        assert_eq!(got.lines().count(), baseline.lines().count(), "{key}");
+        for (want_line, got_line) in baseline.lines().zip(got.lines()) {
+            if want_line != got_line {
+                changed += 1;
+                assert!(
+                    tolerated(got_line),
+                    "{target}.prototype.{key} = {value} changed an answer:\n  without: {want_line}\n  with:    {got_line}"
+                );
+            }
         }
+        assert!(!reaches_calls || changed > 0, "{key}: reached no call");
         // and the pollution is gone
         let proto = js(&format!("{target}.prototype"));
         assert!(

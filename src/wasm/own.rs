@@ -27,6 +27,12 @@ pub(super) fn get(o: &JsValue, key: &JsValue) -> Result<Option<JsValue>, JsValue
     Reflect::get(o, key).map(Some)
 }
 
+/// Whether `o[key]`, which is not an own property, comes from a prototype (a throwing read
+/// counts as one: what it would give is unknown).
+pub(super) fn inherits(o: &JsValue, key: &JsValue) -> bool {
+    Reflect::get(o, key).map_or(true, |v| !v.is_undefined())
+}
+
 /// The object's own enumerable string keys, in order (`Object.keys`).
 pub(super) fn keys(o: &JsValue) -> Result<Vec<String>, JsValue> {
     Ok(object_keys(o)?
