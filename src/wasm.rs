@@ -1457,7 +1457,8 @@ fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigEr
     if !v.is_object() || own::is_array(v) {
         return Ok(()); // the type check that follows reports it
     }
-    for key in own::keys(v).map_err(|e| unreadable(field, &e))? {
+    for key in own::keys(v).map_err(|e| unreadable(field, &e))?.iter() {
+        let key = key.as_string().unwrap_or_default();
         if !allowed.contains(&key.as_str()) {
             return Err(ConfigError::new(
                 format!("{field}.{key}"),
@@ -1473,22 +1474,16 @@ fn check_entries(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), Confi
     if !v.is_object() {
         return Ok(());
     }
-    let entries: Vec<(String, JsValue)> = if own::is_array(v) {
-        own::items(v)
-            .map_err(|e| unreadable(field, &e))?
-            .into_iter()
-            .enumerate()
-            .map(|(i, e)| (format!("[{i}]"), e))
-            .collect()
+    if own::is_array(v) {
+        let items = own::items(v).map_err(|e| unreadable(field, &e))?;
+        for (i, entry) in items.iter().enumerate() {
+            check_keys(entry, allowed, &format!("{field}[{i}]"))?;
+        }
     } else {
-        own::entries(v)
-            .map_err(|e| unreadable(field, &e))?
-            .into_iter()
-            .map(|(k, e)| (format!(".{k}"), e))
-            .collect()
-    };
-    for (suffix, entry) in entries {
-        check_keys(&entry, allowed, &format!("{field}{suffix}"))?;
+        for (k, entry) in own::entries(v).map_err(|e| unreadable(field, &e))? {
+            let k = k.as_string().unwrap_or_default();
+            check_keys(&entry, allowed, &format!("{field}.{k}"))?;
+        }
     }
     Ok(())
 }
@@ -1581,7 +1576,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if !js.is_object() || own::is_array(js) || js.is_function() {
         return Err(ConfigError::new("config", "must be an object"));
     }
-    for key in own::keys(js).map_err(|e| unreadable("config", &e))? {
+    for key in own::keys(js).map_err(|e| unreadable("config", &e))?.iter() {
+        let key = key.as_string().unwrap_or_default();
         if !CONFIG_FIELDS.contains(&key.as_str()) {
             return Err(ConfigError::new(
                 key,
@@ -1592,19 +1588,29 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
             ));
         }
     }
-    let get = |k: &str| own_field(js, k, k);
-    check_shared_fields(&get, "")?;
-    if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots")?, "workspaceRoots")? {
+    // Each field read once, so the checks and the reading see the same value.
+    let mut values = Vec::with_capacity(CONFIG_FIELDS.len());
+    for k in CONFIG_FIELDS {
+        values.push(own_field(js, k, k)?);
+    }
+    let get = |k: &str| {
+        CONFIG_FIELDS
+            .iter()
+            .position(|f| *f == k)
+            .map_or(JsValue::UNDEFINED, |i| values[i].clone())
+    };
+    check_shared_fields(&|k| Ok(get(k)), "")?;
+    if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }
-    if let Some(b) = optional(get("caseInsensitivePaths")?, "caseInsensitivePaths")? {
+    if let Some(b) = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")? {
         c.case_insensitive_paths = b;
     }
-    c.ignore_file = optional(get("ignoreFile")?, "ignoreFile")?;
-    if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes")?, "ignoreIncludes")? {
+    c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
+    if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
         c.ignore_includes = inc.into_iter().collect();
     }
-    if let Some(name) = optional::<String>(get("ignoreFileName")?, "ignoreFileName")? {
+    if let Some(name) = optional::<String>(get("ignoreFileName"), "ignoreFileName")? {
         if name.trim().is_empty() || name.contains('/') {
             return Err(ConfigError::new(
                 "ignoreFileName",
@@ -1613,16 +1619,16 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
         }
         c.ignore_file_name = name;
     }
-    if let Some(mode) = optional::<String>(get("mode")?, "mode")? {
+    if let Some(mode) = optional::<String>(get("mode"), "mode")? {
         c.mode = Mode::parse(&mode).ok_or_else(|| {
             ConfigError::new("mode", format!("expected {}, got {mode:?}", Mode::LABELS))
         })?;
     }
-    c.auto_approval = optional(get("autoApproval")?, "autoApproval")?;
-    if let Some(tools) = optional::<Record<ToolSpec>>(get("tools")?, "tools")? {
+    c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
+    if let Some(tools) = optional::<Record<ToolSpec>>(get("tools"), "tools")? {
         c.tools = tools.into_iter().collect();
     }
-    if let Some(overrides) = optional::<Record<String>>(get("overrides")?, "overrides")? {
+    if let Some(overrides) = optional::<Record<String>>(get("overrides"), "overrides")? {
         for (tool, p) in overrides {
             let policy = Policy::parse(&p).ok_or_else(|| {
                 ConfigError::new(
@@ -1633,17 +1639,17 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
             c.overrides.push((tool, policy));
         }
     }
-    if let Some(origins) = optional::<Record<String>>(get("overrideOrigins")?, "overrideOrigins")? {
+    if let Some(origins) = optional::<Record<String>>(get("overrideOrigins"), "overrideOrigins")? {
         c.override_origins = origins.into_iter().collect();
     }
-    if let Some(list) = optional(get("alwaysAllow")?, "alwaysAllow")? {
+    if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
     }
-    if let Some(rules) = optional::<RulesInput>(get("rules")?, "rules")? {
+    if let Some(rules) = optional::<RulesInput>(get("rules"), "rules")? {
         (c.rules, c.rule_examples) = rules.split();
     }
-    c.prompt_timeout_ms = optional(get("promptTimeoutMs")?, "promptTimeoutMs")?;
-    let prompt = optional_function(get("prompt")?, "prompt")?;
-    let on_change = optional_function(get("onChange")?, "onChange")?;
+    c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;
+    let prompt = optional_function(get("prompt"), "prompt")?;
+    let on_change = optional_function(get("onChange"), "onChange")?;
     Ok((c, prompt, on_change))
 }

@@ -359,3 +359,23 @@ fn throwing_getters_and_proxies_in_config_name_the_field() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn each_config_field_is_read_once() {
+    let setup = js(
+        "(() => { const s = { reads: {} }; const count = (k, v) => () => { s.reads[k] = (s.reads[k] || 0) + 1; return v }; \
+         s.config = Object.defineProperties({}, { \
+           mode: { get: count('mode', 'always-ask'), enumerable: true }, \
+           rules: { get: count('rules', { deny: ['bash(rm *)'] }), enumerable: true }, \
+           tools: { get: count('tools', { t: { tier: 'read' } }), enumerable: true }, \
+           autoApproval: { get: count('autoApproval', { actions: { readFiles: true } }), enumerable: true } }); \
+         return s })()",
+    );
+    let config = Reflect::get(&setup, &"config".into()).unwrap();
+    Reflect::construct(&class(), &Array::of1(&config)).expect("constructs");
+    let reads = Reflect::get(&setup, &"reads".into()).unwrap();
+    for key in ["mode", "rules", "tools", "autoApproval"] {
+        let n = Reflect::get(&reads, &key.into()).unwrap().as_f64();
+        assert_eq!(n, Some(1.0), "{key} read {n:?} times");
+    }
+}

@@ -18,6 +18,7 @@ extern "C" {
 
 /// `o[key]` when `key` is an own property of the object `o` (an accessor is called, once),
 /// `None` when it is not one.
+#[inline(never)] // one copy for every reader
 pub(super) fn get(o: &JsValue, key: &JsValue) -> Result<Option<JsValue>, JsValue> {
     // The descriptor only says whether the property is own: its `value` would be inherited
     // for an accessor, so the value is read the way the host reads it.
@@ -34,22 +35,19 @@ pub(super) fn inherits(o: &JsValue, key: &JsValue) -> bool {
 }
 
 /// The object's own enumerable string keys, in order (`Object.keys`).
-pub(super) fn keys(o: &JsValue) -> Result<Vec<String>, JsValue> {
-    Ok(object_keys(o)?
-        .iter()
-        .map(|k| k.as_string().unwrap_or_default())
-        .collect())
+pub(super) fn keys(o: &JsValue) -> Result<Array, JsValue> {
+    object_keys(o)
 }
 
-/// The object's own enumerable entries, in key order, each value read once.
-pub(super) fn entries(o: &JsValue) -> Result<Vec<(String, JsValue)>, JsValue> {
-    keys(o)?
-        .into_iter()
-        .map(|k| {
-            let v = get(o, &JsValue::from_str(&k))?.unwrap_or_default();
-            Ok((k, v))
-        })
-        .collect()
+/// The object's own enumerable entries (keys as JS strings), in key order, each value read
+/// once.
+pub(super) fn entries(o: &JsValue) -> Result<Vec<(JsValue, JsValue)>, JsValue> {
+    let mut out = Vec::new();
+    for k in keys(o)?.iter() {
+        let v = get(o, &k)?.unwrap_or_default();
+        out.push((k, v));
+    }
+    Ok(out)
 }
 
 /// The most elements read from one array: a sparse `new Array(2 ** 32 - 1)` would otherwise
@@ -58,13 +56,15 @@ const MAX_ITEMS: f64 = (1 << 20) as f64;
 
 /// An array's elements by index, `undefined` for a hole (never an inherited index).
 pub(super) fn items(a: &JsValue) -> Result<Vec<JsValue>, JsValue> {
-    let length = Reflect::get(a, &"length".into())?.as_f64().unwrap_or(0.0);
+    let length = Reflect::get(a, super::label("length"))?.as_f64().unwrap_or(0.0);
     if length > MAX_ITEMS {
         return Err(js_sys::Error::new("an array of more than 1048576 entries").into());
     }
-    (0..length as u32)
-        .map(|i| Ok(get(a, &JsValue::from(i))?.unwrap_or_default()))
-        .collect()
+    let mut out = Vec::with_capacity(length as usize);
+    for i in 0..length as u32 {
+        out.push(get(a, &JsValue::from(i))?.unwrap_or_default());
+    }
+    Ok(out)
 }
 
 /// `Array.isArray`; a revoked proxy (which makes it throw) is no array, and the read that

@@ -222,21 +222,13 @@ fn pair(p: &JsValue) -> (JsValue, JsValue) {
     (p.get(0), p.get(1))
 }
 
-/// A plain object's own entries, keys as JS strings.
-fn own_entries(v: &JsValue) -> Result<Vec<(JsValue, JsValue)>> {
-    Ok(own::entries(v)?
-        .into_iter()
-        .map(|(k, v)| (JsValue::from_str(&k), v))
-        .collect())
-}
-
 /// A map's entries: an iterable's `[key, value]` pairs, else a plain object's own entries.
 fn entries(v: &JsValue) -> Result<Option<Vec<(JsValue, JsValue)>>> {
     if let Some(items) = iterate(v)? {
         return Ok(Some(items.iter().map(pair).collect()));
     }
     if v.is_object() {
-        return Ok(Some(own_entries(v)?));
+        return Ok(Some(own::entries(v)?));
     }
     Ok(None)
 }
@@ -353,7 +345,7 @@ fn variant(v: &JsValue) -> Result<Option<(JsValue, JsValue)>> {
     if !v.is_object() {
         return Ok(None);
     }
-    let mut entries = own_entries(v)?;
+    let mut entries = own::entries(v)?;
     if entries.len() != 1 {
         return Err(de::Error::invalid_length(entries.len(), &"1"));
     }
