@@ -1379,13 +1379,15 @@ fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid>
 }
 
 /// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
-/// it cannot be judged.
+/// it cannot be judged. Read as the host reads it, then asked whether it is own only when it
+/// holds something: an absent param (the usual `requires_approval`) costs one call into JS.
 fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
-    match own::get(o, key) {
-        Ok(Some(v)) => Ok(v),
-        Ok(None) if own::inherits(o, key) => Err("is inherited, not the call's own".into()),
-        Ok(None) => Ok(JsValue::UNDEFINED),
-        Err(e) => Err(format!("could not be read ({})", describe(&e))),
+    let unreadable = |e: JsValue| format!("could not be read ({})", describe(&e));
+    let v = Reflect::get(o, key).map_err(unreadable)?;
+    if v.is_undefined() || own::has(o, key).map_err(unreadable)? {
+        Ok(v)
+    } else {
+        Err("is inherited, not the call's own".into())
     }
 }
 

@@ -20,18 +20,17 @@ extern "C" {
 /// `None` when it is not one.
 #[inline(never)] // one copy for every reader
 pub(super) fn get(o: &JsValue, key: &JsValue) -> Result<Option<JsValue>, JsValue> {
-    // The descriptor only says whether the property is own: its `value` would be inherited
-    // for an accessor, so the value is read the way the host reads it.
-    if Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined() {
+    if !has(o, key)? {
         return Ok(None);
     }
     Reflect::get(o, key).map(Some)
 }
 
-/// Whether `o[key]`, which is not an own property, comes from a prototype (a throwing read
-/// counts as one: what it would give is unknown).
-pub(super) fn inherits(o: &JsValue, key: &JsValue) -> bool {
-    Reflect::get(o, key).map_or(true, |v| !v.is_undefined())
+/// Whether `key` is an own property of the object `o`. Only the descriptor's existence is
+/// used: its `value` would be inherited for an accessor, so values are read the way the host
+/// reads them (`Reflect.get`).
+pub(super) fn has(o: &JsValue, key: &JsValue) -> Result<bool, JsValue> {
+    Ok(!Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined())
 }
 
 /// The object's own enumerable string keys, in order (`Object.keys`).
