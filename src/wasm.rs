@@ -375,8 +375,8 @@ impl Gatekeeper {
         use crate::import::{cline, Imported};
         let settings = get_field(&input, "autoApprovalSettings", "autoApprovalSettings")
             .map_err(config_error)?;
-        let mut permissions = own_field(&input, "commandPermissions", "commandPermissions")
-            .map_err(config_error)?;
+        let mut permissions =
+            own_field(&input, "commandPermissions", "commandPermissions").map_err(config_error)?;
         if let Some(text) = permissions.as_string() {
             permissions = js_sys::JSON::parse(&text)
                 .map_err(|e| config_error(ConfigError::new("commandPermissions", describe(&e))))?;

@@ -42,9 +42,11 @@ fn text(v: &JsValue, key: &str) -> String {
         .unwrap_or_default()
 }
 
-const YOLO: &str = "{ workspaceRoots: ['/ws'], ignoreFile: '.env\\nsecrets/\\n*.pem\\n', mode: 'yolo' }";
+const YOLO: &str =
+    "{ workspaceRoots: ['/ws'], ignoreFile: '.env\\nsecrets/\\n*.pem\\n', mode: 'yolo' }";
 /// Cline's "safe commands only": `requires_approval` decides.
-const SAFE_ONLY: &str = "{ workspaceRoots: ['/ws'], autoApproval: { actions: { executeSafeCommands: true } } }";
+const SAFE_ONLY: &str =
+    "{ workspaceRoots: ['/ws'], autoApproval: { actions: { executeSafeCommands: true } } }";
 
 fn gatekeeper(config: &str) -> JsValue {
     Reflect::construct(&class(), &Array::of1(&js(config))).expect("valid config")
@@ -63,12 +65,24 @@ fn summary(v: &JsValue) -> String {
 /// agree with it.
 async fn expect(gk: &JsValue, call_expr: &str, want: &str) {
     let c = js(call_expr);
-    let verdict = call(gk, "check", &[c.clone()]);
-    assert_eq!(summary(&verdict), want, "check({call_expr}): {}", text(&verdict, "reason"));
-    assert!(!text(&verdict, "reason").is_empty(), "{call_expr}: no reason");
-    let explained = Reflect::get(&call(gk, "explain", &[c.clone()]), &"verdict".into()).unwrap();
+    let verdict = call(gk, "check", std::slice::from_ref(&c));
+    assert_eq!(
+        summary(&verdict),
+        want,
+        "check({call_expr}): {}",
+        text(&verdict, "reason")
+    );
+    assert!(
+        !text(&verdict, "reason").is_empty(),
+        "{call_expr}: no reason"
+    );
+    let explained = Reflect::get(
+        &call(gk, "explain", std::slice::from_ref(&c)),
+        &"verdict".into(),
+    )
+    .unwrap();
     assert_eq!(summary(&explained), want, "explain({call_expr})");
-    let validation = call(gk, "validate", &[c.clone()]);
+    let validation = call(gk, "validate", std::slice::from_ref(&c));
     let invalid = want.strip_prefix("deny ").filter(|c| !c.starts_with("at "));
     match invalid {
         Some(code) => assert_eq!(text(&validation, "code"), code, "validate({call_expr})"),
@@ -82,9 +96,17 @@ async fn expect(gk: &JsValue, call_expr: &str, want: &str) {
         .await
         .unwrap_or_else(|e| panic!("authorize({call_expr}) rejected {e:?}"));
     let allowed = Reflect::get(&outcome, &"allowed".into()).unwrap();
-    assert_eq!(allowed.as_bool(), Some(want == "allow"), "authorize({call_expr})");
+    assert_eq!(
+        allowed.as_bool(),
+        Some(want == "allow"),
+        "authorize({call_expr})"
+    );
     if invalid.is_some() {
-        assert_eq!(text(&outcome, "decidedBy"), "validation", "authorize({call_expr})");
+        assert_eq!(
+            text(&outcome, "decidedBy"),
+            "validation",
+            "authorize({call_expr})"
+        );
     }
 }
 
@@ -124,22 +146,42 @@ const NOT_STRINGS: &[&str] = &[
 /// Each param role: the call with `V` in that param, the param, and a well-formed value with
 /// its answer.
 const ROLES: &[(&str, &str, &str, &str)] = &[
-    ("{ tool: 'read_file', params: { path: V } }", "path", "'src/a.rs'", "allow"),
+    (
+        "{ tool: 'read_file', params: { path: V } }",
+        "path",
+        "'src/a.rs'",
+        "allow",
+    ),
     (
         "{ tool: 'write_to_file', params: { path: V, content: 'x' } }",
         "path",
         "'src/a.rs'",
         "allow",
     ),
-    ("{ tool: 'ls', params: { path: V } }", "path", "'src'", "allow"),
-    ("{ tool: 'grep', params: { pattern: 'x', path: V } }", "path", "'src'", "allow"),
+    (
+        "{ tool: 'ls', params: { path: V } }",
+        "path",
+        "'src'",
+        "allow",
+    ),
+    (
+        "{ tool: 'grep', params: { pattern: 'x', path: V } }",
+        "path",
+        "'src'",
+        "allow",
+    ),
     (
         "{ tool: 'execute_command', params: { command: V, requires_approval: false } }",
         "command",
         "'ls -la'",
         "allow",
     ),
-    ("{ tool: 'bash', params: { command: V } }", "command", "'git status'", "allow"),
+    (
+        "{ tool: 'bash', params: { command: V } }",
+        "command",
+        "'git status'",
+        "allow",
+    ),
     (
         "{ tool: 'apply_patch', params: { input: V } }",
         "input",
@@ -232,7 +274,12 @@ async fn the_tool_name_and_params_must_be_well_formed() {
         "'read_file\\u007f'",
         "'read_file\\uD800'",
     ]) {
-        expect(&gk, &format!("{{ tool: {tool}, params: {{ path: '.env' }} }}"), "deny invalid_call").await;
+        expect(
+            &gk,
+            &format!("{{ tool: {tool}, params: {{ path: '.env' }} }}"),
+            "deny invalid_call",
+        )
+        .await;
     }
     for c in [
         "{ params: { path: 'src/a.rs' } }",
@@ -244,8 +291,22 @@ async fn the_tool_name_and_params_must_be_well_formed() {
     ] {
         expect(&gk, c, "deny invalid_call").await;
     }
-    for params in ["5", "'path'", "true", "10n", "Symbol('p')", "() => ({ path: 'src/a.rs' })", "[]", "[['path', 'src/a.rs']]"] {
-        expect(&gk, &format!("{{ tool: 'read_file', params: {params} }}"), "deny invalid_call").await;
+    for params in [
+        "5",
+        "'path'",
+        "true",
+        "10n",
+        "Symbol('p')",
+        "() => ({ path: 'src/a.rs' })",
+        "[]",
+        "[['path', 'src/a.rs']]",
+    ] {
+        expect(
+            &gk,
+            &format!("{{ tool: 'read_file', params: {params} }}"),
+            "deny invalid_call",
+        )
+        .await;
     }
     for params in [
         "new Proxy({ path: 'src/a.rs' }, { get() { throw new Error('trap') } })",
@@ -289,14 +350,28 @@ async fn the_tool_name_and_params_must_be_well_formed() {
 async fn requires_approval_claims_safety_only_as_false() {
     let gk = gatekeeper(SAFE_ONLY);
     let c = |v: &str| {
-        format!("{{ tool: 'execute_command', params: {{ command: 'ls', requires_approval: {v} }} }}")
+        format!(
+            "{{ tool: 'execute_command', params: {{ command: 'ls', requires_approval: {v} }} }}"
+        )
     };
     for v in ["false", "'false'", "' FALSE '"] {
         expect(&gk, &c(v), "allow").await;
     }
     for v in [
-        "true", "'true'", "0", "'0'", "'no'", "NaN", "new Boolean(false)", "new String('false')",
-        "{}", "[]", "[false]", "Symbol('false')", "() => false", "'fals\\uD800e'",
+        "true",
+        "'true'",
+        "0",
+        "'0'",
+        "'no'",
+        "NaN",
+        "new Boolean(false)",
+        "new String('false')",
+        "{}",
+        "[]",
+        "[false]",
+        "Symbol('false')",
+        "() => false",
+        "'fals\\uD800e'",
     ] {
         expect(&gk, &c(v), "prompt").await;
     }
@@ -320,19 +395,31 @@ fn each_param_is_read_once_per_call() {
         "(() => { const s = { reads: 0 }; s.call = { tool: 'read_file', params: { get path() { s.reads++; return s.reads % 2 ? 'src/a.rs' : '.env' } } }; return s })()",
     );
     let c = Reflect::get(&setup, &"call".into()).unwrap();
-    let reads = || Reflect::get(&setup, &"reads".into()).unwrap().as_f64().unwrap();
-    let first = call(&gk, "check", &[c.clone()]);
+    let reads = || {
+        Reflect::get(&setup, &"reads".into())
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    let first = call(&gk, "check", std::slice::from_ref(&c));
     assert_eq!(reads(), 1.0);
     assert_eq!(summary(&first), "allow");
-    let second = call(&gk, "check", &[c.clone()]);
+    let second = call(&gk, "check", std::slice::from_ref(&c));
     assert_eq!(reads(), 2.0);
     assert_eq!(summary(&second), "deny ignored_path");
-    let validation = call(&gk, "validate", &[c.clone()]);
+    let validation = call(&gk, "validate", std::slice::from_ref(&c));
     assert_eq!(reads(), 3.0);
-    assert_eq!(Reflect::get(&validation, &"ok".into()).unwrap(), JsValue::TRUE);
+    assert_eq!(
+        Reflect::get(&validation, &"ok".into()).unwrap(),
+        JsValue::TRUE
+    );
     let _ = call(&gk, "authorize", &[c]);
     assert_eq!(reads(), 4.0);
     // still sane: nothing was poisoned by the callers' getters and traps
-    let v = call(&gk, "check", &[js("{ tool: 'read_file', params: { path: 'src/a.rs' } }")]);
+    let v = call(
+        &gk,
+        "check",
+        &[js("{ tool: 'read_file', params: { path: 'src/a.rs' } }")],
+    );
     assert_eq!(summary(&v), "allow");
 }

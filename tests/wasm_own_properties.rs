@@ -194,7 +194,11 @@ const POLLUTIONS: &[(&str, &str, &str)] = &[
 /// would, so a call they reach is denied at validation; nothing else may change.
 const CALL_POLLUTIONS: &[(&str, &str, &str)] = &[
     ("Object", "tool", "'read_file'"),
-    ("Object", "params", "{ path: 'src/a.rs', command: 'ls', requires_approval: false, content: 'x' }"),
+    (
+        "Object",
+        "params",
+        "{ path: 'src/a.rs', command: 'ls', requires_approval: false, content: 'x' }",
+    ),
     ("Object", "path", "'src/a.rs'"),
     ("Object", "command", "'ls'"),
     ("Object", "requires_approval", "false"),
@@ -217,7 +221,10 @@ async fn a_polluted_prototype_changes_nothing() {
     let baseline = take(transcript.call1(&JsValue::NULL, &class).unwrap()).await;
     // the transcript covers what it should: the configs answer, the bad ones throw
     assert!(baseline.contains("\"decision\":\"prompt\""), "{baseline}");
-    assert!(baseline.contains("config 9 threw"), "a hole is no root: {baseline}");
+    assert!(
+        baseline.contains("config 9 threw"),
+        "a hole is no root: {baseline}"
+    );
     assert!(!baseline.contains("config 3 threw"), "{baseline}");
     let cases = POLLUTIONS
         .iter()
@@ -267,15 +274,23 @@ fn assert_error_naming(thrown: &JsValue, field: &str, what: &str) {
     let err = thrown
         .dyn_ref::<js_sys::Error>()
         .unwrap_or_else(|| panic!("{what}: threw a non-Error {thrown:?}"));
-    assert_ne!(String::from(err.name()), "RuntimeError", "{what}: a wasm trap");
+    assert_ne!(
+        String::from(err.name()),
+        "RuntimeError",
+        "{what}: a wasm trap"
+    );
     let message = String::from(err.message());
-    assert!(message.contains(field), "{what}: message {message:?} does not name {field}");
+    assert!(
+        message.contains(field),
+        "{what}: message {message:?} does not name {field}"
+    );
 }
 
 const BOOM: &str = "{ throw new Error('boom') }";
 
 /// A complete snapshot of the default config.
-const SNAPSHOT: &str = "{ version: 1, mode: 'yolo', overrides: {}, overrideOrigins: {}, alwaysAllow: [], \
+const SNAPSHOT: &str =
+    "{ version: 1, mode: 'yolo', overrides: {}, overrideOrigins: {}, alwaysAllow: [], \
     rules: { allow: [], ask: [], deny: [] }, ignoreIncludes: {}, ignoreFileName: '.clineignore', \
     workspaceRoots: [], caseInsensitivePaths: false, tools: {} }";
 
@@ -313,17 +328,48 @@ fn throwing_getters_and_proxies_in_config_name_the_field() {
         }
     }
     // setters, fromSnapshot and the importers: the same, and the instance is unchanged
-    let gk = Reflect::construct(&class, &Array::of1(&js("{ workspaceRoots: ['/ws'], ignoreFile: '.env' }"))).unwrap();
+    let gk = Reflect::construct(
+        &class,
+        &Array::of1(&js("{ workspaceRoots: ['/ws'], ignoreFile: '.env' }")),
+    )
+    .unwrap();
     let calls: Vec<(&str, Vec<String>, &str)> = vec![
-        ("setRules", vec![format!("{{ get deny() {BOOM} }}")], "rules.deny"),
-        ("setRules", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "rules"),
-        ("setAutoApproval", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "autoApproval"),
-        ("grantForTurn", vec![format!("{{ get allow() {BOOM} }}")], "grants.allow"),
-        ("setIgnoreFile", vec!["'.env'".into(), format!("{{ get a() {BOOM} }}")], "ignoreIncludes"),
-        ("setWorkspaceRoots", vec![format!("new Proxy(['/x'], {{ get() {BOOM} }})")], "workspaceRoots"),
+        (
+            "setRules",
+            vec![format!("{{ get deny() {BOOM} }}")],
+            "rules.deny",
+        ),
+        (
+            "setRules",
+            vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")],
+            "rules",
+        ),
+        (
+            "setAutoApproval",
+            vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")],
+            "autoApproval",
+        ),
+        (
+            "grantForTurn",
+            vec![format!("{{ get allow() {BOOM} }}")],
+            "grants.allow",
+        ),
+        (
+            "setIgnoreFile",
+            vec!["'.env'".into(), format!("{{ get a() {BOOM} }}")],
+            "ignoreIncludes",
+        ),
+        (
+            "setWorkspaceRoots",
+            vec![format!("new Proxy(['/x'], {{ get() {BOOM} }})")],
+            "workspaceRoots",
+        ),
     ];
     let invoke = |target: &JsValue, method: &str, args: &[String]| {
-        let f: Function = Reflect::get(target, &method.into()).unwrap().dyn_into().unwrap();
+        let f: Function = Reflect::get(target, &method.into())
+            .unwrap()
+            .dyn_into()
+            .unwrap();
         f.apply(target, &args.iter().map(|a| js(a)).collect::<Array>())
     };
     for (method, args, field) in &calls {
@@ -332,24 +378,72 @@ fn throwing_getters_and_proxies_in_config_name_the_field() {
             Ok(_) => panic!("{what} did not throw"),
             Err(e) => assert_error_naming(&e, field, &what),
         }
-        let v = invoke(&gk, "check", &["{ tool: 'read_file', params: { path: '.env' } }".into()]).unwrap();
+        let v = invoke(
+            &gk,
+            "check",
+            &["{ tool: 'read_file', params: { path: '.env' } }".into()],
+        )
+        .unwrap();
         assert_eq!(
-            Reflect::get(&v, &"code".into()).unwrap().as_string().as_deref(),
+            Reflect::get(&v, &"code".into())
+                .unwrap()
+                .as_string()
+                .as_deref(),
             Some("ignored_path"),
             "after {what}"
         );
     }
     let statics: Vec<(&str, Vec<String>, &str)> = vec![
-        ("fromSnapshot", vec![format!("{{ get version() {BOOM} }}")], "snapshot.version"),
-        ("fromSnapshot", vec![format!("{{ version: 1, get mode() {BOOM} }}")], "snapshot"),
-        ("fromSnapshot", vec![format!("{{ version: 1, rules: {{ get allow() {BOOM} }} }}")], "snapshot.rules.allow"),
-        ("fromSnapshot", vec![SNAPSHOT.into(), format!("{{ get prompt() {BOOM} }}")], "prompt"),
-        ("importCline", vec![format!("{{ get autoApprovalSettings() {BOOM} }}")], "autoApprovalSettings"),
-        ("importCline", vec![format!("{{ get commandPermissions() {BOOM} }}")], "commandPermissions"),
-        ("importClaudeCode", vec![format!("{{ get allow() {BOOM} }}")], "permissions"),
-        ("importClaudeCode", vec!["{}".into(), format!("{{ get home() {BOOM} }}")], "context.home"),
-        ("importHarness", vec![format!("{{ get mode() {BOOM} }}")], "settings"),
-        ("importHarness", vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")], "settings"),
+        (
+            "fromSnapshot",
+            vec![format!("{{ get version() {BOOM} }}")],
+            "snapshot.version",
+        ),
+        (
+            "fromSnapshot",
+            vec![format!("{{ version: 1, get mode() {BOOM} }}")],
+            "snapshot",
+        ),
+        (
+            "fromSnapshot",
+            vec![format!("{{ version: 1, rules: {{ get allow() {BOOM} }} }}")],
+            "snapshot.rules.allow",
+        ),
+        (
+            "fromSnapshot",
+            vec![SNAPSHOT.into(), format!("{{ get prompt() {BOOM} }}")],
+            "prompt",
+        ),
+        (
+            "importCline",
+            vec![format!("{{ get autoApprovalSettings() {BOOM} }}")],
+            "autoApprovalSettings",
+        ),
+        (
+            "importCline",
+            vec![format!("{{ get commandPermissions() {BOOM} }}")],
+            "commandPermissions",
+        ),
+        (
+            "importClaudeCode",
+            vec![format!("{{ get allow() {BOOM} }}")],
+            "permissions",
+        ),
+        (
+            "importClaudeCode",
+            vec!["{}".into(), format!("{{ get home() {BOOM} }}")],
+            "context.home",
+        ),
+        (
+            "importHarness",
+            vec![format!("{{ get mode() {BOOM} }}")],
+            "settings",
+        ),
+        (
+            "importHarness",
+            vec![format!("new Proxy({{}}, {{ ownKeys() {BOOM} }})")],
+            "settings",
+        ),
     ];
     for (method, args, field) in &statics {
         let what = format!("{method}({})", args.join(", "));

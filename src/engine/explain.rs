@@ -56,9 +56,7 @@ impl Engine {
     /// decision on or took it.
     pub fn explain(&self, call: &ToolCall) -> Explanation {
         let f = self.facts(call);
-        if let Err(invalid) =
-            validate::validate(call, f.spec, &self.access, f.analysis.as_ref())
-        {
+        if let Err(invalid) = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()) {
             let verdict = self.with_critical(invalid_verdict(invalid.clone(), f.locality), &f);
             return Explanation::failed_validation(invalid, verdict);
         }

@@ -55,7 +55,9 @@ const MAX_ITEMS: f64 = (1 << 20) as f64;
 
 /// An array's elements by index, `undefined` for a hole (never an inherited index).
 pub(super) fn items(a: &JsValue) -> Result<Vec<JsValue>, JsValue> {
-    let length = Reflect::get(a, super::label("length"))?.as_f64().unwrap_or(0.0);
+    let length = Reflect::get(a, super::label("length"))?
+        .as_f64()
+        .unwrap_or(0.0);
     if length > MAX_ITEMS {
         return Err(js_sys::Error::new("an array of more than 1048576 entries").into());
     }

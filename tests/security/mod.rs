@@ -23,8 +23,14 @@ pub const BASE_CONFIG: &str =
 
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
-    ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
-    ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
+    (
+        "ordinary",
+        include_str!("../fixtures/security/ordinary.tsv"),
+    ),
+    (
+        "malformed-calls",
+        include_str!("../fixtures/security/malformed-calls.tsv"),
+    ),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +126,10 @@ pub fn mark_lone_surrogates(json: &str) -> String {
             continue;
         }
         let high = unit(&rest[2..]).unwrap_or(0);
-        let low = rest.get(6..8).filter(|u| *u == "\\u").and_then(|_| unit(&rest[8..]));
+        let low = rest
+            .get(6..8)
+            .filter(|u| *u == "\\u")
+            .and_then(|_| unit(&rest[8..]));
         match (high, low) {
             (0xD800..=0xDBFF, Some(0xDC00..=0xDFFF)) => {
                 out.push_str(&rest[..12]);
@@ -147,8 +156,8 @@ fn parse_file(name: &'static str, text: &str) -> Corpus {
     for (i, line) in text.lines().enumerate() {
         let at = format!("{name}.tsv line {}", i + 1);
         if let Some(json) = line.strip_prefix("#!") {
-            let extra: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json)
-                .unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
+            let extra: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(json).unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
             config.extend(extra);
             continue;
         }
@@ -229,7 +238,10 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
             corpus.cases.len()
         ));
     }
-    println!("security corpus, {total} cases:\n  {}", summary.join("\n  "));
+    println!(
+        "security corpus, {total} cases:\n  {}",
+        summary.join("\n  ")
+    );
     assert!(
         failures.is_empty(),
         "{} of {total} cases failed:\n{}",
