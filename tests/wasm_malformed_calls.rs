@@ -5,26 +5,13 @@
 //! `authorize` must agree, and well-formed twins stay allowed.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Array, Function, Object, Promise, Reflect};
+mod wasm_support;
+
+use js_sys::{Array, Function, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
-
-fn class() -> Function {
-    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
-        .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
-        .unwrap()
-        .dyn_into::<Function>()
-        .unwrap()
-}
-
-/// A JS value from a JS expression.
-fn js(expr: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({expr});"))
-        .call0(&JsValue::NULL)
-        .unwrap_or_else(|e| panic!("bad JS in test {expr}: {e:?}"))
-}
+use wasm_support::{class, js};
 
 fn call(target: &JsValue, method: &str, args: &[JsValue]) -> JsValue {
     let f: Function = Reflect::get(target, &method.into())

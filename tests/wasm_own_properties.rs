@@ -6,25 +6,13 @@
 //! proxy traps throw is an `Error` naming the field, never a trap.
 #![cfg(target_arch = "wasm32")]
 
+mod wasm_support;
+
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
-
-fn class() -> Function {
-    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
-        .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
-        .unwrap()
-        .dyn_into::<Function>()
-        .unwrap()
-}
-
-fn js(expr: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({expr});"))
-        .call0(&JsValue::NULL)
-        .unwrap_or_else(|e| panic!("bad JS in test {expr}: {e:?}"))
-}
+use wasm_support::{assert_error_naming, class, js};
 
 /// Everything toolgate answers from input, as text: each config through the constructor,
 /// every setter, the importers and `fromSnapshot`, each answered by `check` on the probes
@@ -267,23 +255,6 @@ async fn a_polluted_prototype_changes_nothing() {
             "{target}.prototype.{key} is still set"
         );
     }
-}
-
-/// A thrown value is a JS `Error` (not a wasm trap) whose message names `field`.
-fn assert_error_naming(thrown: &JsValue, field: &str, what: &str) {
-    let err = thrown
-        .dyn_ref::<js_sys::Error>()
-        .unwrap_or_else(|| panic!("{what}: threw a non-Error {thrown:?}"));
-    assert_ne!(
-        String::from(err.name()),
-        "RuntimeError",
-        "{what}: a wasm trap"
-    );
-    let message = String::from(err.message());
-    assert!(
-        message.contains(field),
-        "{what}: message {message:?} does not name {field}"
-    );
 }
 
 const BOOM: &str = "{ throw new Error('boom') }";

@@ -3,20 +3,13 @@
 #![cfg(target_arch = "wasm32")]
 
 mod security;
+mod wasm_support;
 
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Function, Reflect, JSON};
 use security::Outcome;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
-
-fn class() -> Function {
-    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
-        .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
-        .unwrap()
-        .dyn_into::<Function>()
-        .unwrap()
-}
+use wasm_support::class;
 
 fn call(target: &JsValue, method: &str, arg: &JsValue) -> Result<JsValue, String> {
     let f: Function = Reflect::get(target, &method.into())
