@@ -29,6 +29,8 @@ fn call(tool: &str, params: &[(&str, &str)]) -> ToolCall {
 fn complete(mut c: ToolCall) -> ToolCall {
     let catalogue = toolgate::catalogue::Catalogue::default();
     for name in &catalogue.spec(&c.tool).required {
+        // `a|b`: either param; the first one is given
+        let name = name.split('|').next().unwrap_or(name);
         if c.param(name).is_none() {
             c = c.with(name, "x");
         }

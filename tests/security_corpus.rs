@@ -4,24 +4,20 @@
 
 mod security;
 
-use security::Outcome;
+use security::{malformed, tool_call, Outcome};
 use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::Mode;
 use toolgate::verdict::Step;
-use toolgate::{Decision, ToolCall, Value};
+use toolgate::{Decision, ToolCall};
 
 /// The JS config's keys the corpus uses, read into a native [`Config`].
 fn config(json: &str) -> Result<Config, String> {
     let v: serde_json::Map<String, Json> = serde_json::from_str(json).map_err(|e| e.to_string())?;
     let strings = |v: &Json| -> Vec<String> {
         v.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(String::from))
-                    .collect()
-            })
+            .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
             .unwrap_or_default()
     };
     let mut c = Config::default();
@@ -41,44 +37,8 @@ fn config(json: &str) -> Result<Config, String> {
                     Some(serde_json::from_value(value.clone()).map_err(|e| e.to_string())?)
             }
             "alwaysAllow" => c.always_allow = strings(value),
-            other => {
-                return Err(format!(
-                    "the native runner does not read config key {other:?}"
-                ))
-            }
+            other => return Err(format!("the native runner does not read config key {other:?}")),
         }
-    }
-    Ok(c)
-}
-
-fn json_value(v: &Json) -> Value {
-    match v {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        Json::String(s) if s.contains(security::LONE_SURROGATE) => Value::InvalidStr,
-        Json::String(s) => Value::Str(s.clone()),
-        _ => Value::Other,
-    }
-}
-
-/// The call as the facade reads it, or why the facade refuses it as malformed (a tool that
-/// is not a valid Unicode string, params that are not an object): a deny.
-fn tool_call(json: &str) -> Result<ToolCall, &'static str> {
-    let v: Json = serde_json::from_str(&security::mark_lone_surrogates(json)).expect("call JSON");
-    let tool = match &v["tool"] {
-        Json::String(t) if !t.contains(security::LONE_SURROGATE) => t,
-        _ => return Err("the tool is not a valid string"),
-    };
-    let mut c = ToolCall::new(tool.as_str());
-    match &v["params"] {
-        Json::Object(params) => {
-            for (k, p) in params {
-                c.params.push((k.clone(), json_value(p)));
-            }
-        }
-        Json::Null => {}
-        _ => return Err("params is not an object"),
     }
     Ok(c)
 }
@@ -107,9 +67,10 @@ fn judge(engine: &Engine, call: &ToolCall) -> Result<Outcome, String> {
 fn every_case_gets_its_expected_answer() {
     security::run(|config_json, call| {
         let engine = Engine::new(config(config_json)?).map_err(|e| e.to_string())?;
-        match tool_call(call) {
-            Ok(call) => judge(&engine, &call),
-            Err(_) => Ok(Outcome::Deny),
+        // what the facade refuses before the core sees it is a deny
+        match malformed(call) {
+            Some(_) => Ok(Outcome::Deny),
+            None => judge(&engine, &tool_call(call)),
         }
     });
 }
@@ -118,11 +79,7 @@ fn every_case_gets_its_expected_answer() {
 fn every_corpus_file_is_listed() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/security");
     for entry in std::fs::read_dir(dir).expect("corpus folder") {
-        let name = entry
-            .expect("entry")
-            .file_name()
-            .into_string()
-            .expect("name");
+        let name = entry.expect("entry").file_name().into_string().expect("name");
         if let Some(stem) = name.strip_suffix(".tsv") {
             assert!(
                 security::FILES.iter().any(|(n, _)| *n == stem),

@@ -3,20 +3,17 @@
 #![cfg(target_arch = "wasm32")]
 
 mod security;
-mod wasm_support;
 
 use js_sys::{Array, Function, Reflect, JSON};
 use security::Outcome;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
-use wasm_support::class;
 
 fn call(target: &JsValue, method: &str, arg: &JsValue) -> Result<JsValue, String> {
     let f: Function = Reflect::get(target, &method.into())
         .and_then(|f| f.dyn_into().map_err(JsValue::from))
         .map_err(|e| format!("{method}: {e:?}"))?;
-    f.call1(target, arg)
-        .map_err(|e| format!("{method} threw {e:?}"))
+    f.call1(target, arg).map_err(|e| format!("{method} threw {e:?}"))
 }
 
 fn text(v: &JsValue, key: &str) -> String {
@@ -28,7 +25,7 @@ fn text(v: &JsValue, key: &str) -> String {
 
 #[wasm_bindgen_test]
 fn every_case_gets_its_expected_answer() {
-    let class = class();
+    let class = security::gatekeeper_class();
     security::run(|config_json, call_json| {
         let config = JSON::parse(config_json).map_err(|e| format!("{e:?}"))?;
         let gk = Reflect::construct(&class, &Array::of1(&config))

@@ -23,14 +23,11 @@ pub const BASE_CONFIG: &str =
 
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
-    (
-        "ordinary",
-        include_str!("../fixtures/security/ordinary.tsv"),
-    ),
-    (
-        "malformed-calls",
-        include_str!("../fixtures/security/malformed-calls.tsv"),
-    ),
+    ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
+    ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
+    ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
+    ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,8 +153,8 @@ fn parse_file(name: &'static str, text: &str) -> Corpus {
     for (i, line) in text.lines().enumerate() {
         let at = format!("{name}.tsv line {}", i + 1);
         if let Some(json) = line.strip_prefix("#!") {
-            let extra: serde_json::Map<String, serde_json::Value> =
-                serde_json::from_str(json).unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
+            let extra: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json)
+                .unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
             config.extend(extra);
             continue;
         }
@@ -238,14 +235,59 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
             corpus.cases.len()
         ));
     }
-    println!(
-        "security corpus, {total} cases:\n  {}",
-        summary.join("\n  ")
-    );
+    println!("security corpus, {total} cases:\n  {}", summary.join("\n  "));
     assert!(
         failures.is_empty(),
         "{} of {total} cases failed:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A call as JSON text, as the core reads it (the native runners): a string with a lone
+/// surrogate is `Value::InvalidStr`, an array or object `Value::Other`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn tool_call(json: &str) -> toolgate::ToolCall {
+    use serde_json::Value as Json;
+    use toolgate::Value;
+    let v: Json = serde_json::from_str(&mark_lone_surrogates(json)).expect("call JSON");
+    let mut c = toolgate::ToolCall::new(v["tool"].as_str().unwrap_or(""));
+    for (k, p) in v["params"].as_object().into_iter().flatten() {
+        let value = match p {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
+            Json::String(s) if s.contains(LONE_SURROGATE) => Value::InvalidStr,
+            Json::String(s) => Value::Str(s.clone()),
+            _ => Value::Other,
+        };
+        c.params.push((k.clone(), value));
+    }
+    c
+}
+
+/// Why the JS facade refuses a call (JSON text) before the core sees it, if it does: a tool
+/// that is not a string holding valid Unicode, params that are neither an object nor null.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn malformed(json: &str) -> Option<&'static str> {
+    use serde_json::Value as Json;
+    let v: Json = serde_json::from_str(&mark_lone_surrogates(json)).expect("call JSON");
+    match (&v["tool"], &v["params"]) {
+        (Json::String(t), _) if t.contains(LONE_SURROGATE) => Some("the tool is not valid Unicode"),
+        (Json::String(_), Json::Object(_) | Json::Null) => None,
+        (Json::String(_), _) => Some("params is not an object"),
+        _ => Some("the tool is not a string"),
+    }
+}
+
+/// The JS `Gatekeeper` class, as a host sees it (the wasm runners).
+#[cfg(target_arch = "wasm32")]
+pub fn gatekeeper_class() -> js_sys::Function {
+    use wasm_bindgen::JsCast;
+    let seed = toolgate::wasm::Gatekeeper::new(js_sys::Object::new().into())
+        .unwrap_or_else(|_| panic!("an empty config must construct"));
+    js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
+        .ok()
+        .and_then(|c| c.dyn_into().ok())
+        .expect("the class")
 }
