@@ -42,8 +42,11 @@ const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
     { tool: 'zzz' },
   ];
   const out = [];
+  // Plain loops, no array builtins with callbacks: Node 20's V8 can crash deoptimizing one
+  // (a builtin continuation) once Array.prototype holds an element.
   const answers = async (gk) => {
-    const lines = probes.map((p) => JSON.stringify(gk.check(p)));
+    const lines = [];
+    for (let i = 0; i < probes.length; i++) lines.push(JSON.stringify(gk.check(probes[i])));
     const outcome = await gk.authorize({ tool: 'write_to_file', params: { path: 'src/a.rs', content: 'x' } });
     lines.push(JSON.stringify(outcome));
     lines.push(gk.mode, JSON.stringify(gk.snapshot()), JSON.stringify(gk.turnGrants));
@@ -67,7 +70,10 @@ const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
     { ...base(), workspaceRoots: ['/ws', , '/other'] },
     { ...base(), alwaysAllow: [, 'ls'] },
   ];
-  for (const [i, c] of configs.entries()) await run('config ' + i, () => answers(new Gatekeeper(c)));
+  for (let i = 0; i < configs.length; i++) {
+    const c = configs[i];
+    await run('config ' + i, () => answers(new Gatekeeper(c)));
+  }
   const setters = [
     ['setRules', [{}]],
     ['setRules', [{ deny: ['bash(ls *)'] }]],
@@ -81,10 +87,11 @@ const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
     ['setWorkspaceRoots', [['/ws']]],
     ['setOverride', ['bash', 'prompt']],
   ];
-  for (const [name, args] of setters) {
+  for (let i = 0; i < setters.length; i++) {
+    const name = setters[i][0], args = setters[i][1];
     await run(name + JSON.stringify(args), () => {
       const gk = new Gatekeeper(base());
-      gk[name](...args);
+      gk[name].apply(gk, args);
       return answers(gk);
     });
   }
@@ -102,11 +109,11 @@ const TRANSCRIPT: &str = r#"async (Gatekeeper) => {
     () => Gatekeeper.importHarness({}),
     () => Gatekeeper.importHarness({ overrides: {} }),
   ];
-  for (const [i, f] of imports.entries()) {
-    await run('import ' + i, () => {
-      const imported = f();
-      const config = { ...base(), ...imported.config };
-      return JSON.stringify(imported) + '\n' + answers(new Gatekeeper(config));
+  for (let i = 0; i < imports.length; i++) {
+    await run('import ' + i, async () => {
+      const imported = imports[i]();
+      const config = Object.assign(base(), imported.config);
+      return JSON.stringify(imported) + '\n' + await answers(new Gatekeeper(config));
     });
   }
   return out.join('\n\n');
@@ -214,6 +221,10 @@ async fn a_polluted_prototype_changes_nothing() {
         "a hole is no root: {baseline}"
     );
     assert!(!baseline.contains("config 3 threw"), "{baseline}");
+    assert!(
+        !baseline.contains("[object Promise]"),
+        "an answer was not awaited"
+    );
     let cases = POLLUTIONS
         .iter()
         .map(|p| (p, false))
