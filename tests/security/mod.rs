@@ -27,6 +27,9 @@ pub const FILES: &[(&str, &str)] = &[
     ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
     ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
     ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
+    ("critical", include_str!("../fixtures/security/critical.tsv")),
+    ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
+    ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
     ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
 ];
 
