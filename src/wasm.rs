@@ -73,9 +73,6 @@ extern "C" {
     fn set_plain(this: &Plain, v: bool);
     #[wasm_bindgen(method, setter = problem)]
     fn set_problem(this: &Plain, v: &JsValue);
-    /// A property descriptor's `value`.
-    #[wasm_bindgen(method, getter = value)]
-    fn value(this: &Plain) -> JsValue;
 
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;

@@ -1,6 +1,7 @@
 //! Reading JS input as own properties only: calls, params, the config and everything nested in
-//! it. A value inherited through a prototype is absent, so a polluted `Object.prototype` or
-//! `Array.prototype` supplies nothing (`Object.entries` sees input the same way). Every read
+//! it. A value inherited through a prototype is not read, so a polluted `Object.prototype` or
+//! `Array.prototype` supplies nothing (`Object.entries` sees input the same way): in the config
+//! it is absent; in a call, where the host would read it, it makes the call invalid. Every read
 //! that can run the caller's code (a getter, a proxy trap) is caught: its throw comes back as
 //! an `Err` for the caller to word, never as an exception unwinding through the facade.
 
@@ -10,8 +11,9 @@ use wasm_bindgen::JsCast;
 
 #[wasm_bindgen]
 extern "C" {
+    /// The object's own enumerable string keys, in order (`Object.keys`).
     #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
-    fn object_keys(o: &JsValue) -> Result<Array, JsValue>;
+    pub(super) fn keys(o: &JsValue) -> Result<Array, JsValue>;
     #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
     fn array_is_array(v: &JsValue) -> Result<bool, JsValue>;
 }
@@ -31,11 +33,6 @@ pub(super) fn get(o: &JsValue, key: &JsValue) -> Result<Option<JsValue>, JsValue
 /// reads them (`Reflect.get`).
 pub(super) fn has(o: &JsValue, key: &JsValue) -> Result<bool, JsValue> {
     Ok(!Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined())
-}
-
-/// The object's own enumerable string keys, in order (`Object.keys`).
-pub(super) fn keys(o: &JsValue) -> Result<Array, JsValue> {
-    object_keys(o)
 }
 
 /// The object's own enumerable entries (keys as JS strings), in key order, each value read
