@@ -116,7 +116,7 @@ fn launcher_options_with_expansions_render_as_written() {
     round_trips("nice -n $(echo 5) make");
     round_trips("timeout ${T:-5} bash -c 'ls'");
     // a script launcher's own words stay quoted: their substitutions render as commands
-    round_trips("bash -^c4s$s`$l>$` fca>e");
+    round_trips("bash -^c4s$s`l>$` fca>e");
 }
 
 /// shell_roundtrip: a word with an expansion ending the input in a lone backslash (`$z\`),

@@ -24,6 +24,7 @@
 
 pub mod critical;
 mod effects;
+mod expand;
 mod names;
 mod parser;
 pub mod paths;
@@ -150,6 +151,14 @@ pub struct SimpleCommand {
     pub wrappers: Vec<Wrapper>,
     /// Words containing expansions (usually empty).
     pub dynamic: Vec<DynamicWord>,
+    /// Words whose value cannot be known before the command runs (an expansion of a
+    /// variable from the environment, a substitution, a brace expansion past its bound),
+    /// indexed into `words`. Variables assigned earlier in the line, brace expansion and
+    /// loop variables are already expanded in `words` (see `expand.rs`).
+    pub unknown: Vec<usize>,
+    /// Words the shell expands as globs (an unquoted `*`, `?` or `[`, or a loop variable
+    /// over a glob), indexed into `words`: each stands for the names it matches.
+    pub globs: Vec<usize>,
     /// Assignment values containing expansions.
     pub dynamic_assignments: Vec<DynamicWord>,
     pub origin: Origin,
@@ -199,6 +208,16 @@ impl SimpleCommand {
     /// Whether `words[i]` contains an expansion.
     pub fn is_dynamic(&self, i: usize) -> bool {
         self.dynamic.iter().any(|d| d.index == i)
+    }
+
+    /// Whether the value of `words[i]` cannot be known before the command runs.
+    pub fn is_unknown(&self, i: usize) -> bool {
+        self.unknown.contains(&i)
+    }
+
+    /// Whether `words[i]` is a glob the shell expands.
+    pub fn is_glob(&self, i: usize) -> bool {
+        self.globs.contains(&i)
     }
 
     /// Shell text that analyses back to this command (same words, assignments, redirects and
@@ -287,11 +306,27 @@ pub fn analyse(command: &str) -> Analysis {
         parser::parse(command)
     };
     if analysis.problem.is_none() {
-        analysis.problem = suspicious.clone().map(Problem::Suspicious);
+        analysis.problem = dynamic_name(&analysis)
+            .map(Problem::Unparseable)
+            .or_else(|| suspicious.clone().map(Problem::Suspicious));
     }
     analysis.suspicious = suspicious;
     analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
     analysis
+}
+
+/// A program named by a value that cannot be known (`$x -rf ~` with `x` from the
+/// environment, `$(echo rm) …`): toolgate cannot tell what runs.
+fn dynamic_name(analysis: &Analysis) -> Option<String> {
+    let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
+    let name = c
+        .dynamic
+        .iter()
+        .find(|d| d.index == 0)
+        .map_or_else(|| c.words.first().cloned().unwrap_or_default(), |d| d.raw.clone());
+    Some(format!(
+        "the program `{name}` is only known when the command runs"
+    ))
 }
 
 /// `/usr/bin/sudo` → `sudo`.

@@ -3,6 +3,8 @@
 //! hostile input cannot exhaust the stack, and lists are parsed iteratively, so long chains
 //! stay linear.
 
+use super::expand::{self, Vars};
+use super::words::{Span, Word};
 use super::{
     effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
     Wrapper, MAX_COMMANDS, MAX_DEPTH,
@@ -26,6 +28,8 @@ pub(super) struct Shared {
     /// Assignments a script launcher's command carried (`X=1 bash -c '…'`): the script's
     /// commands run with them, so they get them too. (name, value, raw when dynamic)
     inherited: Vec<(String, String, Option<String>)>,
+    /// The variables assigned so far, as later words see them (see `expand.rs`).
+    vars: Vars,
 }
 
 impl Shared {
@@ -34,6 +38,18 @@ impl Shared {
             self.not_plain = Some(why);
         }
     }
+}
+
+/// How a nested source sees the variables of the line.
+#[derive(Clone, Copy, PartialEq)]
+enum Scope {
+    /// The same shell (`eval`): what it sets stays set.
+    Shared,
+    /// A subshell (`` `…` ``): a copy.
+    Copy,
+    /// A new shell (`bash -c`, `bash <<EOF`, a pager variable): it sees only exported
+    /// variables, which are not tracked, so none is known.
+    Fresh,
 }
 
 struct PendingHeredoc {
@@ -45,9 +61,12 @@ struct PendingHeredoc {
 }
 
 /// A simple command's parts before its launchers are peeled off.
+#[derive(Clone, Default)]
 struct Parts {
     words: Vec<String>,
     dynamic: Vec<DynamicWord>,
+    unknown: Vec<usize>,
+    globs: Vec<usize>,
     assignments: Vec<(String, String)>,
     dynamic_assignments: Vec<DynamicWord>,
     origin: Option<Origin>,
@@ -84,6 +103,7 @@ struct Nested {
     wrappers: Option<Vec<Wrapper>>,
     cwd: Option<(Option<String>, bool)>,
     keep_pipeline: bool,
+    scope: Scope,
 }
 
 pub(super) struct Parser<'s, 'o> {
@@ -91,6 +111,8 @@ pub(super) struct Parser<'s, 'o> {
     pub(super) pos: usize,
     pub(super) out: &'o mut Shared,
     pending: Vec<PendingHeredoc>,
+    /// The spans of the word being read (see `words.rs`).
+    pub(super) spans: Vec<Span>,
 }
 
 pub(super) fn parse(src: &str) -> Analysis {
@@ -106,6 +128,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         function: None,
         pipeline: None,
         inherited: Vec::new(),
+        vars: Vars::default(),
     };
     let result = Parser::new(src, &mut shared).parse_source();
     Analysis {
@@ -180,6 +203,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             pos: 0,
             out,
             pending: Vec::new(),
+            spans: Vec::new(),
         }
     }
 
@@ -386,6 +410,8 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     fn parse_and_or(&mut self) -> PResult<()> {
+        // what the commands after the first set may not have happened
+        let mut before: Option<Vars> = None;
         loop {
             self.parse_pipeline()?;
             self.skip_blanks();
@@ -400,7 +426,13 @@ impl<'s, 'o> Parser<'s, 'o> {
                 if self.peek().is_none() {
                     return Err(format!("expected a command after `{op}`"));
                 }
+                if before.is_none() {
+                    before = Some(self.out.vars.clone());
+                }
                 continue;
+            }
+            if let Some(before) = before {
+                self.out.vars.merge(&before);
             }
             return Ok(());
         }
@@ -417,6 +449,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.next_pipeline += 1;
         let enclosing = self.out.pipeline;
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        // each stage of a pipeline is a subshell: what one sets, no other sees
+        let saved_vars = self.out.vars.clone();
         let start = self.out.commands.len();
         let mut stage = 0;
         loop {
@@ -425,6 +459,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_blanks();
             if self.peek_is(b'|') && !self.peek_at_is(1, b'|') {
                 self.pos += 1;
+                self.out.vars.clone_from(&saved_vars);
                 if self.peek_is(b'&') {
                     self.pos += 1;
                     self.out.not_plain("`|&` pipes stderr");
@@ -439,6 +474,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         if stage > 0 {
             // each stage runs in a subshell: a `cd` there does not leak
             (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+            self.out.vars = saved_vars;
         } else if let Some((eid, estage)) = enclosing {
             // a lone command inside a group that is itself a pipeline stage
             for c in self
@@ -488,6 +524,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.enter()?;
             self.out.not_plain("subshell");
             let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
+            let saved_vars = self.out.vars.clone();
             self.parse_list()?;
             self.skip_blanks();
             if !self.peek_is(b')') {
@@ -498,6 +535,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             self.pos += 1;
             (self.out.cwd, self.out.cwd_dynamic) = saved;
+            self.out.vars = saved_vars;
             self.leave();
         } else if word == names::IF {
             self.parse_if()?;
@@ -546,14 +584,19 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.pos += 2;
         self.enter()?;
         self.out.not_plain("compound command");
+        // each branch starts from its condition; afterwards, any branch may have run
         self.parse_list()?;
+        let mut at_condition = self.out.vars.clone();
+        let mut ends = Vec::new();
         self.expect_word("then")?;
         self.parse_list()?;
         loop {
+            ends.push(std::mem::replace(&mut self.out.vars, at_condition.clone()));
             self.skip_blanks();
             if self.at_word("elif") {
                 self.pos += 4;
                 self.parse_list()?;
+                at_condition.clone_from(&self.out.vars);
                 self.expect_word("then")?;
                 self.parse_list()?;
                 continue;
@@ -565,6 +608,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.expect_word("fi")?;
             break;
         }
+        for end in &ends {
+            self.out.vars.merge(end);
+        }
         self.leave();
         Ok(())
     }
@@ -575,9 +621,23 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.not_plain("compound command");
         self.parse_list()?;
         self.expect_word("do")?;
-        self.parse_list()?;
+        self.loop_body(None)?;
         self.expect_word("done")?;
         self.leave();
+        Ok(())
+    }
+
+    /// A loop body: it may run any number of times, so what it changes is unknown inside it
+    /// (a later iteration sees it) and either value after it. `var` is the loop variable,
+    /// already bound.
+    fn loop_body(&mut self, var: Option<&str>) -> PResult<()> {
+        let before = self.out.vars.clone();
+        if !before.is_empty() {
+            let rest = self.src.get(self.pos..).unwrap_or("");
+            self.out.vars.forget_assigned_in(rest, var);
+        }
+        self.parse_list()?;
+        self.out.vars.merge(&before);
         Ok(())
     }
 
@@ -591,11 +651,13 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_arithmetic()?;
         } else {
             let before = self.pos;
-            self.read_word()?;
+            let var = self.read_word()?;
             if self.pos == before {
                 return Err(format!("expected a loop variable ({})", self.unexpected()));
             }
             self.skip_linebreaks()?;
+            // without `in`, the positional parameters
+            let mut values = Some(Vec::new());
             if self.at_word("in") {
                 self.pos += 2;
                 loop {
@@ -604,14 +666,37 @@ impl<'s, 'o> Parser<'s, 'o> {
                         None | Some(b';' | b'\n') => break,
                         _ => {
                             let before = self.pos;
-                            self.read_word()?;
+                            let w = self.read_word()?;
                             if self.pos == before {
                                 return Err(self.unexpected());
                             }
+                            values = values.and_then(|mut v| {
+                                self.loop_values(&w, &mut v).then_some(v)
+                            });
                         }
                     }
                 }
+            } else {
+                values = None;
             }
+            self.skip_blanks();
+            if self.peek_is(b';') {
+                self.pos += 1;
+            }
+            self.skip_linebreaks()?;
+            self.expect_word("do")?;
+            let value = match values {
+                Some(v) if !v.is_empty() => expand::Value::Set(v),
+                _ => expand::Value::Unknown,
+            };
+            let before = self.out.vars.clone();
+            self.out.vars.set(&var.text, value);
+            self.loop_body(Some(&var.text))?;
+            // after the loop: its last value, or the old one when the list was empty
+            self.out.vars.merge(&before);
+            self.expect_word("done")?;
+            self.leave();
+            return Ok(());
         }
         self.skip_blanks();
         if self.peek_is(b';') {
@@ -623,6 +708,37 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.expect_word("done")?;
         self.leave();
         Ok(())
+    }
+
+    /// Adds the values a `for` list word gives the loop variable; `false` when one is not
+    /// known or there are too many.
+    fn loop_values(&self, w: &Word, values: &mut Vec<expand::Val>) -> bool {
+        let fields = match expand::needs_expansion(&w.text, &w.spans) {
+            true => expand::expand(&w.text, &w.spans, &self.out.vars, &[]),
+            false => expand::Expansion::Unchanged { unknown: false },
+        };
+        match fields {
+            expand::Expansion::Unchanged { unknown: true } => false,
+            expand::Expansion::Unchanged { unknown: false } => {
+                values.push(expand::Val {
+                    text: w.text.clone(),
+                    glob: w.is_glob(),
+                });
+                values.len() <= expand::MAX_FIELDS
+            }
+            expand::Expansion::Fields(fields) => {
+                for f in fields {
+                    if f.unknown {
+                        return false;
+                    }
+                    values.push(expand::Val {
+                        text: f.text,
+                        glob: f.glob,
+                    });
+                }
+                values.len() <= expand::MAX_FIELDS
+            }
+        }
     }
 
     fn parse_case(&mut self) -> PResult<()> {
@@ -640,6 +756,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         self.skip_linebreaks()?;
         self.expect_word("in")?;
+        // each branch starts from here; afterwards any one (or none) may have run
+        let at_word = self.out.vars.clone();
+        let mut ends = Vec::new();
         loop {
             self.skip_linebreaks()?;
             if self.at_word("esac") {
@@ -666,6 +785,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             self.pos += 1;
             self.parse_list()?;
+            ends.push(std::mem::replace(&mut self.out.vars, at_word.clone()));
             self.skip_blanks();
             if self.starts(";;&") {
                 self.pos += 3;
@@ -674,6 +794,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             } else if !self.at_word("esac") {
                 return Err(format!("expected `;;` or `esac` ({})", self.unexpected()));
             }
+        }
+        for end in &ends {
+            self.out.vars.merge(end);
         }
         self.leave();
         Ok(())
@@ -734,10 +857,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut parts = Parts {
             words,
             dynamic,
-            assignments: Vec::new(),
-            dynamic_assignments: Vec::new(),
-            origin: None,
-            parent: None,
+            ..Parts::default()
         };
         let idx = self.push(&mut parts, None, Vec::new())?;
         self.adopt(sub_start, idx, idx);
@@ -769,10 +889,14 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_function = self.out.function.replace(name);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_vars = self.out.vars.clone();
         self.parse_command()?;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        // the body runs at any later call: what it sets is unknown from here on
+        let body = std::mem::replace(&mut self.out.vars, saved_vars);
+        self.out.vars.forget_changed(&body);
         self.leave();
         Ok(())
     }
@@ -792,15 +916,12 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     fn parse_simple(&mut self) -> PResult<()> {
         let sub_start = self.out.commands.len();
-        let mut parts = Parts {
-            // most commands have at most 8 words: one allocation, no regrowth
-            words: Vec::with_capacity(8),
-            dynamic: Vec::new(),
-            assignments: Vec::new(),
-            dynamic_assignments: Vec::new(),
-            origin: None,
-            parent: None,
-        };
+        let mut parts = Parts::default();
+        // most commands have at most 8 words: one allocation, no regrowth
+        let mut words: Vec<Word> = Vec::with_capacity(8);
+        // the assignments' values as read (`None` for arrays and `+=`), for the variables
+        // they set
+        let mut values: Vec<Option<Word>> = Vec::new();
         let mut redirects = Vec::new();
         loop {
             self.skip_blanks();
@@ -808,12 +929,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                 None | Some(b'\n' | b';' | b'|' | b')') => break,
                 Some(b'&') if !self.peek_at_is(1, b'>') => break,
                 Some(b'(') => {
-                    if parts.words.len() == 1
+                    if words.len() == 1
                         && parts.assignments.is_empty()
                         && redirects.is_empty()
-                        && parts.dynamic.is_empty()
+                        && !words.first().is_some_and(|w| w.dynamic)
                     {
-                        let name = parts.words.pop().unwrap_or_default();
+                        let name = words.pop().map(|w| w.text).unwrap_or_default();
                         return self.function_def(name);
                     }
                     return Err(self.unexpected());
@@ -832,7 +953,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             if self.pos == before {
                 return Err(self.unexpected());
             }
-            if parts.words.is_empty() {
+            if words.is_empty() {
                 let raw = self.slice(w.start, w.end);
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
@@ -845,10 +966,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                     let mut value = w.text.get(eq..).unwrap_or("").to_string();
                     let mut raw = raw.get(eq..).unwrap_or("").to_string();
                     let mut dynamic = w.dynamic;
+                    let mut array = false;
                     if value.is_empty() && raw.is_empty() && self.peek_is(b'(') {
                         let open = self.pos;
                         (value, dynamic) = self.read_array()?;
                         raw = self.slice(open, self.pos).to_string();
+                        array = true;
                     }
                     if dynamic {
                         parts.dynamic_assignments.push(DynamicWord {
@@ -856,23 +979,18 @@ impl<'s, 'o> Parser<'s, 'o> {
                             raw,
                         });
                     }
+                    values.push((n + 1 == eq && !array).then(|| value_part(&w, eq)));
                     parts.assignments.push((name, value));
                     continue;
                 }
             }
-            if w.dynamic {
-                parts.dynamic.push(DynamicWord {
-                    index: parts.words.len(),
-                    raw: self.slice(w.start, w.end).to_string(),
-                });
-            }
-            parts.words.push(w.text);
+            words.push(w);
         }
-        if parts.words.is_empty() && parts.assignments.is_empty() && redirects.is_empty() {
+        if words.is_empty() && parts.assignments.is_empty() && redirects.is_empty() {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit(&mut parts)?;
+        let main = self.emit_expanded(&mut parts, &mut words, &values)?;
         if let Some(m) = main {
             self.adopt(sub_start, emit_start, m);
         }
@@ -880,6 +998,124 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.attach_redirects(emit_start, redirects);
         }
         Ok(())
+    }
+
+    /// Expands the words (braces, variables; once per value of a loop variable they use),
+    /// emits the command for each expansion and records the variables it sets. Returns the
+    /// first command emitted.
+    fn emit_expanded(
+        &mut self,
+        parts: &mut Parts,
+        words: &mut [Word],
+        values: &[Option<Word>],
+    ) -> PResult<Option<usize>> {
+        let mut multi: Vec<String> = Vec::new();
+        for w in words.iter() {
+            self.out.vars.multi_valued(&w.text, &w.spans, &mut multi);
+        }
+        // one binding per combination of the loop variables' values, unless too many
+        let sizes: Vec<usize> = multi
+            .iter()
+            .map(|n| match self.out.vars.get(n) {
+                expand::Value::Set(v) => v.len(),
+                _ => 1,
+            })
+            .collect();
+        let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+        let combinations = match total {
+            Some(t) if t <= expand::MAX_FIELDS => t,
+            _ => {
+                multi.clear();
+                1
+            }
+        };
+        let mut first = None;
+        let mut effects: Option<expand::Effects> = None;
+        for k in 0..combinations {
+            let mut rest = k;
+            let binding: Vec<(&str, usize)> = multi
+                .iter()
+                .zip(&sizes)
+                .map(|(n, &size)| {
+                    let pick = rest % size;
+                    rest /= size;
+                    (n.as_str(), pick)
+                })
+                .collect();
+            let last = k + 1 == combinations;
+            let mut these = if last {
+                std::mem::take(parts)
+            } else {
+                parts.clone()
+            };
+            for w in words.iter_mut() {
+                self.push_word(&mut these, w, &binding, last);
+            }
+            let set = expand::effects(
+                &these.words,
+                &these.unknown,
+                &these.assignments,
+                values,
+                &self.out.vars,
+                &binding,
+            );
+            effects = Some(match effects {
+                None => set,
+                Some(prev) => prev.union(set),
+            });
+            let idx = self.emit(&mut these)?;
+            first = first.or(idx);
+        }
+        if let Some(effects) = effects {
+            effects.apply(&mut self.out.vars);
+        }
+        Ok(first)
+    }
+
+    /// Adds the fields of `w` to `parts` (taking its text when `last`).
+    fn push_word(&self, parts: &mut Parts, w: &mut Word, binding: expand::Binding<'_>, last: bool) {
+        let expansion = if expand::needs_expansion(&w.text, &w.spans) {
+            expand::expand(&w.text, &w.spans, &self.out.vars, binding)
+        } else {
+            expand::Expansion::Unchanged { unknown: false }
+        };
+        match expansion {
+            expand::Expansion::Unchanged { unknown } => {
+                let index = parts.words.len();
+                if w.dynamic {
+                    parts.dynamic.push(DynamicWord {
+                        index,
+                        raw: self.slice(w.start, w.end).to_string(),
+                    });
+                }
+                if unknown {
+                    parts.unknown.push(index);
+                }
+                if w.is_glob() {
+                    parts.globs.push(index);
+                }
+                parts.words.push(if last {
+                    std::mem::take(&mut w.text)
+                } else {
+                    w.text.clone()
+                });
+            }
+            expand::Expansion::Fields(fields) => {
+                for f in fields {
+                    let index = parts.words.len();
+                    if let Some(raw) = f.raw {
+                        parts.dynamic.push(DynamicWord { index, raw });
+                    }
+                    if f.unknown {
+                        parts.unknown.push(index);
+                    }
+                    if f.glob {
+                        parts.globs.push(index);
+                    }
+                    parts.words.push(f.text);
+                }
+            }
+        }
     }
 
     /// `NAME=(a b c)`: the value as written, words unquoted, and whether a word holds an
@@ -1063,6 +1299,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         wrappers: Some(wrappers),
                         cwd: Some(cwd),
                         keep_pipeline: false,
+                        scope: Scope::Fresh,
                     },
                 )?;
             } else if let Some(&(ci, _)) = h.targets.first().filter(|_| h.expands) {
@@ -1124,7 +1361,24 @@ impl<'s, 'o> Parser<'s, 'o> {
         } else {
             self.out.pipeline.take()
         };
+        let saved_vars = match ctx.scope {
+            Scope::Shared => None,
+            Scope::Copy => Some(self.out.vars.clone()),
+            Scope::Fresh => {
+                // a new shell sees the assignments its launcher's command carried
+                let mut fresh = Vars::default();
+                for (name, value, raw) in &self.out.inherited {
+                    if raw.is_none() {
+                        fresh.set(name, expand::Value::Set(vec![expand::Val::plain(value.clone())]));
+                    }
+                }
+                Some(std::mem::replace(&mut self.out.vars, fresh))
+            }
+        };
         Parser::new(text, &mut *self.out).parse_source()?;
+        if let Some(vars) = saved_vars {
+            self.out.vars = vars;
+        }
         self.out.origin = saved_origin;
         if let Some(w) = saved_wrappers {
             self.out.wrappers = w;
@@ -1180,6 +1434,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 wrappers: None,
                 cwd: None,
                 keep_pipeline: false,
+                scope: Scope::Copy,
             },
         )
     }
@@ -1191,6 +1446,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_origin = std::mem::replace(&mut self.out.origin, origin);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_vars = self.out.vars.clone();
+        let spans = self.spans.len();
         let pending = self.pending.len();
         self.parse_list()?;
         self.skip_blanks();
@@ -1213,6 +1470,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.origin = saved_origin;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.vars = saved_vars;
+        self.spans.truncate(spans);
         self.leave();
         Ok(())
     }
@@ -1220,6 +1479,14 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// After `((` / `$((`: up to the matching `))`, parsing substitutions inside.
     pub(super) fn skip_arithmetic(&mut self) -> PResult<()> {
         let open = self.pos.saturating_sub(2);
+        // what is read inside belongs to no word
+        let spans = self.spans.len();
+        let result = self.skip_arithmetic_body(open);
+        self.spans.truncate(spans);
+        result
+    }
+
+    fn skip_arithmetic_body(&mut self, open: usize) -> PResult<()> {
         let mut depth = 0usize;
         let mut scratch = String::new();
         loop {
@@ -1339,6 +1606,11 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(text) = script {
             let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
+            let scope = if wrappers.last().is_some_and(|w| w.name == "eval") {
+                Scope::Shared
+            } else {
+                Scope::Fresh
+            };
             let result = self.parse_nested(
                 &text,
                 Nested {
@@ -1347,6 +1619,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers: Some(wrappers),
                     cwd: None,
                     keep_pipeline: true,
+                    scope,
                 },
             );
             self.out.inherited = saved;
@@ -1362,6 +1635,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             for d in &mut parts.dynamic {
                 d.index -= start;
             }
+            parts.unknown = indexes_between(&parts.unknown, start, usize::MAX);
+            parts.globs = indexes_between(&parts.globs, start, usize::MAX);
         }
         if parts
             .words
@@ -1386,6 +1661,14 @@ impl<'s, 'o> Parser<'s, 'o> {
             };
             let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
             let dynamic = dynamic_between(&c.dynamic, a, b);
+            // `{}` is each file find selects
+            let mut unknown = indexes_between(&c.unknown, a, b);
+            for (i, w) in words.iter().enumerate() {
+                if w.contains("{}") && !unknown.contains(&i) {
+                    unknown.push(i);
+                }
+            }
+            let globs = indexes_between(&c.globs, a, b);
             let mut inner_wrappers = c.wrappers.clone();
             inner_wrappers.push(Wrapper {
                 name: "find -exec".into(),
@@ -1395,10 +1678,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.emit(&mut Parts {
                 words,
                 dynamic,
-                assignments: Vec::new(),
-                dynamic_assignments: Vec::new(),
+                unknown,
+                globs,
                 origin: Some(Origin::Exec),
                 parent: Some(idx),
+                ..Parts::default()
             })?;
             self.out.wrappers = saved;
         }
@@ -1455,6 +1739,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers: Some(Vec::new()),
                     cwd: None,
                     keep_pipeline: false,
+                    scope: Scope::Fresh,
                 },
             )?;
         }
@@ -1482,6 +1767,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             cwd_dynamic: self.out.cwd_dynamic,
             wrappers,
             dynamic: std::mem::take(&mut parts.dynamic),
+            unknown: std::mem::take(&mut parts.unknown),
+            globs: std::mem::take(&mut parts.globs),
             dynamic_assignments: std::mem::take(&mut parts.dynamic_assignments),
             origin: parts.origin.unwrap_or(self.out.origin),
             parent: parts.parent,
@@ -1581,6 +1868,34 @@ fn with_assignments(
         out.push((k.clone(), v.clone(), raw));
     }
     out
+}
+
+/// The indexes in `from..to`, counted from `from`.
+fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
+    list.iter()
+        .filter(|&&i| i >= from && i < to)
+        .map(|&i| i - from)
+        .collect()
+}
+
+/// An assignment word's value (after `NAME=`), with its spans.
+fn value_part(w: &Word, eq: usize) -> Word {
+    Word {
+        text: w.text.get(eq..).unwrap_or("").to_string(),
+        dynamic: w.dynamic,
+        start: w.start + eq,
+        end: w.end,
+        spans: w
+            .spans
+            .iter()
+            .filter(|s| s.start >= eq)
+            .map(|s| Span {
+                start: s.start - eq,
+                end: s.end - eq,
+                kind: s.kind,
+            })
+            .collect(),
+    }
 }
 
 /// The entries of `dynamic` for words `from..to`, indexed from `from`: a slice of a command's

@@ -10,6 +10,33 @@ pub(super) struct Word {
     pub dynamic: bool,
     pub start: usize,
     pub end: usize,
+    /// The parts of `text` that are quoted or are expansions, in order (empty when the word
+    /// is one unquoted run): what brace expansion, variable propagation and globbing need.
+    pub spans: Vec<Span>,
+}
+
+/// A part of a word's text that is not plain unquoted text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub kind: SpanKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SpanKind {
+    /// Literal text from quotes or an escape: no brace expansion, splitting or globbing.
+    Quoted,
+    /// An expansion as written (`$X`, `${X:-y}`, `$(…)`, `` `…` ``, `<(…)`, `$((…))`);
+    /// `quoted` when inside double quotes.
+    Expansion { quoted: bool },
+}
+
+impl Word {
+    /// Unquoted `*`, `?` or `[`: the shell expands the word to the names it matches.
+    pub fn is_glob(&self) -> bool {
+        super::expand::unquoted_glob(&self.text, &self.spans)
+    }
 }
 
 /// Bytes that end a run of ordinary word characters.
@@ -34,16 +61,20 @@ impl Parser<'_, '_> {
                 dynamic: false,
                 start,
                 end: run,
+                spans: Vec::new(),
             });
         }
         // quotes or expansions: built piece by piece, so start with room for a typical word
         let mut text = String::with_capacity(32);
         let mut dynamic = false;
+        // a substitution inside reads words of its own: they keep their own spans
+        let outer = std::mem::take(&mut self.spans);
         if self.starts("<(") || self.starts(">(") {
             self.pos += 2;
             self.out.not_plain("process substitution");
             self.substitution(Origin::ProcessSubstitution)?;
             text.push_str(self.slice(start, self.pos));
+            self.span(0, text.len(), SpanKind::Expansion { quoted: false });
             dynamic = true;
         }
         loop {
@@ -62,7 +93,9 @@ impl Parser<'_, '_> {
                     let Some(len) = rest.find('\'') else {
                         return Err(format!("unterminated single quote starting at byte {open}"));
                     };
+                    let at = text.len();
                     text.push_str(rest.get(..len).unwrap_or(""));
+                    self.span(at, text.len(), SpanKind::Quoted);
                     self.pos = open + 1 + len + 1;
                 }
                 b'"' => {
@@ -72,7 +105,9 @@ impl Parser<'_, '_> {
                 b'\\' => match self.src.get(self.pos + 1..).and_then(|r| r.chars().next()) {
                     Some('\n') => self.pos += 2,
                     Some(c) => {
+                        let at = text.len();
                         text.push(c);
+                        self.span(at, text.len(), SpanKind::Quoted);
                         self.pos += 1 + c.len_utf8();
                     }
                     None => {
@@ -82,18 +117,31 @@ impl Parser<'_, '_> {
                 },
                 b'$' => dynamic |= self.read_dollar(&mut text, false)?,
                 b'`' => {
+                    let at = text.len();
                     self.backtick(&mut text)?;
+                    self.span(at, text.len(), SpanKind::Expansion { quoted: false });
                     dynamic = true;
                 }
                 _ => break,
             }
         }
+        let mut spans = std::mem::replace(&mut self.spans, outer);
+        // an expansion inside double quotes is recorded before the quoted text around it
+        spans.sort_unstable_by_key(|s| s.start);
         Ok(Word {
             text,
             dynamic,
             start,
             end: self.pos,
+            spans,
         })
+    }
+
+    /// Records a span of the word being read (empty spans are dropped).
+    fn span(&mut self, start: usize, end: usize, kind: SpanKind) {
+        if end > start {
+            self.spans.push(Span { start, end, kind });
+        }
     }
 
     /// After an opening `"` (or over a here-doc body when `terminated` is false): appends the
@@ -101,6 +149,8 @@ impl Parser<'_, '_> {
     pub(super) fn read_dquoted(&mut self, text: &mut String, terminated: bool) -> PResult<bool> {
         let open = self.pos.saturating_sub(1);
         let mut dynamic = false;
+        // the quoted text since the last expansion
+        let mut quoted_from = text.len();
         loop {
             let run = self.pos;
             while self
@@ -114,10 +164,14 @@ impl Parser<'_, '_> {
                 None if terminated => {
                     return Err(format!("unterminated double quote starting at byte {open}"))
                 }
-                None => return Ok(dynamic),
+                None => {
+                    self.span(quoted_from, text.len(), SpanKind::Quoted);
+                    return Ok(dynamic);
+                }
                 Some(b'"') => {
                     self.pos += 1;
                     if terminated {
+                        self.span(quoted_from, text.len(), SpanKind::Quoted);
                         return Ok(dynamic);
                     }
                     text.push('"');
@@ -137,9 +191,20 @@ impl Parser<'_, '_> {
                         self.pos += 1;
                     }
                 },
-                Some(b'$') => dynamic |= self.read_dollar(text, true)?,
+                Some(b'$') => {
+                    let at = text.len();
+                    if self.read_dollar(text, true)? {
+                        self.span(quoted_from, at, SpanKind::Quoted);
+                        quoted_from = text.len();
+                        dynamic = true;
+                    }
+                }
                 Some(_) => {
+                    let at = text.len();
                     self.backtick(text)?;
+                    self.span(quoted_from, at, SpanKind::Quoted);
+                    self.span(at, text.len(), SpanKind::Expansion { quoted: true });
+                    quoted_from = text.len();
                     dynamic = true;
                 }
             }
@@ -153,7 +218,9 @@ impl Parser<'_, '_> {
         match self.peek_at(1) {
             Some(b'\'') if !in_dquote => {
                 self.pos += 2;
+                let at = text.len();
                 self.ansi_c(text)?;
+                self.span(at, text.len(), SpanKind::Quoted);
                 return Ok(false);
             }
             Some(b'"') if !in_dquote => {
@@ -199,13 +266,27 @@ impl Parser<'_, '_> {
                 return Ok(false);
             }
         }
+        let at = text.len();
         text.push_str(self.slice(start, self.pos));
+        self.span(
+            at,
+            text.len(),
+            SpanKind::Expansion { quoted: in_dquote },
+        );
         Ok(true)
     }
 
     /// After `${`: up to the matching `}`, parsing substitutions inside.
     fn skip_braced(&mut self, open: usize) -> PResult<()> {
         let mut scratch = String::new();
+        // what is read inside is part of this one expansion
+        let spans = self.spans.len();
+        let result = self.skip_braced_body(open, &mut scratch);
+        self.spans.truncate(spans);
+        result
+    }
+
+    fn skip_braced_body(&mut self, open: usize, scratch: &mut String) -> PResult<()> {
         loop {
             match self.peek() {
                 None => return Err(format!("unterminated `${{` starting at byte {open}")),
@@ -226,12 +307,12 @@ impl Parser<'_, '_> {
                 }
                 Some(b'"') => {
                     self.pos += 1;
-                    self.read_dquoted(&mut scratch, true)?;
+                    self.read_dquoted(scratch, true)?;
                 }
                 Some(b'$') => {
-                    self.read_dollar(&mut scratch, true)?;
+                    self.read_dollar(scratch, true)?;
                 }
-                Some(b'`') => self.backtick(&mut scratch)?,
+                Some(b'`') => self.backtick(scratch)?,
                 Some(_) => self.pos += 1,
             }
         }
