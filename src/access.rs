@@ -26,6 +26,14 @@ pub struct Access {
     source: IgnoreSource,
 }
 
+/// See [`Access::glob_risk`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum GlobRisk<'a> {
+    Clear,
+    May(Blocked<'a>),
+    All(Blocked<'a>),
+}
+
 /// Why a path is blocked, with the rule that blocks it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Blocked<'a> {
@@ -84,15 +92,66 @@ impl Access {
         Ok(())
     }
 
-    /// The ignore rule that may block some path the shell glob `glob` expands to (see
-    /// [`Ignore::glob_may_match`]); `Ok(None)` when none can.
-    pub fn glob_blocked(&self, glob: &str) -> Result<Option<Blocked<'_>>, PathError> {
+    /// What the names a glob (or a program's pattern) may stand for have to do with the
+    /// ignore rules, judged per component without a file system (see [`crate::globs`]):
+    /// * [`GlobRisk::All`] when the glob read literally is ignored (`*.pem`, `secrets/*`):
+    ///   every name it matches is;
+    /// * [`GlobRisk::May`] when a component can name what an ignore line names (`.e*` and
+    ///   `.env`, `*` and `*.pem`, `sec*/x` and `secrets/`); a component of only wildcards
+    ///   that stands for directories (`src/*/x`, `packages/*/`, `**`) is not taken for a
+    ///   directory an unanchored line names (it stands for the directories there, as
+    ///   `grep -r x src` does), and with `shell` a leading wildcard never names a dotfile;
+    /// * [`GlobRisk::Clear`] otherwise, and for a path outside the workspace.
+    pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
-        let hit = match resolved.relative.as_deref() {
-            Some(rel) => self.ignore.glob_may_match(rel),
-            None => None,
+        let Some(rel) = resolved.relative.clone() else {
+            return Ok(GlobRisk::Clear);
         };
-        Ok(hit.map(|by| Blocked { resolved, by }))
+        if let Some(by) = self.ignore.matched(&rel, resolved.is_dir) {
+            return Ok(GlobRisk::All(Blocked { resolved, by }));
+        }
+        let fold = self.workspace.case_insensitive();
+        let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
+        let last = parts.len().saturating_sub(1);
+        let dir_at = |i: usize| i < last || resolved.is_dir;
+        for p in self.ignore.positive_patterns() {
+            let hit = if p.basename {
+                parts.iter().enumerate().any(|(i, c)| {
+                    !(dir_at(i) && crate::globs::wildcard_only(c))
+                        && crate::globs::overlap(c, p.pattern, fold, shell)
+                })
+            } else {
+                // an anchored line, component by component from the root
+                p.pattern.split('/').zip(&parts).all(|(r, c)| {
+                    r.contains("**")
+                        || c.contains("**")
+                        || crate::globs::overlap(c, r, fold, shell)
+                })
+            };
+            if hit {
+                return Ok(GlobRisk::May(Blocked {
+                    resolved,
+                    by: p.by,
+                }));
+            }
+        }
+        Ok(GlobRisk::Clear)
+    }
+
+    /// [`Access::glob_risk`] for a name pattern applied at any depth under a directory
+    /// (`find DIR -name PATTERN`, `git ls-files PATTERN`): whether a name it matches can be
+    /// one an unanchored ignore line names (programs match dotfiles).
+    pub fn name_pattern_risk(&self, pattern: &str) -> Option<crate::ignore::IgnoreMatch<'_>> {
+        let fold = self.workspace.case_insensitive();
+        let name = pattern.rsplit('/').next().unwrap_or(pattern);
+        self.ignore
+            .positive_patterns()
+            .into_iter()
+            .find(|p| {
+                let rule = p.pattern.rsplit('/').next().unwrap_or(p.pattern);
+                rule.contains("**") || crate::globs::overlap(name, rule, fold, false)
+            })
+            .map(|p| p.by)
     }
 
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root
