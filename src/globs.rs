@@ -70,9 +70,7 @@ pub fn overlap(glob: &str, rule: &str, fold: bool, shell: bool) -> bool {
     let (Some(a), Some(b)) = (tokens(glob, fold), tokens(rule, fold)) else {
         return true;
     };
-    if shell
-        && matches!(a.first(), Some(Token::Star | Token::Any))
-        && b.first() == Some(&Token::Lit(b'.'))
+    if shell && glob.starts_with(['*', '?']) && b.first() == Some(&Token::Lit(b'.'))
     {
         return false;
     }
