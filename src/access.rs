@@ -97,10 +97,11 @@ impl Access {
     /// * [`GlobRisk::All`] when the glob read literally is ignored (`*.pem`, `secrets/*`):
     ///   every name it matches is;
     /// * [`GlobRisk::May`] when a component can name what an ignore line names (`.e*` and
-    ///   `.env`, `*` and `*.pem`, `sec*/x` and `secrets/`); a component of only wildcards
-    ///   that stands for directories (`src/*/x`, `packages/*/`, `**`) is not taken for a
-    ///   directory an unanchored line names (it stands for the directories there, as
-    ///   `grep -r x src` does), and with `shell` a leading wildcard never names a dotfile;
+    ///   `.env`, `index.*` and `*.pem`, `sec*/x` and `secrets/`). A component of only
+    ///   wildcards (`*`, `**`, `?`) stands for the entries of its directory, as a recursive
+    ///   read (`grep -r x src`) does: it is not taken for a name an unanchored line spells
+    ///   (`secrets/`, `*.pem`), only for a dotfile (`.env`), and that only when a program
+    ///   expands it: with `shell`, a leading `*` or `?` never names a dotfile;
     /// * [`GlobRisk::Clear`] otherwise, and for a path outside the workspace.
     pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
@@ -112,12 +113,11 @@ impl Access {
         }
         let fold = self.workspace.case_insensitive();
         let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
-        let last = parts.len().saturating_sub(1);
-        let dir_at = |i: usize| i < last || resolved.is_dir;
         for p in self.ignore.positive_patterns() {
             let hit = if p.basename {
-                parts.iter().enumerate().any(|(i, c)| {
-                    !(dir_at(i) && crate::globs::wildcard_only(c))
+                let dotfile = p.pattern.starts_with('.');
+                parts.iter().any(|c| {
+                    (dotfile || !crate::globs::wildcard_only(c))
                         && crate::globs::overlap(c, p.pattern, fold, shell)
                 })
             } else {

@@ -112,8 +112,8 @@ pub fn overlap(glob: &str, rule: &str, fold: bool, shell: bool) -> bool {
     false
 }
 
-/// Only wildcards (`*`, `**`, `?`): a directory component like this stands for "the
-/// directories here", not for a name in particular.
+/// Only wildcards (`*`, `**`, `?`): a component like this stands for the entries of its
+/// directory, not for a name in particular.
 pub fn wildcard_only(component: &str) -> bool {
     !component.is_empty() && component.bytes().all(|b| b == b'*' || b == b'?')
 }

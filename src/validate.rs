@@ -305,30 +305,39 @@ fn touches_files(c: &SimpleCommand) -> bool {
     )
 }
 
-/// The operand at word `index` is a pattern or program, not a file: the first operand of
-/// `grep`, `sed`, `awk`, `jq`, … when no `-e`/`-f` gives it.
+/// The word at `index` is a pattern, program or option value, not a file: the first operand
+/// of `grep`, `sed`, `awk`, `jq`, … when no `-e`/`-f` gives it, and the values of their
+/// options that take values (`grep -m 5`, `jq --arg NAME VALUE`).
 fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
     let Some(index) = index else { return false };
-    let pattern_first = matches!(
-        c.name().unwrap_or(""),
+    let name = c.name().unwrap_or("");
+    if !matches!(
+        name,
         "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "sed" | "awk" | "gawk" | "mawk"
             | "nawk" | "jq" | "yq"
-    );
-    if !pattern_first
-        || c.words.iter().any(|w| {
-            matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
-        })
-    {
+    ) {
         return false;
     }
-    let first = c
-        .words
-        .iter()
-        .enumerate()
-        .skip(1)
-        .find(|(_, w)| !w.starts_with('-'))
-        .map(|(i, _)| i);
-    first == Some(index)
+    let awk = name.ends_with("awk");
+    let given = c.words.iter().any(|w| {
+        matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
+    });
+    let mut i = 1;
+    while let Some(w) = c.words.get(i) {
+        let values = match w.as_str() {
+            "--arg" | "--argjson" => 2,
+            "-m" | "-A" | "-B" | "-C" | "--max-count" | "--indent" => 1,
+            "-v" | "-F" if awk => 1,
+            _ if w.starts_with('-') => 0,
+            // the first operand: the pattern or program
+            _ => return !given && i == index,
+        };
+        if index > i && index <= i + values {
+            return true;
+        }
+        i += 1 + values;
+    }
+    false
 }
 
 /// An unknown operand that is only names a safe listing produces: `{}` of a `find -exec`
@@ -391,6 +400,13 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
 /// negation or no name test, any name).
 fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
     let words = &find.words;
+    // a start point not known may be an ignored directory
+    if (1..words.len())
+        .take_while(|&i| !words.get(i).is_some_and(|w| w.starts_with('-') || w == "!" || w == "("))
+        .any(|i| find.is_unknown(i))
+    {
+        return true;
+    }
     let mut names = Vec::new();
     for (i, w) in words.iter().enumerate() {
         match w.as_str() {

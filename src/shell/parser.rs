@@ -1214,6 +1214,22 @@ impl<'s, 'o> Parser<'s, 'o> {
                 body: None,
             }));
         }
+        // `F=out.txt; cmd > "$F"`: a target that expands to one known word is that word
+        if expand::needs_expansion(&w.text, &w.spans) {
+            if let expand::Expansion::Fields(mut fields) =
+                expand::expand(&w.text, &w.spans, &self.out.vars, &[])
+            {
+                if let (Some(f), 1) = (fields.pop(), fields.len() + 1) {
+                    return Ok(Some(Redirect {
+                        op: full_op,
+                        target: f.text,
+                        dynamic: f.raw.is_some(),
+                        raw: f.raw,
+                        body: None,
+                    }));
+                }
+            }
+        }
         let raw = w.dynamic.then(|| raw.to_string());
         Ok(Some(Redirect {
             op: full_op,

@@ -22,6 +22,10 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("variables", include_str!("../fixtures/security/variables.tsv")),
+    ("braces", include_str!("../fixtures/security/braces.tsv")),
+    ("globs", include_str!("../fixtures/security/globs.tsv")),
+    ("unknown-values", include_str!("../fixtures/security/unknown-values.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
