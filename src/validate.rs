@@ -209,6 +209,11 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
+    // `shopt -s dotglob` (or `nocaseglob`, `GLOBIGNORE=…`): the shell's globs match
+    // dotfiles, so they are read as a program's patterns
+    let shell_globs = !cmds.iter().any(|c| {
+        c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE")
+    });
     for op in analysis.path_operands() {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -225,7 +230,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             ));
         }
         if op.glob || op.pattern {
-            if let Ok(GlobRisk::May(b)) = access.glob_risk(&op.path, op.glob) {
+            if let Ok(GlobRisk::May(b)) = access.glob_risk(&op.path, op.glob && shell_globs) {
                 return Some(format!(
                     "`{}` may name a file the {} file blocks (`{}`)",
                     op.word,

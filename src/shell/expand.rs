@@ -646,12 +646,15 @@ impl Builder {
 fn split(atoms: &[Atom<'_>], vars: &Vars, binding: Binding<'_>, out: &mut Vec<Field>) -> bool {
     let mut b = Builder::default();
     let mut changed = false;
+    // an `IFS` set in the line splits unquoted values elsewhere than at blanks
+    let ifs_set = *vars.get("IFS") != Value::Unknown;
     for atom in atoms {
         match *atom {
             Atom::Char(c, quoted) => b.literal(c, quoted),
             Atom::Exp(raw, quoted) => match resolve(raw, vars, binding) {
                 Resolved::Kept => b.kept(raw, quoted, false),
                 Resolved::Unknown => b.kept(raw, quoted, true),
+                Resolved::Text(_, _) if ifs_set && !quoted => b.kept(raw, quoted, true),
                 Resolved::Text(v, glob) => {
                     changed = true;
                     if quoted {
@@ -754,6 +757,10 @@ pub(super) fn effects(
     // strings, not `names` keys: `readarray` is longer than a key holds
     match basename(first) {
         "export" | "declare" | "typeset" | "local" | "readonly" => {
+            // `declare -n r=x`: a reference to another variable, not a value
+            let reference = words
+                .iter()
+                .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('n'));
             for (i, w) in args().filter(|(_, w)| !w.starts_with(['-', '+'])) {
                 let Some(n) = super::parser::assignment_name_len(w) else {
                     continue;
@@ -761,7 +768,7 @@ pub(super) fn effects(
                 let append = w.as_bytes().get(n) == Some(&b'+');
                 let name = w.get(..n).unwrap_or("").trim_end_matches('+');
                 let text = w.get(n + 1 + usize::from(append)..).unwrap_or("");
-                let v = if append || unknown.contains(&i) || text.starts_with('(') {
+                let v = if reference || append || unknown.contains(&i) || text.starts_with('(') {
                     Value::Unknown
                 } else {
                     Value::Set(vec![Val::plain(text.to_string())])
