@@ -17,7 +17,7 @@
 //! function body sets, after the definition.
 
 use super::words::{Span, SpanKind, Word};
-use super::basename;
+use super::names;
 
 /// Fields one word may expand to, values one variable may hold, bindings of one command.
 pub(super) const MAX_FIELDS: usize = 64;
@@ -66,6 +66,22 @@ impl Vars {
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// A copy to restore later (none to make when nothing is known, the usual case).
+    pub fn snapshot(&self) -> Vars {
+        if self.entries.is_empty() {
+            Vars::default()
+        } else {
+            self.clone()
+        }
+    }
+
+    /// Some variable holds more than one value (a loop variable).
+    pub fn has_several_values(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|(_, v)| matches!(v, Value::Set(values) if values.len() > 1))
     }
 
     pub fn set(&mut self, name: &str, value: Value) {
@@ -210,41 +226,6 @@ pub(super) struct Field {
     pub raw: Option<String>,
 }
 
-/// Unquoted `*`, `?` or `[` in a word's text.
-pub(super) fn unquoted_glob(text: &str, spans: &[Span]) -> bool {
-    let mut at = 0;
-    for s in spans.iter().chain(std::iter::once(&Span {
-        start: text.len(),
-        end: text.len(),
-        kind: SpanKind::Quoted,
-    })) {
-        if text
-            .get(at..s.start.max(at))
-            .is_some_and(|gap| gap.contains(['*', '?', '[']))
-        {
-            return true;
-        }
-        at = s.end.max(at);
-    }
-    false
-}
-
-/// Whether a word needs [`expand`]: it holds an expansion or an unquoted `{`.
-pub(super) fn needs_expansion(text: &str, spans: &[Span]) -> bool {
-    if spans
-        .iter()
-        .any(|s| matches!(s.kind, SpanKind::Expansion { .. }))
-    {
-        return true;
-    }
-    if !text.contains('{') {
-        return false;
-    }
-    atoms(text, spans)
-        .iter()
-        .any(|a| matches!(a, Atom::Char('{', false)))
-}
-
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Atom<'a> {
     /// A literal character; `true` when quoted.
@@ -320,6 +301,29 @@ pub(super) fn expand(text: &str, spans: &[Span], vars: &Vars, binding: Binding<'
             unknown: fields.iter().any(|f| f.unknown),
         }
     }
+}
+
+/// Whether an expansion in the word has a value the line gives (`F=x; … $F`, a loop
+/// variable), and whether one is not known, without copying anything (most words hold an
+/// expansion nothing in the line resolves).
+pub(super) fn resolvable(text: &str, spans: &[Span], vars: &Vars) -> (bool, bool) {
+    let (mut resolves, mut unknown) = (false, false);
+    for s in spans {
+        if let SpanKind::Expansion { .. } = s.kind {
+            let raw = text.get(s.start..s.end).unwrap_or("");
+            // a loop variable's values are picked when the command is expanded
+            let several = parameter(raw).is_some_and(
+                |(n, _)| matches!(vars.get(n), Value::Set(v) if v.len() > 1),
+            );
+            match resolve(raw, vars, &[]) {
+                _ if several => resolves = true,
+                Resolved::Unknown => unknown = true,
+                Resolved::Kept => {}
+                Resolved::Text(..) => resolves = true,
+            }
+        }
+    }
+    (resolves, unknown)
 }
 
 /// The value of an assignment (`F=…`): variables resolved, no brace expansion, splitting
@@ -722,7 +726,7 @@ impl Effects {
 /// variables: a command of assignments only sets them (left to right); `export`,
 /// `declare`, `typeset`, `local`, `readonly` set their `NAME=value` words; `unset` unsets;
 /// `read`, `mapfile`, `readarray`, `getopts`, `let`, `printf -v` set values not known;
-/// `source` and an `eval` of unknown text may set anything.
+/// `source` and an `eval` of unknown text may set anything. `None` when it sets nothing.
 pub(super) fn effects(
     words: &[String],
     unknown: &[usize],
@@ -730,7 +734,16 @@ pub(super) fn effects(
     values: &[Option<Word>],
     vars: &Vars,
     binding: Binding<'_>,
-) -> Effects {
+) -> Option<Effects> {
+    // builtins are never called by a path; most commands start with another letter
+    if let Some(first) = words.first() {
+        if !matches!(
+            first.as_bytes().first(),
+            Some(b'e' | b'd' | b't' | b'l' | b'r' | b'u' | b'm' | b'g' | b'p' | b's' | b'.')
+        ) {
+            return None;
+        }
+    }
     let mut out = Effects::default();
     let Some(first) = words.first() else {
         let mut local: Option<Vars> = None;
@@ -746,17 +759,14 @@ pub(super) fn effects(
             }
             out.set.push((name.clone(), v));
         }
-        return out;
-    };
-    let is_name = |w: &str| {
-        !w.is_empty()
-            && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-            && !w.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        return Some(out);
     };
     let args = || words.iter().enumerate().skip(1);
-    // strings, not `names` keys: `readarray` is longer than a key holds
-    match basename(first) {
-        "export" | "declare" | "typeset" | "local" | "readonly" => {
+    let name = first.as_str();
+    // names compared as integers (`readarray` is longer than a key holds)
+    match names::key(name) {
+        _ if name == "readarray" => read_names(words, &mut out),
+        EXPORT | DECLARE | TYPESET | LOCAL | READONLY => {
             // `declare -n r=x`: a reference to another variable, not a value
             let reference = words
                 .iter()
@@ -776,29 +786,53 @@ pub(super) fn effects(
                 out.set.push((name.to_string(), v));
             }
         }
-        "unset" if !words.iter().any(|w| w == "-f") => {
+        UNSET if !words.iter().any(|w| w == "-f") => {
             for (_, w) in args().filter(|(_, w)| is_name(w)) {
                 out.set.push((w.clone(), Value::Unset));
             }
         }
-        "read" | "mapfile" | "readarray" | "getopts" | "let" => {
-            for (_, w) in args() {
-                let name = w.split(['=', '+', '-', '[']).next().unwrap_or("");
-                if is_name(name) {
-                    out.set.push((name.to_string(), Value::Unknown));
-                }
-            }
-        }
-        "printf" => {
+        READ | MAPFILE | GETOPTS | LET => read_names(words, &mut out),
+        PRINTF => {
             if let Some(p) = words.iter().position(|w| w == "-v") {
                 if let Some(w) = words.get(p + 1) {
                     out.set.push((w.clone(), Value::Unknown));
                 }
             }
         }
-        "source" | "." => out.forget_all = true,
-        "eval" => out.forget_all = !unknown.is_empty(),
-        _ => {}
+        SOURCE | DOT => out.forget_all = true,
+        EVAL => out.forget_all = !unknown.is_empty(),
+        _ => return None,
     }
-    out
+    Some(out)
+}
+
+const EXPORT: u64 = names::key("export");
+const DECLARE: u64 = names::key("declare");
+const TYPESET: u64 = names::key("typeset");
+const LOCAL: u64 = names::key("local");
+const READONLY: u64 = names::key("readonly");
+const UNSET: u64 = names::key("unset");
+const READ: u64 = names::key("read");
+const MAPFILE: u64 = names::key("mapfile");
+const GETOPTS: u64 = names::key("getopts");
+const LET: u64 = names::key("let");
+const PRINTF: u64 = names::key("printf");
+const SOURCE: u64 = names::key("source");
+const DOT: u64 = names::key(".");
+const EVAL: u64 = names::key("eval");
+
+fn is_name(w: &str) -> bool {
+    !w.is_empty()
+        && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !w.as_bytes().first().is_some_and(u8::is_ascii_digit)
+}
+
+/// `read A B`, `mapfile A`, `let A=1`: the names become unknown.
+fn read_names(words: &[String], out: &mut Effects) {
+    for w in words.iter().skip(1) {
+        let name = w.split(['=', '+', '-', '[']).next().unwrap_or("");
+        if is_name(name) {
+            out.set.push((name.to_string(), Value::Unknown));
+        }
+    }
 }

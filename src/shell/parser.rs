@@ -29,7 +29,10 @@ pub(super) struct Shared {
     /// commands run with them, so they get them too. (name, value, raw when dynamic)
     inherited: Vec<(String, String, Option<String>)>,
     /// The variables assigned so far, as later words see them (see `expand.rs`).
-    vars: Vars,
+    pub vars: Vars,
+    /// A simple command's words as read, kept between commands so that reading them
+    /// allocates once per line, not once per command.
+    words: Vec<Word>,
 }
 
 impl Shared {
@@ -129,6 +132,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         pipeline: None,
         inherited: Vec::new(),
         vars: Vars::default(),
+        words: Vec::new(),
     };
     let result = Parser::new(src, &mut shared).parse_source();
     Analysis {
@@ -146,6 +150,10 @@ pub(super) fn parse(src: &str) -> Analysis {
 const DELIM: u8 = 1;
 /// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
 pub(super) const SPECIAL: u8 = 2;
+/// A glob character: `*`, `?`, `[`.
+pub(super) const GLOB: u8 = 4;
+/// Opens a brace expansion: `{`.
+pub(super) const BRACE: u8 = 8;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -161,6 +169,10 @@ static CLASS: [u8; 256] = {
         t[quoting[i] as usize] = SPECIAL;
         i += 1;
     }
+    t[b'*' as usize] = GLOB;
+    t[b'?' as usize] = GLOB;
+    t[b'[' as usize] = GLOB;
+    t[b'{' as usize] = BRACE;
     t
 };
 
@@ -427,7 +439,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     return Err(format!("expected a command after `{op}`"));
                 }
                 if before.is_none() {
-                    before = Some(self.out.vars.clone());
+                    before = Some(self.out.vars.snapshot());
                 }
                 continue;
             }
@@ -450,7 +462,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let enclosing = self.out.pipeline;
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
         // each stage of a pipeline is a subshell: what one sets, no other sees
-        let saved_vars = self.out.vars.clone();
+        let saved_vars = self.out.vars.snapshot();
         let start = self.out.commands.len();
         let mut stage = 0;
         loop {
@@ -524,7 +536,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.enter()?;
             self.out.not_plain("subshell");
             let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
-            let saved_vars = self.out.vars.clone();
+            let saved_vars = self.out.vars.snapshot();
             self.parse_list()?;
             self.skip_blanks();
             if !self.peek_is(b')') {
@@ -586,7 +598,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.not_plain("compound command");
         // each branch starts from its condition; afterwards, any branch may have run
         self.parse_list()?;
-        let mut at_condition = self.out.vars.clone();
+        let mut at_condition = self.out.vars.snapshot();
         let mut ends = Vec::new();
         self.expect_word("then")?;
         self.parse_list()?;
@@ -631,7 +643,7 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// (a later iteration sees it) and either value after it. `var` is the loop variable,
     /// already bound.
     fn loop_body(&mut self, var: Option<&str>) -> PResult<()> {
-        let before = self.out.vars.clone();
+        let before = self.out.vars.snapshot();
         if !before.is_empty() {
             let rest = self.src.get(self.pos..).unwrap_or("");
             self.out.vars.forget_assigned_in(rest, var);
@@ -689,7 +701,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 Some(v) if !v.is_empty() => expand::Value::Set(v),
                 _ => expand::Value::Unknown,
             };
-            let before = self.out.vars.clone();
+            let before = self.out.vars.snapshot();
             self.out.vars.set(&var.text, value);
             self.loop_body(Some(&var.text))?;
             // after the loop: its last value, or the old one when the list was empty
@@ -713,16 +725,16 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// Adds the values a `for` list word gives the loop variable; `false` when one is not
     /// known or there are too many.
     fn loop_values(&self, w: &Word, values: &mut Vec<expand::Val>) -> bool {
-        let fields = match expand::needs_expansion(&w.text, &w.spans) {
+        let fields = match w.expands {
             true => expand::expand(&w.text, &w.spans, &self.out.vars, &[]),
-            false => expand::Expansion::Unchanged { unknown: false },
+            false => expand::Expansion::Unchanged { unknown: w.unknown },
         };
         match fields {
             expand::Expansion::Unchanged { unknown: true } => false,
             expand::Expansion::Unchanged { unknown: false } => {
                 values.push(expand::Val {
                     text: w.text.clone(),
-                    glob: w.is_glob(),
+                    glob: w.glob,
                 });
                 values.len() <= expand::MAX_FIELDS
             }
@@ -757,7 +769,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.skip_linebreaks()?;
         self.expect_word("in")?;
         // each branch starts from here; afterwards any one (or none) may have run
-        let at_word = self.out.vars.clone();
+        let at_word = self.out.vars.snapshot();
         let mut ends = Vec::new();
         loop {
             self.skip_linebreaks()?;
@@ -889,7 +901,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_function = self.out.function.replace(name);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
-        let saved_vars = self.out.vars.clone();
+        let saved_vars = self.out.vars.snapshot();
         self.parse_command()?;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
@@ -915,10 +927,25 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     fn parse_simple(&mut self) -> PResult<()> {
+        // (a substitution in a word reads its own commands with a buffer of its own)
+        let mut words = std::mem::take(&mut self.out.words);
+        words.clear();
+        let result = self.parse_simple_words(&mut words);
+        words.clear();
+        self.out.words = words;
+        result
+    }
+
+    fn parse_simple_words(&mut self, words: &mut Vec<Word>) -> PResult<()> {
         let sub_start = self.out.commands.len();
-        let mut parts = Parts::default();
-        // most commands have at most 8 words: one allocation, no regrowth
-        let mut words: Vec<Word> = Vec::with_capacity(8);
+        let mut parts = Parts {
+            // most commands have at most 8 words: one allocation, no regrowth
+            words: Vec::with_capacity(8),
+            ..Parts::default()
+        };
+        // a loop variable with several values: the words are expanded once per value, after
+        // all are read; otherwise as they are read
+        let defer = self.out.vars.has_several_values();
         // the assignments' values as read (`None` for arrays and `+=`), for the variables
         // they set
         let mut values: Vec<Option<Word>> = Vec::new();
@@ -929,12 +956,16 @@ impl<'s, 'o> Parser<'s, 'o> {
                 None | Some(b'\n' | b';' | b'|' | b')') => break,
                 Some(b'&') if !self.peek_at_is(1, b'>') => break,
                 Some(b'(') => {
-                    if words.len() == 1
+                    if words.len() + parts.words.len() == 1
                         && parts.assignments.is_empty()
                         && redirects.is_empty()
+                        && parts.dynamic.is_empty()
                         && !words.first().is_some_and(|w| w.dynamic)
                     {
-                        let name = words.pop().map(|w| w.text).unwrap_or_default();
+                        let name = match words.pop() {
+                            Some(w) => w.text,
+                            None => parts.words.pop().unwrap_or_default(),
+                        };
                         return self.function_def(name);
                     }
                     return Err(self.unexpected());
@@ -949,11 +980,11 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
             }
             let before = self.pos;
-            let w = self.read_word()?;
+            let mut w = self.read_word()?;
             if self.pos == before {
                 return Err(self.unexpected());
             }
-            if words.is_empty() {
+            if words.is_empty() && parts.words.is_empty() {
                 let raw = self.slice(w.start, w.end);
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
@@ -979,18 +1010,26 @@ impl<'s, 'o> Parser<'s, 'o> {
                             raw,
                         });
                     }
-                    values.push((n + 1 == eq && !array).then(|| value_part(&w, eq)));
+                    values.push((n + 1 == eq && !array && !w.unknown).then(|| value_part(&w, eq)));
                     parts.assignments.push((name, value));
                     continue;
                 }
             }
-            words.push(w);
+            if defer {
+                words.push(w);
+            } else {
+                self.push_word(&mut parts, &mut w, &[], true);
+            }
         }
-        if words.is_empty() && parts.assignments.is_empty() && redirects.is_empty() {
+        if parts.words.is_empty()
+            && words.is_empty()
+            && parts.assignments.is_empty()
+            && redirects.is_empty()
+        {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit_expanded(&mut parts, &mut words, &values)?;
+        let main = self.emit_expanded(&mut parts, words, &values)?;
         if let Some(m) = main {
             self.adopt(sub_start, emit_start, m);
         }
@@ -1009,6 +1048,22 @@ impl<'s, 'o> Parser<'s, 'o> {
         words: &mut [Word],
         values: &[Option<Word>],
     ) -> PResult<Option<usize>> {
+        if words.is_empty() {
+            // expanded as read
+            let set = expand::effects(
+                &parts.words,
+                &parts.unknown,
+                &parts.assignments,
+                values,
+                &self.out.vars,
+                &[],
+            );
+            let idx = self.emit(parts)?;
+            if let Some(set) = set {
+                set.apply(&mut self.out.vars);
+            }
+            return Ok(idx);
+        }
         let mut multi: Vec<String> = Vec::new();
         for w in words.iter() {
             self.out.vars.multi_valued(&w.text, &w.spans, &mut multi);
@@ -1048,6 +1103,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             } else {
                 parts.clone()
             };
+            if !words.is_empty() {
+                these.words.reserve(words.len());
+            }
             for w in words.iter_mut() {
                 self.push_word(&mut these, w, &binding, last);
             }
@@ -1059,6 +1117,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                 &self.out.vars,
                 &binding,
             );
+            // what one value of a loop variable sets, another may not
+            let set = set.unwrap_or_default();
             effects = Some(match effects {
                 None => set,
                 Some(prev) => prev.union(set),
@@ -1073,11 +1133,12 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     /// Adds the fields of `w` to `parts` (taking its text when `last`).
+    #[inline(always)]
     fn push_word(&self, parts: &mut Parts, w: &mut Word, binding: expand::Binding<'_>, last: bool) {
-        let expansion = if expand::needs_expansion(&w.text, &w.spans) {
+        let expansion = if w.expands {
             expand::expand(&w.text, &w.spans, &self.out.vars, binding)
         } else {
-            expand::Expansion::Unchanged { unknown: false }
+            expand::Expansion::Unchanged { unknown: w.unknown }
         };
         match expansion {
             expand::Expansion::Unchanged { unknown } => {
@@ -1091,7 +1152,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 if unknown {
                     parts.unknown.push(index);
                 }
-                if w.is_glob() {
+                if w.glob {
                     parts.globs.push(index);
                 }
                 parts.words.push(if last {
@@ -1215,7 +1276,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }));
         }
         // `F=out.txt; cmd > "$F"`: a target that expands to one known word is that word
-        if expand::needs_expansion(&w.text, &w.spans) {
+        if w.expands {
             if let expand::Expansion::Fields(mut fields) =
                 expand::expand(&w.text, &w.spans, &self.out.vars, &[])
             {
@@ -1379,7 +1440,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         };
         let saved_vars = match ctx.scope {
             Scope::Shared => None,
-            Scope::Copy => Some(self.out.vars.clone()),
+            Scope::Copy => Some(self.out.vars.snapshot()),
             Scope::Fresh => {
                 // a new shell sees the assignments its launcher's command carried
                 let mut fresh = Vars::default();
@@ -1462,7 +1523,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_origin = std::mem::replace(&mut self.out.origin, origin);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
-        let saved_vars = self.out.vars.clone();
+        let saved_vars = self.out.vars.snapshot();
         let spans = self.spans.len();
         let pending = self.pending.len();
         self.parse_list()?;
@@ -1896,21 +1957,26 @@ fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
 
 /// An assignment word's value (after `NAME=`), with its spans.
 fn value_part(w: &Word, eq: usize) -> Word {
+    let spans: Vec<Span> = w
+        .spans
+        .iter()
+        .filter(|s| s.start >= eq)
+        .map(|s| Span {
+            start: s.start - eq,
+            end: s.end - eq,
+            kind: s.kind,
+        })
+        .collect();
     Word {
         text: w.text.get(eq..).unwrap_or("").to_string(),
         dynamic: w.dynamic,
         start: w.start + eq,
         end: w.end,
-        spans: w
-            .spans
-            .iter()
-            .filter(|s| s.start >= eq)
-            .map(|s| Span {
-                start: s.start - eq,
-                end: s.end - eq,
-                kind: s.kind,
-            })
-            .collect(),
+        // an assignment's value is not brace-expanded or globbed
+        glob: false,
+        expands: w.dynamic,
+        unknown: w.unknown,
+        spans,
     }
 }
 

@@ -13,6 +13,13 @@ pub(super) struct Word {
     /// The parts of `text` that are quoted or are expansions, in order (empty when the word
     /// is one unquoted run): what brace expansion, variable propagation and globbing need.
     pub spans: Vec<Span>,
+    /// An unquoted `*`, `?` or `[`: the shell expands it to the names it matches.
+    pub glob: bool,
+    /// An unquoted `{`, or an expansion the line gives a value: `expand.rs` has work to
+    /// do (and `spans` are kept for it).
+    pub expands: bool,
+    /// Holds an expansion whose value is not known (when `expands` is false).
+    pub unknown: bool,
 }
 
 /// A part of a word's text that is not plain unquoted text.
@@ -32,11 +39,22 @@ pub(super) enum SpanKind {
     Expansion { quoted: bool },
 }
 
-impl Word {
-    /// Unquoted `*`, `?` or `[`: the shell expands the word to the names it matches.
-    pub fn is_glob(&self) -> bool {
-        super::expand::unquoted_glob(&self.text, &self.spans)
+/// Bytes of a class found in the unquoted text (outside `spans`).
+fn unquoted_classes(text: &str, spans: &[Span]) -> u8 {
+    let b = text.as_bytes();
+    let mut seen = 0;
+    let mut at = 0;
+    for s in spans.iter().chain(std::iter::once(&Span {
+        start: b.len(),
+        end: b.len(),
+        kind: SpanKind::Quoted,
+    })) {
+        for &c in b.get(at..s.start.max(at)).unwrap_or(&[]) {
+            seen |= super::parser::class(c);
+        }
+        at = at.max(s.end);
     }
+    seen
 }
 
 /// Bytes that end a run of ordinary word characters.
@@ -50,7 +68,13 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let bytes = self.src.as_bytes();
         let mut run = start;
-        while bytes.get(run).is_some_and(|&b| !special(b)) {
+        let mut seen = 0;
+        while let Some(&b) = bytes.get(run) {
+            let class = super::parser::class(b);
+            if class & super::parser::SPECIAL != 0 {
+                break;
+            }
+            seen |= class;
             run += 1;
         }
         // most words are one plain run up to a delimiter: copied once, at its exact size
@@ -62,13 +86,17 @@ impl Parser<'_, '_> {
                 start,
                 end: run,
                 spans: Vec::new(),
+                glob: seen & super::parser::GLOB != 0,
+                expands: seen & super::parser::BRACE != 0,
+                unknown: false,
             });
         }
         // quotes or expansions: built piece by piece, so start with room for a typical word
         let mut text = String::with_capacity(32);
         let mut dynamic = false;
-        // a substitution inside reads words of its own: they keep their own spans
-        let outer = std::mem::take(&mut self.spans);
+        // this word's spans go after `mark` in the parser's buffer (a substitution inside
+        // reads words of its own, which take theirs back out before this word goes on)
+        let mark = self.spans.len();
         if self.starts("<(") || self.starts(">(") {
             self.pos += 2;
             self.out.not_plain("process substitution");
@@ -125,10 +153,23 @@ impl Parser<'_, '_> {
                 _ => break,
             }
         }
-        let mut spans = std::mem::replace(&mut self.spans, outer);
+        let mine = self.spans.get_mut(mark..).unwrap_or_default();
         // an expansion inside double quotes is recorded before the quoted text around it
-        spans.sort_unstable_by_key(|s| s.start);
+        mine.sort_unstable_by_key(|s| s.start);
+        let seen = unquoted_classes(&text, mine);
+        let (resolves, unknown) = super::expand::resolvable(&text, mine, &self.out.vars);
+        let expands = seen & super::parser::BRACE != 0 || resolves;
+        // only a word `expand.rs` works on keeps its spans (most words need none)
+        let spans = if expands {
+            self.spans.split_off(mark)
+        } else {
+            self.spans.truncate(mark);
+            Vec::new()
+        };
         Ok(Word {
+            glob: seen & super::parser::GLOB != 0,
+            expands,
+            unknown,
             text,
             dynamic,
             start,
@@ -140,6 +181,10 @@ impl Parser<'_, '_> {
     /// Records a span of the word being read (empty spans are dropped).
     fn span(&mut self, start: usize, end: usize, kind: SpanKind) {
         if end > start {
+            if self.spans.capacity() == 0 {
+                // one allocation for the line's words, not a regrowth per word
+                self.spans.reserve(16);
+            }
             self.spans.push(Span { start, end, kind });
         }
     }
