@@ -328,7 +328,7 @@ fn ignored_paths_through_the_shell() {
         "cat .[e]nv",
         "head priv*/keys.txt",
         "cat *.sec*",
-        "cat *",
+        "cat index.*",
     ] {
         assert_eq!(e.validate(&bash(cmd)), Ok(()), "{cmd}");
         let v = e.check(&bash(cmd));
