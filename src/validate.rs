@@ -435,10 +435,10 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
             {
                 return true
             }
-            "-name" | "-iname" => {
-                if !words.get(i.wrapping_sub(1)).is_some_and(|p| p == "!" || p == "-not") {
-                    names.extend(words.get(i + 1));
-                }
+            "-name" | "-iname"
+                if !words.get(i.wrapping_sub(1)).is_some_and(|p| p == "!" || p == "-not") =>
+            {
+                names.extend(words.get(i + 1));
             }
             _ => {}
         }

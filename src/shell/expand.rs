@@ -5,7 +5,8 @@
 //!
 //! Bounded, never exponential: a word expands to at most [`MAX_FIELDS`] fields, a variable
 //! holds at most [`MAX_FIELDS`] values, and brace expansion takes at most [`BRACE_STEPS`]
-//! steps; past a bound the word's value is unknown. What is not known stays as written in
+//! steps on a word of at most [`BRACE_WORD`] characters; past a bound the word's value is
+//! unknown. What is not known stays as written in
 //! the word's text (`$(ls)`, `$X` with X from the environment) and the word is marked
 //! unknown: it is never taken for a file that is not ignored, nor for a program name.
 //!
@@ -23,6 +24,8 @@ use super::names;
 pub(super) const MAX_FIELDS: usize = 64;
 /// Steps of brace expansion for one word.
 const BRACE_STEPS: usize = 256;
+/// A longer word with braces is not brace-expanded (each step copies it).
+const BRACE_WORD: usize = 1024;
 
 /// What the parser knows about a variable at a point of the line.
 #[derive(Debug, Clone, PartialEq)]
@@ -278,7 +281,7 @@ pub(super) fn expand(text: &str, spans: &[Span], vars: &Vars, binding: Binding<'
     let mut words = Vec::new();
     let mut steps = BRACE_STEPS;
     let braced = if atoms.iter().any(|a| matches!(a, Atom::Char('{', false))) {
-        if !braces(atoms.clone(), &mut words, &mut steps) {
+        if atoms.len() > BRACE_WORD || !braces(atoms.clone(), &mut words, &mut steps) {
             return too_many();
         }
         words.len() != 1 || words.first() != Some(&atoms)
@@ -834,5 +837,107 @@ fn read_names(words: &[String], out: &mut Effects) {
         if is_name(name) {
             out.set.push((name.to_string(), Value::Unknown));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::shell::analyse;
+
+    /// Each command's words after expansion, and the indexes of its unknown words.
+    fn expanded(input: &str) -> Vec<(Vec<String>, Vec<usize>)> {
+        analyse(input)
+            .commands
+            .into_iter()
+            .filter(|c| !c.words.is_empty())
+            .map(|c| (c.words, c.unknown))
+            .collect()
+    }
+
+    #[test]
+    fn expansion_table() {
+        // (input, the `echo` commands' words, ` | ` between commands; `?` marks an unknown
+        // word)
+        let table: &[(&str, &str)] = &[
+            ("echo {a,b}c", "echo ac bc"),
+            ("echo x{1..3}", "echo x1 x2 x3"),
+            ("echo {3..1..2} {a..c} {08..10}", "echo 3 1 a b c 08 09 10"),
+            ("echo {a,{b,c}}d", "echo ad bd cd"),
+            ("echo {a} {} {,} a{,}b", "echo {a} {} ab ab"),
+            ("echo '{a,b}' \"{a,b}\" \\{a,b}", "echo {a,b} {a,b} {a,b}"),
+            ("echo ${x}{a,b}", "echo ?${x}a ?${x}b"),
+            ("F=a; echo $F ${F} \"$F\"x", "echo a a ax"),
+            ("F='a b'; echo $F \"$F\"", "echo a b a b"),
+            ("F=; echo $F x", "echo x"),
+            ("F=a; G=$F/b; echo $G", "echo a/b"),
+            ("F=a G=$F; echo $G", "echo a"),
+            ("F=a echo $F", "echo ?$F"),
+            ("(F=a); echo $F", "echo ?$F"),
+            ("F=a | echo $F", "echo ?$F"),
+            ("echo $(F=a) $F", "echo ?$(F=a) ?$F"),
+            ("F=a; (echo $F)", "echo a"),
+            ("F=a; bash -c 'echo $F'", "echo ?$F"),
+            ("F=a; eval 'G=$F'; echo $G", "echo a"),
+            ("export F=a; echo $F", "echo a"),
+            ("declare -x F=a; echo $F", "echo a"),
+            ("declare -n F=a; echo $F", "echo ?$F"),
+            ("unset F; echo ${F:-d} ${F-e} ${F:+f}x", "echo d e x"),
+            ("F=; echo ${F:-d} ${F-e}x", "echo d x"),
+            ("echo ${F:-d}", "echo ?${F:-d}"),
+            ("F=a; read F; echo $F", "echo ?$F"),
+            ("F=a; f() { F=b; }; echo $F", "echo ?$F"),
+            ("F=a; if x; then F=b; fi; echo $F", "echo a | echo b"),
+            ("F=a; x && F=b; echo $F", "echo b | echo a"),
+            ("for f in a b; do echo $f; done", "echo a | echo b"),
+            ("for f in a b; do :; done; echo $f", "echo ?$f"),
+            ("for f in *.ts; do echo \"$f\"; done", "echo *.ts"),
+            ("for f in $(ls); do echo $f; done", "echo ?$f"),
+            ("G=a; for i in 1; do echo $G; G=b; done", "echo ?$G"),
+            ("IFS=,; F=a,b; echo $F", "echo ?$F"),
+            ("echo $PWD ~+ $HOME", "echo $PWD ~+ $HOME"),
+            ("x=rm; $x -rf y", "rm -rf y"),
+            ("echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}", "echo ?{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"),
+            ("echo {1..100}", "echo ?{1..100}"),
+        ];
+        for (input, expected) in table {
+            let got: Vec<String> = expanded(input)
+                .into_iter()
+                .filter(|(w, _)| w.first().is_some_and(|n| n == "echo" || n == "rm"))
+                .map(|(words, unknown)| {
+                    let marked: Vec<String> = words
+                        .iter()
+                        .enumerate()
+                        .map(|(i, w)| match unknown.contains(&i) {
+                            true => format!("?{w}"),
+                            false => w.clone(),
+                        })
+                        .collect();
+                    marked.join(" ")
+                })
+                .collect();
+            assert_eq!(got.join(" | "), *expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn a_loop_variable_is_expanded_once_per_value() {
+        let all: Vec<String> = expanded("for f in a b; do cp $f $f.bak; done")
+            .into_iter()
+            .map(|(w, _)| w.join(" "))
+            .collect();
+        assert_eq!(all, ["cp a a.bak", "cp b b.bak"]);
+    }
+
+    #[test]
+    fn hostile_braces_stay_bounded() {
+        let input = format!("echo {}", "{1..1}".repeat(20_000));
+        let t = std::time::Instant::now();
+        let a = analyse(&input[..input.len().min(crate::shell::MAX_INPUT_BYTES)]);
+        assert!(t.elapsed() < std::time::Duration::from_millis(500));
+        assert!(a.commands.iter().any(|c| c.is_unknown(1)));
+        let wide = format!("echo {}", "{a,b}".repeat(5000));
+        let t = std::time::Instant::now();
+        analyse(&wide);
+        assert!(t.elapsed() < std::time::Duration::from_millis(500));
     }
 }

@@ -8,9 +8,13 @@
 //!
 //! ## What a [`SimpleCommand`] holds
 //! * `words`: unquoted, with the launchers (`sudo`, `env`, `bash -c`, …) peeled off into
-//!   `wrappers`. A word containing an expansion (`$HOME`, `${X}`, `$(…)`, `` `…` ``, `<(…)`,
-//!   `$((…))`) keeps the expansion as written (its literal parts unquoted) and is listed in
-//!   `dynamic`.
+//!   `wrappers`, after what the line itself decides is expanded (`expand.rs`: brace
+//!   expansion, variables assigned earlier in the line, loop variables; a command runs once
+//!   per value of a loop variable it uses). A word still containing an expansion (`$HOME`,
+//!   `${X}`, `$(…)`, `` `…` ``, `<(…)`, `$((…))`) keeps it as written (its literal parts
+//!   unquoted) and is listed in `dynamic`; in `unknown` when its value cannot be known
+//!   (`$PWD`, `$HOME` and `<(…)` are known); in `globs` when the shell expands it as a glob.
+//!   A command whose program name is unknown has `Problem::Unparseable`.
 //! * `cwd`: where a preceding `cd X &&` / `cd X;` in the same shell left it, relative to where
 //!   the command line starts. `None` = unchanged. Relative targets are joined with `/`
 //!   (`cd a && cd b` → `a/b`; `..` is kept, the workspace normalises it); absolute ones

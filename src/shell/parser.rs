@@ -1010,7 +1010,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                             raw,
                         });
                     }
-                    values.push((n + 1 == eq && !array && !w.unknown).then(|| value_part(&w, eq)));
+                    values.push((n + 1 == eq && !array).then(|| value_part(&w, eq)));
                     parts.assignments.push((name, value));
                     continue;
                 }

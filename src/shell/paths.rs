@@ -17,7 +17,10 @@
 //! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
 //!
 //! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
-//! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
+//! (`scheme://…`), here-doc bodies, `find`'s expression (`-name '*.ts'`, `-not -path …` are
+//! filters; the files it names with `-newer F`, `-fprint F` are taken). Each operand says
+//! whether its value is known (`unknown`), whether the shell expands it as a glob (`glob`) or
+//! it holds glob characters a program may expand (`pattern`). `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
 //! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
 //! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
 

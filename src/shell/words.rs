@@ -159,8 +159,11 @@ impl Parser<'_, '_> {
         let seen = unquoted_classes(&text, mine);
         let (resolves, unknown) = super::expand::resolvable(&text, mine, &self.out.vars);
         let expands = seen & super::parser::BRACE != 0 || resolves;
-        // only a word `expand.rs` works on keeps its spans (most words need none)
-        let spans = if expands {
+        // only a word `expand.rs` works on keeps its spans (most words need none); so does
+        // a word that may be an assignment (`G=$F` after `F=x` in the same command)
+        let spans = if expands
+            || super::parser::assignment_name_len(self.slice(start, self.pos)).is_some()
+        {
             self.spans.split_off(mark)
         } else {
             self.spans.truncate(mark);
