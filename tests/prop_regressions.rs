@@ -185,6 +185,20 @@ fn assignments_render_before_launchers() {
     round_trips("X=1 sudo bash -c 'Y=2 ls'");
 }
 
+/// shell_roundtrip: a redirection of a command a script replaced (`bash -c 'x' > `…``,
+/// `eval eval > $(…)`) rendered its target as written inside the quoted script, so the
+/// substitution, already a command of its own, was parsed a second time there.
+#[test]
+fn a_script_launchers_redirection_renders_quoted() {
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-script-launcher-redirect-substitution"
+    ));
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-nested-eval-redirect-substitution"
+    ));
+    round_trips("bash -c 'ls' > \"$(echo out)\"");
+}
+
 /// The seed bundle the wasm test embeds (tests/fixtures/fuzz-seeds.json) matches fuzz/seeds:
 /// run `fuzz/bundle-seeds.py` after changing seeds.
 #[test]

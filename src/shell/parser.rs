@@ -1030,8 +1030,16 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         let emit_start = self.out.commands.len();
         let main = self.emit_expanded(&mut parts, words, &values)?;
-        if let Some(m) = main {
-            self.adopt(sub_start, emit_start, m);
+        match main {
+            Some(m) => self.adopt(sub_start, emit_start, m),
+            None => {
+                // A script replaced the command: its redirections go to the script's
+                // commands, but their substitutions ran outside it and are commands of
+                // their own, so the targets render quoted (as a launcher's words do).
+                for r in redirects.iter_mut().filter(|r| !r.is_heredoc()) {
+                    r.raw = None;
+                }
+            }
         }
         if !redirects.is_empty() {
             self.attach_redirects(emit_start, redirects);
