@@ -199,6 +199,19 @@ fn a_script_launchers_redirection_renders_quoted() {
     round_trips("bash -c 'ls' > \"$(echo out)\"");
 }
 
+/// shell_roundtrip: brace expansion copied a word holding a substitution (`x{,}`…``), so the
+/// rendered text ran the substitution twice while the analysis listed its commands once;
+/// such a word is now left as read, its value unknown.
+#[test]
+fn braces_do_not_copy_a_substitution() {
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-braces-copying-a-substitution"
+    ));
+    round_trips("echo {a,b}$(ls) x{1..2}`pwd`");
+    let a = analyse("cat {a,b}$(ls)");
+    assert!(a.commands.iter().any(|c| c.name() == Some("cat") && c.is_unknown(1)));
+}
+
 /// The seed bundle the wasm test embeds (tests/fixtures/fuzz-seeds.json) matches fuzz/seeds:
 /// run `fuzz/bundle-seeds.py` after changing seeds.
 #[test]

@@ -271,17 +271,21 @@ pub(super) enum Expansion {
 /// the word as written, unknown.
 pub(super) fn expand(text: &str, spans: &[Span], vars: &Vars, binding: Binding<'_>) -> Expansion {
     let atoms = atoms(text, spans);
-    let too_many = || {
-        Expansion::Fields(vec![Field {
-            text: text.to_string(),
-            unknown: true,
-            ..Field::default()
-        }])
-    };
+    // past a bound: the word as read, its value unknown
+    let too_many = || Expansion::Unchanged { unknown: true };
     let mut words = Vec::new();
     let mut steps = BRACE_STEPS;
     let braced = if atoms.iter().any(|a| matches!(a, Atom::Char('{', false))) {
         if atoms.len() > BRACE_WORD || !braces(atoms.clone(), &mut words, &mut steps) {
+            return too_many();
+        }
+        // a substitution the braces would copy runs once per copy, but its commands are
+        // listed once: the word is left as read
+        if words.len() > 1
+            && atoms
+                .iter()
+                .any(|a| matches!(a, Atom::Exp(raw, _) if raw.contains(['(', '`'])))
+        {
             return too_many();
         }
         words.len() != 1 || words.first() != Some(&atoms)
