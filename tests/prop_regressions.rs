@@ -208,6 +208,10 @@ fn braces_do_not_copy_a_substitution() {
         "../fuzz/seeds/shell_roundtrip/regress-braces-copying-a-substitution"
     ));
     round_trips("echo {a,b}$(ls) x{1..2}`pwd`");
+    // nor does a loop variable's value copy a command holding a substitution or redirection
+    round_trips("for f in a b; do echo $f $(x); done");
+    round_trips("for f in a b; do echo $f > \"$(x)\"; done");
+    round_trips("for f in a b; do cat $f <<EOF\n$(x)\nEOF\ndone");
     let a = analyse("cat {a,b}$(ls)");
     assert!(a.commands.iter().any(|c| c.name() == Some("cat") && c.is_unknown(1)));
 }

@@ -1029,7 +1029,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit_expanded(&mut parts, words, &values)?;
+        let main = self.emit_expanded(&mut parts, words, &values, !redirects.is_empty())?;
         match main {
             Some(m) => self.adopt(sub_start, emit_start, m),
             None => {
@@ -1055,6 +1055,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         parts: &mut Parts,
         words: &mut [Word],
         values: &[Option<Word>],
+        redirected: bool,
     ) -> PResult<Option<usize>> {
         if words.is_empty() {
             // expanded as read
@@ -1085,8 +1086,14 @@ impl<'s, 'o> Parser<'s, 'o> {
             })
             .collect();
         let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+        // A substitution or a redirection (a here-doc's body among them) is read once: copies
+        // of the command would run it again, so then the loop variable stays unknown.
+        let runs_something = redirected
+            || words
+                .iter()
+                .any(|w| w.dynamic && w.text.contains(['(', '`']));
         let combinations = match total {
-            Some(t) if t <= expand::MAX_FIELDS => t,
+            Some(t) if t <= expand::MAX_FIELDS && !runs_something => t,
             _ => {
                 multi.clear();
                 1
