@@ -42,7 +42,10 @@ pub fn validate(
     required_params(call, spec)?;
     for named in named_paths(call, spec) {
         match named {
-            NamedPath::Path(path) => path_allowed(access, None, path, None)?,
+            NamedPath::Path(path) => {
+                path_allowed(access, None, path, None)?;
+                selector_prefixes_allowed(access, path)?;
+            }
             NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
             NamedPath::NotAString(name) => {
                 return Err(Invalid::new(
@@ -129,14 +132,16 @@ impl<'c> Iterator for NamedPaths<'c> {
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
-/// reported); params declared may-be-empty only need to be present.
+/// reported); params declared may-be-empty only need to be present. An entry `a|b` is one of
+/// its alternatives (Cline's `path` or `absolutePath`); the first is named when all are missing.
 fn required_params(call: &ToolCall, spec: &ToolSpec) -> Validation {
-    for name in &spec.required {
-        let missing = match call.param(name) {
+    for entry in &spec.required {
+        let missing = |name: &str| match call.param(name) {
             None | Some(Value::Null) => true,
             Some(v) => v.is_blank() && !spec.allow_empty.iter().any(|n| n == name),
         };
-        if missing {
+        if entry.split('|').all(missing) {
+            let name = entry.split('|').next().unwrap_or_default();
             return Err(Invalid::new(
                 "missing_param",
                 format!(
@@ -292,9 +297,13 @@ pub fn mark_unvouched(access: &Access, analysis: &mut Analysis) {
     }
 }
 
-/// Programs that read or write the files their operands name (`git` only in the
-/// subcommands that take files). A local list until the program table holds this trait.
+/// Programs that read or write the files their operands name, from the program table:
+/// readers and writers (deleting is writing; `kill`'s operands are processes), but not the
+/// project's tools (`make`, `npm`, `docker`),
+/// whose operands are targets and options, nor fetchers (URLs), nor `mkdir` (a new
+/// directory reads nothing); `git` only in the sub-commands that take files.
 fn touches_files(c: &SimpleCommand) -> bool {
+    use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
     let name = c.name().unwrap_or("");
     if name == "git" {
         return c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|sub| {
@@ -305,21 +314,12 @@ fn touches_files(c: &SimpleCommand) -> bool {
             )
         });
     }
-    matches!(
-        name,
-        "cat" | "tac" | "head" | "tail" | "less" | "more" | "nl" | "wc" | "sort" | "uniq"
-            | "cut" | "paste" | "join" | "comm" | "diff" | "cmp" | "sdiff" | "od" | "xxd"
-            | "hexdump" | "strings" | "base64" | "base32" | "md5sum" | "sha1sum" | "sha256sum"
-            | "sha512sum" | "shasum" | "cksum" | "cp" | "mv" | "rm" | "ln" | "tar" | "zip"
-            | "unzip" | "gzip" | "gunzip" | "bzip2" | "xz" | "zstd" | "zcat" | "bat" | "grep"
-            | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "sed" | "awk" | "gawk" | "mawk"
-            | "nawk" | "tee" | "truncate" | "chmod" | "chown" | "chgrp" | "touch" | "shred"
-            | "dd" | "install" | "rsync" | "scp" | "sftp" | "python" | "python3" | "node"
-            | "ruby" | "perl" | "php" | "bash" | "sh" | "zsh" | "dash" | "source" | "."
-            | "jq" | "yq" | "vim" | "vi" | "nvim" | "nano" | "emacs" | "code" | "open"
-            | "xdg-open" | "split" | "fold" | "fmt" | "column" | "iconv" | "patch"
-            | "sqlite3" | "openssl" | "gpg" | "file" | "stat"
-    )
+    c.program(false).is_some_and(|p| {
+        p.has(READS | WRITES)
+            && !p.has(PROJECT | FETCHER)
+            && p.operands != Operands::NotFiles
+            && p.name != "mkdir"
+    })
 }
 
 /// The word at `index` is a pattern, program or option value, not a file: the first operand
@@ -328,14 +328,14 @@ fn touches_files(c: &SimpleCommand) -> bool {
 fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
     let Some(index) = index else { return false };
     let name = c.name().unwrap_or("");
-    if !matches!(
-        name,
-        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "sed" | "awk" | "gawk" | "mawk"
-            | "nawk" | "jq" | "yq"
-    ) {
+    // awk's program is its first operand too (the table files it as an interpreter)
+    let awk = name.ends_with("awk");
+    let pattern_first = awk
+        || c.program(false)
+            .is_some_and(|p| p.operands == crate::shell::programs::Operands::PatternThenFiles);
+    if !pattern_first {
         return false;
     }
-    let awk = name.ends_with("awk");
     let given = c.words.iter().any(|w| {
         matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
     });
@@ -488,6 +488,19 @@ fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str
             format!("Invalid path '{}': {}.", e.path, e.message),
         )),
     }
+}
+
+/// The harness's `read` takes `.env:1-20`, `.env:raw`, `a.zip:inner/file` and
+/// `data.db:table`: what it opens is the path before a `:`. So the part before each `:` is
+/// checked too (an ignored prefix blocks the call; one that is not a valid path is not one).
+fn selector_prefixes_allowed(access: &Access, path: &str) -> Validation {
+    for (i, _) in path.match_indices(':').filter(|(i, _)| *i > 0) {
+        let prefix = path.get(..i).unwrap_or_default();
+        if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, prefix) {
+            return Err(blocked_error(access, prefix, &b, None));
+        }
+    }
+    Ok(())
 }
 
 fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>) -> Invalid {

@@ -770,9 +770,8 @@ pub(super) fn effects(
     };
     let args = || words.iter().enumerate().skip(1);
     let name = first.as_str();
-    // names compared as integers (`readarray` is longer than a key holds)
+    // names compared as integers (builtins are lowercase: the plain key)
     match names::key(name) {
-        _ if name == "readarray" => read_names(words, &mut out),
         EXPORT | DECLARE | TYPESET | LOCAL | READONLY => {
             // `declare -n r=x`: a reference to another variable, not a value
             let reference = words
@@ -798,7 +797,7 @@ pub(super) fn effects(
                 out.set.push((w.clone(), Value::Unset));
             }
         }
-        READ | MAPFILE | GETOPTS | LET => read_names(words, &mut out),
+        READ | MAPFILE | READARRAY | GETOPTS | LET => read_names(words, &mut out),
         PRINTF => {
             if let Some(p) = words.iter().position(|w| w == "-v") {
                 if let Some(w) = words.get(p + 1) {
@@ -813,20 +812,21 @@ pub(super) fn effects(
     Some(out)
 }
 
-const EXPORT: u64 = names::key("export");
-const DECLARE: u64 = names::key("declare");
-const TYPESET: u64 = names::key("typeset");
-const LOCAL: u64 = names::key("local");
-const READONLY: u64 = names::key("readonly");
-const UNSET: u64 = names::key("unset");
-const READ: u64 = names::key("read");
-const MAPFILE: u64 = names::key("mapfile");
-const GETOPTS: u64 = names::key("getopts");
-const LET: u64 = names::key("let");
-const PRINTF: u64 = names::key("printf");
-const SOURCE: u64 = names::key("source");
-const DOT: u64 = names::key(".");
-const EVAL: u64 = names::key("eval");
+const EXPORT: names::Key = names::key("export");
+const DECLARE: names::Key = names::key("declare");
+const TYPESET: names::Key = names::key("typeset");
+const LOCAL: names::Key = names::key("local");
+const READONLY: names::Key = names::key("readonly");
+const UNSET: names::Key = names::key("unset");
+const READ: names::Key = names::key("read");
+const MAPFILE: names::Key = names::key("mapfile");
+const READARRAY: names::Key = names::key("readarray");
+const GETOPTS: names::Key = names::key("getopts");
+const LET: names::Key = names::key("let");
+const PRINTF: names::Key = names::key("printf");
+const SOURCE: names::Key = names::key("source");
+const DOT: names::Key = names::key(".");
+const EVAL: names::Key = names::key("eval");
 
 fn is_name(w: &str) -> bool {
     !w.is_empty()
