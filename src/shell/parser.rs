@@ -704,7 +704,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             let before = self.out.vars.snapshot();
             self.out.vars.set(&var.text, value);
             self.loop_body(Some(&var.text))?;
-            // after the loop: its last value, or the old one when the list was empty
+            // after the loop: one of its values, or the old one when the list was empty
             self.out.vars.merge(&before);
             self.expect_word("done")?;
             self.leave();
