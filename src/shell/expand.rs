@@ -742,11 +742,20 @@ pub(super) fn effects(
     vars: &Vars,
     binding: Binding<'_>,
 ) -> Option<Effects> {
-    // builtins are never called by a path; most commands start with another letter
+    // builtins are never called by a path: the length and first letter rule out most
+    // commands without building a key
     if let Some(first) = words.first() {
+        let b = first.as_bytes();
         if !matches!(
-            first.as_bytes().first(),
-            Some(b'e' | b'd' | b't' | b'l' | b'r' | b'u' | b'm' | b'g' | b'p' | b's' | b'.')
+            (b.len(), b.first()),
+            (1, Some(b'.'))
+                | (3, Some(b'l'))
+                | (4, Some(b'r' | b'e'))
+                | (5, Some(b'l' | b'u'))
+                | (6, Some(b'e' | b'p' | b's'))
+                | (7, Some(b'd' | b't' | b'm' | b'g'))
+                | (8, Some(b'r'))
+                | (9, Some(b'r'))
         ) {
             return None;
         }
