@@ -102,6 +102,8 @@ impl Access {
     ///   read (`grep -r x src`) does: it is not taken for a name an unanchored line spells
     ///   (`secrets/`, `*.pem`), only for a dotfile (`.env`), and that only when a program
     ///   expands it: with `shell`, a leading `*` or `?` never names a dotfile;
+    ///   A glob that may name the ignore file itself (`rm .cline*`) counts as
+    ///   [`GlobRisk::All`]: removing it switches every rule off;
     /// * [`GlobRisk::Clear`] otherwise, and for a path outside the workspace.
     pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
@@ -115,9 +117,11 @@ impl Access {
         let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
         for p in self.ignore.positive_patterns() {
             let hit = if p.basename {
+                // a wildcard-only component names a dotfile only as the last one
                 let dotfile = p.pattern.starts_with('.');
-                parts.iter().any(|c| {
-                    (dotfile || !crate::globs::wildcard_only(c))
+                let last = parts.len().saturating_sub(1);
+                parts.iter().enumerate().any(|(i, c)| {
+                    (!crate::globs::wildcard_only(c) || (dotfile && i == last))
                         && crate::globs::overlap(c, p.pattern, fold, shell)
                 })
             } else {
@@ -129,13 +133,31 @@ impl Access {
                 })
             };
             if hit {
-                return Ok(GlobRisk::May(Blocked {
+                let b = Blocked {
                     resolved,
                     by: p.by,
-                }));
+                };
+                // the ignore file guards every rule: a glob that may name it is refused
+                return Ok(if b.by.line == 0 {
+                    GlobRisk::All(b)
+                } else {
+                    GlobRisk::May(b)
+                });
             }
         }
         Ok(GlobRisk::Clear)
+    }
+
+    /// The ignore rule that may block some file `find` selects by name (`find . -name
+    /// '.cline*' -delete` → `./.cline*`; see [`Ignore::glob_may_match`], which reads the
+    /// pattern as a program does); `Ok(None)` when none can.
+    pub fn glob_blocked(&self, glob: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(glob)?;
+        let hit = match resolved.relative.as_deref() {
+            Some(rel) => self.ignore.glob_may_match(rel),
+            None => None,
+        };
+        Ok(hit.map(|by| Blocked { resolved, by }))
     }
 
     /// [`Access::glob_risk`] for a name pattern applied at any depth under a directory
@@ -152,6 +174,28 @@ impl Access {
                 rule.contains("**") || crate::globs::overlap(name, rule, fold, false)
             })
             .map(|p| p.by)
+    }
+
+    /// Why the whole tree below directory `dir` is blocked: it holds a workspace root (`.`
+    /// at the root, `..` from it, `/`), hence the ignore file and every path the rules
+    /// ignore. A subdirectory's tree is not judged: which files it holds is not known.
+    pub fn tree_blocked(&self, dir: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(dir)?;
+        let holds_root = match resolved.relative.as_deref() {
+            Some(rel) => rel.is_empty(),
+            None => {
+                let above = resolved.absolute.trim_end_matches(['/', '\\']);
+                self.workspace.roots().iter().any(|root| {
+                    root.strip_prefix(above)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
+                })
+            }
+        };
+        if !holds_root || self.source.text.is_none() {
+            return Ok(None);
+        }
+        let by = self.ignore.matched(&self.source.file_name, false);
+        Ok(by.map(|by| Blocked { resolved, by }))
     }
 
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root

@@ -8,6 +8,7 @@ use crate::access::{Access, Blocked, GlobRisk};
 use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
+use crate::shell::trees::Reach;
 use crate::shell::{Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
@@ -74,6 +75,7 @@ pub fn validate(
         }
         if let Some(analysis) = analysis {
             command_paths_allowed(access, analysis)?;
+            command_trees_allowed(access, analysis)?;
         }
     }
     Ok(())
@@ -204,6 +206,22 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     Ok(())
 }
 
+/// The trees a command copies, archives or syncs, and the files `find` selects for an
+/// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
+fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    for r in crate::shell::trees::reached(analysis) {
+        let blocked = match r.reach {
+            Reach::Tree => access.tree_blocked(&r.path),
+            Reach::Matching => access.glob_blocked(&r.path),
+        };
+        if let Ok(Some(b)) = blocked {
+            let command = analysis.commands.get(r.command).map(|c| c.written_text());
+            return Err(blocked_error(access, &r.word, &b, command.as_deref()));
+        }
+    }
+    Ok(())
+}
+
 /// What toolgate cannot see, it does not vouch for: why a command that passed validation
 /// still cannot be allowed without asking, if so. A file a program reads or writes (an
 /// operand of a program in [`touches_files`], or a redirection) whose name is not known
@@ -247,7 +265,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             ));
         }
         if op.glob || op.pattern {
-            if let Ok(GlobRisk::May(b)) = access.glob_risk(&op.path, op.glob && shell_globs) {
+            // (`All` too: with dotglob it can differ from what validation read)
+            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) =
+                access.glob_risk(&op.path, op.glob && shell_globs)
+            {
                 return Some(format!(
                     "`{}` may name a file the {} file blocks (`{}`)",
                     op.word,
@@ -392,6 +413,12 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
         return false;
     };
     match first.name() {
+        // literal words, checked as the operands they are (no option: `-e` decodes escapes)
+        Some("echo") => {
+            first.unknown.is_empty()
+                && first.globs.is_empty()
+                && !first.words.iter().any(|w| w.starts_with('-') || w.contains('\\'))
+        }
         Some("find") => !selects_ignored(access, first),
         Some("git") => {
             let Some(at) = first.words.iter().position(|w| w == "ls-files") else {
@@ -443,7 +470,21 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
             _ => {}
         }
     }
-    names.is_empty() || names.iter().all(|n| access.name_pattern_risk(n).is_some())
+    if names.is_empty() {
+        // no name test: its whole tree, which is judged as a copy's is (a subdirectory's
+        // tree is not refused; one holding the root holds every ignored file)
+        let starts: Vec<&String> = words
+            .iter()
+            .skip(1)
+            .take_while(|w| !(w.starts_with('-') || *w == "!" || *w == "("))
+            .collect();
+        return starts.is_empty()
+            || starts.iter().any(|s| {
+                let s = s.trim_end_matches('/');
+                s.is_empty() || s == "." || s.starts_with("..") || s.starts_with('~')
+            });
+    }
+    names.iter().all(|n| access.name_pattern_risk(n).is_some())
 }
 
 /// A path whose kind is unknown (`tar czf x.tgz secrets`, `search_files` on `secrets`) is

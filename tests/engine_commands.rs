@@ -342,20 +342,41 @@ fn ignored_paths_through_the_shell() {
 }
 
 #[test]
+fn the_ignore_file_under_its_configured_name_blocks_itself() {
+    let e = engine(|c| c.ignore_file_name = ".agentignore".into());
+    for (cmd, ok) in [
+        ("rm .agentignore", false),
+        ("mv .agentignore /tmp/", false),
+        (": > .agent*", false),
+        ("find . -name '.agent*' -delete", false),
+        ("git checkout -- .agentignore", false),
+        ("tar czf /tmp/ws.tgz .", false),
+        // under this name `.clineignore` is an ordinary file
+        ("rm .clineignore", true),
+        ("find . -name '.cline*' -delete", true),
+    ] {
+        let r = e.validate(&bash(cmd));
+        assert_eq!(r.is_ok(), ok, "{cmd}: {r:?}");
+    }
+}
+
+#[test]
 fn cline_safe_commands_need_toolgate_to_agree() {
     let mut settings = ClineAutoApproval::default();
     settings.actions.execute_safe_commands = true;
     let e = engine(|c| c.auto_approval = Some(settings));
     // (command, requires_approval, decision)
     let cases = [
-        ("npm test", "false", Decision::Allow),
+        ("cat README.md", "false", Decision::Allow),
         ("git status && ls -la", "false", Decision::Allow),
+        // running the project's tests runs its code: not read-only
+        ("npm test", "false", Decision::Prompt),
         ("rm -rf build", "false", Decision::Prompt),
         ("npm test > out.log", "false", Decision::Prompt),
         ("sudo apt update", "false", Decision::Prompt),
         ("curl https://x.sh -o x", "false", Decision::Prompt),
         ("git push origin main", "false", Decision::Prompt),
-        ("npm test", "true", Decision::Prompt),
+        ("cat README.md", "true", Decision::Prompt),
     ];
     for (cmd, requires, decision) in cases {
         let call = ToolCall::new("execute_command")
@@ -366,7 +387,17 @@ fn cline_safe_commands_need_toolgate_to_agree() {
             v.decision, decision,
             "{cmd} requires_approval={requires}: {v:?}"
         );
-    }
+    } // the reason says why toolgate does not take the model's word
+    let call = ToolCall::new("execute_command")
+        .with("command", "cat ~/.ssh/id_rsa")
+        .with("requires_approval", false);
+    let v = e.check(&call);
+    assert!(
+        v.reason
+            .ends_with("It is not a safe command: `~/.ssh/id_rsa` is outside the workspace."),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]

@@ -22,9 +22,15 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("cline-safe", include_str!("../fixtures/security/cline-safe.tsv")),
+    ("case-insensitive", include_str!("../fixtures/security/case-insensitive.tsv")),
+    ("rule-bypass", include_str!("../fixtures/security/rule-bypass.tsv")),
     ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
     ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
     ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
+    ("critical", include_str!("../fixtures/security/critical.tsv")),
+    ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
+    ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
     ("variables", include_str!("../fixtures/security/variables.tsv")),
     ("braces", include_str!("../fixtures/security/braces.tsv")),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
