@@ -26,6 +26,14 @@ pub struct Access {
     source: IgnoreSource,
 }
 
+/// See [`Access::glob_risk`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum GlobRisk<'a> {
+    Clear,
+    May(Blocked<'a>),
+    All(Blocked<'a>),
+}
+
 /// Why a path is blocked, with the rule that blocks it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Blocked<'a> {
@@ -84,8 +92,65 @@ impl Access {
         Ok(())
     }
 
-    /// The ignore rule that may block some path the shell glob `glob` expands to (see
-    /// [`Ignore::glob_may_match`]); `Ok(None)` when none can.
+    /// What the names a glob (or a program's pattern) may stand for have to do with the
+    /// ignore rules, judged per component without a file system (see [`crate::globs`]):
+    /// * [`GlobRisk::All`] when the glob read literally is ignored (`*.pem`, `secrets/*`):
+    ///   every name it matches is;
+    /// * [`GlobRisk::May`] when a component can name what an ignore line names (`.e*` and
+    ///   `.env`, `index.*` and `*.pem`, `sec*/x` and `secrets/`). A component of only
+    ///   wildcards (`*`, `**`, `?`) stands for the entries of its directory, as a recursive
+    ///   read (`grep -r x src`) does: it is not taken for a name an unanchored line spells
+    ///   (`secrets/`, `*.pem`), only for a dotfile (`.env`), and that only when a program
+    ///   expands it: with `shell`, a leading `*` or `?` never names a dotfile;
+    ///   A glob that may name the ignore file itself (`rm .cline*`) counts as
+    ///   [`GlobRisk::All`]: removing it switches every rule off;
+    /// * [`GlobRisk::Clear`] otherwise, and for a path outside the workspace.
+    pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
+        let resolved = self.workspace.resolve(glob)?;
+        let Some(rel) = resolved.relative.clone() else {
+            return Ok(GlobRisk::Clear);
+        };
+        if let Some(by) = self.ignore.matched(&rel, resolved.is_dir) {
+            return Ok(GlobRisk::All(Blocked { resolved, by }));
+        }
+        let fold = self.workspace.case_insensitive();
+        let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
+        for p in self.ignore.positive_patterns() {
+            let hit = if p.basename {
+                // a wildcard-only component names a dotfile only as the last one
+                let dotfile = p.pattern.starts_with('.');
+                let last = parts.len().saturating_sub(1);
+                parts.iter().enumerate().any(|(i, c)| {
+                    (!crate::globs::wildcard_only(c) || (dotfile && i == last))
+                        && crate::globs::overlap(c, p.pattern, fold, shell)
+                })
+            } else {
+                // an anchored line, component by component from the root
+                p.pattern.split('/').zip(&parts).all(|(r, c)| {
+                    r.contains("**")
+                        || c.contains("**")
+                        || crate::globs::overlap(c, r, fold, shell)
+                })
+            };
+            if hit {
+                let b = Blocked {
+                    resolved,
+                    by: p.by,
+                };
+                // the ignore file guards every rule: a glob that may name it is refused
+                return Ok(if b.by.line == 0 {
+                    GlobRisk::All(b)
+                } else {
+                    GlobRisk::May(b)
+                });
+            }
+        }
+        Ok(GlobRisk::Clear)
+    }
+
+    /// The ignore rule that may block some file `find` selects by name (`find . -name
+    /// '.cline*' -delete` → `./.cline*`; see [`Ignore::glob_may_match`], which reads the
+    /// pattern as a program does); `Ok(None)` when none can.
     pub fn glob_blocked(&self, glob: &str) -> Result<Option<Blocked<'_>>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
         let hit = match resolved.relative.as_deref() {
@@ -93,6 +158,22 @@ impl Access {
             None => None,
         };
         Ok(hit.map(|by| Blocked { resolved, by }))
+    }
+
+    /// [`Access::glob_risk`] for a name pattern applied at any depth under a directory
+    /// (`find DIR -name PATTERN`, `git ls-files PATTERN`): whether a name it matches can be
+    /// one an unanchored ignore line names (programs match dotfiles).
+    pub fn name_pattern_risk(&self, pattern: &str) -> Option<crate::ignore::IgnoreMatch<'_>> {
+        let fold = self.workspace.case_insensitive();
+        let name = pattern.rsplit('/').next().unwrap_or(pattern);
+        self.ignore
+            .positive_patterns()
+            .into_iter()
+            .find(|p| {
+                let rule = p.pattern.rsplit('/').next().unwrap_or(p.pattern);
+                rule.contains("**") || crate::globs::overlap(name, rule, fold, false)
+            })
+            .map(|p| p.by)
     }
 
     /// Why the whole tree below directory `dir` is blocked: it holds a workspace root (`.`

@@ -10,6 +10,7 @@ pub mod call;
 pub mod catalogue;
 pub mod config;
 pub mod engine;
+pub mod globs;
 pub mod ignore;
 pub mod import;
 pub mod number;

@@ -4,12 +4,12 @@
 
 use serde::Serialize;
 
-use crate::access::{Access, Blocked};
+use crate::access::{Access, Blocked, GlobRisk};
 use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
 use crate::shell::trees::Reach;
-use crate::shell::Analysis;
+use crate::shell::{Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -203,9 +203,15 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
             candidates[1] = Some(operand.word.as_str());
         }
         for path in candidates.into_iter().flatten() {
-            // An operand that is no valid path (e.g. holds NUL) names no file we guard.
-            let blocked = if operand.glob {
-                access.glob_blocked(path)
+            // An operand that is no valid path (e.g. holds NUL) names no file we guard. A
+            // glob is denied when every name it matches is ignored; one that only may name
+            // an ignored file is not vouched for either (see [`unvouched`]).
+            let blocked = if operand.glob || operand.pattern {
+                match access.glob_risk(path, operand.glob) {
+                    Ok(GlobRisk::All(b)) => Ok(Some(b)),
+                    Ok(_) => Ok(None),
+                    Err(e) => Err(e),
+                }
             } else {
                 blocked_as_file_or_dir(access, None, path)
             };
@@ -235,6 +241,271 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
     }
     Ok(())
+}
+
+/// What toolgate cannot see, it does not vouch for: why a command that passed validation
+/// still cannot be allowed without asking, if so. A file a program reads or writes (an
+/// operand of a program in [`touches_files`], or a redirection) whose name is not known
+/// (`cat "$F"` with `F` from the environment, `cat $(ls -a)`, `find … -exec cat {}`,
+/// `… | xargs cat`), or a glob that may name an ignored file (`cat .e*`, `cat *` next to
+/// `*.pem` files): prompting, not denying, since the names may all be harmless. A name
+/// that comes from a listing whose pattern cannot name an ignored file
+/// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
+pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
+    let cmds = &analysis.commands;
+    // most commands name every file literally: nothing to look at
+    let literal = |c: &SimpleCommand| {
+        c.unknown.is_empty()
+            && !c.cwd_dynamic
+            && !c.words.iter().any(|w| w.contains(['*', '?', '[']))
+            && !c.redirects.iter().any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
+            && !c.wrappers.iter().any(|w| w.name == "xargs")
+            && c.name() != Some("find")
+    };
+    if cmds.iter().all(literal) {
+        return None;
+    }
+    // `shopt -s dotglob` (or `nocaseglob`, `GLOBIGNORE=…`): the shell's globs match
+    // dotfiles, so they are read as a program's patterns
+    let shell_globs = !cmds.iter().any(|c| {
+        c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE")
+    });
+    for op in analysis.path_operands() {
+        let Some(c) = cmds.get(op.command) else {
+            continue;
+        };
+        let name = c.name().unwrap_or("");
+        if !op.redirect && !touches_files(c) {
+            continue;
+        }
+        if op.unknown && !pattern_operand(c, op.index) && !listed_safely(access, analysis, &op) {
+            return Some(format!(
+                "`{name}` {} `{}`, whose name is only known when it runs",
+                if op.redirect { "writes to" } else { "is given" },
+                op.word
+            ));
+        }
+        if op.glob || op.pattern {
+            // (`All` too: with dotglob it can differ from what validation read)
+            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) =
+                access.glob_risk(&op.path, op.glob && shell_globs)
+            {
+                return Some(format!(
+                    "`{}` may name a file the {} file blocks (`{}`)",
+                    op.word,
+                    access.source().file_name,
+                    b.by.pattern
+                ));
+            }
+        }
+    }
+    for c in cmds {
+        let name = c.name().unwrap_or("");
+        // `… | xargs cat`: the names come from the stage before
+        if touches_files(c) && c.wrappers.iter().any(|w| w.name == "xargs") {
+            let producer = cmds
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.pipeline == c.pipeline && p.stage < c.stage && c.stage > 0)
+                .map(|(j, _)| j)
+                .collect::<Vec<_>>();
+            if producer.is_empty() || !listing_is_safe(access, cmds, &producer) {
+                return Some(format!(
+                    "`{name}` is given names from its input through xargs, which are only known when it runs"
+                ));
+            }
+        }
+        // `find … -delete`: what it deletes is what it selects
+        if name == "find" && c.words.iter().any(|w| w == "-delete") && selects_ignored(access, c)
+        {
+            return Some(format!(
+                "`{}` may delete a file the {} file blocks",
+                c.written_text(),
+                access.source().file_name
+            ));
+        }
+    }
+    None
+}
+
+/// Makes an analysis whose paths toolgate cannot vouch for (see [`unvouched`]) unanalysable,
+/// so it prompts whatever the mode (and no allow rule covers it).
+pub fn mark_unvouched(access: &Access, analysis: &mut Analysis) {
+    if analysis.problem.is_none() {
+        if let Some(why) = unvouched(access, analysis) {
+            analysis.problem = Some(Problem::Unparseable(why));
+            analysis.plain = false;
+        }
+    }
+}
+
+/// Programs that read or write the files their operands name, from the program table:
+/// readers and writers (deleting is writing; `kill`'s operands are processes), but not the
+/// project's tools (`make`, `npm`, `docker`),
+/// whose operands are targets and options, nor fetchers (URLs), nor `mkdir` (a new
+/// directory reads nothing); `git` only in the sub-commands that take files.
+fn touches_files(c: &SimpleCommand) -> bool {
+    use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
+    let name = c.name().unwrap_or("");
+    if name == "git" {
+        return c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|sub| {
+            matches!(
+                sub.as_str(),
+                "add" | "mv" | "rm" | "checkout" | "restore" | "show" | "diff" | "archive"
+                    | "apply" | "am" | "blame" | "cat-file" | "hash-object" | "stash"
+            )
+        });
+    }
+    c.program(false).is_some_and(|p| {
+        p.has(READS | WRITES)
+            && !p.has(PROJECT | FETCHER)
+            && p.operands != Operands::NotFiles
+            && p.name != "mkdir"
+    })
+}
+
+/// The word at `index` is a pattern, program or option value, not a file: the first operand
+/// of `grep`, `sed`, `awk`, `jq`, … when no `-e`/`-f` gives it, and the values of their
+/// options that take values (`grep -m 5`, `jq --arg NAME VALUE`).
+fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
+    let Some(index) = index else { return false };
+    let name = c.name().unwrap_or("");
+    // awk's program is its first operand too (the table files it as an interpreter)
+    let awk = name.ends_with("awk");
+    let pattern_first = awk
+        || c.program(false)
+            .is_some_and(|p| p.operands == crate::shell::programs::Operands::PatternThenFiles);
+    if !pattern_first {
+        return false;
+    }
+    let given = c.words.iter().any(|w| {
+        matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
+    });
+    let mut i = 1;
+    while let Some(w) = c.words.get(i) {
+        let values = match w.as_str() {
+            "--arg" | "--argjson" => 2,
+            "-m" | "-A" | "-B" | "-C" | "--max-count" | "--indent" => 1,
+            "-v" | "-F" if awk => 1,
+            _ if w.starts_with('-') => 0,
+            // the first operand: the pattern or program
+            _ => return !given && i == index,
+        };
+        if index > i && index <= i + values {
+            return true;
+        }
+        i += 1 + values;
+    }
+    false
+}
+
+/// An unknown operand that is only names a safe listing produces: `{}` of a `find -exec`
+/// whose selection cannot name an ignored file, or a `$(…)` that is such a listing.
+fn listed_safely(access: &Access, analysis: &Analysis, op: &PathOperand) -> bool {
+    let cmds = &analysis.commands;
+    let Some(c) = cmds.get(op.command) else {
+        return false;
+    };
+    if c.origin == Origin::Exec && op.word.contains("{}") {
+        return c
+            .parent
+            .and_then(|p| cmds.get(p))
+            .is_some_and(|find| !selects_ignored(access, find));
+    }
+    let substituted = (op.word.starts_with("$(") && op.word.ends_with(')'))
+        || (op.word.starts_with('`') && op.word.ends_with('`'));
+    if !substituted {
+        return false;
+    }
+    let children: Vec<usize> = cmds
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.parent == Some(op.command) && d.origin == Origin::CommandSubstitution)
+        .map(|(j, _)| j)
+        .collect();
+    !children.is_empty() && listing_is_safe(access, cmds, &children)
+}
+
+/// Whether the names the commands `stages` print (a listing, maybe filtered down a
+/// pipeline) cannot be an ignored file: the first is `find` or `git ls-files` with a name
+/// pattern that cannot name one.
+fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) -> bool {
+    let Some(first) = stages.first().and_then(|&i| cmds.get(i)) else {
+        return false;
+    };
+    match first.name() {
+        // literal words, checked as the operands they are (no option: `-e` decodes escapes)
+        Some("echo") => {
+            first.unknown.is_empty()
+                && first.globs.is_empty()
+                && !first.words.iter().any(|w| w.starts_with('-') || w.contains('\\'))
+        }
+        Some("find") => !selects_ignored(access, first),
+        Some("git") => {
+            let Some(at) = first.words.iter().position(|w| w == "ls-files") else {
+                return false;
+            };
+            let specs: Vec<&String> = first
+                .words
+                .iter()
+                .skip(at + 1)
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            !specs.is_empty()
+                && specs
+                    .iter()
+                    .all(|s| access.name_pattern_risk(s).is_none() && !s.contains(".."))
+        }
+        _ => false,
+    }
+}
+
+/// Whether the files a `find` selects may be ignored: the names its `-name`/`-iname`
+/// tests allow (all tests must pass, so one safe pattern is enough; with `-o`, any other
+/// negation or no name test, any name).
+fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
+    let words = &find.words;
+    // a start point not known may be an ignored directory
+    if (1..words.len())
+        .take_while(|&i| !words.get(i).is_some_and(|w| w.starts_with('-') || w == "!" || w == "("))
+        .any(|i| find.is_unknown(i))
+    {
+        return true;
+    }
+    let mut names = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        match w.as_str() {
+            "-o" | "-or" | "," => return true,
+            "!" | "-not"
+                if !words.get(i + 1).is_some_and(|n| {
+                    matches!(n.as_str(), "-path" | "-ipath" | "-wholename" | "-iwholename")
+                }) =>
+            {
+                return true
+            }
+            "-name" | "-iname"
+                if !words.get(i.wrapping_sub(1)).is_some_and(|p| p == "!" || p == "-not") =>
+            {
+                names.extend(words.get(i + 1));
+            }
+            _ => {}
+        }
+    }
+    if names.is_empty() {
+        // no name test: its whole tree, which is judged as a copy's is (a subdirectory's
+        // tree is not refused; one holding the root holds every ignored file)
+        let starts: Vec<&String> = words
+            .iter()
+            .skip(1)
+            .take_while(|w| !(w.starts_with('-') || *w == "!" || *w == "("))
+            .collect();
+        return starts.is_empty()
+            || starts.iter().any(|s| {
+                let s = s.trim_end_matches('/');
+                s.is_empty() || s == "." || s.starts_with("..") || s.starts_with('~')
+            });
+    }
+    names.iter().all(|n| access.name_pattern_risk(n).is_some())
 }
 
 /// A path whose kind is unknown (`tar czf x.tgz secrets`, `search_files` on `secrets`) is

@@ -116,7 +116,7 @@ fn launcher_options_with_expansions_render_as_written() {
     round_trips("nice -n $(echo 5) make");
     round_trips("timeout ${T:-5} bash -c 'ls'");
     // a script launcher's own words stay quoted: their substitutions render as commands
-    round_trips("bash -^c4s$s`$l>$` fca>e");
+    round_trips("bash -^c4s$s`l>$` fca>e");
 }
 
 /// shell_roundtrip: a word with an expansion ending the input in a lone backslash (`$z\`),
@@ -183,6 +183,37 @@ fn assignments_render_before_launchers() {
     round_trips("watch ls=ls");
     round_trips("bash -c 'X=1'");
     round_trips("X=1 sudo bash -c 'Y=2 ls'");
+}
+
+/// shell_roundtrip: a redirection of a command a script replaced (`bash -c 'x' > `…``,
+/// `eval eval > $(…)`) rendered its target as written inside the quoted script, so the
+/// substitution, already a command of its own, was parsed a second time there.
+#[test]
+fn a_script_launchers_redirection_renders_quoted() {
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-script-launcher-redirect-substitution"
+    ));
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-nested-eval-redirect-substitution"
+    ));
+    round_trips("bash -c 'ls' > \"$(echo out)\"");
+}
+
+/// shell_roundtrip: brace expansion copied a word holding a substitution (`x{,}`…``), so the
+/// rendered text ran the substitution twice while the analysis listed its commands once;
+/// such a word is now left as read, its value unknown.
+#[test]
+fn braces_do_not_copy_a_substitution() {
+    round_trips(include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-braces-copying-a-substitution"
+    ));
+    round_trips("echo {a,b}$(ls) x{1..2}`pwd`");
+    // nor does a loop variable's value copy a command holding a substitution or redirection
+    round_trips("for f in a b; do echo $f $(x); done");
+    round_trips("for f in a b; do echo $f > \"$(x)\"; done");
+    round_trips("for f in a b; do cat $f <<EOF\n$(x)\nEOF\ndone");
+    let a = analyse("cat {a,b}$(ls)");
+    assert!(a.commands.iter().any(|c| c.name() == Some("cat") && c.is_unknown(1)));
 }
 
 /// The seed bundle the wasm test embeds (tests/fixtures/fuzz-seeds.json) matches fuzz/seeds:

@@ -30,7 +30,7 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("ls # comment && rm -rf /", &[&["ls"]]),
     ("# only a comment", &[]),
     ("", &[]),
-    ("echo {a,b} * ?.txt [ab]", &[&["echo", "{a,b}", "*", "?.txt", "[ab]"]]),
+    ("echo {a,b} * ?.txt [ab]", &[&["echo", "a", "b", "*", "?.txt", "[ab]"]]),
     ("echo }", &[&["echo", "}"]]),
     ("echo $ \"$\"", &[&["echo", "$", "$"]]),
     ("echo é日本", &[&["echo", "é日本"]]),
@@ -66,7 +66,7 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("while read l; do echo $l; done < f", &[&["read", "l"], &["echo", "$l"]]),
     ("until false; do :; done", &[&["false"], &[":"]]),
     ("for f in $(ls); do cat $f; done", &[&["ls"], &["cat", "$f"]]),
-    ("for f in a b\ndo\n  rm $f\ndone", &[&["rm", "$f"]]),
+    ("for f in a b\ndo\n  rm $f\ndone", &[&["rm", "a"], &["rm", "b"]]),
     ("for ((i=0; i<3; i++)); do echo $i; done", &[&["echo", "$i"]]),
     ("select x in a b; do break; done", &[&["break"]]),
     ("case $x in a|b) one;; (c) two;& *) three;;& esac", &[&["one"], &["two"], &["three"]]),
@@ -128,7 +128,7 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("bash script.sh", &[&["bash", "script.sh"]]),
     ("bash -c \"$X\"", &[&["bash", "-c", "$X"]]),
     ("eval \"$CMD\"", &[&["eval", "$CMD"]]),
-    ("$CMD arg", &[&["$CMD", "arg"]]),
+    ("echo $CMD arg", &[&["echo", "$CMD", "arg"]]),
     // find -exec yields the command it runs
     ("find . -exec grep -l x {} +", &[&["find", ".", "-exec", "grep", "-l", "x", "{}", "+"], &["grep", "-l", "x", "{}"]]),
     ("find . -exec sh -c 'rm \"$1\"' _ {} \\;", &[&["find", ".", "-exec", "sh", "-c", "rm \"$1\"", "_", "{}", ";"], &["rm", "$1"]]),
@@ -140,7 +140,7 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("echo a[1]=x", &[&["echo", "a[1]=x"]]),
     ("{fd}>/dev/null rm -rf /", &[&["rm", "-rf", "/"]]),
     ("exec {fd}>/tmp/log", &[&["exec"]]),
-    ("{a,b}>x ls", &[&["{a,b}", "ls"]]),
+    ("{a,b}>x ls", &[&["a", "b", "ls"]]), // not a descriptor name: a word, brace-expanded
     (">&-rm -rf /", &[&["rm", "-rf", "/"]]),
     ("echo 2<&- x", &[&["echo", "x"]]),
     ("2147483648>x rm -rf /", &[&["2147483648", "rm", "-rf", "/"]]),
@@ -546,7 +546,7 @@ fn limits() {
     assert!(
         matches!(analyse(&nested).problem, Some(Problem::Unparseable(ref m)) if m.contains("nested"))
     );
-    let ok = format!("{}x{}", "$(echo ".repeat(20), ")".repeat(20));
+    let ok = format!("echo {}x{}", "$(echo ".repeat(20), ")".repeat(20));
     assert_eq!(analyse(&ok).problem, None);
     let evals = format!("{}ls", "eval ".repeat(70));
     assert!(matches!(

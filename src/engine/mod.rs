@@ -509,7 +509,10 @@ impl Engine {
 
     fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
-        let analysis = command_of(call, spec).map(shell::analyse);
+        let mut analysis = command_of(call, spec).map(shell::analyse);
+        if let Some(a) = analysis.as_mut() {
+            validate::mark_unvouched(&self.access, a);
+        }
         let mut paths = Paths::None;
         let mut locality = Locality::None;
         let workspace = self.access.workspace();

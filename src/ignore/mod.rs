@@ -45,6 +45,18 @@ pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 /// The source name reported for the rule that makes the ignore file block itself.
 pub const BUILT_IN: &str = "(built-in)";
 
+/// One positive line, as [`Ignore::positive_patterns`] lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IgnorePattern<'a> {
+    pub by: IgnoreMatch<'a>,
+    /// The pattern without its anchoring `/` and trailing `/`.
+    pub pattern: &'a str,
+    /// Matched against a name at any depth (no `/` inside).
+    pub basename: bool,
+    /// Matches directories only.
+    pub dir_only: bool,
+}
+
 /// Why an ignore file could not be compiled: an `!include` cycle, includes nested deeper than
 /// [`MAX_INCLUDE_DEPTH`], or more than [`MAX_LINES`] pattern lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -448,6 +460,33 @@ impl Ignore {
             }
         }
         None
+    }
+
+    /// The lines that can ignore something, for judging what names a glob may stand for
+    /// (see `crate::globs`): the ignore file's own name first, then every positive line.
+    pub fn positive_patterns(&self) -> Vec<IgnorePattern<'_>> {
+        let mut out = Vec::with_capacity(self.rules.len() + 1);
+        if !self.own_name.is_empty() {
+            out.push(IgnorePattern {
+                by: self.describe(Decider::BuiltIn),
+                pattern: &self.own_name,
+                basename: self.own_name_is_component,
+                dir_only: false,
+            });
+        }
+        for (i, rule) in self.rules.iter().enumerate() {
+            if rule.negated || rule.glob.is_none() {
+                continue;
+            }
+            let text = rule.text.trim_end_matches('/');
+            out.push(IgnorePattern {
+                by: self.describe(Decider::Rule(i as u32)),
+                pattern: text.strip_prefix('/').unwrap_or(text),
+                basename: rule.basename,
+                dir_only: rule.dir_only,
+            });
+        }
+        out
     }
 
     /// The built-in rule for [`Ignore::glob_may_match`]: the ignore file blocks itself

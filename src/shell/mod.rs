@@ -8,9 +8,13 @@
 //!
 //! ## What a [`SimpleCommand`] holds
 //! * `words`: unquoted, with the launchers (`sudo`, `env`, `bash -c`, …) peeled off into
-//!   `wrappers`. A word containing an expansion (`$HOME`, `${X}`, `$(…)`, `` `…` ``, `<(…)`,
-//!   `$((…))`) keeps the expansion as written (its literal parts unquoted) and is listed in
-//!   `dynamic`.
+//!   `wrappers`, after what the line itself decides is expanded (`expand.rs`: brace
+//!   expansion, variables assigned earlier in the line, loop variables; a command runs once
+//!   per value of a loop variable it uses). A word still containing an expansion (`$HOME`,
+//!   `${X}`, `$(…)`, `` `…` ``, `<(…)`, `$((…))`) keeps it as written (its literal parts
+//!   unquoted) and is listed in `dynamic`; in `unknown` when its value cannot be known
+//!   (`$PWD`, `$HOME` and `<(…)` are known); in `globs` when the shell expands it as a glob.
+//!   A command whose program name is unknown has `Problem::Unparseable`.
 //! * `cwd`: where a preceding `cd X &&` / `cd X;` in the same shell left it, relative to where
 //!   the command line starts. `None` = unchanged. Relative targets are joined with `/`
 //!   (`cd a && cd b` → `a/b`; `..` is kept, the workspace normalises it); absolute ones
@@ -24,6 +28,7 @@
 
 pub mod critical;
 mod effects;
+mod expand;
 mod names;
 mod parser;
 pub mod paths;
@@ -161,6 +166,14 @@ pub struct SimpleCommand {
     pub wrappers: Vec<Wrapper>,
     /// Words containing expansions (usually empty).
     pub dynamic: Vec<DynamicWord>,
+    /// Words whose value cannot be known before the command runs (an expansion of a
+    /// variable from the environment, a substitution, a brace expansion past its bound),
+    /// indexed into `words`. Variables assigned earlier in the line, brace expansion and
+    /// loop variables are already expanded in `words` (see `expand.rs`).
+    pub unknown: Vec<usize>,
+    /// Words the shell expands as globs (an unquoted `*`, `?` or `[`, or a loop variable
+    /// over a glob), indexed into `words`: each stands for the names it matches.
+    pub globs: Vec<usize>,
     /// Assignment values containing expansions.
     pub dynamic_assignments: Vec<DynamicWord>,
     pub origin: Origin,
@@ -226,6 +239,16 @@ impl SimpleCommand {
     /// Whether `words[i]` contains an expansion.
     pub fn is_dynamic(&self, i: usize) -> bool {
         self.dynamic.iter().any(|d| d.index == i)
+    }
+
+    /// Whether the value of `words[i]` cannot be known before the command runs.
+    pub fn is_unknown(&self, i: usize) -> bool {
+        self.unknown.contains(&i)
+    }
+
+    /// Whether `words[i]` is a glob the shell expands.
+    pub fn is_glob(&self, i: usize) -> bool {
+        self.globs.contains(&i)
     }
 
     /// Shell text that analyses back to this command (same words, assignments, redirects and
@@ -314,11 +337,27 @@ pub fn analyse(command: &str) -> Analysis {
         parser::parse(command)
     };
     if analysis.problem.is_none() {
-        analysis.problem = suspicious.clone().map(Problem::Suspicious);
+        analysis.problem = dynamic_name(&analysis)
+            .map(Problem::Unparseable)
+            .or_else(|| suspicious.clone().map(Problem::Suspicious));
     }
     analysis.suspicious = suspicious;
     analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
     analysis
+}
+
+/// A program named by a value that cannot be known (`$x -rf ~` with `x` from the
+/// environment, `$(echo rm) …`): toolgate cannot tell what runs.
+fn dynamic_name(analysis: &Analysis) -> Option<String> {
+    let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
+    let name = c
+        .dynamic
+        .iter()
+        .find(|d| d.index == 0)
+        .map_or_else(|| c.words.first().cloned().unwrap_or_default(), |d| d.raw.clone());
+    Some(format!(
+        "the program `{name}` is only known when the command runs"
+    ))
 }
 
 pub(crate) use programs::basename;

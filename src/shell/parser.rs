@@ -3,6 +3,8 @@
 //! hostile input cannot exhaust the stack, and lists are parsed iteratively, so long chains
 //! stay linear.
 
+use super::expand::{self, Vars};
+use super::words::{Span, Word};
 use super::{
     effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
     Wrapper, MAX_COMMANDS, MAX_DEPTH,
@@ -29,6 +31,11 @@ pub(super) struct Shared {
     /// The source is POSIX sh (`sh -c`, `dash -c`, `sh <<EOF`), where `((` and `[[` are not
     /// keywords: dash runs `((rm -rf ~))` as two nested subshells.
     posix: bool,
+    /// The variables assigned so far, as later words see them (see `expand.rs`).
+    pub vars: Vars,
+    /// A simple command's words as read, kept between commands so that reading them
+    /// allocates once per line, not once per command.
+    words: Vec<Word>,
 }
 
 impl Shared {
@@ -37,6 +44,18 @@ impl Shared {
             self.not_plain = Some(why);
         }
     }
+}
+
+/// How a nested source sees the variables of the line.
+#[derive(Clone, Copy, PartialEq)]
+enum Scope {
+    /// The same shell (`eval`): what it sets stays set.
+    Shared,
+    /// A subshell (`` `…` ``): a copy.
+    Copy,
+    /// A new shell (`bash -c`, `bash <<EOF`, a pager variable): it sees only exported
+    /// variables, which are not tracked, so none is known.
+    Fresh,
 }
 
 struct PendingHeredoc {
@@ -48,9 +67,12 @@ struct PendingHeredoc {
 }
 
 /// A simple command's parts before its launchers are peeled off.
+#[derive(Clone, Default)]
 struct Parts {
     words: Vec<String>,
     dynamic: Vec<DynamicWord>,
+    unknown: Vec<usize>,
+    globs: Vec<usize>,
     assignments: Vec<(String, String)>,
     dynamic_assignments: Vec<DynamicWord>,
     origin: Option<Origin>,
@@ -89,6 +111,7 @@ struct Nested {
     keep_pipeline: bool,
     /// Parsed as POSIX sh; `None`: as the enclosing source.
     posix: Option<bool>,
+    scope: Scope,
 }
 
 pub(super) struct Parser<'s, 'o> {
@@ -96,6 +119,8 @@ pub(super) struct Parser<'s, 'o> {
     pub(super) pos: usize,
     pub(super) out: &'o mut Shared,
     pending: Vec<PendingHeredoc>,
+    /// The spans of the word being read (see `words.rs`).
+    pub(super) spans: Vec<Span>,
 }
 
 pub(super) fn parse(src: &str) -> Analysis {
@@ -112,6 +137,8 @@ pub(super) fn parse(src: &str) -> Analysis {
         pipeline: None,
         inherited: Vec::new(),
         posix: false,
+        vars: Vars::default(),
+        words: Vec::new(),
     };
     let result = Parser::new(src, &mut shared).parse_source();
     Analysis {
@@ -129,6 +156,10 @@ pub(super) fn parse(src: &str) -> Analysis {
 const DELIM: u8 = 1;
 /// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
 pub(super) const SPECIAL: u8 = 2;
+/// A glob character: `*`, `?`, `[`.
+pub(super) const GLOB: u8 = 4;
+/// Opens a brace expansion: `{`.
+pub(super) const BRACE: u8 = 8;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -144,6 +175,10 @@ static CLASS: [u8; 256] = {
         t[quoting[i] as usize] = SPECIAL;
         i += 1;
     }
+    t[b'*' as usize] = GLOB;
+    t[b'?' as usize] = GLOB;
+    t[b'[' as usize] = GLOB;
+    t[b'{' as usize] = BRACE;
     t
 };
 
@@ -251,6 +286,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             pos: 0,
             out,
             pending: Vec::new(),
+            spans: Vec::new(),
         }
     }
 
@@ -457,6 +493,8 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     fn parse_and_or(&mut self) -> PResult<()> {
+        // what the commands after the first set may not have happened
+        let mut before: Option<Vars> = None;
         loop {
             self.parse_pipeline()?;
             self.skip_blanks();
@@ -471,7 +509,13 @@ impl<'s, 'o> Parser<'s, 'o> {
                 if self.peek().is_none() {
                     return Err(format!("expected a command after `{op}`"));
                 }
+                if before.is_none() {
+                    before = Some(self.out.vars.snapshot());
+                }
                 continue;
+            }
+            if let Some(before) = before {
+                self.out.vars.merge(&before);
             }
             return Ok(());
         }
@@ -509,6 +553,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.next_pipeline += 1;
         let enclosing = self.out.pipeline;
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        // each stage of a pipeline is a subshell: what one sets, no other sees
+        let saved_vars = self.out.vars.snapshot();
         let start = self.out.commands.len();
         let mut stage = 0;
         loop {
@@ -517,6 +563,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_blanks();
             if self.peek_is(b'|') && !self.peek_at_is(1, b'|') {
                 self.pos += 1;
+                self.out.vars.clone_from(&saved_vars);
                 if self.peek_is(b'&') {
                     self.pos += 1;
                     self.out.not_plain("`|&` pipes stderr");
@@ -531,6 +578,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         if stage > 0 {
             // each stage runs in a subshell: a `cd` there does not leak
             (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+            self.out.vars = saved_vars;
         } else if let Some((eid, estage)) = enclosing {
             // a lone command inside a group that is itself a pipeline stage
             for c in self
@@ -581,6 +629,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.enter()?;
             self.out.not_plain("subshell");
             let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
+            let saved_vars = self.out.vars.snapshot();
             self.parse_list()?;
             self.skip_blanks();
             if !self.peek_is(b')') {
@@ -591,6 +640,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             self.pos += 1;
             (self.out.cwd, self.out.cwd_dynamic) = saved;
+            self.out.vars = saved_vars;
             self.leave();
         } else if word == names::IF {
             self.parse_if()?;
@@ -688,14 +738,19 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.pos += 2;
         self.enter()?;
         self.out.not_plain("compound command");
+        // each branch starts from its condition; afterwards, any branch may have run
         self.parse_list()?;
+        let mut at_condition = self.out.vars.snapshot();
+        let mut ends = Vec::new();
         self.expect_word("then")?;
         self.parse_list()?;
         loop {
+            ends.push(std::mem::replace(&mut self.out.vars, at_condition.clone()));
             self.skip_blanks();
             if self.at_word("elif") {
                 self.pos += 4;
                 self.parse_list()?;
+                at_condition.clone_from(&self.out.vars);
                 self.expect_word("then")?;
                 self.parse_list()?;
                 continue;
@@ -707,6 +762,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.expect_word("fi")?;
             break;
         }
+        for end in &ends {
+            self.out.vars.merge(end);
+        }
         self.leave();
         Ok(())
     }
@@ -717,9 +775,23 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.not_plain("compound command");
         self.parse_list()?;
         self.expect_word("do")?;
-        self.parse_list()?;
+        self.loop_body(None)?;
         self.expect_word("done")?;
         self.leave();
+        Ok(())
+    }
+
+    /// A loop body: it may run any number of times, so what it changes is unknown inside it
+    /// (a later iteration sees it) and either value after it. `var` is the loop variable,
+    /// already bound.
+    fn loop_body(&mut self, var: Option<&str>) -> PResult<()> {
+        let before = self.out.vars.snapshot();
+        if !before.is_empty() {
+            let rest = self.src.get(self.pos..).unwrap_or("");
+            self.out.vars.forget_assigned_in(rest, var);
+        }
+        self.parse_list()?;
+        self.out.vars.merge(&before);
         Ok(())
     }
 
@@ -733,11 +805,13 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_arithmetic()?;
         } else {
             let before = self.pos;
-            self.read_word()?;
+            let var = self.read_word()?;
             if self.pos == before {
                 return Err(format!("expected a loop variable ({})", self.unexpected()));
             }
             self.skip_linebreaks()?;
+            // without `in`, the positional parameters
+            let mut values = Some(Vec::new());
             if self.at_word("in") {
                 self.pos += 2;
                 loop {
@@ -746,14 +820,37 @@ impl<'s, 'o> Parser<'s, 'o> {
                         None | Some(b';' | b'\n') => break,
                         _ => {
                             let before = self.pos;
-                            self.read_word()?;
+                            let w = self.read_word()?;
                             if self.pos == before {
                                 return Err(self.unexpected());
                             }
+                            values = values.and_then(|mut v| {
+                                self.loop_values(&w, &mut v).then_some(v)
+                            });
                         }
                     }
                 }
+            } else {
+                values = None;
             }
+            self.skip_blanks();
+            if self.peek_is(b';') {
+                self.pos += 1;
+            }
+            self.skip_linebreaks()?;
+            self.expect_word("do")?;
+            let value = match values {
+                Some(v) if !v.is_empty() => expand::Value::Set(v),
+                _ => expand::Value::Unknown,
+            };
+            let before = self.out.vars.snapshot();
+            self.out.vars.set(&var.text, value);
+            self.loop_body(Some(&var.text))?;
+            // after the loop: one of its values, or the old one when the list was empty
+            self.out.vars.merge(&before);
+            self.expect_word("done")?;
+            self.leave();
+            return Ok(());
         }
         self.skip_blanks();
         if self.peek_is(b';') {
@@ -765,6 +862,37 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.expect_word("done")?;
         self.leave();
         Ok(())
+    }
+
+    /// Adds the values a `for` list word gives the loop variable; `false` when one is not
+    /// known or there are too many.
+    fn loop_values(&self, w: &Word, values: &mut Vec<expand::Val>) -> bool {
+        let fields = match w.expands {
+            true => expand::expand(&w.text, &w.spans, &self.out.vars, &[]),
+            false => expand::Expansion::Unchanged { unknown: w.unknown },
+        };
+        match fields {
+            expand::Expansion::Unchanged { unknown: true } => false,
+            expand::Expansion::Unchanged { unknown: false } => {
+                values.push(expand::Val {
+                    text: w.text.clone(),
+                    glob: w.glob,
+                });
+                values.len() <= expand::MAX_FIELDS
+            }
+            expand::Expansion::Fields(fields) => {
+                for f in fields {
+                    if f.unknown {
+                        return false;
+                    }
+                    values.push(expand::Val {
+                        text: f.text,
+                        glob: f.glob,
+                    });
+                }
+                values.len() <= expand::MAX_FIELDS
+            }
+        }
     }
 
     fn parse_case(&mut self) -> PResult<()> {
@@ -782,6 +910,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         self.skip_linebreaks()?;
         self.expect_word("in")?;
+        // each branch starts from here; afterwards any one (or none) may have run
+        let at_word = self.out.vars.snapshot();
+        let mut ends = Vec::new();
         loop {
             self.skip_linebreaks()?;
             if self.at_word("esac") {
@@ -808,6 +939,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             self.pos += 1;
             self.parse_list()?;
+            ends.push(std::mem::replace(&mut self.out.vars, at_word.clone()));
             self.skip_blanks();
             if self.starts(";;&") {
                 self.pos += 3;
@@ -816,6 +948,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             } else if !self.at_word("esac") {
                 return Err(format!("expected `;;` or `esac` ({})", self.unexpected()));
             }
+        }
+        for end in &ends {
+            self.out.vars.merge(end);
         }
         self.leave();
         Ok(())
@@ -876,10 +1011,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut parts = Parts {
             words,
             dynamic,
-            assignments: Vec::new(),
-            dynamic_assignments: Vec::new(),
-            origin: None,
-            parent: None,
+            ..Parts::default()
         };
         // (inside `sudo bash -c '[[ … ]]'` it runs under the launchers too)
         let wrappers = self.out.wrappers.clone();
@@ -913,10 +1045,14 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_function = self.out.function.replace(name);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_vars = self.out.vars.snapshot();
         self.parse_command()?;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        // the body runs at any later call: what it sets is unknown from here on
+        let body = std::mem::replace(&mut self.out.vars, saved_vars);
+        self.out.vars.forget_changed(&body);
         self.leave();
         Ok(())
     }
@@ -935,16 +1071,28 @@ impl<'s, 'o> Parser<'s, 'o> {
     }
 
     fn parse_simple(&mut self) -> PResult<()> {
+        // (a substitution in a word reads its own commands with a buffer of its own)
+        let mut words = std::mem::take(&mut self.out.words);
+        words.clear();
+        let result = self.parse_simple_words(&mut words);
+        words.clear();
+        self.out.words = words;
+        result
+    }
+
+    fn parse_simple_words(&mut self, words: &mut Vec<Word>) -> PResult<()> {
         let sub_start = self.out.commands.len();
         let mut parts = Parts {
             // most commands have at most 8 words: one allocation, no regrowth
             words: Vec::with_capacity(8),
-            dynamic: Vec::new(),
-            assignments: Vec::new(),
-            dynamic_assignments: Vec::new(),
-            origin: None,
-            parent: None,
+            ..Parts::default()
         };
+        // a loop variable with several values: the words are expanded once per value, after
+        // all are read; otherwise as they are read
+        let defer = self.out.vars.has_several_values();
+        // the assignments' values as read (`None` for arrays and `+=`), for the variables
+        // they set
+        let mut values: Vec<Option<Word>> = Vec::new();
         let mut redirects = Vec::new();
         loop {
             self.skip_blanks();
@@ -952,12 +1100,16 @@ impl<'s, 'o> Parser<'s, 'o> {
                 None | Some(b'\n' | b';' | b'|' | b')') => break,
                 Some(b'&') if !self.peek_at_is(1, b'>') => break,
                 Some(b'(') => {
-                    if parts.words.len() == 1
+                    if words.len() + parts.words.len() == 1
                         && parts.assignments.is_empty()
                         && redirects.is_empty()
                         && parts.dynamic.is_empty()
+                        && !words.first().is_some_and(|w| w.dynamic)
                     {
-                        let name = parts.words.pop().unwrap_or_default();
+                        let name = match words.pop() {
+                            Some(w) => w.text,
+                            None => parts.words.pop().unwrap_or_default(),
+                        };
                         return self.function_def(name);
                     }
                     return Err(self.unexpected());
@@ -972,11 +1124,11 @@ impl<'s, 'o> Parser<'s, 'o> {
                 }
             }
             let before = self.pos;
-            let w = self.read_word()?;
+            let mut w = self.read_word()?;
             if self.pos == before {
                 return Err(self.unexpected());
             }
-            if parts.words.is_empty() {
+            if words.is_empty() && parts.words.is_empty() {
                 let raw = self.slice(w.start, w.end);
                 if unclosed_subscript(raw) {
                     // bash reads `a[1 + 2]=x` as one word here, blanks and all
@@ -1003,10 +1155,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                         .to_string();
                     let mut raw = raw.get(eq..).unwrap_or("").to_string();
                     let mut dynamic = w.dynamic || text_eq.is_none();
+                    let mut array = false;
                     if value.is_empty() && raw.is_empty() && self.peek_is(b'(') {
                         let open = self.pos;
                         (value, dynamic) = self.read_array()?;
                         raw = self.slice(open, self.pos).to_string();
+                        array = true;
                     }
                     if dynamic {
                         parts.dynamic_assignments.push(DynamicWord {
@@ -1014,30 +1168,188 @@ impl<'s, 'o> Parser<'s, 'o> {
                             raw,
                         });
                     }
+                    values.push((n + 1 == eq && !array).then(|| value_part(&w, eq)));
                     parts.assignments.push((name, value));
                     continue;
                 }
             }
-            if w.dynamic {
-                parts.dynamic.push(DynamicWord {
-                    index: parts.words.len(),
-                    raw: self.slice(w.start, w.end).to_string(),
-                });
+            if defer {
+                words.push(w);
+            } else {
+                self.push_word(&mut parts, &mut w, &[], true);
             }
-            parts.words.push(w.text);
         }
-        if parts.words.is_empty() && parts.assignments.is_empty() && redirects.is_empty() {
+        if parts.words.is_empty()
+            && words.is_empty()
+            && parts.assignments.is_empty()
+            && redirects.is_empty()
+        {
             return Err(format!("expected a command ({})", self.unexpected()));
         }
         let emit_start = self.out.commands.len();
-        let main = self.emit(&mut parts)?;
-        if let Some(m) = main {
-            self.adopt(sub_start, emit_start, m);
+        let main = self.emit_expanded(&mut parts, words, &values, !redirects.is_empty())?;
+        match main {
+            Some(m) => self.adopt(sub_start, emit_start, m),
+            None => {
+                // A script replaced the command: its redirections go to the script's
+                // commands, but their substitutions ran outside it and are commands of
+                // their own, so the targets render quoted (as a launcher's words do).
+                for r in redirects.iter_mut().filter(|r| !r.is_heredoc()) {
+                    r.raw = None;
+                }
+            }
         }
         if !redirects.is_empty() {
             self.attach_redirects(emit_start, redirects);
         }
         Ok(())
+    }
+
+    /// Expands the words (braces, variables; once per value of a loop variable they use),
+    /// emits the command for each expansion and records the variables it sets. Returns the
+    /// first command emitted.
+    fn emit_expanded(
+        &mut self,
+        parts: &mut Parts,
+        words: &mut [Word],
+        values: &[Option<Word>],
+        redirected: bool,
+    ) -> PResult<Option<usize>> {
+        if words.is_empty() {
+            // expanded as read
+            let set = expand::effects(
+                &parts.words,
+                &parts.unknown,
+                &parts.assignments,
+                values,
+                &self.out.vars,
+                &[],
+            );
+            let idx = self.emit(parts)?;
+            if let Some(set) = set {
+                set.apply(&mut self.out.vars);
+            }
+            return Ok(idx);
+        }
+        let mut multi: Vec<String> = Vec::new();
+        for w in words.iter() {
+            self.out.vars.multi_valued(&w.text, &w.spans, &mut multi);
+        }
+        // one binding per combination of the loop variables' values, unless too many
+        let sizes: Vec<usize> = multi
+            .iter()
+            .map(|n| match self.out.vars.get(n) {
+                expand::Value::Set(v) => v.len(),
+                _ => 1,
+            })
+            .collect();
+        let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+        // A substitution or a redirection (a here-doc's body among them) is read once: copies
+        // of the command would run it again, so then the loop variable stays unknown.
+        let runs_something = redirected
+            || words
+                .iter()
+                .any(|w| w.dynamic && w.text.contains(['(', '`']));
+        let combinations = match total {
+            Some(t) if t <= expand::MAX_FIELDS && !runs_something => t,
+            _ => {
+                multi.clear();
+                1
+            }
+        };
+        let mut first = None;
+        let mut effects: Option<expand::Effects> = None;
+        for k in 0..combinations {
+            let mut rest = k;
+            let binding: Vec<(&str, usize)> = multi
+                .iter()
+                .zip(&sizes)
+                .map(|(n, &size)| {
+                    let pick = rest % size;
+                    rest /= size;
+                    (n.as_str(), pick)
+                })
+                .collect();
+            let last = k + 1 == combinations;
+            let mut these = if last {
+                std::mem::take(parts)
+            } else {
+                parts.clone()
+            };
+            if !words.is_empty() {
+                these.words.reserve(words.len());
+            }
+            for w in words.iter_mut() {
+                self.push_word(&mut these, w, &binding, last);
+            }
+            let set = expand::effects(
+                &these.words,
+                &these.unknown,
+                &these.assignments,
+                values,
+                &self.out.vars,
+                &binding,
+            );
+            // what one value of a loop variable sets, another may not
+            let set = set.unwrap_or_default();
+            effects = Some(match effects {
+                None => set,
+                Some(prev) => prev.union(set),
+            });
+            let idx = self.emit(&mut these)?;
+            first = first.or(idx);
+        }
+        if let Some(effects) = effects {
+            effects.apply(&mut self.out.vars);
+        }
+        Ok(first)
+    }
+
+    /// Adds the fields of `w` to `parts` (taking its text when `last`).
+    #[inline(always)]
+    fn push_word(&self, parts: &mut Parts, w: &mut Word, binding: expand::Binding<'_>, last: bool) {
+        let expansion = if w.expands {
+            expand::expand(&w.text, &w.spans, &self.out.vars, binding)
+        } else {
+            expand::Expansion::Unchanged { unknown: w.unknown }
+        };
+        match expansion {
+            expand::Expansion::Unchanged { unknown } => {
+                let index = parts.words.len();
+                if w.dynamic {
+                    parts.dynamic.push(DynamicWord {
+                        index,
+                        raw: self.slice(w.start, w.end).to_string(),
+                    });
+                }
+                if unknown {
+                    parts.unknown.push(index);
+                }
+                if w.glob {
+                    parts.globs.push(index);
+                }
+                parts.words.push(if last {
+                    std::mem::take(&mut w.text)
+                } else {
+                    w.text.clone()
+                });
+            }
+            expand::Expansion::Fields(fields) => {
+                for f in fields {
+                    let index = parts.words.len();
+                    if let Some(raw) = f.raw {
+                        parts.dynamic.push(DynamicWord { index, raw });
+                    }
+                    if f.unknown {
+                        parts.unknown.push(index);
+                    }
+                    if f.glob {
+                        parts.globs.push(index);
+                    }
+                    parts.words.push(f.text);
+                }
+            }
+        }
     }
 
     /// `NAME=(a b c)`: the value as written, words unquoted, and whether a word holds an
@@ -1154,6 +1466,22 @@ impl<'s, 'o> Parser<'s, 'o> {
                 body: None,
             }));
         }
+        // `F=out.txt; cmd > "$F"`: a target that expands to one known word is that word
+        if w.expands {
+            if let expand::Expansion::Fields(mut fields) =
+                expand::expand(&w.text, &w.spans, &self.out.vars, &[])
+            {
+                if let (Some(f), 1) = (fields.pop(), fields.len() + 1) {
+                    return Ok(Some(Redirect {
+                        op: full_op,
+                        target: f.text,
+                        dynamic: f.raw.is_some(),
+                        raw: f.raw,
+                        body: None,
+                    }));
+                }
+            }
+        }
         let raw = w.dynamic.then(|| raw.to_string());
         Ok(Some(Redirect {
             op: full_op,
@@ -1242,6 +1570,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         cwd: Some(cwd),
                         keep_pipeline: false,
                         posix: Some(posix),
+                        scope: Scope::Fresh,
                     },
                 )?;
             } else if h.expands {
@@ -1308,8 +1637,25 @@ impl<'s, 'o> Parser<'s, 'o> {
         };
         let saved_posix = self.out.posix;
         self.out.posix = ctx.posix.unwrap_or(saved_posix);
+        let saved_vars = match ctx.scope {
+            Scope::Shared => None,
+            Scope::Copy => Some(self.out.vars.snapshot()),
+            Scope::Fresh => {
+                // a new shell sees the assignments its launcher's command carried
+                let mut fresh = Vars::default();
+                for (name, value, raw) in &self.out.inherited {
+                    if raw.is_none() {
+                        fresh.set(name, expand::Value::Set(vec![expand::Val::plain(value.clone())]));
+                    }
+                }
+                Some(std::mem::replace(&mut self.out.vars, fresh))
+            }
+        };
         Parser::new(text, &mut *self.out).parse_source()?;
         self.out.posix = saved_posix;
+        if let Some(vars) = saved_vars {
+            self.out.vars = vars;
+        }
         self.out.origin = saved_origin;
         if let Some(w) = saved_wrappers {
             self.out.wrappers = w;
@@ -1366,6 +1712,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 cwd: None,
                 keep_pipeline: false,
                 posix: None,
+                scope: Scope::Copy,
             },
         )
     }
@@ -1377,6 +1724,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_origin = std::mem::replace(&mut self.out.origin, origin);
         let saved_pipeline = self.out.pipeline.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_vars = self.out.vars.snapshot();
+        let spans = self.spans.len();
         let pending = self.pending.len();
         self.parse_list()?;
         self.skip_blanks();
@@ -1399,6 +1748,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.origin = saved_origin;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.vars = saved_vars;
+        self.spans.truncate(spans);
         self.leave();
         Ok(())
     }
@@ -1406,6 +1757,14 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// After `((` / `$((`: up to the matching `))`, parsing substitutions inside.
     pub(super) fn skip_arithmetic(&mut self) -> PResult<()> {
         let open = self.pos.saturating_sub(2);
+        // what is read inside belongs to no word
+        let spans = self.spans.len();
+        let result = self.skip_arithmetic_body(open);
+        self.spans.truncate(spans);
+        result
+    }
+
+    fn skip_arithmetic_body(&mut self, open: usize) -> PResult<()> {
         let mut depth = 0usize;
         let mut scratch = String::new();
         loop {
@@ -1532,6 +1891,11 @@ impl<'s, 'o> Parser<'s, 'o> {
                 Some("sh -c" | "dash -c" | "watch" | "su -c") => Some(true),
                 _ => Some(false),
             };
+            let scope = if wrappers.last().is_some_and(|w| w.name == "eval") {
+                Scope::Shared
+            } else {
+                Scope::Fresh
+            };
             let result = self.parse_nested(
                 &text,
                 Nested {
@@ -1541,6 +1905,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     cwd: None,
                     keep_pipeline: true,
                     posix,
+                    scope,
                 },
             );
             self.out.inherited = saved;
@@ -1556,6 +1921,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             for d in &mut parts.dynamic {
                 d.index -= start;
             }
+            parts.unknown = indexes_between(&parts.unknown, start, usize::MAX);
+            parts.globs = indexes_between(&parts.globs, start, usize::MAX);
         }
         if parts
             .words
@@ -1580,6 +1947,14 @@ impl<'s, 'o> Parser<'s, 'o> {
             };
             let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
             let dynamic = dynamic_between(&c.dynamic, a, b);
+            // `{}` is each file find selects
+            let mut unknown = indexes_between(&c.unknown, a, b);
+            for (i, w) in words.iter().enumerate() {
+                if w.contains("{}") && !unknown.contains(&i) {
+                    unknown.push(i);
+                }
+            }
+            let globs = indexes_between(&c.globs, a, b);
             let mut inner_wrappers = c.wrappers.clone();
             inner_wrappers.push(Wrapper {
                 name: "find -exec".into(),
@@ -1589,10 +1964,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.emit(&mut Parts {
                 words,
                 dynamic,
-                assignments: Vec::new(),
-                dynamic_assignments: Vec::new(),
+                unknown,
+                globs,
                 origin: Some(Origin::Exec),
                 parent: Some(idx),
+                ..Parts::default()
             })?;
             self.out.wrappers = saved;
         }
@@ -1651,6 +2027,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     keep_pipeline: false,
                     // programs hand these to `sh -c`
                     posix: Some(true),
+                    scope: Scope::Fresh,
                 },
             )?;
         }
@@ -1678,6 +2055,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             cwd_dynamic: self.out.cwd_dynamic,
             wrappers,
             dynamic: std::mem::take(&mut parts.dynamic),
+            unknown: std::mem::take(&mut parts.unknown),
+            globs: std::mem::take(&mut parts.globs),
             dynamic_assignments: std::mem::take(&mut parts.dynamic_assignments),
             origin: parts.origin.unwrap_or(self.out.origin),
             parent: parts.parent,
@@ -1777,6 +2156,39 @@ fn with_assignments(
         out.push((k.clone(), v.clone(), raw));
     }
     out
+}
+
+/// The indexes in `from..to`, counted from `from`.
+fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
+    list.iter()
+        .filter(|&&i| i >= from && i < to)
+        .map(|&i| i - from)
+        .collect()
+}
+
+/// An assignment word's value (after `NAME=`), with its spans.
+fn value_part(w: &Word, eq: usize) -> Word {
+    let spans: Vec<Span> = w
+        .spans
+        .iter()
+        .filter(|s| s.start >= eq)
+        .map(|s| Span {
+            start: s.start - eq,
+            end: s.end - eq,
+            kind: s.kind,
+        })
+        .collect();
+    Word {
+        text: w.text.get(eq..).unwrap_or("").to_string(),
+        dynamic: w.dynamic,
+        start: w.start + eq,
+        end: w.end,
+        // an assignment's value is not brace-expanded or globbed
+        glob: false,
+        expands: w.dynamic,
+        unknown: w.unknown,
+        spans,
+    }
 }
 
 /// The entries of `dynamic` for words `from..to`, indexed from `from`: a slice of a command's

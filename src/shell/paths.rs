@@ -19,10 +19,13 @@
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
 //!   -f.env`, `curl -d@.env`).
 //!
-//! Not taken: URLs (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`;
-//! `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are joined onto the command's `cwd`
-//! (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are
-//! kept as they are.
+//! Not taken: URLs (`scheme://…`), here-doc bodies, `find`'s expression (`-name '*.ts'`,
+//! `-not -path …` are filters; the files it names with `-newer F`, `-fprint F` are taken).
+//! Each operand says whether its value is known (`unknown`), whether the shell expands it as
+//! a glob (`glob`) or it holds glob characters a program may expand (`pattern`). `$PWD/x`,
+//! `${PWD}/x`, `~+/x` become `x`; `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are
+//! joined onto the command's `cwd` (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`,
+//! `~/x`, `C:/x`, `\\server`) are kept as they are.
 
 use super::{Analysis, SimpleCommand};
 
@@ -59,10 +62,37 @@ pub struct PathOperand {
     pub path: String,
     /// The word (or the cwd) contains an expansion the parser cannot know.
     pub dynamic: bool,
-    /// The word contains glob characters (`*`, `?`, `[`): it may name several files.
+    /// Its value (or the cwd) is not known before the command runs (see
+    /// [`SimpleCommand::unknown`]): `cat "$F"` with `F` from the environment, `cat $(ls)`.
+    pub unknown: bool,
+    /// The shell expands it as a glob: it stands for the names it matches.
     pub glob: bool,
+    /// It holds glob characters the shell does not expand (quoted): a program may
+    /// (`find -name '*.ts'`, `prettier "src/**/*.ts"`).
+    pub pattern: bool,
     /// It is a redirection target.
     pub redirect: bool,
+    /// The index of the command word it comes from (`None` for redirections, launcher
+    /// operands and loader variables).
+    pub index: Option<usize>,
+}
+
+/// Where a word sits in a command: whether it is an operand that could be a file.
+#[derive(Clone, Copy)]
+struct Source {
+    index: Option<usize>,
+    unknown: bool,
+    glob: bool,
+    redirect: bool,
+}
+
+impl Source {
+    const LITERAL: Source = Source {
+        index: None,
+        unknown: false,
+        glob: false,
+        redirect: false,
+    };
 }
 
 pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
@@ -76,14 +106,15 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
             .flat_map(|w| w.words.iter().skip(1))
         {
             match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
-                Some((_, value)) => add(&mut out, ci, c, value, false, false),
+                Some((_, value)) => add(&mut out, ci, c, value, false, Source::LITERAL),
                 None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
-                    add(&mut out, ci, c, w, false, false)
+                    add(&mut out, ci, c, w, false, Source::LITERAL)
                 }
-                None => glued_values(&mut out, ci, c, w, false),
+                None => glued_values(&mut out, ci, c, w, false, Source::LITERAL),
             }
         }
         let mut options = true;
+        let find = c.name() == Some("find");
         for (i, w) in c.words.iter().enumerate().skip(1) {
             if options && w == "--" {
                 options = false;
@@ -92,43 +123,103 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
             if w == "-" || w.is_empty() {
                 continue;
             }
+            if find && find_expression_starts(w) {
+                // `-name '*.ts'`, `-not -path …` are filters, not files; what find then
+                // acts on is judged as its selection (validate.rs)
+                find_named_files(&mut out, ci, c, i);
+                break;
+            }
             let dynamic = c.is_dynamic(i);
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i),
+                glob: c.is_glob(i),
+                redirect: false,
+            };
             if options && w.starts_with('-') {
                 if let Some(value) = w
                     .strip_prefix("--")
                     .and_then(|l| l.split_once('='))
                     .map(|(_, v)| v)
                 {
-                    add(&mut out, ci, c, value, dynamic, false);
+                    add(&mut out, ci, c, value, dynamic, at);
                 }
-                glued_values(&mut out, ci, c, w, dynamic);
+                glued_values(&mut out, ci, c, w, dynamic, at);
                 continue;
             }
-            embedded_files(&mut out, ci, c, w, dynamic);
+            embedded_files(&mut out, ci, c, w, dynamic, at);
             if let Some(n) = super::parser::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
                 } else {
                     n + 1
                 };
-                add(&mut out, ci, c, w.get(skip..).unwrap_or(""), dynamic, false);
+                add(&mut out, ci, c, w.get(skip..).unwrap_or(""), dynamic, at);
                 continue;
             }
-            add(&mut out, ci, c, w, dynamic, false);
+            add(&mut out, ci, c, w, dynamic, at);
             if let Some((_, after)) = w
                 .split_once(':')
                 .filter(|_| !is_absolute(w) && !w.contains("://"))
             {
-                add(&mut out, ci, c, after, dynamic, false);
+                add(&mut out, ci, c, after, dynamic, at);
             }
         }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
         for r in c.redirects.iter().filter(|r| r.names_file()) {
-            add(&mut out, ci, c, &r.target, r.dynamic, true);
+            let at = Source {
+                unknown: r.dynamic && unknown_text(&r.target),
+                glob: r.target.contains(['*', '?', '[']),
+                redirect: true,
+                ..Source::LITERAL
+            };
+            add(&mut out, ci, c, &r.target, r.dynamic, at);
         }
     }
     out
+}
+
+/// `find`'s expression: a test, action or operator (`-name`, `!`, `(`) ends the start points.
+fn find_expression_starts(w: &str) -> bool {
+    (w.starts_with('-') && w.len() > 1) || matches!(w, "!" | "(" | ")" | ",")
+}
+
+/// The files `find` reads or writes by name in its expression (`-newer F`, `-fprint F`).
+fn find_named_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, from: usize) {
+    let mut i = from;
+    while let Some(w) = c.words.get(i) {
+        i += 1;
+        let names_file = matches!(
+            w.as_str(),
+            "-newer"
+                | "-anewer"
+                | "-cnewer"
+                | "-samefile"
+                | "-fprint"
+                | "-fprint0"
+                | "-fprintf"
+                | "-fls"
+                | "-files0-from"
+        ) || (w.starts_with("-newer") && w.len() == 8);
+        if let (true, Some(file)) = (names_file, c.words.get(i)) {
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i),
+                glob: c.is_glob(i),
+                redirect: false,
+            };
+            add(out, ci, c, file, c.is_dynamic(i), at);
+            i += 1;
+        }
+    }
+}
+
+/// A word's text holds an expansion whose value is not known (the working and home
+/// directories are known).
+fn unknown_text(text: &str) -> bool {
+    let rest = normalise_expansions(text);
+    rest.contains(['$', '`'])
 }
 
 fn add(
@@ -137,7 +228,7 @@ fn add(
     c: &SimpleCommand,
     word: &str,
     dynamic: bool,
-    redirect: bool,
+    at: Source,
 ) {
     if word.is_empty() || word.contains("://") {
         return;
@@ -147,14 +238,19 @@ fn add(
         Some(cwd) if !is_absolute(&word) => format!("{cwd}/{word}"),
         _ => word.clone(),
     };
+    let globby = word.contains(['*', '?', '[']);
+    let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
     out.push(PathOperand {
         command,
         cwd: c.cwd.clone(),
-        glob: word.contains(['*', '?', '[']),
+        glob: at.glob && globby,
+        pattern: !at.glob && globby,
         word,
         path,
         dynamic: dynamic || c.cwd_dynamic,
-        redirect,
+        unknown,
+        redirect: at.redirect,
+        index: at.index,
     });
 }
 
@@ -164,18 +260,18 @@ fn add(
 /// looks like a path (holds `.`, `/` or `~`), and any file reference in it; of a long option,
 /// a `--opt=k=FILE` value's file.
 #[inline(never)]
-fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
+fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool, at: Source) {
     if w.len() < 3 || !w.contains(['.', '/', '~']) {
         return;
     }
     if !w.starts_with("--") {
         for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
             if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
-                add(out, ci, c, value, dynamic, false);
+                add(out, ci, c, value, dynamic, at);
             }
         }
     }
-    embedded_files(out, ci, c, w, dynamic);
+    embedded_files(out, ci, c, w, dynamic, at);
 }
 
 /// Files named inside a word: after `@` or `<` (curl's `-F f=@.env`, `-F 'f=<.env'`,
@@ -189,31 +285,36 @@ fn embedded_files(
     c: &SimpleCommand,
     w: &str,
     dynamic: bool,
+    from: Source,
 ) {
     if let Some(at) = w.find(['@', '<']) {
         let file = w.get(at + 1..).unwrap_or("");
         let file = file.split(';').next().unwrap_or("");
         if !file.is_empty() {
-            add(out, ci, c, file, dynamic, false);
+            add(out, ci, c, file, dynamic, from);
         }
     }
     // a plain `k=v` operand's value is taken already
     if let (Some(first), Some(last)) = (w.find('='), w.rfind('=')) {
         if first != last || w.starts_with('-') {
-            add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, false);
+            add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, from);
         }
     }
     if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
         if before.contains(['.', '/']) && !is_absolute(w) {
-            add(out, ci, c, before, dynamic, false);
+            add(out, ci, c, before, dynamic, from);
         }
     }
 }
 
-/// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms).
+/// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms, and `~+` for `$PWD`).
 pub(super) fn normalise_expansions(word: &str) -> String {
-    for pwd in ["$PWD", "${PWD}"] {
-        if let Some(rest) = word.strip_prefix(pwd) {
+    let after = |prefix: &str| {
+        word.strip_prefix(prefix)
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+    };
+    for pwd in ["$PWD", "${PWD}", "~+"] {
+        if let Some(rest) = after(pwd) {
             let rest = rest.trim_start_matches('/');
             return if rest.is_empty() {
                 ".".to_string()
@@ -223,10 +324,7 @@ pub(super) fn normalise_expansions(word: &str) -> String {
         }
     }
     for home in ["$HOME", "${HOME}"] {
-        if let Some(rest) = word
-            .strip_prefix(home)
-            .filter(|r| r.is_empty() || r.starts_with('/'))
-        {
+        if let Some(rest) = after(home) {
             return format!("~{rest}");
         }
     }
@@ -255,7 +353,11 @@ fn loaded_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand) {
     for (k, value) in assigned.chain(env_words) {
         if LOADER_VARIABLES.contains(&k) {
             for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {
-                add(out, ci, c, file, value.contains('$'), false);
+                let at = Source {
+                    unknown: unknown_text(file),
+                    ..Source::LITERAL
+                };
+                add(out, ci, c, file, value.contains('$'), at);
             }
         }
     }

@@ -28,7 +28,7 @@ fn hidden(c: char) -> bool {
         || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}' | '\u{180E}')
 }
 
-fn force_quote(word: &str) -> Cow<'_, str> {
+pub(super) fn force_quote(word: &str) -> Cow<'_, str> {
     if word.chars().any(hidden) {
         let mut s = String::from("$'");
         for c in word.chars() {
@@ -173,7 +173,27 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         }
     }
     prepend(&mut line, assignments);
+    if sets_variables(c) && tail.is_empty() {
+        // Later words already hold the values it set (see `expand.rs`); in a subshell it
+        // sets them for no other command, as where it stood (a subshell, a branch) may not
+        // have either.
+        line = format!("( {line} )");
+    }
     (line, tail)
+}
+
+/// Assignments alone, or a builtin that gives variables a value.
+fn sets_variables(c: &SimpleCommand) -> bool {
+    match c.words.first() {
+        None => !c.assignments.is_empty(),
+        Some(w) => {
+            c.wrappers.is_empty()
+                && matches!(
+                    w.as_str(),
+                    "export" | "declare" | "typeset" | "local" | "readonly" | "unset"
+                )
+        }
+    }
 }
 
 /// `head` then `line`, space-separated when both have text.

@@ -10,6 +10,51 @@ pub(super) struct Word {
     pub dynamic: bool,
     pub start: usize,
     pub end: usize,
+    /// The parts of `text` that are quoted or are expansions, in order (empty when the word
+    /// is one unquoted run): what brace expansion, variable propagation and globbing need.
+    pub spans: Vec<Span>,
+    /// An unquoted `*`, `?` or `[`: the shell expands it to the names it matches.
+    pub glob: bool,
+    /// An unquoted `{`, or an expansion the line gives a value: `expand.rs` has work to
+    /// do (and `spans` are kept for it).
+    pub expands: bool,
+    /// Holds an expansion whose value is not known (when `expands` is false).
+    pub unknown: bool,
+}
+
+/// A part of a word's text that is not plain unquoted text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Span {
+    pub start: usize,
+    pub end: usize,
+    pub kind: SpanKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SpanKind {
+    /// Literal text from quotes or an escape: no brace expansion, splitting or globbing.
+    Quoted,
+    /// An expansion as written (`$X`, `${X:-y}`, `$(…)`, `` `…` ``, `<(…)`, `$((…))`);
+    /// `quoted` when inside double quotes.
+    Expansion { quoted: bool },
+}
+
+/// Bytes of a class found in the unquoted text (outside `spans`).
+fn unquoted_classes(text: &str, spans: &[Span]) -> u8 {
+    let b = text.as_bytes();
+    let mut seen = 0;
+    let mut at = 0;
+    for s in spans.iter().chain(std::iter::once(&Span {
+        start: b.len(),
+        end: b.len(),
+        kind: SpanKind::Quoted,
+    })) {
+        for &c in b.get(at..s.start.max(at)).unwrap_or(&[]) {
+            seen |= super::parser::class(c);
+        }
+        at = at.max(s.end);
+    }
+    seen
 }
 
 /// Bytes that end a run of ordinary word characters.
@@ -23,7 +68,13 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let bytes = self.src.as_bytes();
         let mut run = start;
-        while bytes.get(run).is_some_and(|&b| !special(b)) {
+        let mut seen = 0;
+        while let Some(&b) = bytes.get(run) {
+            let class = super::parser::class(b);
+            if class & super::parser::SPECIAL != 0 {
+                break;
+            }
+            seen |= class;
             run += 1;
         }
         // most words are one plain run up to a delimiter: copied once, at its exact size
@@ -38,11 +89,18 @@ impl Parser<'_, '_> {
                 dynamic: false,
                 start,
                 end: run,
+                spans: Vec::new(),
+                glob: seen & super::parser::GLOB != 0,
+                expands: seen & super::parser::BRACE != 0,
+                unknown: false,
             });
         }
         // quotes or expansions: built piece by piece, so start with room for a typical word
         let mut text = String::with_capacity(32);
         let mut dynamic = false;
+        // this word's spans go after `mark` in the parser's buffer (a substitution inside
+        // reads words of its own, which take theirs back out before this word goes on)
+        let mark = self.spans.len();
         loop {
             let run = self.pos;
             while self.peek().is_some_and(|b| !special(b)) {
@@ -59,7 +117,9 @@ impl Parser<'_, '_> {
                     let Some(len) = rest.find('\'') else {
                         return Err(format!("unterminated single quote starting at byte {open}"));
                     };
+                    let at = text.len();
                     text.push_str(rest.get(..len).unwrap_or(""));
+                    self.span(at, text.len(), SpanKind::Quoted);
                     self.pos = open + 1 + len + 1;
                 }
                 b'"' => {
@@ -69,7 +129,9 @@ impl Parser<'_, '_> {
                 b'\\' => match self.src.get(self.pos + 1..).and_then(|r| r.chars().next()) {
                     Some('\n') => self.pos += 2,
                     Some(c) => {
+                        let at = text.len();
                         text.push(c);
+                        self.span(at, text.len(), SpanKind::Quoted);
                         self.pos += 1 + c.len_utf8();
                     }
                     None => {
@@ -79,26 +141,60 @@ impl Parser<'_, '_> {
                 },
                 b'$' => dynamic |= self.read_dollar(&mut text, false)?,
                 b'`' => {
+                    let at = text.len();
                     self.backtick(&mut text)?;
+                    self.span(at, text.len(), SpanKind::Expansion { quoted: false });
                     dynamic = true;
                 }
                 b'<' | b'>' if self.peek_at_is(1, b'(') => {
-                    let open = self.pos;
+                    let (open, at) = (self.pos, text.len());
                     self.pos += 2;
                     self.out.not_plain("process substitution");
                     self.substitution(Origin::ProcessSubstitution)?;
                     text.push_str(self.slice(open, self.pos));
+                    self.span(at, text.len(), SpanKind::Expansion { quoted: false });
                     dynamic = true;
                 }
                 _ => break,
             }
         }
+        let mine = self.spans.get_mut(mark..).unwrap_or_default();
+        // an expansion inside double quotes is recorded before the quoted text around it
+        mine.sort_unstable_by_key(|s| s.start);
+        let seen = unquoted_classes(&text, mine);
+        let (resolves, unknown) = super::expand::resolvable(&text, mine, &self.out.vars);
+        let expands = seen & super::parser::BRACE != 0 || resolves;
+        // only a word `expand.rs` works on keeps its spans (most words need none); so does
+        // a word that may be an assignment (`G=$F` after `F=x` in the same command)
+        let spans = if expands
+            || super::parser::assignment_name_len(self.slice(start, self.pos)).is_some()
+        {
+            self.spans.split_off(mark)
+        } else {
+            self.spans.truncate(mark);
+            Vec::new()
+        };
         Ok(Word {
+            glob: seen & super::parser::GLOB != 0,
+            expands,
+            unknown,
             text,
             dynamic,
             start,
             end: self.pos,
+            spans,
         })
+    }
+
+    /// Records a span of the word being read (empty spans are dropped).
+    fn span(&mut self, start: usize, end: usize, kind: SpanKind) {
+        if end > start {
+            if self.spans.capacity() == 0 {
+                // one allocation for the line's words, not a regrowth per word
+                self.spans.reserve(16);
+            }
+            self.spans.push(Span { start, end, kind });
+        }
     }
 
     /// After an opening `"` (or over a here-doc body when `terminated` is false): appends the
@@ -106,6 +202,8 @@ impl Parser<'_, '_> {
     pub(super) fn read_dquoted(&mut self, text: &mut String, terminated: bool) -> PResult<bool> {
         let open = self.pos.saturating_sub(1);
         let mut dynamic = false;
+        // the quoted text since the last expansion
+        let mut quoted_from = text.len();
         loop {
             let run = self.pos;
             while self
@@ -119,10 +217,14 @@ impl Parser<'_, '_> {
                 None if terminated => {
                     return Err(format!("unterminated double quote starting at byte {open}"))
                 }
-                None => return Ok(dynamic),
+                None => {
+                    self.span(quoted_from, text.len(), SpanKind::Quoted);
+                    return Ok(dynamic);
+                }
                 Some(b'"') => {
                     self.pos += 1;
                     if terminated {
+                        self.span(quoted_from, text.len(), SpanKind::Quoted);
                         return Ok(dynamic);
                     }
                     text.push('"');
@@ -142,9 +244,20 @@ impl Parser<'_, '_> {
                         self.pos += 1;
                     }
                 },
-                Some(b'$') => dynamic |= self.read_dollar(text, true)?,
+                Some(b'$') => {
+                    let at = text.len();
+                    if self.read_dollar(text, true)? {
+                        self.span(quoted_from, at, SpanKind::Quoted);
+                        quoted_from = text.len();
+                        dynamic = true;
+                    }
+                }
                 Some(_) => {
+                    let at = text.len();
                     self.backtick(text)?;
+                    self.span(quoted_from, at, SpanKind::Quoted);
+                    self.span(at, text.len(), SpanKind::Expansion { quoted: true });
+                    quoted_from = text.len();
                     dynamic = true;
                 }
             }
@@ -158,7 +271,9 @@ impl Parser<'_, '_> {
         match self.peek_at(1) {
             Some(b'\'') if !in_dquote => {
                 self.pos += 2;
+                let at = text.len();
                 self.ansi_c(text)?;
+                self.span(at, text.len(), SpanKind::Quoted);
                 return Ok(false);
             }
             Some(b'"') if !in_dquote => {
@@ -204,13 +319,27 @@ impl Parser<'_, '_> {
                 return Ok(false);
             }
         }
+        let at = text.len();
         text.push_str(self.slice(start, self.pos));
+        self.span(
+            at,
+            text.len(),
+            SpanKind::Expansion { quoted: in_dquote },
+        );
         Ok(true)
     }
 
     /// After `${`: up to the matching `}`, parsing substitutions inside.
     fn skip_braced(&mut self, open: usize) -> PResult<()> {
         let mut scratch = String::new();
+        // what is read inside is part of this one expansion
+        let spans = self.spans.len();
+        let result = self.skip_braced_body(open, &mut scratch);
+        self.spans.truncate(spans);
+        result
+    }
+
+    fn skip_braced_body(&mut self, open: usize, scratch: &mut String) -> PResult<()> {
         loop {
             match self.peek() {
                 None => return Err(format!("unterminated `${{` starting at byte {open}")),
@@ -231,12 +360,12 @@ impl Parser<'_, '_> {
                 }
                 Some(b'"') => {
                     self.pos += 1;
-                    self.read_dquoted(&mut scratch, true)?;
+                    self.read_dquoted(scratch, true)?;
                 }
                 Some(b'$') => {
-                    self.read_dollar(&mut scratch, true)?;
+                    self.read_dollar(scratch, true)?;
                 }
-                Some(b'`') => self.backtick(&mut scratch)?,
+                Some(b'`') => self.backtick(scratch)?,
                 Some(_) => self.pos += 1,
             }
         }

@@ -35,6 +35,10 @@ pub const FILES: &[(&str, &str)] = &[
     ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
     ("parser-differential", include_str!("../fixtures/security/parser-differential.tsv")),
     ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
+    ("variables", include_str!("../fixtures/security/variables.tsv")),
+    ("braces", include_str!("../fixtures/security/braces.tsv")),
+    ("globs", include_str!("../fixtures/security/globs.tsv")),
+    ("unknown-values", include_str!("../fixtures/security/unknown-values.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
