@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::ToolSpec;
 use crate::config::{Config, ConfigError, RulesConfig};
 use crate::number;
+use crate::platform::Platform;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,8 +34,12 @@ pub struct Snapshot {
     pub ignore_file_name: String,
     #[serde(default)]
     pub workspace_roots: Vec<String>,
-    #[serde(default)]
-    pub case_insensitive_paths: bool,
+    /// As configured (absent: inferred from the roots).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform: Option<String>,
+    /// As configured (absent: the platform's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case_insensitive_paths: Option<bool>,
     #[serde(default)]
     pub tools: BTreeMap<String, ToolSpec>,
 }
@@ -67,8 +72,18 @@ impl Snapshot {
         let mode = Mode::parse(&self.mode).ok_or_else(|| {
             ConfigError::new("snapshot.mode", format!("expected {}", Mode::LABELS))
         })?;
+        let platform = match self.platform.as_deref() {
+            None => None,
+            Some(p) => Some(Platform::parse(p).ok_or_else(|| {
+                ConfigError::new(
+                    "snapshot.platform",
+                    format!("expected {}", Platform::LABELS),
+                )
+            })?),
+        };
         Ok(Config {
             workspace_roots: self.workspace_roots,
+            platform,
             case_insensitive_paths: self.case_insensitive_paths,
             ignore_file: self.ignore_file,
             ignore_includes: self.ignore_includes.into_iter().collect(),

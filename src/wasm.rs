@@ -20,6 +20,7 @@ use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, ToolSpec};
 use crate::config::{Config, ConfigError, RulesInput};
 use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
+use crate::platform::Platform;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
@@ -170,12 +171,16 @@ export type Change =
 /** A rule, or a rule with examples (commands or paths) it must and must not decide. */
 export type RuleEntry = string | { rule: string; match?: string[]; notMatch?: string[] };
 
+export type Platform = "linux" | "macos" | "windows";
+
 export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 
 export interface GatekeeperConfig {
   /** The first is the primary root; relative paths resolve against it. Default: none. */
   workspaceRoots?: string[];
-  /** Default false. */
+  /** Path flavour, case folding and normalisation. Default: inferred from the primary root. */
+  platform?: Platform;
+  /** Case folding on or off for the platform. Default: the platform's own. */
   caseInsensitivePaths?: boolean;
   /** The ignore file's text (.clineignore syntax). Default: none. */
   ignoreFile?: string;
@@ -226,7 +231,8 @@ export interface Snapshot {
   ignoreIncludes: Record<string, string>;
   ignoreFileName: string;
   workspaceRoots: string[];
-  caseInsensitivePaths: boolean;
+  platform?: Platform;
+  caseInsensitivePaths?: boolean;
   tools: Record<string, ToolSpec>;
 }
 
@@ -280,6 +286,7 @@ pub struct Gatekeeper {
 
 const CONFIG_FIELDS: &[&str] = &[
     "workspaceRoots",
+    "platform",
     "caseInsensitivePaths",
     "ignoreFile",
     "ignoreIncludes",
@@ -1514,6 +1521,7 @@ const SNAPSHOT_FIELDS: &[&str] = &[
     "ignoreIncludes",
     "ignoreFileName",
     "workspaceRoots",
+    "platform",
     "caseInsensitivePaths",
     "tools",
 ];
@@ -1577,9 +1585,15 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }
-    if let Some(b) = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")? {
-        c.case_insensitive_paths = b;
+    if let Some(p) = optional::<String>(get("platform"), "platform")? {
+        c.platform = Some(Platform::parse(&p).ok_or_else(|| {
+            ConfigError::new(
+                "platform",
+                format!("expected {}, got {p:?}", Platform::LABELS),
+            )
+        })?);
     }
+    c.case_insensitive_paths = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")?;
     c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
     if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
         c.ignore_includes = inc.into_iter().collect();

@@ -8,6 +8,7 @@ use security::Outcome;
 use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
+use toolgate::platform::Platform;
 use toolgate::policy::Mode;
 use toolgate::{Decision, ToolCall, Value};
 
@@ -24,7 +25,11 @@ fn config(json: &str) -> Result<Config, String> {
         match key.as_str() {
             "workspaceRoots" => c.workspace_roots = strings(value),
             "ignoreFile" => c.ignore_file = value.as_str().map(String::from),
-            "caseInsensitivePaths" => c.case_insensitive_paths = value.as_bool().unwrap_or(false),
+            "caseInsensitivePaths" => c.case_insensitive_paths = value.as_bool(),
+            "platform" => {
+                let p = value.as_str().unwrap_or("");
+                c.platform = Some(Platform::parse(p).ok_or("bad platform")?);
+            }
             "mode" => {
                 c.mode = Mode::parse(value.as_str().unwrap_or("")).ok_or("bad mode")?;
             }

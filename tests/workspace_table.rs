@@ -3,6 +3,7 @@
 //! `local!(name, roots, ci, "path" => root, "relative", "absolute")`,
 //! `external!(name, roots, ci, "path" => "absolute")`, `invalid!(name, roots, "path", "words")`.
 
+use toolgate::platform::{PathSettings, Platform};
 use toolgate::workspace::{Resolved, Workspace};
 use toolgate::Locality;
 
@@ -15,7 +16,11 @@ const NONE: &[&str] = &[];
 
 fn ws(roots: &[&str], ci: bool) -> Workspace {
     let roots: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
-    Workspace::new(&roots, ci).expect("roots are valid")
+    let settings = PathSettings {
+        platform: None,
+        case_insensitive: ci.then_some(true),
+    };
+    Workspace::new(&roots, settings).expect("roots are valid")
 }
 
 macro_rules! local {
@@ -85,7 +90,8 @@ local!(absolute_root_trailing, WS, false, "/ws/" => 0, "", "/ws");
 local!(absolute_dotdot_back_in, WS, false, "/ws/a/../b" => 0, "b", "/ws/b");
 local!(absolute_out_and_back, WS, false, "/x/../ws/c" => 0, "c", "/ws/c");
 local!(dotdot_and_back, WS, false, "../ws/c" => 0, "c", "/ws/c");
-local!(backslash_relative, WS, false, "src\\main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(backslash_is_a_name_on_posix, WS, false, "src\\main.rs" => 0, "src\\main.rs", "/ws/src\\main.rs");
+local!(backslash_separates_on_windows, WIN, false, "src\\main.rs" => 0, "src/main.rs", "C:/Users/me/proj/src/main.rs");
 local!(trailing_dot, WS, false, "src/." => 0, "src", "/ws/src");
 external!(dotdot_escapes, WS, false, "../etc/passwd" => "/etc/passwd");
 external!(dotdot_escapes_deep, WS, false, "a/../../x" => "/x");
@@ -117,10 +123,10 @@ local!(win_verbatim, WIN, false, "\\\\?\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/
 local!(win_device, WIN, false, "\\\\.\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/Users/me/proj/x");
 local!(win_mixed_separators, WIN, false, "C:/Users\\me//proj/./x" => 0, "x", "C:/Users/me/proj/x");
 external!(win_other_drive, WIN, false, "D:\\Users\\me\\proj\\x" => "D:/Users/me/proj/x");
-external!(win_case_sensitive_by_default, WIN, false, "C:\\users\\ME\\proj\\x" => "C:/users/ME/proj/x");
+local!(win_case_insensitive_by_default, WIN, false, "C:\\users\\ME\\proj\\x" => 0, "x", "C:/users/ME/proj/x");
 external!(win_dotdot_at_drive_root, WIN, false, "C:\\..\\..\\Windows" => "C:/Windows");
 external!(win_drive_root, WIN, false, "C:" => "C:/");
-external!(win_posix_path, WIN, false, "/Users/me/proj/x" => "/Users/me/proj/x");
+local!(win_root_relative, WIN, false, "/Users/me/proj/x" => 0, "x", "C:/Users/me/proj/x");
 local!(unc_inside, UNC, false, "\\\\server\\share\\proj\\x" => 0, "x", "//server/share/proj/x");
 local!(unc_forward, UNC, false, "//server/share/proj/x" => 0, "x", "//server/share/proj/x");
 local!(unc_server_case, UNC, false, "\\\\SERVER\\share\\proj\\x" => 0, "x", "//SERVER/share/proj/x");
@@ -159,7 +165,7 @@ local!(no_roots_normalised, NONE, false, "./src/../b//c" => 0, "b/c", "b/c");
 // its `./`
 local!(no_roots_tilde_name, NONE, false, "./~" => 0, "~", "./~");
 local!(no_roots_tilde_dir, NONE, false, "./~/x" => 0, "~/x", "./~/x");
-local!(no_roots_scheme_like_name, NONE, false, "./ab://c" => 0, "ab:/c", "ab:/c");
+local!(no_roots_scheme_like_name, NONE, false, "./ab://c" => 0, "ab/c", "ab/c");
 local!(no_roots_dot, NONE, false, "." => 0, "", ".");
 external!(no_roots_absolute, NONE, false, "/etc/passwd" => "/etc/passwd");
 external!(no_roots_windows, NONE, false, "C:\\x" => "C:/x");
@@ -174,15 +180,17 @@ invalid!(whitespace, WS, "  \t ", "empty");
 invalid!(bad_percent, WS, "file:///ws/a%zz", "percent");
 invalid!(percent_not_utf8, WS, "file:///ws/a%ff", "UTF-8");
 invalid!(other_scheme, WS, "https://example.com/x", "URI");
-invalid!(unc_without_share, WS, "\\\\server", "share");
-invalid!(verbatim_volume, WS, "\\\\?\\Volume{x}\\a", "verbatim");
+invalid!(unc_without_share, WIN, "\\\\server", "share");
+invalid!(verbatim_volume, WIN, "\\\\?\\Volume{x}\\a", "device");
 
 // --- Directories ------------------------------------------------------------------------------
 #[test]
 fn trailing_separator_is_dir() {
     let w = ws(WS, false);
     assert!(w.resolve("src/").unwrap().is_dir);
-    assert!(w.resolve("src\\").unwrap().is_dir);
+    assert!(!w.resolve("src\\").unwrap().is_dir);
+    assert!(ws(WIN, false).resolve("src\\").unwrap().is_dir);
+    assert!(ws(WIN, false).resolve("src\\. ").unwrap().is_dir);
     assert!(w.resolve("src/..").unwrap().is_dir);
     assert!(w.resolve("/").unwrap().is_dir);
     assert!(w.resolve("file:///ws/a/").unwrap().is_dir);
@@ -209,18 +217,27 @@ fn resolve_from_cwd() {
 
 #[test]
 fn roots_are_normalised_and_validated() {
-    let roots = [
-        "/ws/./a/".to_string(),
-        "c:\\x\\..\\y".to_string(),
-        "file:///srv/r".to_string(),
-    ];
-    let w = Workspace::new(&roots, false).unwrap();
-    assert_eq!(w.roots(), ["/ws/a", "C:/y", "/srv/r"]);
-    let err = Workspace::new(&["relative/root".to_string()], false).unwrap_err();
+    let roots = ["/ws/./a/", "file:///srv/r"];
+    let new = |roots: &[&str]| {
+        let roots: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+        Workspace::new(&roots, PathSettings::default())
+    };
+    assert_eq!(new(&roots[..]).unwrap().roots(), ["/ws/a", "/srv/r"]);
+    let w = new(&["c:\\x\\..\\y", "\\z", "file:///D:/w"]).unwrap();
+    assert_eq!(w.roots(), ["C:/y", "C:/z", "D:/w"]);
+    let err = new(&["relative/root"]).unwrap_err();
     assert_eq!(err.path, "relative/root");
     assert!(err.message.contains("absolute"));
-    assert!(Workspace::new(&["".to_string()], false).is_err());
-    assert!(Workspace::new(&["/ws\0".to_string()], false).is_err());
+    assert!(new(&[""]).is_err());
+    assert!(new(&["/ws\0"]).is_err());
+    // The primary root decides the flavour: on POSIX `C:\x` is a relative name; on Windows
+    // `/x` needs the primary root's drive.
+    assert!(new(&["/ws", "C:\\x"]).is_err());
+    let windows = PathSettings {
+        platform: Some(Platform::Windows),
+        case_insensitive: None,
+    };
+    assert!(Workspace::new(&["/ws".to_string()], windows).is_err());
 }
 
 #[test]
@@ -257,7 +274,8 @@ fn normalising_is_idempotent_over_many_forms() {
 // named `~` inside the workspace).
 external!(home_file, WS, false, "~/.bashrc" => "~/.bashrc");
 external!(home_itself, WS, false, "~" => "~");
-external!(home_backslash, WS, false, "~\\notes\\a.txt" => "~/notes/a.txt");
+external!(home_backslash, WIN, false, "~\\notes\\a.txt" => "~/notes/a.txt");
+local!(tilde_backslash_is_a_name_on_posix, WS, false, "~\\a" => 0, "~\\a", "/ws/~\\a");
 external!(home_no_roots, NONE, false, "~/x/../y" => "~/y");
 // after `~/`, every component is a name: blanks, `file:` and `C:` too (resolving the result
 // again gives the same path)

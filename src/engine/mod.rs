@@ -141,14 +141,14 @@ impl Engine {
         let examples = std::mem::take(&mut config.rule_examples);
         let access = Access::new(
             &config.workspace_roots,
-            config.case_insensitive_paths,
+            config.path_settings(),
             IgnoreSource {
                 text: config.ignore_file,
                 includes: config.ignore_includes,
                 file_name: config.ignore_file_name,
             },
         )?;
-        let fold = config.case_insensitive_paths;
+        let fold = access.workspace().case_insensitive();
         let rules = RuleSet::compile_paths_folded(
             &config.rules.allow,
             &config.rules.ask,
@@ -464,7 +464,13 @@ impl Engine {
                 .collect(),
             ignore_file_name: source.file_name.clone(),
             workspace_roots: self.access.roots().to_vec(),
-            case_insensitive_paths: self.access.workspace().case_insensitive(),
+            platform: self
+                .access
+                .workspace()
+                .settings()
+                .platform
+                .map(|p| p.as_str().to_string()),
+            case_insensitive_paths: self.access.workspace().settings().case_insensitive,
             tools: self.custom_tools.clone(),
         }
     }

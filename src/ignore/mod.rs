@@ -17,8 +17,11 @@
 //! - `dir/` queried as a string means the directory `dir` (`is_dir`), so `foo/**` does not match
 //!   `foo/`; `git check-ignore foo/` matches the text `foo/` against `foo/**` and says ignored,
 //!   while git's own directory walk (status, add) treats `foo` as not ignored.
-//! - case-insensitive mode folds ASCII only (as git's `core.ignoreCase` does), but also inside
-//!   classes, where git's folding is incomplete.
+//! - case-insensitive mode ([`IgnoreBuilder::case_insensitive`]) folds ASCII only (as git's
+//!   `core.ignoreCase` does), but also inside classes, where git's folding is incomplete.
+//!   [`IgnoreBuilder::names`] compares as a platform does instead: patterns and queried paths
+//!   both go through the same [`Names::key`] (Unicode case folding, normalisation), and ASCII
+//!   folds as above.
 //!
 //! Like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, `[é]` is
 //! the class of é's two bytes, and ranges are byte ranges.
@@ -39,6 +42,8 @@ pub(crate) mod wildmatch;
 use std::collections::HashMap;
 
 use wildmatch::{Flags, Glob};
+
+use crate::platform::{Case, Names};
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -83,11 +88,11 @@ pub struct IgnoreDecision<'a> {
 
 /// Compiles ignore-file text into an [`Ignore`].
 ///
-/// Defaults: file name `.clineignore`, case-sensitive, no includes.
+/// Defaults: file name `.clineignore`, names compared exactly, no includes.
 #[derive(Debug, Clone)]
 pub struct IgnoreBuilder {
     file_name: String,
-    case_insensitive: bool,
+    names: Names,
     includes: HashMap<String, String>,
 }
 
@@ -95,7 +100,7 @@ impl Default for IgnoreBuilder {
     fn default() -> Self {
         IgnoreBuilder {
             file_name: ".clineignore".into(),
-            case_insensitive: false,
+            names: Names::EXACT,
             includes: HashMap::new(),
         }
     }
@@ -110,9 +115,21 @@ impl IgnoreBuilder {
         self.file_name = name.to_string();
         self
     }
-    /// Fold ASCII case when matching (default false).
+    /// Fold ASCII case when matching, as git's `core.ignoreCase` (default false).
     pub fn case_insensitive(mut self, yes: bool) -> Self {
-        self.case_insensitive = yes;
+        self.names = if yes {
+            Names {
+                case: Case::Ascii,
+                normalise: false,
+            }
+        } else {
+            Names::EXACT
+        };
+        self
+    }
+    /// Compare names as a platform does (default [`Names::EXACT`]).
+    pub fn names(mut self, names: Names) -> Self {
+        self.names = names;
         self
     }
     /// Texts for `!include NAME` lines, by NAME (default none). A line `!include ./x` also
@@ -131,8 +148,9 @@ impl IgnoreBuilder {
         let expanded = source::expand(&self.file_name, text.unwrap_or(""), &self.includes)?;
         let mut warnings = expanded.warnings;
         let mut rules = Vec::with_capacity(expanded.lines.len());
+        let fold = self.names.folds_case();
         for line in expanded.lines {
-            let parsed = pattern::parse(&line.text, self.case_insensitive);
+            let parsed = pattern::parse(&self.names.key(&line.text), fold);
             if let Some(why) = parsed.inert {
                 let name = expanded
                     .sources
@@ -154,14 +172,10 @@ impl IgnoreBuilder {
             });
         }
         let own_name = self
-            .file_name
-            .trim_start_matches("./")
-            .trim_matches('/')
-            .to_string();
-        let hot = rules
-            .iter()
-            .map(|r| Hot::new(r, self.case_insensitive))
-            .collect();
+            .names
+            .key(self.file_name.trim_start_matches("./").trim_matches('/'))
+            .into_owned();
+        let hot = rules.iter().map(|r| Hot::new(r, fold)).collect();
         // A line repeated later can never be the last match: only its last copy is tried
         // (a file of 2,000 identical lines costs one).
         let mut seen = std::collections::HashSet::new();
@@ -188,7 +202,7 @@ impl IgnoreBuilder {
             rules,
             own_name_is_component: !own_name.contains('/'),
             own_name,
-            case_insensitive: self.case_insensitive,
+            names: self.names,
             warnings,
         })
     }
@@ -278,7 +292,8 @@ pub struct Ignore {
     own_name: String,
     /// `own_name` has no `/`: it blocks any component so named (else that one path).
     own_name_is_component: bool,
-    case_insensitive: bool,
+    /// How queried paths (and the patterns, when compiled) are keyed.
+    names: Names,
     has_positive: bool,
     warnings: Vec<String>,
 }
@@ -297,7 +312,8 @@ impl Ignore {
     /// trailing `/` means a directory (as does `is_dir`), and a leading `/` or `./` is skipped.
     /// The root itself (`""`) is never ignored.
     pub fn matched(&self, relative: &str, is_dir: bool) -> Option<IgnoreMatch<'_>> {
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }
@@ -325,7 +341,8 @@ impl Ignore {
     /// Whether `relative`, whose kind is unknown, is ignored as a file or as a directory:
     /// `is_ignored(relative, false) || is_ignored(relative, true)`, walking the parents once.
     pub fn is_ignored_as_file_or_dir(&self, relative: &str) -> bool {
-        let (path, is_dir) = clean(relative, false);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, false);
         if path.is_empty() {
             return false;
         }
@@ -355,7 +372,8 @@ impl Ignore {
     /// The line that decides `relative`, including a `!` line that re-includes it — what
     /// `git check-ignore -v` reports. None when no line matches.
     pub fn explain(&self, relative: &str, is_dir: bool) -> Option<IgnoreDecision<'_>> {
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }
@@ -396,12 +414,13 @@ impl Ignore {
     /// tried against the glob; the glob's own literal reading (`.en*` → `.en`) is tried too.
     /// Errs on the side of blocking: a sample the glob matches and the rules ignore is enough.
     pub fn glob_may_match(&self, glob: &str) -> Option<IgnoreMatch<'_>> {
-        let (glob, is_dir) = clean(glob, false);
+        let glob = self.names.key(glob);
+        let (glob, is_dir) = clean(&glob, false);
         let compiled = Glob::new(
             glob.as_bytes(),
             Flags {
                 pathname: true,
-                fold: self.case_insensitive,
+                fold: self.names.folds_case(),
                 start: 0,
             },
         )
@@ -411,14 +430,27 @@ impl Ignore {
             return Some(m);
         }
         let parts: Vec<String> = glob.split('/').map(sample).collect();
-        for rule in self.rules.iter().filter(|r| !r.negated) {
-            let name = sample(rule.text.trim_start_matches('/').trim_end_matches('/'));
+        // Each positive rule's sample, and the ignore file's own name (`cat .cline*`).
+        let samples = self
+            .rules
+            .iter()
+            .filter(|r| !r.negated)
+            .map(|r| {
+                let text = self.names.key(&r.text);
+                let name = sample(text.trim_start_matches('/').trim_end_matches('/'));
+                (name, r.basename, r.dir_only)
+            })
+            .chain(
+                (!self.own_name.is_empty())
+                    .then(|| (self.own_name.clone(), self.own_name_is_component, false)),
+            );
+        for (name, basename, dir_only) in samples {
             if name.is_empty() {
                 continue;
             }
             // A basename rule may name any component; an anchored one the leading ones.
             let depth = name.split('/').count();
-            let candidates: Vec<String> = if rule.basename {
+            let candidates: Vec<String> = if basename {
                 (0..parts.len())
                     .map(|i| {
                         let mut c = parts.clone();
@@ -437,7 +469,7 @@ impl Ignore {
             };
             for candidate in candidates {
                 if compiled.is_match(candidate.as_bytes()) {
-                    let is_dir = candidate.split('/').count() == depth && rule.dir_only;
+                    let is_dir = candidate.split('/').count() == depth && dir_only;
                     if let Some(m) = self.matched(&candidate, is_dir) {
                         return Some(m);
                     }
@@ -465,14 +497,19 @@ impl Ignore {
 
     /// Whether matching folds case.
     pub fn case_insensitive(&self) -> bool {
-        self.case_insensitive
+        self.names.folds_case()
+    }
+
+    /// How names compare.
+    pub fn names(&self) -> Names {
+        self.names
     }
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
         let &last = path.last()?;
-        let fold = self.case_insensitive;
+        let fold = self.names.folds_case();
         let key = if fold {
             last.to_ascii_lowercase()
         } else {
@@ -572,7 +609,7 @@ impl Ignore {
     }
 
     fn name_eq(&self, a: &str, b: &str) -> bool {
-        if self.case_insensitive {
+        if self.names.folds_case() {
             a.eq_ignore_ascii_case(b)
         } else {
             a == b
@@ -622,7 +659,8 @@ impl<'a> IgnoreBatch<'a> {
     /// Same answer as [`Ignore::matched`].
     pub fn matched(&mut self, relative: &str, is_dir: bool) -> Option<IgnoreMatch<'a>> {
         let ignore = self.ignore;
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = ignore.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }
