@@ -2,13 +2,16 @@
 //! (directly or through its shell command) blocked by the ignore rules. Never throws:
 //! a failed check is a value.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::access::{Access, Blocked};
 use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
-use crate::shell::Analysis;
+use crate::platform::Flavour;
+use crate::shell::{self, Analysis};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,7 +45,7 @@ pub fn validate(
     required_params(call, spec)?;
     for named in named_paths(call, spec) {
         match named {
-            NamedPath::Path(path) => path_allowed(access, None, path, None)?,
+            NamedPath::Path(path) => path_allowed(access, None, &path, None)?,
             NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
             NamedPath::NotAString(name) => {
                 return Err(Invalid::new(
@@ -71,15 +74,23 @@ pub fn validate(
         }
         if let Some(analysis) = analysis {
             command_paths_allowed(access, analysis)?;
+            // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
+            if let Some(Value::Str(command)) = call.param(name) {
+                if access.workspace().flavour() == Flavour::Windows && command.contains('\\') {
+                    let separators = shell::analyse(&command.replace('\\', "/"));
+                    command_paths_allowed(access, &separators)?;
+                }
+            }
         }
     }
     Ok(())
 }
 
-/// A path a call names, directly in a path param or in a patch's file headers.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A path a call names: directly in a path param, as a `file:` URL in a URL param, or in a
+/// patch's file headers.
+#[derive(Debug, Clone, PartialEq)]
 pub enum NamedPath<'c> {
-    Path(&'c str),
+    Path(Cow<'c, str>),
     /// The param (named) holds something other than a string.
     NotAString(&'c str),
     /// The param (named) holds a string that is not valid Unicode.
@@ -100,14 +111,17 @@ pub fn named_paths<'c>(call: &'c ToolCall, spec: &'c ToolSpec) -> NamedPaths<'c>
     NamedPaths {
         call,
         params: spec.paths.iter(),
+        urls: spec.urls.iter(),
         patched: patched.into_iter(),
     }
 }
 
-/// See [`named_paths`]: the path params lazily, then the patch's paths.
+/// See [`named_paths`]: the path params lazily, then the URL params' files, then the patch's
+/// paths.
 pub struct NamedPaths<'c> {
     call: &'c ToolCall,
     params: std::slice::Iter<'c, String>,
+    urls: std::slice::Iter<'c, String>,
     patched: std::vec::IntoIter<NamedPath<'c>>,
 }
 
@@ -119,13 +133,49 @@ impl<'c> Iterator for NamedPaths<'c> {
             match self.call.param(name) {
                 None | Some(Value::Null) => {}
                 Some(Value::Str(path)) if is_blank(path) => {}
-                Some(Value::Str(path)) => return Some(NamedPath::Path(path)),
+                Some(Value::Str(path)) => return Some(NamedPath::Path(Cow::Borrowed(path))),
                 Some(Value::InvalidStr) => return Some(NamedPath::NotUnicode(name)),
                 Some(_) => return Some(NamedPath::NotAString(name)),
             }
         }
+        for name in self.urls.by_ref() {
+            if let Some(Value::Str(url)) = self.call.param(name) {
+                if let Some(file) = file_url(url) {
+                    return Some(NamedPath::Path(file));
+                }
+            }
+        }
         self.patched.next()
     }
+}
+
+/// The `file:` URL a URL param holds, as a browser's URL parser reads it: surrounding
+/// spaces and control characters dropped, tabs and newlines removed, behind any number of
+/// `view-source:` prefixes, in any case. Other URLs name no file.
+fn file_url(url: &str) -> Option<Cow<'_, str>> {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    let text = if trimmed.contains(['\t', '\n', '\r']) {
+        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(trimmed)
+    };
+    let mut start = 0;
+    while let Some(prefix) = text.get(start..start + "view-source:".len()) {
+        if !prefix.eq_ignore_ascii_case("view-source:") {
+            break;
+        }
+        start += prefix.len();
+    }
+    let is_file = text
+        .get(start..start + 5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"));
+    if !is_file {
+        return None;
+    }
+    Some(match text {
+        Cow::Borrowed(t) => Cow::Borrowed(&t[start..]),
+        Cow::Owned(t) => Cow::Owned(t[start..].to_string()),
+    })
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
@@ -170,27 +220,69 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
     }
     for operand in analysis.path_operands() {
-        let mut candidates = [Some(operand.path.as_str()), None];
+        let mut candidates = [Some(Cow::Borrowed(operand.path.as_str())), None, None];
         if operand.dynamic && operand.word != operand.path {
-            candidates[1] = Some(operand.word.as_str());
+            candidates[1] = Some(Cow::Borrowed(operand.word.as_str()));
         }
-        for path in candidates.into_iter().flatten() {
+        // Git Bash reads `/c/ws/x` as `C:/ws/x`.
+        candidates[2] = access
+            .workspace()
+            .shell_drive_path(&operand.path)
+            .map(Cow::Owned);
+        for path in candidates.iter().flatten() {
             // An operand that is no valid path (e.g. holds NUL) names no file we guard.
             let blocked = if operand.glob {
                 access.glob_blocked(path)
             } else {
                 blocked_as_file_or_dir(access, None, path)
             };
-            if let Ok(Some(b)) = blocked {
-                let command = analysis
+            let command = || {
+                analysis
                     .commands
                     .get(operand.command)
-                    .map(|c| c.written_text());
-                return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
+                    .map(|c| c.written_text())
+            };
+            match blocked {
+                Ok(Some(b)) => {
+                    return Err(blocked_error(
+                        access,
+                        &operand.word,
+                        &b,
+                        command().as_deref(),
+                    ))
+                }
+                // Out of `~`: it may land anywhere. (Another drive's `X:rest` is read as its
+                // `rest` as well, so quoted text like "A: fix" stays harmless.)
+                Err(e) if e.unknown_place => match drive_relative_rest(path) {
+                    Some(rest) => {
+                        path_allowed(access, None, rest, command().as_deref()).or_else(|e| {
+                            if e.code == "invalid_path" {
+                                Ok(())
+                            } else {
+                                Err(e)
+                            }
+                        })?
+                    }
+                    None => {
+                        return Err(Invalid::new(
+                            "invalid_path",
+                            format!("Invalid path '{}': {}.", operand.word, e.message),
+                        ))
+                    }
+                },
+                _ => {}
             }
         }
     }
     Ok(())
+}
+
+/// `rest` of a drive-relative `X:rest`.
+fn drive_relative_rest(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix(|c: char| c.is_ascii_alphabetic())?
+        .strip_prefix(':')?;
+    (!rest.starts_with(['/', '\\'])).then_some(rest)
 }
 
 /// A path whose kind is unknown (`tar czf x.tgz secrets`, `search_files` on `secrets`) is

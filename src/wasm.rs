@@ -103,6 +103,8 @@ export interface ToolSpec {
   tier: Tier;
   required?: string[];
   paths?: string[];
+  /** Params holding a URL: a `file:` URL in one is a path. */
+  urls?: string[];
   command?: string;
   allowEmpty?: string[];
 }
@@ -1481,6 +1483,7 @@ const TOOL_SPEC_FIELDS: &[&str] = &[
     "tier",
     "required",
     "paths",
+    "urls",
     "patch",
     "command",
     "allowEmpty",

@@ -500,14 +500,14 @@ impl Engine {
         let workspace = self.access.workspace();
         for named in validate::named_paths(call, spec) {
             let here = match named {
-                NamedPath::Path(path) => match workspace.plain_relative(path) {
+                NamedPath::Path(path) => match plain(workspace, &path) {
                     // A plain relative path is inside the primary root as written: no
                     // normalisation, no copy.
-                    Some((relative, _)) => {
-                        paths.push(Cow::Borrowed(relative));
+                    Some(relative) => {
+                        paths.push(relative);
                         Locality::Local
                     }
-                    None => match workspace.resolve(path) {
+                    None => match workspace.resolve(&path) {
                         Ok(r) => {
                             let here = r.locality();
                             paths.push(Cow::Owned(r.relative.unwrap_or(r.absolute)));
@@ -545,6 +545,17 @@ impl Engine {
             analysis,
             critical,
         }
+    }
+}
+
+/// The root-relative text of a path that needs no normalisation (see
+/// [`crate::workspace::Workspace::plain_relative`]), borrowed when the path is.
+fn plain<'c>(workspace: &crate::workspace::Workspace, path: &Cow<'c, str>) -> Option<Cow<'c, str>> {
+    match path {
+        Cow::Borrowed(p) => workspace.plain_relative(p).map(|(r, _)| Cow::Borrowed(r)),
+        Cow::Owned(p) => workspace
+            .plain_relative(p)
+            .map(|(r, _)| Cow::Owned(r.to_string())),
     }
 }
 
