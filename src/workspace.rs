@@ -19,8 +19,10 @@
 //!
 //! Windows: `/` and `\` both separate. Anchors: `C:\x`, `c:/x` (drive; the letter is
 //! upper-cased); `\\server\share\x`, `//server/share/x` (UNC: exactly two leading
-//! separators); `\\?\C:\x`, `\\.\C:\x`, `\\?\UNC\server\share\x` (device and verbatim
-//! prefixes, read as the plain forms). `\x` is the root of the primary root's drive (or
+//! separators); `\\?\C:\x`, `\\.\C:\x`, `\??\C:\x`, `\\?\UNC\server\share\x` (device,
+//! verbatim and NT prefixes, read as the plain forms); `\\localhost\C$\x` (the administrative
+//! share of a drive) is `C:\x`, and an administrative share of any other server is an unknown
+//! place (it may be this machine). `\x` is the root of the primary root's drive (or
 //! share); `C:x` is relative to the current directory on drive C: the primary root when it is
 //! on C:, otherwise unknowable. In each component, a `:stream` suffix names the file itself
 //! (`.env::$DATA`, `.env:x` are `.env`), and trailing dots and spaces are dropped as Windows
@@ -536,8 +538,10 @@ fn windows_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str)
     let bytes = text.as_bytes();
     let sep_at = |i: usize| bytes.get(i).is_some_and(|&b| b == b'/' || b == b'\\');
     let is_sep = separator(Flavour::Windows);
-    // Verbatim `\\?\` and device `\\.\` prefixes.
-    if sep_at(0) && sep_at(1) && matches!(bytes.get(2), Some(b'?' | b'.')) && sep_at(3) {
+    // Verbatim `\\?\`, device `\\.\` and NT `\??\` prefixes.
+    let device =
+        sep_at(1) && matches!(bytes.get(2), Some(b'?' | b'.')) || bytes.get(1..3) == Some(b"??");
+    if sep_at(0) && device && sep_at(3) {
         let rest = &text[4..];
         if let Some(unc) = strip_prefix_ignore_case(rest, "UNC").filter(|r| r.starts_with(is_sep)) {
             return unc_anchor(original, unc.trim_start_matches(is_sep));
@@ -591,6 +595,22 @@ fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), Pa
         ));
     }
     let rest = pieces.next().unwrap_or("");
+    // An administrative share (`\\localhost\C$`) is a whole drive; on another server name it
+    // may be this machine's drive all the same.
+    if let [letter, b'$'] = share.as_bytes() {
+        if letter.is_ascii_alphabetic() {
+            let loopback = server.eq_ignore_ascii_case("localhost")
+                || server.starts_with("127.")
+                || matches!(server, "::1" | "[::1]" | "0:0:0:0:0:0:0:1");
+            if !loopback {
+                return Err(unknown_place(
+                    original,
+                    format!("the share {share} of {server} may be a drive of this machine"),
+                ));
+            }
+            return Ok((Anchor::Drive(letter.to_ascii_uppercase() as char), rest));
+        }
+    }
     Ok((
         Anchor::Unc {
             server: server.to_string(),

@@ -41,6 +41,11 @@ fn config(json: &str) -> Result<Config, String> {
                     Some(serde_json::from_value(value.clone()).map_err(|e| e.to_string())?)
             }
             "alwaysAllow" => c.always_allow = strings(value),
+            "tools" => {
+                let tools: std::collections::BTreeMap<String, toolgate::ToolSpec> =
+                    serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+                c.tools = tools.into_iter().collect();
+            }
             other => return Err(format!("the native runner does not read config key {other:?}")),
         }
     }

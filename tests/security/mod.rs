@@ -22,6 +22,11 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("paths-posix", include_str!("../fixtures/security/paths-posix.tsv")),
+    ("paths-windows", include_str!("../fixtures/security/paths-windows.tsv")),
+    ("paths-macos", include_str!("../fixtures/security/paths-macos.tsv")),
+    ("patches", include_str!("../fixtures/security/patches.tsv")),
+    ("urls", include_str!("../fixtures/security/urls.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
