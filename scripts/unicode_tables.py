@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Writes src/platform/tables.rs: the canonical decompositions and combining classes that
-macOS-style name comparison needs (NFD), from Python's unicodedata.
+macOS-style name comparison needs (NFD), and the characters whose lower case differs from the
+lower case of their upper case (so that lower-casing folds as upper-then-lower-casing does),
+from Python's unicodedata.
 
     python3 scripts/unicode_tables.py > src/platform/tables.rs
 
-Hangul syllables are left out: they decompose algorithmically."""
+Hangul syllables are left out: they decompose algorithmically. The CJK compatibility
+ideographs (U+F900-U+FAFF, U+2F800-U+2FAFF) are left out as Apple's file systems leave them
+undecomposed."""
 import sys
 import unicodedata as u
 
 decompositions = []
 for cp in range(0x110000):
-    if 0xAC00 <= cp <= 0xD7A3:
+    if 0xAC00 <= cp <= 0xD7A3 or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FAFF:
         continue
     d = u.decomposition(chr(cp))
     if not d or d.startswith('<'):
@@ -18,6 +22,13 @@ for cp in range(0x110000):
     parts = [int(p, 16) for p in d.split()]
     a, b = parts[0], parts[1] if len(parts) > 1 else 0
     decompositions.append(cp << 42 | a << 21 | b)
+
+folds = []
+for cp in range(0x110000):
+    c = chr(cp)
+    upper = c.upper()
+    if len(upper) == 1 and len(upper.lower()) == 1 and upper.lower() != c.lower():
+        folds.append(cp << 21 | ord(upper.lower()))
 
 runs = []
 for cp in range(0x110000):
@@ -54,5 +65,13 @@ out.write("""];
 pub(super) const COMBINING_CLASSES: &[u64] = &[
 """)
 for line in rows(r[0] << 29 | r[1] << 8 | r[2] for r in runs):
+    out.write(line + "\n")
+out.write("""];
+
+/// Characters whose upper case lower-cases to another character than their own lower case
+/// (`ſ` → `s`, `ς` → `σ`), sorted: `char << 21 | folded`.
+pub(super) const CASE_FOLDS: &[u64] = &[
+""")
+for line in rows(folds):
     out.write(line + "\n")
 out.write("];\n")

@@ -5,7 +5,16 @@
 //! |---|---|---|---|
 //! | `linux` | POSIX | sensitive | none |
 //! | `macos` (APFS) | POSIX | Unicode case folding | NFD and NFC are the same name |
-//! | `windows` (NTFS) | Windows | Unicode simple upper-casing | none |
+//! | `windows` (NTFS) | Windows | Unicode case folding | none |
+//!
+//! Normalisation is canonical decomposition (NFD) with canonical ordering, as Apple's file
+//! systems compare names: like them it leaves the CJK compatibility ideographs as they are.
+//!
+//! Case folding is Unicode's simple folding: each character lower-cased as its upper case
+//! lower-cases (`ſ` is `s`, `ς` is `σ`, `É` is `é`; `ß` stays `ß`). NTFS compares the upper
+//! cases from its own table; the two agree but for a few characters that only upper-case to
+//! themselves (the Kelvin sign is `k` here, itself on NTFS), where this reading folds more,
+//! which only ever blocks more.
 //!
 //! `caseInsensitivePaths` turns the folding on or off (an APFS volume may be case-sensitive, a
 //! Linux directory may fold as ext4's casefold does — which also normalises). Without
@@ -65,12 +74,8 @@ pub enum Case {
     Sensitive,
     /// ASCII letters only, as git's `core.ignoreCase`.
     Ascii,
-    /// Unicode case folding (upper- then lower-casing, so `ß` is `ss`), as APFS and ext4's
-    /// casefold do.
+    /// Unicode simple case folding, as APFS, NTFS and ext4's casefold fold.
     Folded,
-    /// Each character upper-cased when Unicode gives it a single upper-case character, as
-    /// NTFS's upcase table does.
-    Upper,
 }
 
 /// When two names are the same name: the case rule and whether canonically equivalent
@@ -88,9 +93,9 @@ impl Names {
         normalise: false,
     };
 
-    /// NTFS: simple upper-casing, no normalisation.
+    /// NTFS: case folding, no normalisation.
     pub const NTFS: Names = Names {
-        case: Case::Upper,
+        case: Case::Folded,
         normalise: false,
     };
 
@@ -104,7 +109,7 @@ impl Names {
     /// are the same name. ASCII is left as it is, so ASCII text is its own key; `/` and the
     /// glob characters are ASCII, so a key of a pattern is still the same pattern.
     pub fn key(self, text: &str) -> Cow<'_, str> {
-        let changes = self.normalise || matches!(self.case, Case::Folded | Case::Upper);
+        let changes = self.normalise || self.case == Case::Folded;
         if !changes || text.is_ascii() {
             return Cow::Borrowed(text);
         }
@@ -116,16 +121,13 @@ impl Names {
             }
             match self.case {
                 Case::Sensitive | Case::Ascii => self.push(&mut out, c),
-                Case::Upper => out.push(simple_upper(c)),
                 Case::Folded => {
                     // Decomposed first, so `É` folds as `E` + accent and NFC/NFD agree.
                     let mut parts = Vec::new();
-                    decompose(c, &mut parts);
+                    self.push(&mut parts, c);
                     for p in parts {
-                        for u in p.to_uppercase() {
-                            for l in u.to_lowercase() {
-                                self.push(&mut out, l);
-                            }
+                        for l in fold_case(p).to_lowercase() {
+                            self.push(&mut out, l);
                         }
                     }
                 }
@@ -202,7 +204,7 @@ impl PathSettings {
             Some(Platform::Windows) => (
                 Flavour::Windows,
                 Names {
-                    case: case_if(fold.unwrap_or(true), Case::Upper),
+                    case: case_if(fold.unwrap_or(true), Case::Folded),
                     normalise: false,
                 },
             ),
@@ -232,12 +234,17 @@ fn case_if(yes: bool, case: Case) -> Case {
     }
 }
 
-/// Unicode's simple upper-case mapping: the upper case when it is one character.
-fn simple_upper(c: char) -> char {
-    let mut upper = c.to_uppercase();
-    match (upper.next(), upper.next()) {
-        (Some(u), None) => u,
-        _ => c,
+/// The character whose lower case is `c`'s simple case fold: `c` itself, but for the few
+/// whose upper case lower-cases elsewhere (`ſ` → `s`).
+fn fold_case(c: char) -> char {
+    let code = c as u64;
+    if code < 0xB5 {
+        return c;
+    }
+    let folds = tables::CASE_FOLDS;
+    match folds.binary_search_by_key(&code, |e| e >> 21) {
+        Ok(i) => char::from_u32((folds[i] & 0x1F_FFFF) as u32).unwrap_or(c),
+        Err(_) => c,
     }
 }
 
@@ -314,10 +321,7 @@ mod tests {
         case: Case::Folded,
         normalise: true,
     };
-    const WIN: Names = Names {
-        case: Case::Upper,
-        normalise: false,
-    };
+    const WIN: Names = Names::NTFS;
 
     #[test]
     fn names_compare_as_the_platform_compares_them() {
@@ -326,7 +330,8 @@ mod tests {
             (MAC, "café.key", "cafe\u{301}.key", true),
             (MAC, "CAFÉ.key", "café.key", true),
             (MAC, "CAFE\u{301}.KEY", "café.key", true),
-            (MAC, "straße", "STRASSE", true),
+            (MAC, "straße", "STRASSE", false),
+            (MAC, "straße", "STRAẞE", true),
             (MAC, "ΣΊΣΥΦΟΣ", "σίσυφος", true),
             (MAC, "σίσυφος", "σίσυφος", true),
             (MAC, "\u{212A}ey", "key", true),
@@ -336,14 +341,16 @@ mod tests {
                 "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}",
                 true,
             ),
-            (MAC, "\u{F900}", "\u{8C48}", true),
+            // Apple leaves the CJK compatibility ideographs undecomposed.
+            (MAC, "\u{F900}", "\u{8C48}", false),
             (MAC, "a\u{323}\u{302}", "a\u{302}\u{323}", true),
             (MAC, "café", "cafe", false),
             (MAC, "ä", "a", false),
             (WIN, "CAFÉ.key", "café.key", true),
             (WIN, "café", "cafe\u{301}", false),
             (WIN, "ſecret", "SECRET", true),
-            (WIN, "\u{212A}ey", "key", false),
+            (WIN, "ıd", "ID", true),
+            (WIN, "µ", "μ", true),
             (WIN, "straße", "STRASSE", false),
             (Names::EXACT, "Café", "café", false),
             (Names::EXACT, "café", "cafe\u{301}", false),

@@ -284,3 +284,115 @@ external!(home_blank_component_again, WS, false, "~/\r\r" => "~/\r\r");
 external!(home_uri_like_name, WS, false, "~/file:/etc/x" => "~/file:/etc/x");
 external!(home_drive_like_name, WS, false, "~/C:/x" => "~/C:/x");
 local!(tilde_inside_a_name, WS, false, "a~/b" => 0, "a~/b", "/ws/a~/b");
+
+// --- POSIX: `//x` is `/x`; `\` and `:` are name characters -----------------------------------
+local!(posix_double_slash, WS, false, "//ws/.env" => 0, ".env", "/ws/.env");
+local!(posix_many_slashes, WS, false, "///ws//a" => 0, "a", "/ws/a");
+local!(posix_uri_double_slash, WS, false, "file:////ws/.env" => 0, ".env", "/ws/.env");
+local!(posix_uri_backslash, WS, false, "file:///ws\\a" => 0, "a", "/ws/a");
+local!(posix_uri_without_slashes, WS, false, "file:ws/a" => 0, "a", "/ws/a");
+local!(posix_uri_host, WS, false, "file://ws/a" => 0, "a", "/ws/a");
+external!(posix_uri_drive_is_a_name, WS, false, "file:///C:/x" => "/C:/x");
+local!(posix_windows_text_is_a_name, WS, false, "C:\\ws\\.env" => 0, "C:\\ws\\.env", "/ws/C:\\ws\\.env");
+local!(posix_stream_is_a_name, WS, false, ".env::$DATA" => 0, ".env::$DATA", "/ws/.env::$DATA");
+local!(posix_trailing_dot_is_kept, WS, false, ".env." => 0, ".env.", "/ws/.env.");
+
+// --- Windows: streams, trailing dots, drive- and root-relative forms, device paths -------------
+const WINWS: &[&str] = &["C:\\ws"];
+local!(win_data_stream, WINWS, false, "C:\\ws\\.env::$DATA" => 0, ".env", "C:/ws/.env");
+local!(win_named_stream, WINWS, false, ".env:secret" => 0, ".env", "C:/ws/.env");
+local!(win_stream_on_a_directory, WINWS, false, "secrets::$INDEX_ALLOCATION\\k" => 0, "secrets/k", "C:/ws/secrets/k");
+local!(win_trailing_dots_and_spaces, WINWS, false, ".env. ." => 0, ".env", "C:/ws/.env");
+local!(win_trailing_dot_directory, WINWS, false, "secrets.\\k" => 0, "secrets/k", "C:/ws/secrets/k");
+local!(win_dotdot_space, WINWS, false, "a\\.. \\x" => 0, "x", "C:/ws/x");
+local!(win_dots_only_is_here, WINWS, false, "a\\...\\x" => 0, "a/x", "C:/ws/a/x");
+local!(win_drive_relative, WINWS, false, "C:.env" => 0, ".env", "C:/ws/.env");
+local!(win_drive_relative_lower, WINWS, false, "c:a\\b" => 0, "a/b", "C:/ws/a/b");
+local!(win_root_relative_backslash, WINWS, false, "\\ws\\.env" => 0, ".env", "C:/ws/.env");
+local!(win_uri_pipe_drive, WINWS, false, "file:///C|/ws/.env" => 0, ".env", "C:/ws/.env");
+local!(win_uri_drive_as_host, WINWS, false, "file://C:/ws/x" => 0, "x", "C:/ws/x");
+local!(win_uri_without_slashes, WINWS, false, "file:C:/ws/x" => 0, "x", "C:/ws/x");
+local!(win_admin_share, WINWS, false, "\\\\localhost\\c$\\ws\\x" => 0, "x", "C:/ws/x");
+local!(win_admin_share_loopback, WINWS, false, "//127.0.0.1/C$/ws/x" => 0, "x", "C:/ws/x");
+local!(win_nt_prefix, WINWS, false, "\\??\\C:\\ws\\x" => 0, "x", "C:/ws/x");
+local!(win_case_folds_unicode, WINWS, false, "C:\\WS\\ÄRGER" => 0, "ÄRGER", "C:/WS/ÄRGER");
+external!(win_other_drive_absolute, WINWS, false, "D:\\ws\\x" => "D:/ws/x");
+external!(win_unc_share, WINWS, false, "\\\\srv\\ws\\x" => "//srv/ws/x");
+invalid!(win_other_drive_relative, WINWS, "D:x", "drive D");
+invalid!(win_admin_share_of_another_name, WINWS, "\\\\pc\\c$\\x", "this machine");
+
+// --- Places toolgate cannot know --------------------------------------------------------------
+invalid!(home_climbing_out, WS, "~/../../ws/.env", "cannot know");
+invalid!(home_parent, WS, "~/..", "home directory");
+external!(home_detour_inside, WS, false, "~/a/../b" => "~/b");
+
+#[test]
+fn unknown_places_are_marked_as_such() {
+    let w = ws(WINWS, false);
+    for path in ["D:x", "~/../x", "\\\\pc\\d$\\x"] {
+        assert!(w.resolve(path).unwrap_err().unknown_place, "{path:?}");
+    }
+    for path in ["a\0", "\\\\server", "file:///%zz"] {
+        assert!(!w.resolve(path).unwrap_err().unknown_place, "{path:?}");
+    }
+    // A relative path from a cwd under `~` is under `~` too.
+    let r = ws(WS, false).resolve_from(Some("~/a"), "b").unwrap();
+    assert_eq!((r.absolute.as_str(), r.root), ("~/a/b", None));
+    assert!(ws(WS, false).resolve_from(Some("~"), "../x").unwrap_err().unknown_place);
+}
+
+#[test]
+fn git_bash_drives_on_a_windows_root() {
+    let w = ws(WINWS, false);
+    for (word, drive) in [
+        ("/c/ws/.env", Some("C:/ws/.env")),
+        ("/D", Some("D:/")),
+        ("/cygdrive/c/ws", Some("C:/ws")),
+        ("/mnt/c/ws/x", Some("C:/ws/x")),
+        ("/cd/x", None),
+        ("c/x", None),
+        ("/ws/x", None),
+    ] {
+        assert_eq!(w.shell_drive_path(word).as_deref(), drive, "{word:?}");
+    }
+    assert_eq!(ws(WS, false).shell_drive_path("/c/ws"), None);
+}
+
+#[test]
+fn short_names() {
+    for (name, short) in [
+        ("SECRET~1", true),
+        ("CLINEI~1", true),
+        ("env~12", true),
+        ("KEY~1.PEM", true),
+        ("LONGNA~1.HTM", true),
+        ("~1", false),
+        ("SECRET~", false),
+        ("SECRET~X", false),
+        ("TOOLONGNAME~1", false),
+        ("A~1.HTML", false),
+        ("a.txt", false),
+    ] {
+        assert_eq!(toolgate::workspace::may_be_short_name(name), short, "{name:?}");
+    }
+}
+
+#[test]
+fn macos_names_compare_folded_and_normalised() {
+    let settings = PathSettings {
+        platform: Some(Platform::Macos),
+        case_insensitive: None,
+    };
+    let w = Workspace::new(&["/Users/josé/ws".to_string()], settings).unwrap();
+    for path in [
+        "/Users/jose\u{301}/ws/a",
+        "/USERS/JOSÉ/WS/a",
+        "/users/JOSE\u{301}/Ws/a",
+    ] {
+        let r = w.resolve(path).unwrap();
+        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some("a")), "{path:?}");
+    }
+    assert_eq!(w.resolve("/Users/jose/ws/a").unwrap().root, None);
+    let linux = Workspace::new(&["/Users/josé/ws".to_string()], PathSettings::default()).unwrap();
+    assert_eq!(linux.resolve("/Users/jose\u{301}/ws/a").unwrap().root, None);
+}
