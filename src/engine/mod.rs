@@ -148,14 +148,6 @@ impl Engine {
                 file_name: config.ignore_file_name,
             },
         )?;
-        let fold = access.workspace().case_insensitive();
-        let rules = RuleSet::compile_paths_folded(
-            &config.rules.allow,
-            &config.rules.ask,
-            &config.rules.deny,
-            fold,
-        )
-        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
         let mut catalogue = Catalogue::default();
         for (name, _) in &config.tools {
             if name.trim().is_empty() {
@@ -164,6 +156,12 @@ impl Engine {
         }
         let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
         catalogue.extend(custom_tools.clone());
+        let rules = compile_rules(
+            &access,
+            &catalogue,
+            [&config.rules.allow, &config.rules.ask, &config.rules.deny],
+        )
+        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
         if let Some(ms) = config.prompt_timeout_ms {
             if !(ms.is_finite() && ms >= 0.0) {
                 return Err(ConfigError::new(
@@ -223,11 +221,14 @@ impl Engine {
                     &[]
                 }
             };
-            let set = RuleSet::compile_paths_folded(
-                one(RuleKind::Allow),
-                one(RuleKind::Ask),
-                one(RuleKind::Deny),
-                self.access.workspace().case_insensitive(),
+            let set = compile_rules(
+                &self.access,
+                &self.catalogue,
+                [
+                    one(RuleKind::Allow),
+                    one(RuleKind::Ask),
+                    one(RuleKind::Deny),
+                ],
             )
             .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
             let tool = ex.rule.split('(').next().unwrap_or_default().trim();
@@ -237,7 +238,10 @@ impl Engine {
                 let path = (!has_command)
                     .then(|| self.access.workspace().resolve(example).ok())
                     .flatten()
-                    .map(|r| r.relative.unwrap_or(r.absolute));
+                    .map(|r| {
+                        let names = self.access.workspace().names();
+                        names.key(&r.relative.unwrap_or(r.absolute)).into_owned()
+                    });
                 let paths: Vec<&str> = path.as_deref().into_iter().collect();
                 let m = match ex.kind {
                     RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
@@ -397,9 +401,12 @@ impl Engine {
         rules: RulesConfig,
         examples: &[RuleExample],
     ) -> Result<Change, ConfigError> {
-        let fold = self.access.workspace().case_insensitive();
-        let compiled = RuleSet::compile_paths_folded(&rules.allow, &rules.ask, &rules.deny, fold)
-            .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let compiled = compile_rules(
+            &self.access,
+            &self.catalogue,
+            [&rules.allow, &rules.ask, &rules.deny],
+        )
+        .map_err(|e| ConfigError::new("rules", e.to_string()))?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(examples) {
             self.rules = previous;
@@ -504,13 +511,14 @@ impl Engine {
                     // A plain relative path is inside the primary root as written: no
                     // normalisation, no copy.
                     Some(relative) => {
-                        paths.push(relative);
+                        paths.push(keyed(workspace.names(), relative));
                         Locality::Local
                     }
                     None => match workspace.resolve(&path) {
                         Ok(r) => {
                             let here = r.locality();
-                            paths.push(Cow::Owned(r.relative.unwrap_or(r.absolute)));
+                            let text = r.relative.unwrap_or(r.absolute);
+                            paths.push(Cow::Owned(workspace.names().key(&text).into_owned()));
                             here
                         }
                         Err(_) => Locality::External,
@@ -545,6 +553,38 @@ impl Engine {
             analysis,
             critical,
         }
+    }
+}
+
+/// Compiles the allow, ask and deny rules. A path rule (of a tool without a command) is keyed
+/// as the workspace compares names, as the paths it is matched against are (see
+/// [`Engine::facts`]): `read_file(CAFÉ/**)` meets a decomposed `café/x` on macOS.
+fn compile_rules(
+    access: &Access,
+    catalogue: &Catalogue,
+    lists: [&[String]; 3],
+) -> Result<RuleSet, crate::rules::RuleError> {
+    let names = access.workspace().names();
+    let keyed = lists.map(|list| {
+        list.iter()
+            .map(|rule| {
+                let tool = rule.split('(').next().unwrap_or_default().trim();
+                match catalogue.spec(tool).command {
+                    Some(_) => rule.clone(),
+                    None => names.key(rule).into_owned(),
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let [allow, ask, deny] = &keyed;
+    RuleSet::compile_paths_folded(allow, ask, deny, names.folds_case())
+}
+
+/// `path` keyed as `names` compare it (borrowed when it is its own key).
+fn keyed<'c>(names: crate::platform::Names, path: Cow<'c, str>) -> Cow<'c, str> {
+    match path {
+        Cow::Borrowed(p) => names.key(p),
+        Cow::Owned(p) => Cow::Owned(names.key(&p).into_owned()),
     }
 }
 
