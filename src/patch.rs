@@ -31,9 +31,6 @@ pub fn touched_paths(patch: &str) -> Vec<Cow<'_, str>> {
         let trimmed = line.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
         if let Some(path) = apply_patch_header(trimmed) {
             add(&mut out, Cow::Borrowed(path));
-            if path != path.trim() {
-                add(&mut out, Cow::Borrowed(path.trim()));
-            }
             continue;
         }
         if let Some(rest) = line.strip_prefix("diff --git ") {
@@ -79,6 +76,14 @@ pub fn touched_paths(patch: &str) -> Vec<Cow<'_, str>> {
             let name = file_name(rest);
             if line.starts_with("+++ ") && name != "/dev/null" {
                 section = Some(name.clone());
+            }
+            // GNU patch ends an unquoted name at whitespace (a timestamp may follow a space).
+            let word = rest
+                .split_whitespace()
+                .next()
+                .filter(|_| !rest.starts_with('"'));
+            if let Some(word) = word.filter(|w| *w != name) {
+                add_stripped(&mut out, Cow::Borrowed(word));
             }
             add_stripped(&mut out, name);
             continue;
@@ -240,11 +245,24 @@ fn add_stripped<'a>(out: &mut Vec<Cow<'a, str>>, name: Cow<'a, str>) {
     add(out, name);
 }
 
+/// Adds `p`, and `p` trimmed when it has surrounding whitespace (appliers differ on it).
 fn add<'a>(out: &mut Vec<Cow<'a, str>>, p: Cow<'a, str>) {
-    if p.trim().is_empty() || p == "/dev/null" || out.contains(&p) {
+    let trimmed = p.trim();
+    if trimmed.is_empty() || trimmed == "/dev/null" {
         return;
     }
-    out.push(p);
+    if trimmed.len() != p.len() {
+        let trimmed = match &p {
+            Cow::Borrowed(b) => Cow::Borrowed(b.trim()),
+            Cow::Owned(o) => Cow::Owned(o.trim().to_string()),
+        };
+        if !out.contains(&trimmed) {
+            out.push(trimmed);
+        }
+    }
+    if !out.contains(&p) {
+        out.push(p);
+    }
 }
 
 #[cfg(test)]
@@ -269,14 +287,15 @@ mod tests {
             ),
             ("  *** Update File: .env  \n", &[".env"]),
             ("\t*** update file:.env\n", &[".env"]),
-            ("*** Add File:  .env\n", &[" .env", ".env"]),
+            ("*** Add File:  .env\n", &[".env", " .env"]),
+            ("+++ b/.env 2024-01-01 00:00\n", &[".env", "b/.env", ".env 2024-01-01 00:00", "b/.env 2024-01-01 00:00"]),
             (
                 "diff --git a/x.rs b/x.rs\n--- a/x.rs\n+++ b/x.rs\n@@ -1 +1 @@",
                 &["x.rs", "a/x.rs", "b/x.rs"],
             ),
             (
                 "--- /dev/null\n+++ b/new file.txt\t2024-01-01\n",
-                &["new file.txt", "b/new file.txt"],
+                &["new", "b/new", "new file.txt", "b/new file.txt"],
             ),
             ("just text\n+++not a header", &[]),
             ("*** Update File: a\r\n", &["a"]),

@@ -10,7 +10,7 @@
 //!   `file://localhost/x`, `file:/x`, `file:x` (always absolute, as a URL parser reads it);
 //!   `\` is `/` in a URI; percent-escapes are decoded (the result must be UTF-8), `?query`
 //!   and `#fragment` are dropped. Any other `scheme://` is an error.
-//! - `~`, `~/x`: home-relative. The home directory is not known here (a webview has none), so
+//! - `~`, `~/x`, `~user/x`: home-relative. The home directory is not known here (a webview has none), so
 //!   the path is external; one that climbs out of `~` (`~/../../ws/.env`) lands where toolgate
 //!   cannot know: an error ([`PathError::unknown_place`]), never "not ignored".
 //!
@@ -260,14 +260,18 @@ impl Workspace {
     /// Resolves `path` against `cwd` (`None` = the primary root; a relative `cwd` is itself
     /// resolved against the primary root). Used for shell commands that `cd` first.
     pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
-        if let Some(rest) = home_relative(path, self.rules.flavour) {
-            return home_path(path, rest, self.rules.flavour);
+        let flavour = self.rules.flavour;
+        if let Some((home, rest)) = home_relative(path, flavour) {
+            return home_path(path, home, rest, flavour);
         }
-        if let Some(cwd) = cwd.filter(|c| home_relative(c, self.rules.flavour).is_some()) {
+        if let Some(cwd) = cwd.filter(|c| home_relative(c, flavour).is_some()) {
             // Under `~`: the joined text is a home path (external, or an unknown place).
             let joined = format!("{cwd}/{path}");
-            if parse(path, self.rules.flavour)?.anchor == Anchor::Relative {
-                return home_path(&joined, &joined[1..], self.rules.flavour);
+            if let (Anchor::Relative, Some((home, rest))) = (
+                parse(path, flavour)?.anchor,
+                home_relative(&joined, flavour),
+            ) {
+                return home_path(&joined, home, rest, flavour);
             }
         }
         let query = parse(path, self.rules.flavour)?;
@@ -352,14 +356,14 @@ impl Workspace {
     /// The root-relative text and `is_dir` of a path that needs no normalisation, without
     /// allocating: a relative path (or, comparing names exactly, an absolute one under the
     /// primary POSIX root) of plain components — none empty, `.` or `..`, no `\\`, `:` or
-    /// NUL, not `~/…`; on Windows also none ending in a dot or space or holding `~` (a short
+    /// NUL, not starting with `~`; on Windows also none ending in a dot or space or holding `~` (a short
     /// name) — with at most one trailing `/`. Such a path resolves (with
     /// [`Workspace::resolve`]) inside the primary root (or the implicit one) to exactly this
     /// text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
         let (body, is_dir) = match path.as_bytes() {
-            // `~` and `~/…` are home-relative; `~x` is a plain name.
-            [b'~'] | [b'~', b'/', ..] => return None,
+            // `~`, `~/…` and `~user/…` are home-relative.
+            [b'~', ..] => return None,
             [.., b'/'] => (&path[..path.len() - 1], true),
             _ => (path, false),
         };
@@ -720,11 +724,17 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
         .map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
 }
 
-/// `~`, `~/x` (or, on Windows, `~\x`): the rest after the tilde, when the path is
-/// home-relative.
-fn home_relative(path: &str, flavour: Flavour) -> Option<&str> {
-    let rest = path.strip_prefix('~')?;
-    (rest.is_empty() || rest.starts_with(separator(flavour))).then_some(rest)
+/// `~`, `~/x`, or a user's home `~user/x` (on Windows also with `\`): the home (`~`,
+/// `~user`) and the rest after it, when the path is home-relative. `~user` alone is a name.
+fn home_relative(path: &str, flavour: Flavour) -> Option<(&str, &str)> {
+    let after = path.strip_prefix('~')?;
+    let end = after.find(separator(flavour)).unwrap_or(after.len());
+    let user = &after[..end];
+    let is_user = end < after.len()
+        && user
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    (user.is_empty() || is_user).then(|| path.split_at(end + 1))
 }
 
 /// The name Windows opens for a component: without a `:stream` suffix and without trailing
@@ -776,7 +786,12 @@ fn usable(original: &str) -> Result<(), PathError> {
 /// A home-relative path: external (see the module docs). The rest is split as a relative
 /// path, component by component: a component that is all blanks is a name like any other,
 /// and `file:` or `C:` after `~/` are names too. Climbing out of `~` is an unknown place.
-fn home_path(original: &str, rest: &str, flavour: Flavour) -> Result<Resolved, PathError> {
+fn home_path(
+    original: &str,
+    home: &str,
+    rest: &str,
+    flavour: Flavour,
+) -> Result<Resolved, PathError> {
     usable(original)?;
     let (parts, is_dir) = components(&Anchor::Relative, rest, flavour);
     if parts.first().is_some_and(|p| p == "..") {
@@ -785,7 +800,7 @@ fn home_path(original: &str, rest: &str, flavour: Flavour) -> Result<Resolved, P
             "it climbs out of the home directory",
         ));
     }
-    let mut absolute = String::from("~");
+    let mut absolute = home.to_string();
     for part in &parts {
         absolute.push('/');
         absolute.push_str(part);

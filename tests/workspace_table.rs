@@ -396,3 +396,7 @@ fn macos_names_compare_folded_and_normalised() {
     let linux = Workspace::new(&["/Users/josé/ws".to_string()], PathSettings::default()).unwrap();
     assert_eq!(linux.resolve("/Users/jose\u{301}/ws/a").unwrap().root, None);
 }
+external!(home_of_a_user, WS, false, "~root/.ssh/id" => "~root/.ssh/id");
+invalid!(home_of_a_user_climbing_out, WS, "~nobody/../ws/secrets/k", "cannot know");
+local!(tilde_name_alone, WS, false, "~draft" => 0, "~draft", "/ws/~draft");
+local!(tilde_name_with_odd_characters, WS, false, "~$doc.docx" => 0, "~$doc.docx", "/ws/~$doc.docx");
