@@ -61,10 +61,17 @@ for line in rows(decompositions):
     out.write(line + "\n")
 out.write("""];
 
-/// Canonical combining classes other than 0, as sorted runs: `first << 29 | last << 8 | class`.
-pub(super) const COMBINING_CLASSES: &[u64] = &[
+/// Canonical combining classes other than 0, as sorted runs of at most 8 characters:
+/// `first << 11 | (length - 1) << 8 | class`.
+pub(super) const COMBINING_CLASSES: &[u32] = &[
 """)
-for line in rows(r[0] << 29 | r[1] << 8 | r[2] for r in runs):
+def short_runs():
+    for first, last, c in runs:
+        while first <= last:
+            n = min(8, last - first + 1)
+            yield first << 11 | (n - 1) << 8 | c
+            first += n
+for line in rows(short_runs()):
     out.write(line + "\n")
 out.write("""];
 

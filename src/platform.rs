@@ -285,14 +285,14 @@ fn decompose(c: char, out: &mut Vec<char>) {
 }
 
 fn combining_class(c: char) -> u8 {
-    let code = c as u64;
+    let code = c as u32;
     if code < 0x300 {
         return 0;
     }
     let runs = tables::COMBINING_CLASSES;
-    let i = runs.partition_point(|r| r >> 29 <= code);
+    let i = runs.partition_point(|r| r >> 11 <= code);
     match i.checked_sub(1).and_then(|k| runs.get(k)) {
-        Some(&r) if code <= (r >> 8) & 0x1F_FFFF => (r & 0xFF) as u8,
+        Some(&r) if code <= (r >> 11) + ((r >> 8) & 7) => (r & 0xFF) as u8,
         _ => 0,
     }
 }
@@ -367,6 +367,22 @@ mod tests {
         for (names, a, b, same) in cases {
             assert_eq!(names.eq(a, b), same, "{names:?} {a:?} {b:?}");
             assert_eq!(names.eq(b, a), same, "{names:?} {b:?} {a:?}");
+        }
+    }
+
+    #[test]
+    fn combining_classes_come_from_the_table() {
+        for (c, class) in [
+            ('a', 0),
+            ('\u{301}', 230),
+            ('\u{323}', 220),
+            ('\u{345}', 240),
+            ('\u{5B0}', 10),
+            ('\u{94D}', 9),
+            ('\u{1D165}', 216),
+            ('\u{E0100}', 0),
+        ] {
+            assert_eq!(combining_class(c), class, "{c:?}");
         }
     }
 
