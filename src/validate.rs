@@ -140,42 +140,13 @@ impl<'c> Iterator for NamedPaths<'c> {
         }
         for name in self.urls.by_ref() {
             if let Some(Value::Str(url)) = self.call.param(name) {
-                if let Some(file) = file_url(url) {
+                if let Some(file) = crate::workspace::file_url(url) {
                     return Some(NamedPath::Path(file));
                 }
             }
         }
         self.patched.next()
     }
-}
-
-/// The `file:` URL a URL param holds, as a browser's URL parser reads it: surrounding
-/// spaces and control characters dropped, tabs and newlines removed, behind any number of
-/// `view-source:` prefixes, in any case. Other URLs name no file.
-fn file_url(url: &str) -> Option<Cow<'_, str>> {
-    let trimmed = url.trim_matches(|c: char| c <= ' ');
-    let text = if trimmed.contains(['\t', '\n', '\r']) {
-        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
-    } else {
-        Cow::Borrowed(trimmed)
-    };
-    let mut start = 0;
-    while let Some(prefix) = text.get(start..start + "view-source:".len()) {
-        if !prefix.eq_ignore_ascii_case("view-source:") {
-            break;
-        }
-        start += prefix.len();
-    }
-    let is_file = text
-        .get(start..start + 5)
-        .is_some_and(|s| s.eq_ignore_ascii_case("file:"));
-    if !is_file {
-        return None;
-    }
-    Some(match text {
-        Cow::Borrowed(t) => Cow::Borrowed(&t[start..]),
-        Cow::Owned(t) => Cow::Owned(t[start..].to_string()),
-    })
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
@@ -251,25 +222,20 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
                         command().as_deref(),
                     ))
                 }
-                // Out of `~`: it may land anywhere. (Another drive's `X:rest` is read as its
-                // `rest` as well, so quoted text like "A: fix" stays harmless.)
-                Err(e) if e.unknown_place => match drive_relative_rest(path) {
-                    Some(rest) => {
-                        path_allowed(access, None, rest, command().as_deref()).or_else(|e| {
-                            if e.code == "invalid_path" {
-                                Ok(())
-                            } else {
-                                Err(e)
-                            }
-                        })?
-                    }
-                    None => {
+                // Out of `~` it may land anywhere. Another drive's `X:rest` is read as its
+                // `rest` (so quoted text like "A: fix" stays harmless).
+                Err(e) if e.unknown_place => {
+                    let Some(rest) = drive_relative_rest(path) else {
                         return Err(Invalid::new(
                             "invalid_path",
                             format!("Invalid path '{}': {}.", operand.word, e.message),
-                        ))
+                        ));
+                    };
+                    if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, rest) {
+                        let command = command();
+                        return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
                     }
-                },
+                }
                 _ => {}
             }
         }

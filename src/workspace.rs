@@ -48,6 +48,8 @@
 //!
 //! Normalisation is idempotent: resolving a result's `absolute` again gives the same result.
 
+use std::borrow::Cow;
+
 use crate::platform::{Flavour, Names, PathRules, PathSettings};
 use crate::verdict::Locality;
 
@@ -245,11 +247,6 @@ impl Workspace {
     /// When two names are the same name here.
     pub fn names(&self) -> Names {
         self.rules.names
-    }
-
-    /// Whether names compare case-insensitively.
-    pub fn case_insensitive(&self) -> bool {
-        self.rules.names.folds_case()
     }
 
     /// Resolves `path` (relative paths against the primary root).
@@ -810,6 +807,35 @@ fn home_path(
         root: None,
         relative: None,
         is_dir,
+    })
+}
+
+/// The `file:` URL a URL param holds, as a browser's URL parser reads it: surrounding
+/// spaces and control characters dropped, tabs and newlines removed, behind any number of
+/// `view-source:` prefixes, in any case. Other URLs name no file.
+pub fn file_url(url: &str) -> Option<Cow<'_, str>> {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    let text = if trimmed.contains(['\t', '\n', '\r']) {
+        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(trimmed)
+    };
+    let mut start = 0;
+    while let Some(prefix) = text.get(start..start + "view-source:".len()) {
+        if !prefix.eq_ignore_ascii_case("view-source:") {
+            break;
+        }
+        start += prefix.len();
+    }
+    let is_file = text
+        .get(start..start + 5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"));
+    if !is_file {
+        return None;
+    }
+    Some(match text {
+        Cow::Borrowed(t) => Cow::Borrowed(&t[start..]),
+        Cow::Owned(t) => Cow::Owned(t[start..].to_string()),
     })
 }
 

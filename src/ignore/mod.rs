@@ -500,11 +500,6 @@ impl Ignore {
         self.names.folds_case()
     }
 
-    /// How names compare.
-    pub fn names(&self) -> Names {
-        self.names
-    }
-
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
