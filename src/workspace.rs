@@ -261,22 +261,23 @@ impl Workspace {
         if let Some((home, rest)) = home_relative(path, flavour) {
             return home_path(path, home, rest, flavour);
         }
-        if let Some(cwd) = cwd.filter(|c| home_relative(c, flavour).is_some()) {
-            // Under `~`: the joined text is a home path (external, or an unknown place).
-            let joined = format!("{cwd}/{path}");
-            if let (Anchor::Relative, Some((home, rest))) = (
-                parse(path, flavour)?.anchor,
-                home_relative(&joined, flavour),
-            ) {
-                return home_path(&joined, home, rest, flavour);
-            }
-        }
-        let query = parse(path, self.rules.flavour)?;
+        let query = parse(path, flavour)?;
         let is_dir = query.is_dir;
         let landed = match query.anchor {
             Anchor::Relative | Anchor::DriveRelative(_) => {
-                let base = match cwd.filter(|c| home_relative(c, self.rules.flavour).is_none()) {
-                    Some(cwd) => self.anchored(parse(cwd, self.rules.flavour)?, cwd)?,
+                let base = match cwd {
+                    Some(cwd) if home_relative(cwd, flavour).is_some() => {
+                        // Under `~`: the joined text is a home path (external, or an unknown
+                        // place).
+                        let joined = format!("{cwd}/{path}");
+                        if let (Anchor::Relative, Some((home, rest))) =
+                            (&query.anchor, home_relative(&joined, flavour))
+                        {
+                            return home_path(&joined, home, rest, flavour);
+                        }
+                        self.anchored(Parsed::relative(Vec::new()), path)?
+                    }
+                    Some(cwd) => self.anchored(parse(cwd, flavour)?, cwd)?,
                     None => self.anchored(Parsed::relative(Vec::new()), path)?,
                 };
                 match query.anchor {
