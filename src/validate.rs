@@ -11,7 +11,7 @@ use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
 use crate::platform::Flavour;
-use crate::shell::{self, Analysis};
+use crate::shell::{self, Analysis, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -190,6 +190,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
             }
         }
     }
+    for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
+        patch_fed_allowed(access, c)?;
+    }
     for operand in analysis.path_operands() {
         let mut candidates = [Some(Cow::Borrowed(operand.path.as_str())), None, None];
         if operand.dynamic && operand.word != operand.path {
@@ -238,6 +241,38 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
                 }
                 _ => {}
             }
+        }
+    }
+    Ok(())
+}
+
+/// A patch applier: `apply_patch`, `applypatch`, `patch`, `git apply`.
+fn applies_patch(c: &SimpleCommand) -> bool {
+    match c.name() {
+        Some("apply_patch" | "applypatch" | "patch") => true,
+        Some("git") => c.words.get(1).is_some_and(|w| w == "apply"),
+        _ => false,
+    }
+}
+
+/// The files a patch fed to an applier in a here-document or here-string names
+/// (`apply_patch <<'EOF'`, `git apply <<EOF`), from the command's directory, as the
+/// apply_patch tool's patch is checked.
+fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
+    for r in &c.redirects {
+        let text = if r.is_heredoc() {
+            r.body.as_deref()
+        } else if r.is_herestring() {
+            Some(r.target.as_str())
+        } else {
+            None
+        };
+        for path in text.into_iter().flat_map(patch::touched_paths) {
+            let path = match &c.cwd {
+                Some(cwd) if !crate::shell::paths::is_absolute(&path) => format!("{cwd}/{path}"),
+                _ => path.into_owned(),
+            };
+            path_allowed(access, None, &path, Some(&c.written_text()))?;
         }
     }
     Ok(())
