@@ -18,8 +18,9 @@
 //!
 //! `caseInsensitivePaths` turns the folding on or off (an APFS volume may be case-sensitive, a
 //! Linux directory may fold as ext4's casefold does — which also normalises). Without
-//! `platform`, the primary root decides: a drive or UNC root is Windows; a POSIX root is
-//! macOS with `caseInsensitivePaths: true` and Linux otherwise. With neither platform nor
+//! `platform`, the primary root decides: one with a drive or a leading `\` (UNC, device) is
+//! Windows; any other is macOS with `caseInsensitivePaths: true` and Linux otherwise (so
+//! `true` without a platform means macOS on POSIX roots). With neither platform nor
 //! roots, paths are read with the Windows flavour (its separators are a superset, so it only
 //! ever blocks more) and fold as `caseInsensitivePaths` says.
 
