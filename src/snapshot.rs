@@ -100,3 +100,40 @@ impl Snapshot {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+
+    #[test]
+    fn path_settings_round_trip_as_configured() {
+        for (platform, case_insensitive) in [
+            (None, None),
+            (Some(Platform::Macos), None),
+            (Some(Platform::Windows), Some(false)),
+            (None, Some(true)),
+        ] {
+            let config = Config {
+                workspace_roots: vec![match platform {
+                    Some(Platform::Windows) => "C:\\ws".to_string(),
+                    _ => "/ws".to_string(),
+                }],
+                platform,
+                case_insensitive_paths: case_insensitive,
+                ..Config::default()
+            };
+            let snapshot = Engine::new(config).unwrap().snapshot();
+            assert_eq!(snapshot.platform.as_deref(), platform.map(Platform::as_str));
+            assert_eq!(snapshot.case_insensitive_paths, case_insensitive);
+            let restored = snapshot.into_config().unwrap();
+            assert_eq!(
+                (restored.platform, restored.case_insensitive_paths),
+                (platform, case_insensitive)
+            );
+        }
+        let mut bad = Engine::new(Config::default()).unwrap().snapshot();
+        bad.platform = Some("beos".into());
+        assert_eq!(bad.into_config().unwrap_err().field, "snapshot.platform");
+    }
+}
