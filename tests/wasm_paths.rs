@@ -59,7 +59,11 @@ fn judge(extra: &str, cases: &[(&str, bool, &str)]) {
         ))
         .unwrap();
         let ok = Reflect::get(&call(&gk, "validate", &read), &"ok".into()).unwrap();
-        assert_eq!(ok.as_bool(), Some(!ignored), "validate read_file {path:?} {extra}");
+        assert_eq!(
+            ok.as_bool(),
+            Some(!ignored),
+            "validate read_file {path:?} {extra}"
+        );
         if !ignored {
             kept.push(path);
         }
@@ -128,7 +132,10 @@ fn macos_paths() {
     // `caseInsensitivePaths: true` with POSIX roots and no platform is macOS.
     judge(
         r#","workspaceRoots":["/ws"],"caseInsensitivePaths":true"#,
-        &[("cafe\u{301}.KEY", true, "local"), ("cafe.key", false, "local")],
+        &[
+            ("cafe\u{301}.KEY", true, "local"),
+            ("cafe.key", false, "local"),
+        ],
     );
 }
 
@@ -154,7 +161,10 @@ fn file_urls_in_browser_tools() {
 #[wasm_bindgen_test]
 fn the_platform_setting() {
     let err = construct(r#"{"platform":"solaris"}"#).expect_err("unknown platform");
-    let message = Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
+    let message = Reflect::get(&err, &"message".into())
+        .unwrap()
+        .as_string()
+        .unwrap();
     assert!(message.contains("platform"), "{message}");
     assert!(construct(r#"{"platform":"windows","workspaceRoots":["/ws"]}"#).is_err());
     assert!(construct(r#"{"workspaceRoots":["/ws","C:\\x"]}"#).is_err());
@@ -162,7 +172,10 @@ fn the_platform_setting() {
     let gk = gatekeeper(r#","workspaceRoots":["/ws"],"platform":"macos""#);
     let snap = call(&gk, "snapshot", &JsValue::UNDEFINED);
     assert_eq!(
-        Reflect::get(&snap, &"platform".into()).unwrap().as_string().as_deref(),
+        Reflect::get(&snap, &"platform".into())
+            .unwrap()
+            .as_string()
+            .as_deref(),
         Some("macos")
     );
     assert!(Reflect::get(&snap, &"caseInsensitivePaths".into())
