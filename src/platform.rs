@@ -172,6 +172,8 @@ pub struct PathSettings {
 /// What the settings mean for one workspace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PathRules {
+    /// The platform given or inferred (`None`: no platform and no roots).
+    pub platform: Option<Platform>,
     pub flavour: Flavour,
     pub names: Names,
 }
@@ -211,7 +213,11 @@ impl PathSettings {
             ),
             None => (Flavour::Windows, unicode_fold(fold.unwrap_or(false))),
         };
-        PathRules { flavour, names }
+        PathRules {
+            platform,
+            flavour,
+            names,
+        }
     }
 }
 
@@ -443,9 +449,10 @@ mod tests {
             (None, Some(true), None, Flavour::Windows, MAC),
         ];
         for (platform, ci, root, flavour, names) in cases {
+            let got = rules(platform, ci, root);
             assert_eq!(
-                rules(platform, ci, root),
-                PathRules { flavour, names },
+                (got.flavour, got.names),
+                (flavour, names),
                 "{platform:?} {ci:?} {root:?}"
             );
         }

@@ -15,7 +15,9 @@
 //!   cannot know: an error ([`PathError::unknown_place`]), never "not ignored".
 //!
 //! POSIX (Linux, macOS): only `/` separates; any number of leading `/` is the root (`//x` is
-//! `/x`); `\` and `:` are name characters (`C:\x` is one relative name).
+//! `/x`); `\` and `:` are name characters (`C:\x` is one relative name). On macOS, `/tmp`,
+//! `/var` and `/etc` are the system's links to `/private/tmp`, `/private/var` and
+//! `/private/etc`, so paths (and roots) under them are read under `/private`.
 //!
 //! Windows: `/` and `\` both separate. Anchors: `C:\x`, `c:/x` (drive; the letter is
 //! upper-cased); `\\server\share\x`, `//server/share/x` (UNC: exactly two leading
@@ -50,7 +52,7 @@
 
 use std::borrow::Cow;
 
-use crate::platform::{Flavour, Names, PathRules, PathSettings};
+use crate::platform::{Flavour, Names, PathRules, PathSettings, Platform};
 use crate::verdict::Locality;
 
 /// Why a path cannot be checked. Validation turns this into `{ ok:false, code:"invalid_path" }`.
@@ -219,6 +221,7 @@ impl Workspace {
                 };
                 return Err(error(root, message));
             }
+            under_private(&rules, &mut p);
             parsed.push(p);
         }
         Ok(Workspace {
@@ -263,7 +266,7 @@ impl Workspace {
         }
         let query = parse(path, flavour)?;
         let is_dir = query.is_dir;
-        let landed = match query.anchor {
+        let mut landed = match query.anchor {
             Anchor::Relative | Anchor::DriveRelative(_) => {
                 let base = match cwd {
                     Some(cwd) if home_relative(cwd, flavour).is_some() => {
@@ -294,6 +297,7 @@ impl Workspace {
             }
             _ => self.anchored(query, path)?,
         };
+        under_private(&self.rules, &mut landed);
         let absolute = landed.display();
         if landed.anchor == Anchor::Relative {
             // No roots: the implicit root contains whatever does not climb out of it.
@@ -460,6 +464,21 @@ impl Workspace {
         let names = self.rules.names;
         let equal = head.iter().zip(&root.parts).all(|(a, b)| names.eq(a, b));
         equal.then_some(rest)
+    }
+}
+
+/// On macOS, `/tmp/x`, `/var/x` and `/etc/x` as `/private/tmp/x`, … (the system's links).
+fn under_private(rules: &PathRules, path: &mut Parsed) {
+    if rules.platform != Some(Platform::Macos) || path.anchor != Anchor::Root {
+        return;
+    }
+    let linked = path.parts.first().is_some_and(|first| {
+        ["tmp", "var", "etc"]
+            .iter()
+            .any(|l| rules.names.eq(first, l))
+    });
+    if linked {
+        path.parts.insert(0, "private".to_string());
     }
 }
 

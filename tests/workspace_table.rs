@@ -400,3 +400,24 @@ external!(home_of_a_user, WS, false, "~root/.ssh/id" => "~root/.ssh/id");
 invalid!(home_of_a_user_climbing_out, WS, "~nobody/../ws/secrets/k", "cannot know");
 local!(tilde_name_alone, WS, false, "~draft" => 0, "~draft", "/ws/~draft");
 local!(tilde_name_with_odd_characters, WS, false, "~$doc.docx" => 0, "~$doc.docx", "/ws/~$doc.docx");
+
+#[test]
+fn macos_system_links_lead_under_private() {
+    let macos = PathSettings {
+        platform: Some(Platform::Macos),
+        case_insensitive: None,
+    };
+    let w = Workspace::new(&["/tmp/ws".to_string()], macos).unwrap();
+    assert_eq!(w.roots(), ["/private/tmp/ws"]);
+    for path in ["/tmp/ws/.env", "/private/tmp/ws/.env", "/TMP/ws/.env", "//tmp/ws/.env"] {
+        let r = w.resolve(path).unwrap();
+        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some(".env")), "{path:?}");
+        assert_eq!(w.resolve(&r.absolute).unwrap().absolute, r.absolute, "{path:?}");
+    }
+    let w = Workspace::new(&["/private/var/folders/x/ws".to_string()], macos).unwrap();
+    assert_eq!(w.resolve("/var/folders/x/ws/a").unwrap().root, Some(0));
+    assert_eq!(w.resolve("/usr/var/folders/x/ws/a").unwrap().root, None);
+    // Linux has no such links.
+    let linux = Workspace::new(&["/tmp/ws".to_string()], PathSettings::default()).unwrap();
+    assert_eq!(linux.resolve("/private/tmp/ws/a").unwrap().root, None);
+}
