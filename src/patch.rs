@@ -206,8 +206,10 @@ fn unquote(text: &str) -> (Cow<'_, str>, &str) {
             other => out.push(other),
         }
     }
+    // Bytes that are not UTF-8 name no file the (UTF-8) rules could name as written: read
+    // each as a character of its own rather than dropping it.
     let name = String::from_utf8(out)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        .unwrap_or_else(|e| e.into_bytes().into_iter().map(char::from).collect());
     (Cow::Owned(name), body.get(i..).unwrap_or(""))
 }
 

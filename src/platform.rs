@@ -304,19 +304,19 @@ fn combining_class(c: char) -> u8 {
     }
 }
 
-/// Canonical ordering: each run of combining marks sorted by class, stably.
+/// Canonical ordering: each run of combining marks sorted by class, stably (an insertion
+/// sort: runs are a few marks long).
 fn reorder(chars: &mut [char]) {
-    let mut i = 0;
-    while i < chars.len() {
-        if combining_class(chars[i]) == 0 {
-            i += 1;
+    for i in 1..chars.len() {
+        let class = combining_class(chars[i]);
+        if class == 0 {
             continue;
         }
-        let start = i;
-        while i < chars.len() && combining_class(chars[i]) != 0 {
-            i += 1;
+        let mut k = i;
+        while k > 0 && combining_class(chars[k - 1]) > class {
+            chars.swap(k - 1, k);
+            k -= 1;
         }
-        chars[start..i].sort_by_key(|&c| combining_class(c));
     }
 }
 
