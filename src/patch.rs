@@ -12,6 +12,8 @@
 //!   diff's `*** x`; names in git's C-style quotes (`"a/\056env"`) are unquoted. Each name
 //!   is taken as written and with its first component stripped, as `git apply` and
 //!   `patch -p1` strip it;
+//! - the harness's hashline patches: a line starting with `[` is a section header (`[path]`,
+//!   `[path#A1B2]`, quoted, or with apply_patch words the harness recovers a path from);
 //! - symbolic links: a git section that creates one (`new file mode 120000`, or `new mode
 //!   120000`) writes its target as the content; the target, resolved from the link's folder,
 //!   is touched too (a later read of the link reads it). An apply_patch `*** Add File` always
@@ -31,6 +33,10 @@ pub fn touched_paths(patch: &str) -> Vec<Cow<'_, str>> {
         let trimmed = line.trim_matches(|c: char| c.is_whitespace() || c == '\u{FEFF}');
         if let Some(path) = apply_patch_header(trimmed) {
             add(&mut out, Cow::Borrowed(path));
+            continue;
+        }
+        if let Some(body) = line.trim_end().strip_prefix('[') {
+            hashline_header(&mut out, body);
             continue;
         }
         if let Some(rest) = line.strip_prefix("diff --git ") {
@@ -100,6 +106,39 @@ pub fn touched_paths(patch: &str) -> Vec<Cow<'_, str>> {
         }
     }
     out
+}
+
+/// A hashline section header after its `[`: `path]`, `path#A1B2]`, with the harness's leniency
+/// (`Update File: path`, quotes). The harness reads every line that starts with `[` as one, so
+/// both the text as written and the path it recovers from it are taken.
+fn hashline_header<'a>(out: &mut Vec<Cow<'a, str>>, body: &'a str) {
+    let body = body.strip_suffix(']').unwrap_or(body);
+    let body = match body.rsplit_once('#') {
+        Some((path, tag)) if tag.len() == 4 && tag.bytes().all(|b| b.is_ascii_hexdigit()) => path,
+        _ => body,
+    };
+    let unquote = |p: &'a str| {
+        let p = p.trim();
+        ['"', '\'']
+            .iter()
+            .find_map(|&q| p.strip_prefix(q)?.strip_suffix(q))
+            .unwrap_or(p)
+    };
+    let body = unquote(body);
+    add(out, Cow::Borrowed(body));
+    // `*** Update File: x`, `Add File:x`, `move to: x`: the path after the keyword's colon
+    let plain = body.trim_start_matches(|c: char| c == '*' || c.is_whitespace());
+    let keyword = ["update", "add", "delete", "move"].iter().any(|k| {
+        plain
+            .get(..k.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(k))
+    });
+    if let Some((head, path)) = plain.split_once(':').filter(|_| keyword) {
+        if !head.bytes().any(|b| b.is_ascii_digit()) {
+            let path = unquote(path.trim_start_matches(|c: char| c == '*' || c.is_whitespace()));
+            add(out, Cow::Borrowed(path));
+        }
+    }
 }
 
 /// apply_patch lines that are not a context diff's `*** name`.
@@ -332,6 +371,18 @@ mod tests {
                 &["l", "a/l", "b/l"],
             ),
             ("*** Add File: notes.txt\n+.env\n", &["notes.txt"]),
+            (
+                "[src/a.ts#A1B2]\nSWAP 2.=2:\n+x\n[.env#ffff]\nDEL 3",
+                &["src/a.ts", ".env"],
+            ),
+            ("[ \"my file.txt\" ]\nINS.HEAD:\n+x", &["my file.txt"]),
+            ("[Update File: .env#0A0A]", &["Update File: .env", ".env"]),
+            (
+                "[***add file:secrets/k]",
+                &["***add file:secrets/k", "secrets/k"],
+            ),
+            ("[a#b]\n+[not a header]", &["a#b"]),
+            ("[\"Update File: .env\"]", &["Update File: .env", ".env"]),
         ];
         for (patch, want) in cases {
             assert_eq!(touched_paths(patch), *want, "{patch:?}");

@@ -11,6 +11,7 @@ use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
 use crate::platform::Flavour;
+use crate::shell::trees::Reach;
 use crate::shell::{self, Analysis, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
@@ -45,7 +46,10 @@ pub fn validate(
     required_params(call, spec)?;
     for named in named_paths(call, spec) {
         match named {
-            NamedPath::Path(path) => path_allowed(access, None, &path, None)?,
+            NamedPath::Path(path) => {
+                path_allowed(access, None, &path, None)?;
+                selector_prefixes_allowed(access, &path)?;
+            }
             NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
             NamedPath::NotAString(name) => {
                 return Err(Invalid::new(
@@ -74,6 +78,7 @@ pub fn validate(
         }
         if let Some(analysis) = analysis {
             command_paths_allowed(access, analysis)?;
+            command_trees_allowed(access, analysis)?;
             // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
             if let Some(Value::Str(command)) = call.param(name) {
                 if access.workspace().flavour() == Flavour::Windows && command.contains('\\') {
@@ -150,14 +155,16 @@ impl<'c> Iterator for NamedPaths<'c> {
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
-/// reported); params declared may-be-empty only need to be present.
+/// reported); params declared may-be-empty only need to be present. An entry `a|b` is one of
+/// its alternatives (Cline's `path` or `absolutePath`); the first is named when all are missing.
 fn required_params(call: &ToolCall, spec: &ToolSpec) -> Validation {
-    for name in &spec.required {
-        let missing = match call.param(name) {
+    for entry in &spec.required {
+        let missing = |name: &str| match call.param(name) {
             None | Some(Value::Null) => true,
             Some(v) => v.is_blank() && !spec.allow_empty.iter().any(|n| n == name),
         };
-        if missing {
+        if entry.split('|').all(missing) {
+            let name = entry.split('|').next().unwrap_or_default();
             return Err(Invalid::new(
                 "missing_param",
                 format!(
@@ -278,6 +285,22 @@ fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
     Ok(())
 }
 
+/// The trees a command copies, archives or syncs, and the files `find` selects for an
+/// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
+fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    for r in crate::shell::trees::reached(analysis) {
+        let blocked = match r.reach {
+            Reach::Tree => access.tree_blocked(&r.path),
+            Reach::Matching => access.glob_blocked(&r.path),
+        };
+        if let Ok(Some(b)) = blocked {
+            let command = analysis.commands.get(r.command).map(|c| c.written_text());
+            return Err(blocked_error(access, &r.word, &b, command.as_deref()));
+        }
+    }
+    Ok(())
+}
+
 /// `rest` of a drive-relative `X:rest`.
 fn drive_relative_rest(path: &str) -> Option<&str> {
     let rest = path
@@ -328,6 +351,19 @@ fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str
             format!("Invalid path '{}': {}.", e.path, e.message),
         )),
     }
+}
+
+/// The harness's `read` takes `.env:1-20`, `.env:raw`, `a.zip:inner/file` and
+/// `data.db:table`: what it opens is the path before a `:`. So the part before each `:` is
+/// checked too (an ignored prefix blocks the call; one that is not a valid path is not one).
+fn selector_prefixes_allowed(access: &Access, path: &str) -> Validation {
+    for (i, _) in path.match_indices(':').filter(|(i, _)| *i > 0) {
+        let prefix = path.get(..i).unwrap_or_default();
+        if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, prefix) {
+            return Err(blocked_error(access, prefix, &b, None));
+        }
+    }
+    Ok(())
 }
 
 fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>) -> Invalid {

@@ -252,6 +252,11 @@ impl Workspace {
         self.rules.names
     }
 
+    /// Whether names compare case-insensitively.
+    pub fn case_insensitive(&self) -> bool {
+        self.rules.names.folds_case()
+    }
+
     /// Resolves `path` (relative paths against the primary root).
     pub fn resolve(&self, path: &str) -> Result<Resolved, PathError> {
         self.resolve_from(None, path)

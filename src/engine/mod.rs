@@ -30,6 +30,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::access::{Access, IgnoreSource};
+use crate::allow_list::AllowList;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
 use crate::config::{Config, ConfigError, RuleExample, RulesConfig};
@@ -81,6 +82,9 @@ struct Facts<'e> {
     spec: &'e ToolSpec,
     locality: Locality,
     situation: Situation,
+    /// The model said the command needs no approval (Cline's "safe" claim), so toolgate's own
+    /// safety check decided the situation.
+    claimed_safe: bool,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
     paths: Paths<'e>,
     analysis: Option<Analysis>,
@@ -124,6 +128,7 @@ pub struct Engine {
     custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
+    allow_list: AllowList,
     /// The rules as written, kept for snapshots.
     rules_source: RulesConfig,
     mode: Mode,
@@ -148,6 +153,7 @@ impl Engine {
                 file_name: config.ignore_file_name,
             },
         )?;
+        let allow_list = compile_allow_list(&config.rules, access.workspace().case_insensitive())?;
         let mut catalogue = Catalogue::default();
         for (name, _) in &config.tools {
             if name.trim().is_empty() {
@@ -196,6 +202,7 @@ impl Engine {
             custom_tools,
             access,
             rules,
+            allow_list,
             rules_source: config.rules,
             mode: config.mode,
             table: PolicyTable::for_preset(&preset),
@@ -407,11 +414,13 @@ impl Engine {
             [&rules.allow, &rules.ask, &rules.deny],
         )
         .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let allow_list = compile_allow_list(&rules, self.access.workspace().case_insensitive())?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(examples) {
             self.rules = previous;
             return Err(e);
         }
+        self.allow_list = allow_list;
         self.rules_source = rules;
         Ok(Change::Rules)
     }
@@ -529,9 +538,10 @@ impl Engine {
             };
             locality = widest(locality, here);
         }
+        let claimed_safe = spec.tier == Tier::Exec && requires_approval_is_false(call);
         let situation = if spec.tier == Tier::Exec {
             match &analysis {
-                Some(a) if requires_approval_is_false(call) && safety::is_safe(a) => {
+                Some(a) if claimed_safe && safety::is_safe(a, &self.access) => {
                     Situation::SafeCommand
                 }
                 _ => Situation::RiskyCommand,
@@ -543,12 +553,18 @@ impl Engine {
                 Locality::None => Situation::NoPath,
             }
         };
-        let critical = analysis.as_ref().and_then(critical::detect);
+        let scope = critical::Scope {
+            roots: workspace.roots(),
+        };
+        let critical = analysis
+            .as_ref()
+            .and_then(|a| critical::detect_in(a, scope));
         Facts {
             tool: &call.tool,
             spec,
             locality,
             situation,
+            claimed_safe,
             paths,
             analysis,
             critical,
@@ -620,4 +636,16 @@ fn requires_approval_is_false(call: &ToolCall) -> bool {
         Some(Value::Str(s)) => s.trim().eq_ignore_ascii_case("false"),
         _ => false,
     }
+}
+
+/// `rules.allowOnly` and `rules.allowRedirects`, compiled; a bad entry names its field.
+fn compile_allow_list(rules: &RulesConfig, fold: bool) -> Result<AllowList, ConfigError> {
+    AllowList::compile(&rules.allow_only, rules.allow_redirects, fold).map_err(|e| {
+        let at = rules
+            .allow_only
+            .iter()
+            .position(|r| *r == e.rule)
+            .unwrap_or(0);
+        ConfigError::new(format!("rules.allowOnly[{at}]"), e.to_string())
+    })
 }

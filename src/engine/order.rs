@@ -2,8 +2,9 @@
 //! hands the call on; the policy table always decides.
 
 use super::{Engine, Facts};
-use crate::policy::Policy;
+use crate::policy::{Policy, Situation};
 use crate::rules::RuleKind;
+use crate::safety;
 use crate::shell::Problem;
 use crate::verdict::{Decision, Step, Verdict};
 
@@ -70,12 +71,25 @@ impl Engine {
         })
     }
 
+    /// A deny rule, then the tool's allow-list (`rules.allowOnly`).
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = f
+        let command = f.analysis.as_ref();
+        if let Some(m) = f.paths.with(|paths| self.rules.deny(tool, command, paths)) {
+            let v = verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f);
+            return Some(v.rule(m.rule));
+        }
+        let refusal = f
             .paths
-            .with(|paths| self.rules.deny(tool, f.analysis.as_ref(), paths))?;
-        Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
+            .with(|paths| self.allow_list.refusal(tool, command, paths, &self.rules))?;
+        let reason = refusal.sentence(tool);
+        Some(verdict(
+            Decision::Deny,
+            Step::DenyRule,
+            refusal.code(),
+            reason,
+            f,
+        ))
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -207,7 +221,24 @@ impl Engine {
             what,
             ".",
         ];
-        verdict(decision, Step::Policy, code, pieces.concat(), f)
+        let mut reason = pieces.concat();
+        // The model called it safe and the table would have allowed that: say why it is not.
+        if !allowed
+            && f.claimed_safe
+            && f.situation == Situation::RiskyCommand
+            && self.table.get(tier, Situation::SafeCommand) == Policy::Allow
+        {
+            if let Some(why) = f
+                .analysis
+                .as_ref()
+                .and_then(|a| safety::risk(a, &self.access))
+            {
+                reason.push_str(" It is not a safe command: ");
+                reason.push_str(&why);
+                reason.push('.');
+            }
+        }
+        verdict(decision, Step::Policy, code, reason, f)
     }
 }
 

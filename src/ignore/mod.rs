@@ -430,27 +430,18 @@ impl Ignore {
             return Some(m);
         }
         let parts: Vec<String> = glob.split('/').map(sample).collect();
-        // Each positive rule's sample, and the ignore file's own name (`cat .cline*`).
-        let samples = self
-            .rules
-            .iter()
-            .filter(|r| !r.negated)
-            .map(|r| {
-                let text = self.names.key(&r.text);
-                let name = sample(text.trim_start_matches('/').trim_end_matches('/'));
-                (name, r.basename, r.dir_only)
-            })
-            .chain(
-                (!self.own_name.is_empty())
-                    .then(|| (self.own_name.clone(), self.own_name_is_component, false)),
-            );
-        for (name, basename, dir_only) in samples {
+        if let Some(m) = self.glob_may_name_itself(&compiled, &parts) {
+            return Some(m);
+        }
+        for rule in self.rules.iter().filter(|r| !r.negated) {
+            let text = self.names.key(&rule.text);
+            let name = sample(text.trim_start_matches('/').trim_end_matches('/'));
             if name.is_empty() {
                 continue;
             }
             // A basename rule may name any component; an anchored one the leading ones.
             let depth = name.split('/').count();
-            let candidates: Vec<String> = if basename {
+            let candidates: Vec<String> = if rule.basename {
                 (0..parts.len())
                     .map(|i| {
                         let mut c = parts.clone();
@@ -469,7 +460,7 @@ impl Ignore {
             };
             for candidate in candidates {
                 if compiled.is_match(candidate.as_bytes()) {
-                    let is_dir = candidate.split('/').count() == depth && dir_only;
+                    let is_dir = candidate.split('/').count() == depth && rule.dir_only;
                     if let Some(m) = self.matched(&candidate, is_dir) {
                         return Some(m);
                     }
@@ -477,6 +468,33 @@ impl Ignore {
             }
         }
         None
+    }
+
+    /// The built-in rule for [`Ignore::glob_may_match`]: the ignore file blocks itself
+    /// wherever a glob could name it (`rm .cline*`, `: > .clinei*`), as any component when
+    /// its name has no `/`.
+    fn glob_may_name_itself(&self, compiled: &Glob, parts: &[String]) -> Option<IgnoreMatch<'_>> {
+        let name = self.own_name.as_str();
+        if name.is_empty() {
+            return None;
+        }
+        let candidates: Vec<String> = if self.own_name_is_component {
+            (0..parts.len())
+                .map(|i| {
+                    let mut c = parts.to_vec();
+                    if let Some(slot) = c.get_mut(i) {
+                        *slot = name.to_string();
+                    }
+                    c.join("/")
+                })
+                .collect()
+        } else {
+            vec![name.to_string()]
+        };
+        candidates
+            .iter()
+            .filter(|c| compiled.is_match(c.as_bytes()))
+            .find_map(|c| self.matched(c, false))
     }
 
     /// Non-fatal problems found while compiling: missing includes, lines that can never match.
