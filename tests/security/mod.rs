@@ -31,6 +31,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("critical", include_str!("../fixtures/security/critical.tsv")),
     ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
     ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
+    ("parser-differential", include_str!("../fixtures/security/parser-differential.tsv")),
     ("paths-posix", include_str!("../fixtures/security/paths-posix.tsv")),
     ("paths-windows", include_str!("../fixtures/security/paths-windows.tsv")),
     ("paths-macos", include_str!("../fixtures/security/paths-macos.tsv")),
