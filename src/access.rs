@@ -1,13 +1,16 @@
 //! Access control for paths: the workspace (where a path lies) plus the ignore rules (whether
 //! a path inside it is blocked). Paths outside every root are not subject to the ignore rules:
-//! they are the approval engine's concern ("external").
+//! they are the approval engine's concern ("external"). On Windows, a component that may be an
+//! 8.3 short name (`SECRET~1`) is not vouched for: it is blocked when the entry it may stand for
+//! could be ignored.
 
 use std::collections::HashMap;
 
 use crate::config::ConfigError;
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
+use crate::platform::{Flavour, Names, PathSettings};
 use crate::verdict::Locality;
-use crate::workspace::{PathError, Resolved, Workspace};
+use crate::workspace::{may_be_short_name, PathError, Resolved, Workspace};
 
 /// Everything needed to rebuild the ignore matcher when roots or the file change.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,13 +47,13 @@ pub struct Blocked<'a> {
 impl Access {
     pub fn new(
         roots: &[String],
-        case_insensitive: bool,
+        settings: PathSettings,
         source: IgnoreSource,
     ) -> Result<Access, ConfigError> {
-        let workspace = Workspace::new(roots, case_insensitive).map_err(|e| {
+        let workspace = Workspace::new(roots, settings).map_err(|e| {
             ConfigError::new("workspaceRoots", format!("{}: {}", e.path, e.message))
         })?;
-        let ignore = compile(&source, case_insensitive)?;
+        let ignore = compile(&source, workspace.names())?;
         Ok(Access {
             roots: roots.to_vec(),
             workspace,
@@ -77,18 +80,14 @@ impl Access {
 
     /// Replaces the ignore file; on error nothing changes.
     pub fn set_ignore(&mut self, source: IgnoreSource) -> Result<(), ConfigError> {
-        self.ignore = compile(&source, self.workspace.case_insensitive())?;
+        self.ignore = compile(&source, self.workspace.names())?;
         self.source = source;
         Ok(())
     }
 
     /// Replaces the roots; on error nothing changes.
     pub fn set_roots(&mut self, roots: &[String]) -> Result<(), ConfigError> {
-        *self = Access::new(
-            roots,
-            self.workspace.case_insensitive(),
-            self.source.clone(),
-        )?;
+        *self = Access::new(roots, self.workspace.settings(), self.source.clone())?;
         Ok(())
     }
 
@@ -215,10 +214,52 @@ impl Access {
         }
         let resolved = self.workspace.resolve_from(cwd, path)?;
         let hit = match resolved.relative.as_deref() {
-            Some(rel) => self.ignore.matched(rel, resolved.is_dir),
+            Some(rel) => self
+                .ignore
+                .matched(rel, resolved.is_dir)
+                .or_else(|| self.short_name_hit(rel)),
             None => None,
         };
         Ok(hit.map(|by| Blocked { resolved, by }))
+    }
+
+    /// On Windows, the rule that may ignore the entry a short-name component (`SECRET~1`,
+    /// `KEY~1.PEM`) stands for: the component is read as a glob of the long names it may be
+    /// short for (the first two letters of its stem, in order, then `.EXT` when it has one).
+    fn short_name_hit(&self, relative: &str) -> Option<IgnoreMatch<'_>> {
+        if self.workspace.flavour() != Flavour::Windows || !relative.contains('~') {
+            return None;
+        }
+        let mut any = false;
+        let parts: Vec<String> = relative
+            .split('/')
+            .map(|part| {
+                if !may_be_short_name(part) {
+                    return escape_glob(part);
+                }
+                any = true;
+                let (base, ext) = match part.rsplit_once('.') {
+                    Some((b, e)) => (b, Some(e)),
+                    None => (part, None),
+                };
+                let stem = base.rsplit_once('~').map_or(base, |(s, _)| s);
+                let mut glob = String::from("*");
+                for c in stem.chars().take(2) {
+                    push_either_case(&mut glob, c);
+                    glob.push('*');
+                }
+                if let Some(ext) = ext {
+                    glob.push('.');
+                    ext.chars().for_each(|c| push_either_case(&mut glob, c));
+                    glob.push('*');
+                }
+                glob
+            })
+            .collect();
+        if !any {
+            return None;
+        }
+        self.ignore.glob_may_match(&parts.join("/"))
     }
 
     pub fn blocked(&self, path: &str) -> Result<Option<Blocked<'_>>, PathError> {
@@ -270,7 +311,10 @@ impl AccessBatch<'_> {
         }
         match self.access.workspace.resolve(path) {
             Ok(r) => match r.relative.as_deref() {
-                Some(rel) => self.ignore.is_ignored(rel, r.is_dir),
+                Some(rel) => {
+                    self.ignore.is_ignored(rel, r.is_dir)
+                        || self.access.short_name_hit(rel).is_some()
+                }
                 None => false,
             },
             Err(_) => true,
@@ -278,10 +322,32 @@ impl AccessBatch<'_> {
     }
 }
 
-fn compile(source: &IgnoreSource, case_insensitive: bool) -> Result<Ignore, ConfigError> {
+/// `text` as a glob that matches it alone.
+fn escape_glob(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `c` as a glob: a letter in either case (short names are case-insensitive whatever the
+/// volume does), a glob character escaped.
+fn push_either_case(out: &mut String, c: char) {
+    if c.is_ascii_alphabetic() {
+        out.extend(['[', c.to_ascii_lowercase(), c.to_ascii_uppercase(), ']']);
+    } else {
+        out.push_str(&escape_glob(c.encode_utf8(&mut [0; 4])));
+    }
+}
+
+fn compile(source: &IgnoreSource, names: Names) -> Result<Ignore, ConfigError> {
     IgnoreBuilder::default()
         .file_name(&source.file_name)
-        .case_insensitive(case_insensitive)
+        .names(names)
         .includes(source.includes.clone())
         .build(source.text.as_deref())
         .map_err(|e| ConfigError::new("ignoreFile", e.message))

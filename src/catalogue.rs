@@ -54,6 +54,10 @@ pub struct ToolSpec {
     /// Params that hold a path (checked against the ignore rules and classified local/external).
     #[serde(default)]
     pub paths: Vec<String>,
+    /// Params that hold a URL: a `file:` URL (also behind `view-source:`) names a path, checked
+    /// and classified as one (a browser renders it); other URLs name none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub urls: Vec<String>,
     /// The param that holds a patch (apply_patch or unified diff) whose file headers name
     /// the paths it touches, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +83,7 @@ impl ToolSpec {
             .chain(
                 self.paths
                     .iter()
+                    .chain(&self.urls)
                     .chain(&self.patch)
                     .chain(&self.command)
                     .map(String::as_str),
@@ -91,6 +96,7 @@ impl ToolSpec {
             tier,
             required: vec![],
             paths: vec![],
+            urls: vec![],
             patch: None,
             command: None,
             allow_empty: vec![],
@@ -147,6 +153,7 @@ struct DefaultTool {
     tier: Tier,
     required: &'static [&'static str],
     paths: &'static [&'static str],
+    urls: &'static [&'static str],
     patch: Option<&'static str>,
     command: Option<&'static str>,
     allow_empty: &'static [&'static str],
@@ -159,6 +166,7 @@ const fn tool(name: &'static str, tier: Tier, required: &'static [&'static str])
         tier,
         required,
         paths: &[],
+        urls: &[],
         patch: None,
         command: None,
         allow_empty: &[],
@@ -173,6 +181,19 @@ const fn path_tool(
 ) -> DefaultTool {
     DefaultTool {
         paths: &["path"],
+        ..tool(name, tier, required)
+    }
+}
+
+/// A default tool with URL params (a `file:` URL in one is a path).
+const fn url_tool(
+    name: &'static str,
+    tier: Tier,
+    required: &'static [&'static str],
+    url: &'static [&'static str],
+) -> DefaultTool {
+    DefaultTool {
+        urls: url,
         ..tool(name, tier, required)
     }
 }
@@ -213,11 +234,16 @@ const DEFAULTS: &[DefaultTool] = {
             command: Some("command"),
             ..tool("execute_command", Exec, &["command", "requires_approval"])
         },
-        tool("browser_action", Browser, &["action"]),
-        tool("web_fetch", Browser, &["url"]),
+        url_tool("browser_action", Browser, &["action"], &["url"]),
+        url_tool("web_fetch", Browser, &["url"], &["url"]),
         tool("web_search", Browser, &["query"]),
         tool("use_mcp_tool", Mcp, &["server_name", "tool_name"]),
-        tool("access_mcp_resource", Mcp, &["server_name", "uri"]),
+        url_tool(
+            "access_mcp_resource",
+            Mcp,
+            &["server_name", "uri"],
+            &["uri"],
+        ),
         tool("ask_followup_question", Interaction, &["question"]),
         tool("attempt_completion", Interaction, &["result"]),
         tool("new_task", Interaction, &["context"]),
@@ -261,7 +287,7 @@ const DEFAULTS: &[DefaultTool] = {
             command: Some("command"),
             ..tool("bash", Exec, &["command"])
         },
-        tool("fetch", Browser, &["url"]),
+        url_tool("fetch", Browser, &["url"], &["url"]),
         tool("ask", Interaction, &["questions"]),
         path_tool("inspect_image", Read, &["path"]),
         path_tool("transcribe_audio", Read, &["path"]),
@@ -281,6 +307,7 @@ impl Default for Catalogue {
                 tier: d.tier,
                 required: strings(d.required),
                 paths: strings(d.paths),
+                urls: strings(d.urls),
                 patch: d.patch.map(str::to_string),
                 command: d.command.map(str::to_string),
                 allow_empty: strings(d.allow_empty),

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::ToolSpec;
+use crate::platform::{PathSettings, Platform};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::rules::RuleKind;
 
@@ -278,8 +279,12 @@ pub struct Config {
     /// The first is the primary root; relative paths resolve against it. Default: none (relative
     /// paths are local, every absolute path is external).
     pub workspace_roots: Vec<String>,
-    /// Default false.
-    pub case_insensitive_paths: bool,
+    /// `linux`, `macos` or `windows`: path flavour, case folding and normalisation together.
+    /// Default: inferred from the primary root (see [`crate::platform`]).
+    pub platform: Option<Platform>,
+    /// Turns case folding on or off for the platform. Default: the platform's own (on for
+    /// macOS and Windows, off for Linux); `true` with POSIX roots and no platform is macOS.
+    pub case_insensitive_paths: Option<bool>,
     /// The ignore file's text. Default: none (only the ignore file itself is blocked).
     pub ignore_file: Option<String>,
     /// Texts for `!include NAME` lines. Default empty.
@@ -306,7 +311,8 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             workspace_roots: Vec::new(),
-            case_insensitive_paths: false,
+            platform: None,
+            case_insensitive_paths: None,
             ignore_file: None,
             ignore_includes: HashMap::new(),
             ignore_file_name: ".clineignore".to_string(),
@@ -319,6 +325,16 @@ impl Default for Config {
             rules: RulesConfig::default(),
             rule_examples: Vec::new(),
             prompt_timeout_ms: None,
+        }
+    }
+}
+
+impl Config {
+    /// The path settings as given.
+    pub fn path_settings(&self) -> PathSettings {
+        PathSettings {
+            platform: self.platform,
+            case_insensitive: self.case_insensitive_paths,
         }
     }
 }

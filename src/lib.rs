@@ -15,6 +15,7 @@ pub mod ignore;
 pub mod import;
 pub mod number;
 pub mod patch;
+pub mod platform;
 pub mod policy;
 pub mod rules;
 pub mod safety;

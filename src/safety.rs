@@ -482,7 +482,10 @@ mod tests {
     fn access(case_insensitive: bool) -> Access {
         Access::new(
             &["/ws".to_string()],
-            case_insensitive,
+            crate::platform::PathSettings {
+                platform: None,
+                case_insensitive: Some(case_insensitive),
+            },
             IgnoreSource {
                 text: Some(".env\nsecrets/\n*.pem\n".into()),
                 includes: Default::default(),

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::ToolSpec;
 use crate::config::{Config, ConfigError, RulesConfig};
 use crate::number;
+use crate::platform::Platform;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,8 +34,12 @@ pub struct Snapshot {
     pub ignore_file_name: String,
     #[serde(default)]
     pub workspace_roots: Vec<String>,
-    #[serde(default)]
-    pub case_insensitive_paths: bool,
+    /// As configured (absent: inferred from the roots).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform: Option<String>,
+    /// As configured (absent: the platform's own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case_insensitive_paths: Option<bool>,
     #[serde(default)]
     pub tools: BTreeMap<String, ToolSpec>,
 }
@@ -67,8 +72,18 @@ impl Snapshot {
         let mode = Mode::parse(&self.mode).ok_or_else(|| {
             ConfigError::new("snapshot.mode", format!("expected {}", Mode::LABELS))
         })?;
+        let platform = match self.platform.as_deref() {
+            None => None,
+            Some(p) => Some(Platform::parse(p).ok_or_else(|| {
+                ConfigError::new(
+                    "snapshot.platform",
+                    format!("expected {}", Platform::LABELS),
+                )
+            })?),
+        };
         Ok(Config {
             workspace_roots: self.workspace_roots,
+            platform,
             case_insensitive_paths: self.case_insensitive_paths,
             ignore_file: self.ignore_file,
             ignore_includes: self.ignore_includes.into_iter().collect(),
@@ -83,5 +98,42 @@ impl Snapshot {
             rule_examples: Vec::new(),
             prompt_timeout_ms: None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+
+    #[test]
+    fn path_settings_round_trip_as_configured() {
+        for (platform, case_insensitive) in [
+            (None, None),
+            (Some(Platform::Macos), None),
+            (Some(Platform::Windows), Some(false)),
+            (None, Some(true)),
+        ] {
+            let config = Config {
+                workspace_roots: vec![match platform {
+                    Some(Platform::Windows) => "C:\\ws".to_string(),
+                    _ => "/ws".to_string(),
+                }],
+                platform,
+                case_insensitive_paths: case_insensitive,
+                ..Config::default()
+            };
+            let snapshot = Engine::new(config).unwrap().snapshot();
+            assert_eq!(snapshot.platform.as_deref(), platform.map(Platform::as_str));
+            assert_eq!(snapshot.case_insensitive_paths, case_insensitive);
+            let restored = snapshot.into_config().unwrap();
+            assert_eq!(
+                (restored.platform, restored.case_insensitive_paths),
+                (platform, case_insensitive)
+            );
+        }
+        let mut bad = Engine::new(Config::default()).unwrap().snapshot();
+        bad.platform = Some("beos".into());
+        assert_eq!(bad.into_config().unwrap_err().field, "snapshot.platform");
     }
 }

@@ -2,14 +2,17 @@
 //! (directly or through its shell command) blocked by the ignore rules. Never throws:
 //! a failed check is a value.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::access::{Access, Blocked, GlobRisk};
 use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
+use crate::platform::Flavour;
 use crate::shell::trees::Reach;
-use crate::shell::{Analysis, Origin, PathOperand, Problem, SimpleCommand};
+use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -54,8 +57,8 @@ pub fn validate(
     for named in named_paths(call, spec) {
         match named {
             NamedPath::Path(path) => {
-                path_allowed(access, None, path, None)?;
-                selector_prefixes_allowed(access, path)?;
+                path_allowed(access, None, &path, None)?;
+                selector_prefixes_allowed(access, &path)?;
             }
             NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
             NamedPath::NotAString(name) => {
@@ -97,15 +100,23 @@ pub fn validate(
         if let Some(analysis) = analysis {
             command_paths_allowed(access, analysis)?;
             command_trees_allowed(access, analysis)?;
+            // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
+            if let Some(Value::Str(command)) = call.param(name) {
+                if access.workspace().flavour() == Flavour::Windows && command.contains('\\') {
+                    let separators = shell::analyse(&command.replace('\\', "/"));
+                    command_paths_allowed(access, &separators)?;
+                }
+            }
         }
     }
     Ok(())
 }
 
-/// A path a call names, directly in a path param or in a patch's file headers.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A path a call names: directly in a path param, as a `file:` URL in a URL param, or in a
+/// patch's file headers.
+#[derive(Debug, Clone, PartialEq)]
 pub enum NamedPath<'c> {
-    Path(&'c str),
+    Path(Cow<'c, str>),
     /// The param (named) holds something other than a string.
     NotAString(&'c str),
     /// The param (named) holds a string that is not valid Unicode.
@@ -126,14 +137,17 @@ pub fn named_paths<'c>(call: &'c ToolCall, spec: &'c ToolSpec) -> NamedPaths<'c>
     NamedPaths {
         call,
         params: spec.paths.iter(),
+        urls: spec.urls.iter(),
         patched: patched.into_iter(),
     }
 }
 
-/// See [`named_paths`]: the path params lazily, then the patch's paths.
+/// See [`named_paths`]: the path params lazily, then the URL params' files, then the patch's
+/// paths.
 pub struct NamedPaths<'c> {
     call: &'c ToolCall,
     params: std::slice::Iter<'c, String>,
+    urls: std::slice::Iter<'c, String>,
     patched: std::vec::IntoIter<NamedPath<'c>>,
 }
 
@@ -145,9 +159,16 @@ impl<'c> Iterator for NamedPaths<'c> {
             match self.call.param(name) {
                 None | Some(Value::Null) => {}
                 Some(Value::Str(path)) if is_blank(path) => {}
-                Some(Value::Str(path)) => return Some(NamedPath::Path(path)),
+                Some(Value::Str(path)) => return Some(NamedPath::Path(Cow::Borrowed(path))),
                 Some(Value::InvalidStr) => return Some(NamedPath::NotUnicode(name)),
                 Some(_) => return Some(NamedPath::NotAString(name)),
+            }
+        }
+        for name in self.urls.by_ref() {
+            if let Some(Value::Str(url)) = self.call.param(name) {
+                if let Some(file) = crate::workspace::file_url(url) {
+                    return Some(NamedPath::Path(file));
+                }
             }
         }
         self.patched.next()
@@ -197,12 +218,21 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
             }
         }
     }
+    for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
+        patch_fed_allowed(access, c)?;
+    }
     for operand in analysis.path_operands() {
-        let mut candidates = [Some(operand.path.as_str()), None];
+        let mut candidates = [Some(Cow::Borrowed(operand.path.as_str())), None, None];
         if operand.dynamic && operand.word != operand.path {
-            candidates[1] = Some(operand.word.as_str());
+            candidates[1] = Some(Cow::Borrowed(operand.word.as_str()));
         }
-        for path in candidates.into_iter().flatten() {
+        // Git Bash reads `/c/ws/x` as `C:/ws/x`.
+        candidates[2] = access
+            .workspace()
+            .shell_drive_path(&operand.path)
+            .map(Cow::Owned);
+        for path in candidates.iter().flatten() {
+            let path: &str = path;
             // An operand that is no valid path (e.g. holds NUL) names no file we guard. A
             // glob is denied when every name it matches is ignored; one that only may name
             // an ignored file is not vouched for either (see [`unvouched`]).
@@ -215,13 +245,69 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
             } else {
                 blocked_as_file_or_dir(access, None, path)
             };
-            if let Ok(Some(b)) = blocked {
-                let command = analysis
+            let command = || {
+                analysis
                     .commands
                     .get(operand.command)
-                    .map(|c| c.written_text());
-                return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
+                    .map(|c| c.written_text())
+            };
+            match blocked {
+                Ok(Some(b)) => {
+                    return Err(blocked_error(
+                        access,
+                        &operand.word,
+                        &b,
+                        command().as_deref(),
+                    ))
+                }
+                // Out of `~` it may land anywhere. Another drive's `X:rest` is read as its
+                // `rest` (so quoted text like "A: fix" stays harmless).
+                Err(e) if e.unknown_place => {
+                    let Some(rest) = drive_relative_rest(path) else {
+                        return Err(Invalid::new(
+                            "invalid_path",
+                            format!("Invalid path '{}': {}.", operand.word, e.message),
+                        ));
+                    };
+                    if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, rest) {
+                        let command = command();
+                        return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
+                    }
+                }
+                _ => {}
             }
+        }
+    }
+    Ok(())
+}
+
+/// A patch applier: `apply_patch`, `applypatch`, `patch`, `git apply`.
+fn applies_patch(c: &SimpleCommand) -> bool {
+    match c.name() {
+        Some("apply_patch" | "applypatch" | "patch") => true,
+        Some("git") => c.words.get(1).is_some_and(|w| w == "apply"),
+        _ => false,
+    }
+}
+
+/// The files a patch fed to an applier in a here-document or here-string names
+/// (`apply_patch <<'EOF'`, `git apply <<EOF`), from the command's directory, as the
+/// apply_patch tool's patch is checked.
+fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
+    for r in &c.redirects {
+        let text = if r.is_heredoc() {
+            r.body.as_deref()
+        } else if r.is_herestring() {
+            Some(r.target.as_str())
+        } else {
+            None
+        };
+        for path in text.into_iter().flat_map(patch::touched_paths) {
+            let path = match &c.cwd {
+                Some(cwd) if !crate::shell::paths::is_absolute(&path) => format!("{cwd}/{path}"),
+                _ => path.into_owned(),
+            };
+            path_allowed(access, None, &path, Some(&c.written_text()))?;
         }
     }
     Ok(())
@@ -506,6 +592,14 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
             });
     }
     names.iter().all(|n| access.name_pattern_risk(n).is_some())
+}
+
+/// `rest` of a drive-relative `X:rest`.
+fn drive_relative_rest(path: &str) -> Option<&str> {
+    let rest = path
+        .strip_prefix(|c: char| c.is_ascii_alphabetic())?
+        .strip_prefix(':')?;
+    (!rest.starts_with(['/', '\\'])).then_some(rest)
 }
 
 /// A path whose kind is unknown (`tar czf x.tgz secrets`, `search_files` on `secrets`) is

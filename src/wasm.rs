@@ -22,6 +22,7 @@ use crate::config::{Config, ConfigError, RulesInput};
 use crate::engine::{
     invalid_outcome, invalid_verdict, Answer, Begin, Change, Engine, Explanation, PromptResult,
 };
+use crate::platform::Platform;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
@@ -104,6 +105,8 @@ export interface ToolSpec {
   /** "a|b": either param. */
   required?: string[];
   paths?: string[];
+  /** Params holding a URL: a `file:` URL in one is a path. */
+  urls?: string[];
   command?: string;
   allowEmpty?: string[];
 }
@@ -184,6 +187,8 @@ export interface Rules {
   allowRedirects?: boolean;
 }
 
+export type Platform = "linux" | "macos" | "windows";
+
 export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 
 /** Read as own properties only, nested objects and arrays included: an inherited value (a
@@ -191,7 +196,9 @@ export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 export interface GatekeeperConfig {
   /** The first is the primary root; relative paths resolve against it. Default: none. */
   workspaceRoots?: string[];
-  /** Default false. */
+  /** Path flavour, case folding and normalisation. Default: inferred from the primary root. */
+  platform?: Platform;
+  /** Case folding on or off for the platform. Default: the platform's own. */
   caseInsensitivePaths?: boolean;
   /** The ignore file's text (.clineignore syntax). Default: none. */
   ignoreFile?: string;
@@ -242,7 +249,8 @@ export interface Snapshot {
   ignoreIncludes: Record<string, string>;
   ignoreFileName: string;
   workspaceRoots: string[];
-  caseInsensitivePaths: boolean;
+  platform?: Platform;
+  caseInsensitivePaths?: boolean;
   tools: Record<string, ToolSpec>;
 }
 
@@ -296,6 +304,7 @@ pub struct Gatekeeper {
 
 const CONFIG_FIELDS: &[&str] = &[
     "workspaceRoots",
+    "platform",
     "caseInsensitivePaths",
     "ignoreFile",
     "ignoreIncludes",
@@ -1502,6 +1511,7 @@ const TOOL_SPEC_FIELDS: &[&str] = &[
     "tier",
     "required",
     "paths",
+    "urls",
     "patch",
     "command",
     "allowEmpty",
@@ -1542,6 +1552,7 @@ const SNAPSHOT_FIELDS: &[&str] = &[
     "ignoreIncludes",
     "ignoreFileName",
     "workspaceRoots",
+    "platform",
     "caseInsensitivePaths",
     "tools",
 ];
@@ -1613,9 +1624,15 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }
-    if let Some(b) = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")? {
-        c.case_insensitive_paths = b;
+    if let Some(p) = optional::<String>(get("platform"), "platform")? {
+        c.platform = Some(Platform::parse(&p).ok_or_else(|| {
+            ConfigError::new(
+                "platform",
+                format!("expected {}, got {p:?}", Platform::LABELS),
+            )
+        })?);
     }
+    c.case_insensitive_paths = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")?;
     c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
     if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
         c.ignore_includes = inc.into_iter().collect();

@@ -1,37 +1,58 @@
-//! Workspace roots and the paths a call names: lexical normalisation, Windows and `file://`
-//! forms, and where a path lies (inside some root, or external).
+//! Workspace roots and the paths a call names: lexical normalisation per platform flavour,
+//! `file://` URIs, and where a path lies (inside some root, or external).
 //!
 //! Everything is lexical: nothing touches a file system (webviews have none), so symlinks are
-//! not followed. The rules:
-//! - `/` and `\` both separate components; repeated separators and `.` are dropped; `..` removes
-//!   the previous component and stays put at a root (`/..` is `/`, `C:/..` is `C:/`).
-//! - Anchors: `/x` (POSIX root); `C:\x`, `c:/x` (drive; the letter is upper-cased, as drive
-//!   letters are case-insensitive everywhere); `\\server\share\x` or `//server/share/x` (UNC:
-//!   exactly two leading separators); `\\?\C:\x`, `\\?\UNC\server\share\x` and `\\.\C:\x`
-//!   (verbatim/device prefixes, read as the plain forms). `C:x` (no separator) is an ordinary
-//!   relative name: on POSIX it is one.
-//! - `file://` URIs: `file:///home/a%20b`, `file:///C:/x`, `file://server/share/x`,
-//!   `file://localhost/x`, `file:/x`; percent-escapes are decoded (the result must be UTF-8),
-//!   `?query` and `#fragment` are dropped. Any other `scheme://` is an error.
-//! - A path longer than [`MAX_PATH_BYTES`] is an error (no file system accepts it).
-//! - A path containing NUL (raw or decoded) or that is empty / whitespace-only is an error:
-//!   checking a different path than the one a tool would use is worse than refusing.
-//! - Relative paths resolve against the primary (first) root. A path is inside a root only by
-//!   whole components (`/wsx` is not inside `/ws`), and its root is the first root, in the
-//!   given order, that contains it. Containment is decided where the path *lands*: `../b/x`
-//!   from root `/ws/a` is inside a second root `/ws/b`, and external if there is none.
-//! - With no roots, a relative path is inside an implicit unnamed root (index 0, relative =
-//!   the normalised path, `absolute` = that same relative text, `.` for the root itself, with
-//!   a leading `./` kept when the text would otherwise read as a drive, a `file:` URI or blank
-//!   text); a
-//!   relative path that climbs out of it with `..` and every absolute path are external.
-//! - Case-insensitive mode compares components case-insensitively (Unicode lower-casing) for
-//!   containment; `absolute` and `relative` keep the path's own spelling, so `relative` must
-//!   be matched with an [`crate::ignore::Ignore`] built with the same flag. UNC server and share
-//!   names always compare case-insensitively.
+//! not followed. The [`Flavour`] comes from the `platform` setting or the primary root (see
+//! [`crate::platform`]). Both flavours:
+//! - repeated separators and `.` are dropped; `..` removes the previous component and stays
+//!   put at a root (`/..` is `/`, `C:/..` is `C:/`).
+//! - `file:` URIs: `file:///home/a%20b`, `file:///C:/x`, `file:///C|/x`, `file://server/share/x`,
+//!   `file://localhost/x`, `file:/x`, `file:x` (always absolute, as a URL parser reads it);
+//!   `\` is `/` in a URI; percent-escapes are decoded (the result must be UTF-8), `?query`
+//!   and `#fragment` are dropped. Any other `scheme://` is an error.
+//! - `~`, `~/x`, `~user/x`: home-relative. The home directory is not known here (a webview has none), so
+//!   the path is external; one that climbs out of `~` (`~/../../ws/.env`) lands where toolgate
+//!   cannot know: an error ([`PathError::unknown_place`]), never "not ignored".
+//!
+//! POSIX (Linux, macOS): only `/` separates; any number of leading `/` is the root (`//x` is
+//! `/x`); `\` and `:` are name characters (`C:\x` is one relative name). On macOS, `/tmp`,
+//! `/var` and `/etc` are the system's links to `/private/tmp`, `/private/var` and
+//! `/private/etc`, so paths (and roots) under them are read under `/private`.
+//!
+//! Windows: `/` and `\` both separate. Anchors: `C:\x`, `c:/x` (drive; the letter is
+//! upper-cased); `\\server\share\x`, `//server/share/x` (UNC: exactly two leading
+//! separators); `\\?\C:\x`, `\\.\C:\x`, `\??\C:\x`, `\\?\UNC\server\share\x` (device,
+//! verbatim and NT prefixes, read as the plain forms); `\\localhost\C$\x` (the administrative
+//! share of a drive) is `C:\x`, and an administrative share of any other server is an unknown
+//! place (it may be this machine). `\x` is the root of the primary root's drive (or
+//! share); `C:x` is relative to the current directory on drive C: the primary root when it is
+//! on C:, otherwise unknowable. In each component, a `:stream` suffix names the file itself
+//! (`.env::$DATA`, `.env:x` are `.env`), and trailing dots and spaces are dropped as Windows
+//! drops them (`.env. .` is `.env`; `.. ` is `..`).
+//!
+//! Both: a path longer than [`MAX_PATH_BYTES`], containing NUL (raw or decoded), or empty /
+//! whitespace-only is an error: checking a different path than the one a tool would use is
+//! worse than refusing.
+//!
+//! Relative paths resolve against the primary (first) root. A path is inside a root only by
+//! whole components (`/wsx` is not inside `/ws`), and its root is the first root, in the given
+//! order, that contains it. Containment is decided where the path *lands*: `../b/x` from root
+//! `/ws/a` is inside a second root `/ws/b`, and external if there is none. Components compare
+//! as the platform's [`Names`] say; `absolute` and `relative` keep the path's own spelling
+//! (the ignore matcher compares with the same [`Names`]). UNC server and share names always
+//! compare case-insensitively.
+//!
+//! With no roots, a relative path is inside an implicit unnamed root (index 0, relative = the
+//! normalised path, `absolute` = that same relative text, `.` for the root itself, with a
+//! leading `./` kept when the text would otherwise read as a drive, a `file:` URI, a home path
+//! or blank text); a relative path that climbs out of it with `..` and every absolute path are
+//! external.
 //!
 //! Normalisation is idempotent: resolving a result's `absolute` again gives the same result.
 
+use std::borrow::Cow;
+
+use crate::platform::{Flavour, Names, PathRules, PathSettings, Platform};
 use crate::verdict::Locality;
 
 /// Why a path cannot be checked. Validation turns this into `{ ok:false, code:"invalid_path" }`.
@@ -39,6 +60,9 @@ use crate::verdict::Locality;
 pub struct PathError {
     pub path: String,
     pub message: String,
+    /// The path is well-formed but lands where toolgate cannot know (out of `~`, the current
+    /// directory of another drive): it may be any file, so it is never vouched for.
+    pub unknown_place: bool,
 }
 
 impl std::fmt::Display for PathError {
@@ -77,9 +101,12 @@ impl Resolved {
 #[derive(Debug, Clone, PartialEq)]
 enum Anchor {
     Relative,
+    /// `/x`; on Windows, the root of the current drive.
     Root,
     /// Upper-case drive letter.
     Drive(char),
+    /// `C:x` (Windows): relative to the current directory of that drive.
+    DriveRelative(char),
     Unc {
         server: String,
         share: String,
@@ -90,12 +117,21 @@ enum Anchor {
 #[derive(Debug, Clone, PartialEq)]
 struct Parsed {
     anchor: Anchor,
-    /// For `Relative`, leading `..` are kept (they climb above wherever it is joined).
+    /// For `Relative` and `DriveRelative`, leading `..` are kept (they climb above wherever
+    /// it is joined).
     parts: Vec<String>,
     is_dir: bool,
 }
 
 impl Parsed {
+    fn relative(parts: Vec<String>) -> Parsed {
+        Parsed {
+            anchor: Anchor::Relative,
+            parts,
+            is_dir: true,
+        }
+    }
+
     fn climbs_out(&self) -> bool {
         self.anchor == Anchor::Relative && self.parts.first().is_some_and(|p| p == "..")
     }
@@ -117,7 +153,7 @@ impl Parsed {
             Anchor::Relative
                 if drive(&body).is_some()
                     || strip_prefix_ignore_case(&body, "file:").is_some()
-                    || home_relative(&body).is_some()
+                    || home_relative(&body, Flavour::Posix).is_some()
                     || body.trim().is_empty() =>
             {
                 format!("./{body}")
@@ -125,6 +161,7 @@ impl Parsed {
             Anchor::Relative => body,
             Anchor::Root => format!("/{body}"),
             Anchor::Drive(letter) => format!("{letter}:/{body}"),
+            Anchor::DriveRelative(letter) => format!("{letter}:{body}"),
             Anchor::Unc { server, share } if body.is_empty() => format!("//{server}/{share}"),
             Anchor::Unc { server, share } => format!("//{server}/{share}/{body}"),
         }
@@ -137,7 +174,7 @@ fn push_part(parts: &mut Vec<String>, anchor: &Anchor, part: &str) {
         ".." => {
             if parts.last().is_some_and(|p| p != "..") {
                 parts.pop();
-            } else if *anchor == Anchor::Relative {
+            } else if matches!(anchor, Anchor::Relative | Anchor::DriveRelative(_)) {
                 parts.push("..".to_string());
             }
             // At an absolute root, `..` stays at the root.
@@ -146,42 +183,52 @@ fn push_part(parts: &mut Vec<String>, anchor: &Anchor, part: &str) {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Root {
-    parsed: Parsed,
-}
-
-/// The workspace: its roots (the first is primary) and whether paths compare case-insensitively.
+/// The workspace: its roots (the first is primary) and the platform's path rules.
 ///
-/// Defaults: none; `Workspace::new(&[], false)` is a workspace with no roots (see the module
-/// docs for how paths resolve then).
+/// Defaults: none; `Workspace::new(&[], PathSettings::default())` is a workspace with no roots
+/// (see the module docs for how paths resolve then).
 #[derive(Debug, Clone)]
 pub struct Workspace {
     /// Normalised root strings, as `absolute` would print them.
     roots: Vec<String>,
-    parsed: Vec<Root>,
-    case_insensitive: bool,
+    parsed: Vec<Parsed>,
+    settings: PathSettings,
+    rules: PathRules,
 }
 
 impl Workspace {
     /// Roots are normalised; an invalid root is an error naming it. A root must be absolute
-    /// (`/x`, `C:\x`, UNC, or a `file://` URI).
-    pub fn new(roots: &[String], case_insensitive: bool) -> Result<Workspace, PathError> {
-        let mut parsed = Vec::with_capacity(roots.len());
+    /// (`/x`; on Windows `C:\x`, UNC, or `\x` on the primary root's drive; or a `file://` URI).
+    pub fn new(roots: &[String], settings: PathSettings) -> Result<Workspace, PathError> {
+        let rules = settings.rules(roots.first().map(String::as_str), is_windows_root);
+        let mut parsed: Vec<Parsed> = Vec::with_capacity(roots.len());
         for root in roots {
-            let p = parse(root)?;
-            if p.anchor == Anchor::Relative {
-                return Err(PathError {
-                    path: root.clone(),
-                    message: "a workspace root must be an absolute path".into(),
-                });
+            let mut p = parse(root, rules.flavour)?;
+            if let (Anchor::Root, Some(primary)) = (&p.anchor, parsed.first()) {
+                p.anchor = primary.anchor.clone();
             }
-            parsed.push(Root { parsed: p });
+            let ok = match p.anchor {
+                Anchor::Root => rules.flavour == Flavour::Posix,
+                Anchor::Drive(_) | Anchor::Unc { .. } => true,
+                Anchor::Relative | Anchor::DriveRelative(_) => false,
+            };
+            if !ok {
+                let message = match rules.flavour {
+                    Flavour::Posix => "a workspace root must be an absolute path",
+                    Flavour::Windows => {
+                        "a Windows workspace root must be an absolute path on a drive or share"
+                    }
+                };
+                return Err(error(root, message));
+            }
+            under_private(&rules, &mut p);
+            parsed.push(p);
         }
         Ok(Workspace {
-            roots: parsed.iter().map(|r| r.parsed.display()).collect(),
+            roots: parsed.iter().map(Parsed::display).collect(),
             parsed,
-            case_insensitive,
+            settings,
+            rules,
         })
     }
 
@@ -190,8 +237,24 @@ impl Workspace {
         &self.roots
     }
 
+    /// The path settings as configured.
+    pub fn settings(&self) -> PathSettings {
+        self.settings
+    }
+
+    /// How paths are spelt here.
+    pub fn flavour(&self) -> Flavour {
+        self.rules.flavour
+    }
+
+    /// When two names are the same name here.
+    pub fn names(&self) -> Names {
+        self.rules.names
+    }
+
+    /// Whether names compare case-insensitively.
     pub fn case_insensitive(&self) -> bool {
-        self.case_insensitive
+        self.rules.names.folds_case()
     }
 
     /// Resolves `path` (relative paths against the primary root).
@@ -202,25 +265,44 @@ impl Workspace {
     /// Resolves `path` against `cwd` (`None` = the primary root; a relative `cwd` is itself
     /// resolved against the primary root). Used for shell commands that `cd` first.
     pub fn resolve_from(&self, cwd: Option<&str>, path: &str) -> Result<Resolved, PathError> {
-        if let Some(rest) = home_relative(path) {
-            return home_path(path, rest);
+        let flavour = self.rules.flavour;
+        if let Some((home, rest)) = home_relative(path, flavour) {
+            return home_path(path, home, rest, flavour);
         }
-        let query = parse(path)?;
+        let query = parse(path, flavour)?;
         let is_dir = query.is_dir;
-        let landed = if query.anchor == Anchor::Relative {
-            let mut base = match cwd {
-                Some(cwd) => self.base(parse(cwd)?),
-                None => self.base(Parsed {
-                    anchor: Anchor::Relative,
-                    parts: Vec::new(),
-                    is_dir: true,
-                }),
-            };
-            base.join(&query.parts);
-            base
-        } else {
-            query
+        let mut landed = match query.anchor {
+            Anchor::Relative | Anchor::DriveRelative(_) => {
+                let base = match cwd {
+                    Some(cwd) if home_relative(cwd, flavour).is_some() => {
+                        // Under `~`: the joined text is a home path (external, or an unknown
+                        // place).
+                        let joined = format!("{cwd}/{path}");
+                        if let (Anchor::Relative, Some((home, rest))) =
+                            (&query.anchor, home_relative(&joined, flavour))
+                        {
+                            return home_path(&joined, home, rest, flavour);
+                        }
+                        self.anchored(Parsed::relative(Vec::new()), path)?
+                    }
+                    Some(cwd) => self.anchored(parse(cwd, flavour)?, cwd)?,
+                    None => self.anchored(Parsed::relative(Vec::new()), path)?,
+                };
+                match query.anchor {
+                    // On another drive than the cwd: that drive's current directory.
+                    Anchor::DriveRelative(letter) if base.anchor != Anchor::Drive(letter) => {
+                        self.anchored(query, path)?
+                    }
+                    _ => {
+                        let mut base = base;
+                        base.join(&query.parts);
+                        base
+                    }
+                }
+            }
+            _ => self.anchored(query, path)?,
         };
+        under_private(&self.rules, &mut landed);
         let absolute = landed.display();
         if landed.anchor == Anchor::Relative {
             // No roots: the implicit root contains whatever does not climb out of it.
@@ -233,7 +315,7 @@ impl Workspace {
             });
         }
         for (index, root) in self.parsed.iter().enumerate() {
-            if let Some(rest) = self.inside(&root.parsed, &landed) {
+            if let Some(rest) = self.inside(root, &landed) {
                 return Ok(Resolved {
                     absolute,
                     root: Some(index),
@@ -255,21 +337,47 @@ impl Workspace {
         Ok(self.resolve(path)?.locality())
     }
 
+    /// The drive path an MSYS or Cygwin shell (Git Bash) reads `word` as, on a Windows
+    /// workspace: `/c/x`, `/cygdrive/c/x` and WSL's `/mnt/c/x` are `C:/x`. `None` otherwise.
+    pub fn shell_drive_path(&self, word: &str) -> Option<String> {
+        if self.rules.flavour != Flavour::Windows {
+            return None;
+        }
+        let rest = word.strip_prefix('/')?;
+        let rest = ["cygdrive/", "mnt/"]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
+        let mut chars = rest.chars();
+        let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+        let after = chars.as_str();
+        (after.is_empty() || after.starts_with('/')).then(|| {
+            format!(
+                "{}:/{}",
+                letter.to_ascii_uppercase(),
+                after.trim_start_matches('/')
+            )
+        })
+    }
+
     /// The root-relative text and `is_dir` of a path that needs no normalisation, without
-    /// allocating: a relative path (or, case-sensitively, an absolute one under the primary
-    /// root) of plain components — none empty, `.` or `..`, no `\\`, `:` or NUL, not `~/…` — with at most
-    /// one trailing `/`. Such a path resolves (with [`Workspace::resolve`]) inside the primary
-    /// root (or the implicit one) to exactly this text. `None`: use [`Workspace::resolve`].
+    /// allocating: a relative path (or, comparing names exactly, an absolute one under the
+    /// primary POSIX root) of plain components — none empty, `.` or `..`, no `\\`, `:` or
+    /// NUL, not starting with `~`; on Windows also none ending in a dot or space or holding `~` (a short
+    /// name) — with at most one trailing `/`. Such a path resolves (with
+    /// [`Workspace::resolve`]) inside the primary root (or the implicit one) to exactly this
+    /// text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
         let (body, is_dir) = match path.as_bytes() {
-            // `~` and `~/…` are home-relative; `~x` is a plain name.
-            [b'~'] | [b'~', b'/', ..] => return None,
+            // `~`, `~/…` and `~user/…` are home-relative.
+            [b'~', ..] => return None,
             [.., b'/'] => (&path[..path.len() - 1], true),
             _ => (path, false),
         };
+        let windows = self.rules.flavour == Flavour::Windows;
         let relative = if body.as_bytes().first() == Some(&b'/') {
             let root = self.parsed.first()?;
-            if self.case_insensitive || root.parsed.anchor != Anchor::Root {
+            if self.rules.names != Names::EXACT || root.anchor != Anchor::Root {
                 return None;
             }
             body.strip_prefix(self.roots.first()?.as_str())?
@@ -277,42 +385,66 @@ impl Workspace {
         } else {
             body
         };
-        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL; then
-        // not all whitespace (which `parse` refuses), which stops at the first other char.
+        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL (nor, on
+        // Windows, `~` or a trailing dot or space); then not all whitespace (which `parse`
+        // refuses), which stops at the first other char.
         let bytes = relative.as_bytes();
+        let odd_end = |part: &[u8]| windows && matches!(part.last(), Some(b'.' | b' '));
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
             match b {
                 b'/' => {
-                    if matches!(&bytes[start..i], [] | [b'.'] | [b'.', b'.']) {
+                    let part = &bytes[start..i];
+                    if matches!(part, [] | [b'.'] | [b'.', b'.']) || odd_end(part) {
                         return None;
                     }
                     start = i + 1;
                 }
                 b'\\' | b':' | 0 => return None,
+                b'~' if windows => return None,
                 _ => {}
             }
         }
-        if matches!(&bytes[start..], [] | [b'.'] | [b'.', b'.']) || crate::call::is_blank(relative)
+        let last = &bytes[start..];
+        if matches!(last, [] | [b'.'] | [b'.', b'.'])
+            || odd_end(last)
+            || crate::call::is_blank(relative)
         {
             return None;
         }
         Some((relative, is_dir))
     }
 
-    /// A relative `start` joined to the primary root (unchanged when there are no roots).
-    fn base(&self, start: Parsed) -> Parsed {
-        if start.anchor != Anchor::Relative {
-            return start;
-        }
-        match self.parsed.first() {
-            Some(root) => {
-                let mut base = root.parsed.clone();
+    /// `start` with an anchor a root can have: a relative path joined to the primary root
+    /// (unchanged when there are no roots), on Windows `\x` put on the primary root's drive or
+    /// share, and `C:x` joined to the primary root when it is on C: (else an unknown place).
+    fn anchored(&self, start: Parsed, original: &str) -> Result<Parsed, PathError> {
+        let root = self.parsed.first();
+        Ok(match (&start.anchor, root) {
+            (Anchor::Relative, Some(root)) => {
+                let mut base = root.clone();
                 base.join(&start.parts);
                 base
             }
-            None => start,
-        }
+            (Anchor::DriveRelative(letter), Some(root))
+                if root.anchor == Anchor::Drive(*letter) =>
+            {
+                let mut base = root.clone();
+                base.join(&start.parts);
+                base
+            }
+            (Anchor::DriveRelative(letter), _) => {
+                return Err(unknown_place(
+                    original,
+                    format!("the current directory of drive {letter}: is not known"),
+                ))
+            }
+            (Anchor::Root, Some(root)) if self.rules.flavour == Flavour::Windows => Parsed {
+                anchor: root.anchor.clone(),
+                ..start
+            },
+            _ => start,
+        })
     }
 
     /// The components of `path` below `root`, when `root` contains it by whole components.
@@ -327,40 +459,66 @@ impl Workspace {
                     server: c,
                     share: d,
                 },
-            ) => a.eq_ignore_ascii_case(c) && fold_eq(b, d),
+            ) => a.eq_ignore_ascii_case(c) && Names::NTFS.eq(b, d),
             (a, b) => a == b,
         };
         if !same_anchor || root.parts.len() > path.parts.len() {
             return None;
         }
         let (head, rest) = path.parts.split_at(root.parts.len());
-        let equal = head.iter().zip(&root.parts).all(|(a, b)| {
-            if self.case_insensitive {
-                fold_eq(a, b)
-            } else {
-                a == b
-            }
-        });
+        let names = self.rules.names;
+        let equal = head.iter().zip(&root.parts).all(|(a, b)| names.eq(a, b));
         equal.then_some(rest)
     }
 }
 
-fn fold_eq(a: &str, b: &str) -> bool {
-    a == b
-        || a.chars()
-            .flat_map(char::to_lowercase)
-            .eq(b.chars().flat_map(char::to_lowercase))
+/// On macOS, `/tmp/x`, `/var/x` and `/etc/x` as `/private/tmp/x`, … (the system's links).
+fn under_private(rules: &PathRules, path: &mut Parsed) {
+    if rules.platform != Some(Platform::Macos) || path.anchor != Anchor::Root {
+        return;
+    }
+    let linked = path.parts.first().is_some_and(|first| {
+        ["tmp", "var", "etc"]
+            .iter()
+            .any(|l| rules.names.eq(first, l))
+    });
+    if linked {
+        path.parts.insert(0, "private".to_string());
+    }
+}
+
+/// Whether a root is written as a Windows path (so, without `platform`, the workspace is
+/// Windows): a drive, UNC or device path, or such a `file:` URI.
+fn is_windows_root(root: &str) -> bool {
+    match strip_prefix_ignore_case(root, "file:") {
+        Some(rest) => {
+            file_uri_path(root, rest, Flavour::Windows).is_ok_and(|path| drive(&path).is_some())
+        }
+        None => drive(root).is_some() || root.starts_with('\\'),
+    }
 }
 
 fn error(path: &str, message: impl Into<String>) -> PathError {
     PathError {
         path: path.to_string(),
         message: message.into(),
+        unknown_place: false,
     }
 }
 
-fn is_sep(c: char) -> bool {
-    c == '/' || c == '\\'
+fn unknown_place(path: &str, why: impl Into<String>) -> PathError {
+    PathError {
+        path: path.to_string(),
+        message: format!(
+            "toolgate cannot know where it lands ({}), so it cannot vouch that it is not ignored",
+            why.into()
+        ),
+        unknown_place: true,
+    }
+}
+
+fn separator(flavour: Flavour) -> impl Fn(char) -> bool + Copy {
+    move |c| c == '/' || (c == '\\' && flavour == Flavour::Windows)
 }
 
 /// Longer paths are refused: no file system opens them (Linux's PATH_MAX is 4 KiB), and
@@ -368,14 +526,14 @@ fn is_sep(c: char) -> bool {
 pub const MAX_PATH_BYTES: usize = 8 * 1024;
 
 /// Parses and lexically normalises one path string.
-fn parse(original: &str) -> Result<Parsed, PathError> {
+fn parse(original: &str, flavour: Flavour) -> Result<Parsed, PathError> {
     usable(original)?;
     if crate::call::is_blank(original) {
         return Err(error(original, "the path is empty"));
     }
     let decoded;
     let text = if let Some(rest) = strip_prefix_ignore_case(original, "file:") {
-        decoded = file_uri_path(original, rest)?;
+        decoded = file_uri_path(original, rest, flavour)?;
         decoded.as_str()
     } else if let Some(scheme) = uri_scheme(original) {
         return Err(error(
@@ -385,10 +543,15 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
     } else {
         original
     };
-    let is_dir = names_dir(text);
-    let (anchor, rest) = anchor(original, text)?;
-    let parts = components(&anchor, rest);
-    let is_dir = is_dir || (anchor != Anchor::Relative && parts.is_empty());
+    let (anchor, rest) = match flavour {
+        Flavour::Posix => match text.strip_prefix('/') {
+            Some(_) => (Anchor::Root, text),
+            None => (Anchor::Relative, text),
+        },
+        Flavour::Windows => windows_anchor(original, text)?,
+    };
+    let (parts, names_dir) = components(&anchor, rest, flavour);
+    let is_dir = names_dir || (anchor != Anchor::Relative && parts.is_empty());
     Ok(Parsed {
         anchor,
         parts,
@@ -396,22 +559,27 @@ fn parse(original: &str) -> Result<Parsed, PathError> {
     })
 }
 
-/// Splits off the anchor; returns it and the text after it.
-fn anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathError> {
+/// Splits off a Windows anchor; returns it and the text after it.
+fn windows_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathError> {
     let bytes = text.as_bytes();
     let sep_at = |i: usize| bytes.get(i).is_some_and(|&b| b == b'/' || b == b'\\');
-    // Verbatim `\\?\` and device `\\.\` prefixes.
-    if sep_at(0) && sep_at(1) && matches!(bytes.get(2), Some(b'?' | b'.')) && sep_at(3) {
+    let is_sep = separator(Flavour::Windows);
+    // Verbatim `\\?\`, device `\\.\` and NT `\??\` prefixes.
+    let device =
+        sep_at(1) && matches!(bytes.get(2), Some(b'?' | b'.')) || bytes.get(1..3) == Some(b"??");
+    if sep_at(0) && device && sep_at(3) {
         let rest = &text[4..];
         if let Some(unc) = strip_prefix_ignore_case(rest, "UNC").filter(|r| r.starts_with(is_sep)) {
             return unc_anchor(original, unc.trim_start_matches(is_sep));
         }
-        if let Some((letter, after)) = drive(rest) {
+        if let Some((letter, after)) =
+            drive(rest).filter(|(_, a)| a.is_empty() || a.starts_with(is_sep))
+        {
             return Ok((Anchor::Drive(letter), after));
         }
         return Err(error(
             original,
-            "only drive and UNC verbatim paths (\\\\?\\C:\\, \\\\?\\UNC\\) are supported",
+            "only drive and UNC device paths (\\\\?\\C:\\, \\\\.\\C:\\, \\\\?\\UNC\\) are supported",
         ));
     }
     if sep_at(0) && sep_at(1) && !sep_at(2) && bytes.len() > 2 {
@@ -421,23 +589,25 @@ fn anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathEr
         return Ok((Anchor::Root, text));
     }
     if let Some((letter, after)) = drive(text) {
-        return Ok((Anchor::Drive(letter), after));
+        if after.is_empty() || after.starts_with(is_sep) {
+            return Ok((Anchor::Drive(letter), after));
+        }
+        return Ok((Anchor::DriveRelative(letter), after));
     }
     Ok((Anchor::Relative, text))
 }
 
-/// `C:` followed by a separator or the end.
+/// `C:` and what follows it.
 fn drive(text: &str) -> Option<(char, &str)> {
-    let mut chars = text.chars();
-    let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+    let letter = text.chars().next().filter(char::is_ascii_alphabetic)?;
     let after = text.get(1..)?.strip_prefix(':')?;
-    (after.is_empty() || after.starts_with(is_sep)).then(|| (letter.to_ascii_uppercase(), after))
+    Some((letter.to_ascii_uppercase(), after))
 }
 
 fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), PathError> {
-    let mut pieces = text.splitn(3, is_sep);
+    let mut pieces = text.splitn(3, separator(Flavour::Windows));
     let server = pieces.next().unwrap_or("");
-    let share = pieces.next().unwrap_or("");
+    let share = pieces.next().map(windows_name).unwrap_or("");
     // A server named `?` or `.` would print as a verbatim/device prefix (`//?/…`).
     if server.is_empty()
         || matches!(server, "?" | "." | "..")
@@ -451,6 +621,22 @@ fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), Pa
         ));
     }
     let rest = pieces.next().unwrap_or("");
+    // An administrative share (`\\localhost\C$`) is a whole drive; on another server name it
+    // may be this machine's drive all the same.
+    if let [letter, b'$'] = share.as_bytes() {
+        if letter.is_ascii_alphabetic() {
+            let loopback = server.eq_ignore_ascii_case("localhost")
+                || server.starts_with("127.")
+                || matches!(server, "::1" | "[::1]" | "0:0:0:0:0:0:0:1");
+            if !loopback {
+                return Err(unknown_place(
+                    original,
+                    format!("the share {share} of {server} may be a drive of this machine"),
+                ));
+            }
+            return Ok((Anchor::Drive(letter.to_ascii_uppercase() as char), rest));
+        }
+    }
     Ok((
         Anchor::Unc {
             server: server.to_string(),
@@ -477,15 +663,21 @@ fn uri_scheme(text: &str) -> Option<&str> {
     (valid && rest.starts_with("//")).then_some(scheme)
 }
 
-/// The path a `file:` URI names (`rest` is what follows `file:`), percent-decoded.
-fn file_uri_path(original: &str, rest: &str) -> Result<String, PathError> {
-    let rest = rest.split(['?', '#']).next().unwrap_or("");
+/// The path a `file:` URI names (`rest` is what follows `file:`), percent-decoded, as a URL
+/// parser reads it: `\` is `/`, the path is absolute; on Windows `/C:/x` and `/C|/x` are
+/// `C:/x` (on POSIX they are the absolute path `/C:/x`).
+fn file_uri_path(original: &str, rest: &str, flavour: Flavour) -> Result<String, PathError> {
+    let rest = rest
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("")
+        .replace('\\', "/");
     let (host, path) = match rest.strip_prefix("//") {
         Some(after) => match after.find('/') {
             Some(k) => (&after[..k], &after[k..]),
             None => (after, ""),
         },
-        None => ("", rest),
+        None => ("", rest.as_str()),
     };
     let path = percent_decode(original, path)?;
     let host = percent_decode(original, host)?;
@@ -495,19 +687,34 @@ fn file_uri_path(original: &str, rest: &str) -> Result<String, PathError> {
             "the path contains a NUL character (percent-encoded)",
         ));
     }
+    let windows = flavour == Flavour::Windows;
+    // `file://C:/x` and `file://C|/x`: a drive where the host would be.
+    if windows && drive_letter_spec(&host) {
+        return Ok(format!("{}:{path}", &host[..1]));
+    }
     if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
         return Ok(format!("//{host}{path}"));
-    }
-    // `file:///C:/x` → `C:/x`.
-    if let Some(after) = path.strip_prefix('/') {
-        if drive(after).is_some() {
-            return Ok(after.to_string());
-        }
     }
     if path.is_empty() {
         return Err(error(original, "the file URI names no path"));
     }
+    // `file:///C:/x`, `file:///C|/x`, `file:C:/x` → `C:/x`.
+    let bare = path.strip_prefix('/').unwrap_or(&path);
+    if windows
+        && drive_letter_spec(bare.get(..2).unwrap_or(""))
+        && matches!(bare.as_bytes().get(2), None | Some(b'/'))
+    {
+        return Ok(format!("{}:{}", &bare[..1], &bare[2..]));
+    }
+    if !path.starts_with('/') {
+        return Ok(format!("/{path}"));
+    }
     Ok(path)
+}
+
+/// `C:` or `C|`, as URL parsers read a drive.
+fn drive_letter_spec(text: &str) -> bool {
+    matches!(text.as_bytes(), [l, b':' | b'|'] if l.is_ascii_alphabetic())
 }
 
 fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
@@ -539,36 +746,58 @@ fn percent_decode(original: &str, text: &str) -> Result<String, PathError> {
         .map_err(|_| error(original, "the URI's percent-escapes do not decode to UTF-8"))
 }
 
-/// `~`, `~/x` or `~\x`: the rest after the tilde, when the path is home-relative.
-fn home_relative(path: &str) -> Option<&str> {
-    let rest = path.strip_prefix('~')?;
-    (rest.is_empty() || rest.starts_with(['/', '\\'])).then_some(rest)
+/// `~`, `~/x`, or a user's home `~user/x` (on Windows also with `\`): the home (`~`,
+/// `~user`) and the rest after it, when the path is home-relative. `~user` alone is a name.
+fn home_relative(path: &str, flavour: Flavour) -> Option<(&str, &str)> {
+    let after = path.strip_prefix('~')?;
+    let end = after.find(separator(flavour)).unwrap_or(after.len());
+    let user = &after[..end];
+    let is_user = end < after.len()
+        && user
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    (user.is_empty() || is_user).then(|| path.split_at(end + 1))
 }
 
-/// Whether path text names a directory: a trailing separator, a last `.` or `..`, or nothing
-/// but separators.
-fn names_dir(text: &str) -> bool {
-    text.ends_with(is_sep)
-        || matches!(text.rsplit(is_sep).next(), Some("." | ".."))
-        || text.trim_end_matches(is_sep).is_empty()
-}
-
-/// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically.
-fn components(anchor: &Anchor, rest: &str) -> Vec<String> {
-    let mut parts = Vec::new();
-    for part in rest.split(is_sep) {
-        push_part(&mut parts, anchor, part);
+/// The name Windows opens for a component: without a `:stream` suffix and without trailing
+/// dots and spaces (`.env::$DATA`, `.env. .` → `.env`). `..` and `.` followed by spaces are
+/// themselves; a name of nothing but dots and spaces is `.`.
+fn windows_name(part: &str) -> &str {
+    let name = part.split(':').next().unwrap_or(part);
+    let spaced = name.trim_end_matches(' ');
+    if spaced == "." || spaced == ".." {
+        return spaced;
     }
-    parts
+    match name.trim_end_matches(['.', ' ']) {
+        "" if !name.is_empty() => ".",
+        stripped => stripped,
+    }
+}
+
+/// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically,
+/// and whether the text names a directory: it ends in a separator or in `.`/`..`, or has no
+/// components at all.
+fn components(anchor: &Anchor, rest: &str, flavour: Flavour) -> (Vec<String>, bool) {
+    let mut parts = Vec::new();
+    let mut last = "";
+    for part in rest.split(separator(flavour)) {
+        let part = match flavour {
+            Flavour::Posix => part,
+            Flavour::Windows => windows_name(part),
+        };
+        push_part(&mut parts, anchor, part);
+        last = part;
+    }
+    (parts, matches!(last, "" | "." | ".."))
 }
 
 /// A path no resolver takes: longer than 8 KiB or holding a NUL.
 fn usable(original: &str) -> Result<(), PathError> {
     if original.len() > MAX_PATH_BYTES {
-        return Err(PathError {
-            path: original.get(..64).unwrap_or("").to_string(),
-            message: "the path is longer than 8 KiB".into(),
-        });
+        return Err(error(
+            original.get(..64).unwrap_or(""),
+            "the path is longer than 8 KiB",
+        ));
     }
     if original.contains('\0') {
         return Err(error(original, "the path contains a NUL character"));
@@ -576,15 +805,24 @@ fn usable(original: &str) -> Result<(), PathError> {
     Ok(())
 }
 
-/// A home-relative path. The home directory is not known here (a webview has none), so the
-/// path is external — never inside a root by accident of being read as a folder named `~`.
-/// The rest is split as a relative path, component by component: a component that is all
-/// blanks is a name like any other, and `file:` or `C:` after `~/` are names too.
-fn home_path(original: &str, rest: &str) -> Result<Resolved, PathError> {
+/// A home-relative path: external (see the module docs). The rest is split as a relative
+/// path, component by component: a component that is all blanks is a name like any other,
+/// and `file:` or `C:` after `~/` are names too. Climbing out of `~` is an unknown place.
+fn home_path(
+    original: &str,
+    home: &str,
+    rest: &str,
+    flavour: Flavour,
+) -> Result<Resolved, PathError> {
     usable(original)?;
-    let parts = components(&Anchor::Relative, rest);
-    let is_dir = names_dir(rest);
-    let mut absolute = String::from("~");
+    let (parts, is_dir) = components(&Anchor::Relative, rest, flavour);
+    if parts.first().is_some_and(|p| p == "..") {
+        return Err(unknown_place(
+            original,
+            "it climbs out of the home directory",
+        ));
+    }
+    let mut absolute = home.to_string();
     for part in &parts {
         absolute.push('/');
         absolute.push_str(part);
@@ -595,4 +833,52 @@ fn home_path(original: &str, rest: &str) -> Result<Resolved, PathError> {
         relative: None,
         is_dir,
     })
+}
+
+/// The `file:` URL a URL param holds, as a browser's URL parser reads it: surrounding
+/// spaces and control characters dropped, tabs and newlines removed, behind any number of
+/// `view-source:` prefixes, in any case. Other URLs name no file.
+pub fn file_url(url: &str) -> Option<Cow<'_, str>> {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    let text = if trimmed.contains(['\t', '\n', '\r']) {
+        Cow::Owned(trimmed.replace(['\t', '\n', '\r'], ""))
+    } else {
+        Cow::Borrowed(trimmed)
+    };
+    let mut start = 0;
+    while let Some(prefix) = text.get(start..start + "view-source:".len()) {
+        if !prefix.eq_ignore_ascii_case("view-source:") {
+            break;
+        }
+        start += prefix.len();
+    }
+    let is_file = text
+        .get(start..start + 5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"));
+    if !is_file {
+        return None;
+    }
+    Some(match text {
+        Cow::Borrowed(t) => Cow::Borrowed(&t[start..]),
+        Cow::Owned(t) => Cow::Owned(t[start..].to_string()),
+    })
+}
+
+/// Whether a component could be a Windows 8.3 short name (`SECRET~1`, `CLINEI~1`,
+/// `LONGNA~12.PEM`): a base of at most eight characters ending in `~` and digits, and an
+/// extension of at most three. Such a name stands for some entry whose long name toolgate
+/// does not know.
+pub fn may_be_short_name(component: &str) -> bool {
+    let (base, ext) = match component.rsplit_once('.') {
+        Some((b, e)) => (b, Some(e)),
+        None => (component, None),
+    };
+    let Some((stem, digits)) = base.rsplit_once('~') else {
+        return false;
+    };
+    !stem.is_empty()
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && base.chars().count() <= 8
+        && ext.map_or(true, |e| e.chars().count() <= 3)
 }

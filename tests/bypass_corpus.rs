@@ -131,7 +131,7 @@ fn config() -> Config {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     Config {
         workspace_roots: s(&["/home/dev/app"]),
-        case_insensitive_paths: true,
+        case_insensitive_paths: Some(true),
         ignore_file: Some(CLINEIGNORE.into()),
         // The plausible prefixes the cases start with: what a user would have allowed.
         rules: RulesConfig {

@@ -551,7 +551,7 @@ fn path_rules_fold_case_on_a_case_insensitive_workspace() {
     ];
     for (ci, path, decision) in cases {
         let e = engine(|c| {
-            c.case_insensitive_paths = ci;
+            c.case_insensitive_paths = Some(ci);
             c.rules = rules(&[], &[], &["read_file(secrets/**)"]);
         });
         let v = e.check(&ToolCall::new("read_file").with("path", path));

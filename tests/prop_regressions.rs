@@ -67,7 +67,12 @@ fn attached_script_options_are_peeled() {
 /// `file:/x` and `C:`, which resolve as a URI and a drive: normalising twice changed them.
 #[test]
 fn relative_paths_that_look_anchored_keep_their_dot() {
-    let ws = Workspace::new(&[], false).unwrap();
+    // POSIX names may hold `:`; with no roots it is the platform that says so.
+    let linux = toolgate::platform::PathSettings {
+        platform: Some(toolgate::platform::Platform::Linux),
+        case_insensitive: None,
+    };
+    let ws = Workspace::new(&[], linux).unwrap();
     for (path, absolute) in [
         ("./file:/??cle", "./file:/??cle"),
         ("./C:", "./C:"),
@@ -95,7 +100,7 @@ fn relative_paths_that_look_anchored_keep_their_dot() {
 /// reads back as a verbatim prefix: a server named `?` or `.` is not a server.
 #[test]
 fn unc_server_cannot_be_a_device_prefix() {
-    let ws = Workspace::new(&["/ws".to_string()], false).unwrap();
+    let ws = Workspace::new(&["C:\\ws".to_string()], Default::default()).unwrap();
     for path in [
         "\\\\?\\UNC\\\\?\\UNC\\[x",
         "\\\\?\\UNC\\?\\share\\x",

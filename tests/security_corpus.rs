@@ -8,6 +8,7 @@ use security::{malformed, tool_call, Outcome};
 use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
+use toolgate::platform::Platform;
 use toolgate::policy::Mode;
 use toolgate::verdict::Step;
 use toolgate::{Decision, ToolCall};
@@ -28,7 +29,11 @@ fn config(json: &str) -> Result<Config, String> {
             "ignoreFileName" => {
                 c.ignore_file_name = value.as_str().ok_or("ignoreFileName")?.to_string()
             }
-            "caseInsensitivePaths" => c.case_insensitive_paths = value.as_bool().unwrap_or(false),
+            "caseInsensitivePaths" => c.case_insensitive_paths = value.as_bool(),
+            "platform" => {
+                let p = value.as_str().unwrap_or("");
+                c.platform = Some(Platform::parse(p).ok_or("bad platform")?);
+            }
             "mode" => {
                 c.mode = Mode::parse(value.as_str().unwrap_or("")).ok_or("bad mode")?;
             }
@@ -40,6 +45,11 @@ fn config(json: &str) -> Result<Config, String> {
                     Some(serde_json::from_value(value.clone()).map_err(|e| e.to_string())?)
             }
             "alwaysAllow" => c.always_allow = strings(value),
+            "tools" => {
+                let tools: std::collections::BTreeMap<String, toolgate::ToolSpec> =
+                    serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+                c.tools = tools.into_iter().collect();
+            }
             other => return Err(format!("the native runner does not read config key {other:?}")),
         }
     }

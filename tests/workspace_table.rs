@@ -3,6 +3,7 @@
 //! `local!(name, roots, ci, "path" => root, "relative", "absolute")`,
 //! `external!(name, roots, ci, "path" => "absolute")`, `invalid!(name, roots, "path", "words")`.
 
+use toolgate::platform::{PathSettings, Platform};
 use toolgate::workspace::{Resolved, Workspace};
 use toolgate::Locality;
 
@@ -15,7 +16,11 @@ const NONE: &[&str] = &[];
 
 fn ws(roots: &[&str], ci: bool) -> Workspace {
     let roots: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
-    Workspace::new(&roots, ci).expect("roots are valid")
+    let settings = PathSettings {
+        platform: None,
+        case_insensitive: ci.then_some(true),
+    };
+    Workspace::new(&roots, settings).expect("roots are valid")
 }
 
 macro_rules! local {
@@ -85,7 +90,8 @@ local!(absolute_root_trailing, WS, false, "/ws/" => 0, "", "/ws");
 local!(absolute_dotdot_back_in, WS, false, "/ws/a/../b" => 0, "b", "/ws/b");
 local!(absolute_out_and_back, WS, false, "/x/../ws/c" => 0, "c", "/ws/c");
 local!(dotdot_and_back, WS, false, "../ws/c" => 0, "c", "/ws/c");
-local!(backslash_relative, WS, false, "src\\main.rs" => 0, "src/main.rs", "/ws/src/main.rs");
+local!(backslash_is_a_name_on_posix, WS, false, "src\\main.rs" => 0, "src\\main.rs", "/ws/src\\main.rs");
+local!(backslash_separates_on_windows, WIN, false, "src\\main.rs" => 0, "src/main.rs", "C:/Users/me/proj/src/main.rs");
 local!(trailing_dot, WS, false, "src/." => 0, "src", "/ws/src");
 external!(dotdot_escapes, WS, false, "../etc/passwd" => "/etc/passwd");
 external!(dotdot_escapes_deep, WS, false, "a/../../x" => "/x");
@@ -117,10 +123,10 @@ local!(win_verbatim, WIN, false, "\\\\?\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/
 local!(win_device, WIN, false, "\\\\.\\C:\\Users\\me\\proj\\x" => 0, "x", "C:/Users/me/proj/x");
 local!(win_mixed_separators, WIN, false, "C:/Users\\me//proj/./x" => 0, "x", "C:/Users/me/proj/x");
 external!(win_other_drive, WIN, false, "D:\\Users\\me\\proj\\x" => "D:/Users/me/proj/x");
-external!(win_case_sensitive_by_default, WIN, false, "C:\\users\\ME\\proj\\x" => "C:/users/ME/proj/x");
+local!(win_case_insensitive_by_default, WIN, false, "C:\\users\\ME\\proj\\x" => 0, "x", "C:/users/ME/proj/x");
 external!(win_dotdot_at_drive_root, WIN, false, "C:\\..\\..\\Windows" => "C:/Windows");
 external!(win_drive_root, WIN, false, "C:" => "C:/");
-external!(win_posix_path, WIN, false, "/Users/me/proj/x" => "/Users/me/proj/x");
+local!(win_root_relative, WIN, false, "/Users/me/proj/x" => 0, "x", "C:/Users/me/proj/x");
 local!(unc_inside, UNC, false, "\\\\server\\share\\proj\\x" => 0, "x", "//server/share/proj/x");
 local!(unc_forward, UNC, false, "//server/share/proj/x" => 0, "x", "//server/share/proj/x");
 local!(unc_server_case, UNC, false, "\\\\SERVER\\share\\proj\\x" => 0, "x", "//SERVER/share/proj/x");
@@ -159,7 +165,7 @@ local!(no_roots_normalised, NONE, false, "./src/../b//c" => 0, "b/c", "b/c");
 // its `./`
 local!(no_roots_tilde_name, NONE, false, "./~" => 0, "~", "./~");
 local!(no_roots_tilde_dir, NONE, false, "./~/x" => 0, "~/x", "./~/x");
-local!(no_roots_scheme_like_name, NONE, false, "./ab://c" => 0, "ab:/c", "ab:/c");
+local!(no_roots_scheme_like_name, NONE, false, "./ab://c" => 0, "ab/c", "ab/c");
 local!(no_roots_dot, NONE, false, "." => 0, "", ".");
 external!(no_roots_absolute, NONE, false, "/etc/passwd" => "/etc/passwd");
 external!(no_roots_windows, NONE, false, "C:\\x" => "C:/x");
@@ -174,15 +180,17 @@ invalid!(whitespace, WS, "  \t ", "empty");
 invalid!(bad_percent, WS, "file:///ws/a%zz", "percent");
 invalid!(percent_not_utf8, WS, "file:///ws/a%ff", "UTF-8");
 invalid!(other_scheme, WS, "https://example.com/x", "URI");
-invalid!(unc_without_share, WS, "\\\\server", "share");
-invalid!(verbatim_volume, WS, "\\\\?\\Volume{x}\\a", "verbatim");
+invalid!(unc_without_share, WIN, "\\\\server", "share");
+invalid!(verbatim_volume, WIN, "\\\\?\\Volume{x}\\a", "device");
 
 // --- Directories ------------------------------------------------------------------------------
 #[test]
 fn trailing_separator_is_dir() {
     let w = ws(WS, false);
     assert!(w.resolve("src/").unwrap().is_dir);
-    assert!(w.resolve("src\\").unwrap().is_dir);
+    assert!(!w.resolve("src\\").unwrap().is_dir);
+    assert!(ws(WIN, false).resolve("src\\").unwrap().is_dir);
+    assert!(ws(WIN, false).resolve("src\\. ").unwrap().is_dir);
     assert!(w.resolve("src/..").unwrap().is_dir);
     assert!(w.resolve("/").unwrap().is_dir);
     assert!(w.resolve("file:///ws/a/").unwrap().is_dir);
@@ -209,18 +217,27 @@ fn resolve_from_cwd() {
 
 #[test]
 fn roots_are_normalised_and_validated() {
-    let roots = [
-        "/ws/./a/".to_string(),
-        "c:\\x\\..\\y".to_string(),
-        "file:///srv/r".to_string(),
-    ];
-    let w = Workspace::new(&roots, false).unwrap();
-    assert_eq!(w.roots(), ["/ws/a", "C:/y", "/srv/r"]);
-    let err = Workspace::new(&["relative/root".to_string()], false).unwrap_err();
+    let roots = ["/ws/./a/", "file:///srv/r"];
+    let new = |roots: &[&str]| {
+        let roots: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+        Workspace::new(&roots, PathSettings::default())
+    };
+    assert_eq!(new(&roots[..]).unwrap().roots(), ["/ws/a", "/srv/r"]);
+    let w = new(&["c:\\x\\..\\y", "\\z", "file:///D:/w"]).unwrap();
+    assert_eq!(w.roots(), ["C:/y", "C:/z", "D:/w"]);
+    let err = new(&["relative/root"]).unwrap_err();
     assert_eq!(err.path, "relative/root");
     assert!(err.message.contains("absolute"));
-    assert!(Workspace::new(&["".to_string()], false).is_err());
-    assert!(Workspace::new(&["/ws\0".to_string()], false).is_err());
+    assert!(new(&[""]).is_err());
+    assert!(new(&["/ws\0"]).is_err());
+    // The primary root decides the flavour: on POSIX `C:\x` is a relative name; on Windows
+    // `/x` needs the primary root's drive.
+    assert!(new(&["/ws", "C:\\x"]).is_err());
+    let windows = PathSettings {
+        platform: Some(Platform::Windows),
+        case_insensitive: None,
+    };
+    assert!(Workspace::new(&["/ws".to_string()], windows).is_err());
 }
 
 #[test]
@@ -257,7 +274,8 @@ fn normalising_is_idempotent_over_many_forms() {
 // named `~` inside the workspace).
 external!(home_file, WS, false, "~/.bashrc" => "~/.bashrc");
 external!(home_itself, WS, false, "~" => "~");
-external!(home_backslash, WS, false, "~\\notes\\a.txt" => "~/notes/a.txt");
+external!(home_backslash, WIN, false, "~\\notes\\a.txt" => "~/notes/a.txt");
+local!(tilde_backslash_is_a_name_on_posix, WS, false, "~\\a" => 0, "~\\a", "/ws/~\\a");
 external!(home_no_roots, NONE, false, "~/x/../y" => "~/y");
 // after `~/`, every component is a name: blanks, `file:` and `C:` too (resolving the result
 // again gives the same path)
@@ -266,3 +284,140 @@ external!(home_blank_component_again, WS, false, "~/\r\r" => "~/\r\r");
 external!(home_uri_like_name, WS, false, "~/file:/etc/x" => "~/file:/etc/x");
 external!(home_drive_like_name, WS, false, "~/C:/x" => "~/C:/x");
 local!(tilde_inside_a_name, WS, false, "a~/b" => 0, "a~/b", "/ws/a~/b");
+
+// --- POSIX: `//x` is `/x`; `\` and `:` are name characters -----------------------------------
+local!(posix_double_slash, WS, false, "//ws/.env" => 0, ".env", "/ws/.env");
+local!(posix_many_slashes, WS, false, "///ws//a" => 0, "a", "/ws/a");
+local!(posix_uri_double_slash, WS, false, "file:////ws/.env" => 0, ".env", "/ws/.env");
+local!(posix_uri_backslash, WS, false, "file:///ws\\a" => 0, "a", "/ws/a");
+local!(posix_uri_without_slashes, WS, false, "file:ws/a" => 0, "a", "/ws/a");
+local!(posix_uri_host, WS, false, "file://ws/a" => 0, "a", "/ws/a");
+external!(posix_uri_drive_is_a_name, WS, false, "file:///C:/x" => "/C:/x");
+local!(posix_windows_text_is_a_name, WS, false, "C:\\ws\\.env" => 0, "C:\\ws\\.env", "/ws/C:\\ws\\.env");
+local!(posix_stream_is_a_name, WS, false, ".env::$DATA" => 0, ".env::$DATA", "/ws/.env::$DATA");
+local!(posix_trailing_dot_is_kept, WS, false, ".env." => 0, ".env.", "/ws/.env.");
+
+// --- Windows: streams, trailing dots, drive- and root-relative forms, device paths -------------
+const WINWS: &[&str] = &["C:\\ws"];
+local!(win_data_stream, WINWS, false, "C:\\ws\\.env::$DATA" => 0, ".env", "C:/ws/.env");
+local!(win_named_stream, WINWS, false, ".env:secret" => 0, ".env", "C:/ws/.env");
+local!(win_stream_on_a_directory, WINWS, false, "secrets::$INDEX_ALLOCATION\\k" => 0, "secrets/k", "C:/ws/secrets/k");
+local!(win_trailing_dots_and_spaces, WINWS, false, ".env. ." => 0, ".env", "C:/ws/.env");
+local!(win_trailing_dot_directory, WINWS, false, "secrets.\\k" => 0, "secrets/k", "C:/ws/secrets/k");
+local!(win_dotdot_space, WINWS, false, "a\\.. \\x" => 0, "x", "C:/ws/x");
+local!(win_dots_only_is_here, WINWS, false, "a\\...\\x" => 0, "a/x", "C:/ws/a/x");
+local!(win_drive_relative, WINWS, false, "C:.env" => 0, ".env", "C:/ws/.env");
+local!(win_drive_relative_lower, WINWS, false, "c:a\\b" => 0, "a/b", "C:/ws/a/b");
+local!(win_root_relative_backslash, WINWS, false, "\\ws\\.env" => 0, ".env", "C:/ws/.env");
+local!(win_uri_pipe_drive, WINWS, false, "file:///C|/ws/.env" => 0, ".env", "C:/ws/.env");
+local!(win_uri_drive_as_host, WINWS, false, "file://C:/ws/x" => 0, "x", "C:/ws/x");
+local!(win_uri_without_slashes, WINWS, false, "file:C:/ws/x" => 0, "x", "C:/ws/x");
+local!(win_admin_share, WINWS, false, "\\\\localhost\\c$\\ws\\x" => 0, "x", "C:/ws/x");
+local!(win_admin_share_loopback, WINWS, false, "//127.0.0.1/C$/ws/x" => 0, "x", "C:/ws/x");
+local!(win_nt_prefix, WINWS, false, "\\??\\C:\\ws\\x" => 0, "x", "C:/ws/x");
+local!(win_case_folds_unicode, WINWS, false, "C:\\WS\\ÄRGER" => 0, "ÄRGER", "C:/WS/ÄRGER");
+external!(win_other_drive_absolute, WINWS, false, "D:\\ws\\x" => "D:/ws/x");
+external!(win_unc_share, WINWS, false, "\\\\srv\\ws\\x" => "//srv/ws/x");
+invalid!(win_other_drive_relative, WINWS, "D:x", "drive D");
+invalid!(win_admin_share_of_another_name, WINWS, "\\\\pc\\c$\\x", "this machine");
+
+// --- Places toolgate cannot know --------------------------------------------------------------
+invalid!(home_climbing_out, WS, "~/../../ws/.env", "cannot know");
+invalid!(home_parent, WS, "~/..", "home directory");
+external!(home_detour_inside, WS, false, "~/a/../b" => "~/b");
+
+#[test]
+fn unknown_places_are_marked_as_such() {
+    let w = ws(WINWS, false);
+    for path in ["D:x", "~/../x", "\\\\pc\\d$\\x"] {
+        assert!(w.resolve(path).unwrap_err().unknown_place, "{path:?}");
+    }
+    for path in ["a\0", "\\\\server", "file:///%zz"] {
+        assert!(!w.resolve(path).unwrap_err().unknown_place, "{path:?}");
+    }
+    // A relative path from a cwd under `~` is under `~` too.
+    let r = ws(WS, false).resolve_from(Some("~/a"), "b").unwrap();
+    assert_eq!((r.absolute.as_str(), r.root), ("~/a/b", None));
+    assert!(ws(WS, false).resolve_from(Some("~"), "../x").unwrap_err().unknown_place);
+}
+
+#[test]
+fn git_bash_drives_on_a_windows_root() {
+    let w = ws(WINWS, false);
+    for (word, drive) in [
+        ("/c/ws/.env", Some("C:/ws/.env")),
+        ("/D", Some("D:/")),
+        ("/cygdrive/c/ws", Some("C:/ws")),
+        ("/mnt/c/ws/x", Some("C:/ws/x")),
+        ("/cd/x", None),
+        ("c/x", None),
+        ("/ws/x", None),
+    ] {
+        assert_eq!(w.shell_drive_path(word).as_deref(), drive, "{word:?}");
+    }
+    assert_eq!(ws(WS, false).shell_drive_path("/c/ws"), None);
+}
+
+#[test]
+fn short_names() {
+    for (name, short) in [
+        ("SECRET~1", true),
+        ("CLINEI~1", true),
+        ("env~12", true),
+        ("KEY~1.PEM", true),
+        ("LONGNA~1.HTM", true),
+        ("~1", false),
+        ("SECRET~", false),
+        ("SECRET~X", false),
+        ("TOOLONGNAME~1", false),
+        ("A~1.HTML", false),
+        ("a.txt", false),
+    ] {
+        assert_eq!(toolgate::workspace::may_be_short_name(name), short, "{name:?}");
+    }
+}
+
+#[test]
+fn macos_names_compare_folded_and_normalised() {
+    let settings = PathSettings {
+        platform: Some(Platform::Macos),
+        case_insensitive: None,
+    };
+    let w = Workspace::new(&["/Users/josé/ws".to_string()], settings).unwrap();
+    for path in [
+        "/Users/jose\u{301}/ws/a",
+        "/USERS/JOSÉ/WS/a",
+        "/users/JOSE\u{301}/Ws/a",
+    ] {
+        let r = w.resolve(path).unwrap();
+        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some("a")), "{path:?}");
+    }
+    assert_eq!(w.resolve("/Users/jose/ws/a").unwrap().root, None);
+    let linux = Workspace::new(&["/Users/josé/ws".to_string()], PathSettings::default()).unwrap();
+    assert_eq!(linux.resolve("/Users/jose\u{301}/ws/a").unwrap().root, None);
+}
+external!(home_of_a_user, WS, false, "~root/.ssh/id" => "~root/.ssh/id");
+invalid!(home_of_a_user_climbing_out, WS, "~nobody/../ws/secrets/k", "cannot know");
+local!(tilde_name_alone, WS, false, "~draft" => 0, "~draft", "/ws/~draft");
+local!(tilde_name_with_odd_characters, WS, false, "~$doc.docx" => 0, "~$doc.docx", "/ws/~$doc.docx");
+
+#[test]
+fn macos_system_links_lead_under_private() {
+    let macos = PathSettings {
+        platform: Some(Platform::Macos),
+        case_insensitive: None,
+    };
+    let w = Workspace::new(&["/tmp/ws".to_string()], macos).unwrap();
+    assert_eq!(w.roots(), ["/private/tmp/ws"]);
+    for path in ["/tmp/ws/.env", "/private/tmp/ws/.env", "/TMP/ws/.env", "//tmp/ws/.env"] {
+        let r = w.resolve(path).unwrap();
+        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some(".env")), "{path:?}");
+        assert_eq!(w.resolve(&r.absolute).unwrap().absolute, r.absolute, "{path:?}");
+    }
+    let w = Workspace::new(&["/private/var/folders/x/ws".to_string()], macos).unwrap();
+    assert_eq!(w.resolve("/var/folders/x/ws/a").unwrap().root, Some(0));
+    assert_eq!(w.resolve("/usr/var/folders/x/ws/a").unwrap().root, None);
+    // Linux has no such links.
+    let linux = Workspace::new(&["/tmp/ws".to_string()], PathSettings::default()).unwrap();
+    assert_eq!(linux.resolve("/private/tmp/ws/a").unwrap().root, None);
+}

@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = access.blocked_from(Some(path), "a.txt");
     let _ = Access::new(
         &[path.to_string()],
-        false,
+        Default::default(),
         IgnoreSource {
             text: None,
             includes: Default::default(),

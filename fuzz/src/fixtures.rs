@@ -6,6 +6,7 @@ use toolgate::access::{Access, IgnoreSource};
 use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::Engine;
 use toolgate::policy::{ClineActions, ClineAutoApproval, Mode};
+use toolgate::platform::{PathSettings, Platform};
 use toolgate::workspace::Workspace;
 use toolgate::{ToolCall, Value};
 
@@ -28,15 +29,17 @@ temp.*
 
 thread_local! {
     static WORKSPACES: Vec<Workspace> = vec![
-        Workspace::new(&[], false).unwrap(),
-        Workspace::new(&["/ws".into()], false).unwrap(),
-        Workspace::new(&["/ws".into(), "/ws/sub/other".into(), "C:\\Proj".into()], true).unwrap(),
-        Workspace::new(&["//srv/share/x".into(), "/".into()], false).unwrap(),
-        Workspace::new(&["file:///home/u/a%20b".into()], false).unwrap(),
+        Workspace::new(&[], settings(None, None)).unwrap(),
+        Workspace::new(&["/ws".into()], settings(None, None)).unwrap(),
+        Workspace::new(&["/ws".into(), "/ws/sub/other".into()], settings(Some(Platform::Macos), None)).unwrap(),
+        Workspace::new(&["C:\\Proj".into(), "\\other".into()], settings(None, None)).unwrap(),
+        Workspace::new(&["//srv/share/x".into(), "/".into()], settings(None, None)).unwrap(),
+        Workspace::new(&["\\\\srv\\share\\x".into()], settings(None, Some(false))).unwrap(),
+        Workspace::new(&["file:///home/u/a%20b".into()], settings(None, None)).unwrap(),
     ];
     static ACCESS: Access = Access::new(
         &["/ws".into()],
-        false,
+        PathSettings::default(),
         IgnoreSource {
             text: Some(CLINEIGNORE.into()),
             includes: Default::default(),
@@ -44,6 +47,13 @@ thread_local! {
         },
     )
     .unwrap();
+}
+
+fn settings(platform: Option<Platform>, case_insensitive: Option<bool>) -> PathSettings {
+    PathSettings {
+        platform,
+        case_insensitive,
+    }
 }
 
 pub fn with_workspaces<T>(f: impl FnOnce(&[Workspace]) -> T) -> T {

@@ -147,22 +147,14 @@ impl Engine {
         let examples = std::mem::take(&mut config.rule_examples);
         let access = Access::new(
             &config.workspace_roots,
-            config.case_insensitive_paths,
+            config.path_settings(),
             IgnoreSource {
                 text: config.ignore_file,
                 includes: config.ignore_includes,
                 file_name: config.ignore_file_name,
             },
         )?;
-        let fold = config.case_insensitive_paths;
-        let rules = RuleSet::compile_paths_folded(
-            &config.rules.allow,
-            &config.rules.ask,
-            &config.rules.deny,
-            fold,
-        )
-        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
-        let allow_list = compile_allow_list(&config.rules, fold)?;
+        let allow_list = compile_allow_list(&config.rules, access.workspace().case_insensitive())?;
         let mut catalogue = Catalogue::default();
         for (name, _) in &config.tools {
             if name.trim().is_empty() {
@@ -171,6 +163,12 @@ impl Engine {
         }
         let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
         catalogue.extend(custom_tools.clone());
+        let rules = compile_rules(
+            &access,
+            &catalogue,
+            [&config.rules.allow, &config.rules.ask, &config.rules.deny],
+        )
+        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
         if let Some(ms) = config.prompt_timeout_ms {
             if !(ms.is_finite() && ms >= 0.0) {
                 return Err(ConfigError::new(
@@ -231,11 +229,14 @@ impl Engine {
                     &[]
                 }
             };
-            let set = RuleSet::compile_paths_folded(
-                one(RuleKind::Allow),
-                one(RuleKind::Ask),
-                one(RuleKind::Deny),
-                self.access.workspace().case_insensitive(),
+            let set = compile_rules(
+                &self.access,
+                &self.catalogue,
+                [
+                    one(RuleKind::Allow),
+                    one(RuleKind::Ask),
+                    one(RuleKind::Deny),
+                ],
             )
             .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
             let tool = ex.rule.split('(').next().unwrap_or_default().trim();
@@ -245,7 +246,10 @@ impl Engine {
                 let path = (!has_command)
                     .then(|| self.access.workspace().resolve(example).ok())
                     .flatten()
-                    .map(|r| r.relative.unwrap_or(r.absolute));
+                    .map(|r| {
+                        let names = self.access.workspace().names();
+                        names.key(&r.relative.unwrap_or(r.absolute)).into_owned()
+                    });
                 let paths: Vec<&str> = path.as_deref().into_iter().collect();
                 let m = match ex.kind {
                     RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
@@ -405,10 +409,13 @@ impl Engine {
         rules: RulesConfig,
         examples: &[RuleExample],
     ) -> Result<Change, ConfigError> {
-        let fold = self.access.workspace().case_insensitive();
-        let compiled = RuleSet::compile_paths_folded(&rules.allow, &rules.ask, &rules.deny, fold)
-            .map_err(|e| ConfigError::new("rules", e.to_string()))?;
-        let allow_list = compile_allow_list(&rules, fold)?;
+        let compiled = compile_rules(
+            &self.access,
+            &self.catalogue,
+            [&rules.allow, &rules.ask, &rules.deny],
+        )
+        .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let allow_list = compile_allow_list(&rules, self.access.workspace().case_insensitive())?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(examples) {
             self.rules = previous;
@@ -474,7 +481,13 @@ impl Engine {
                 .collect(),
             ignore_file_name: source.file_name.clone(),
             workspace_roots: self.access.roots().to_vec(),
-            case_insensitive_paths: self.access.workspace().case_insensitive(),
+            platform: self
+                .access
+                .workspace()
+                .settings()
+                .platform
+                .map(|p| p.as_str().to_string()),
+            case_insensitive_paths: self.access.workspace().settings().case_insensitive,
             tools: self.custom_tools.clone(),
         }
     }
@@ -518,17 +531,18 @@ impl Engine {
         let workspace = self.access.workspace();
         for named in validate::named_paths(call, spec) {
             let here = match named {
-                NamedPath::Path(path) => match workspace.plain_relative(path) {
+                NamedPath::Path(path) => match plain(workspace, &path) {
                     // A plain relative path is inside the primary root as written: no
                     // normalisation, no copy.
-                    Some((relative, _)) => {
-                        paths.push(Cow::Borrowed(relative));
+                    Some(relative) => {
+                        paths.push(keyed(workspace.names(), relative));
                         Locality::Local
                     }
-                    None => match workspace.resolve(path) {
+                    None => match workspace.resolve(&path) {
                         Ok(r) => {
                             let here = r.locality();
-                            paths.push(Cow::Owned(r.relative.unwrap_or(r.absolute)));
+                            let text = r.relative.unwrap_or(r.absolute);
+                            paths.push(Cow::Owned(workspace.names().key(&text).into_owned()));
                             here
                         }
                         Err(_) => Locality::External,
@@ -570,6 +584,49 @@ impl Engine {
             analysis,
             critical,
         }
+    }
+}
+
+/// Compiles the allow, ask and deny rules. A path rule (of a tool without a command) is keyed
+/// as the workspace compares names, as the paths it is matched against are (see
+/// [`Engine::facts`]): `read_file(CAFÉ/**)` meets a decomposed `café/x` on macOS.
+fn compile_rules(
+    access: &Access,
+    catalogue: &Catalogue,
+    lists: [&[String]; 3],
+) -> Result<RuleSet, crate::rules::RuleError> {
+    let names = access.workspace().names();
+    let keyed = lists.map(|list| {
+        list.iter()
+            .map(|rule| {
+                let tool = rule.split('(').next().unwrap_or_default().trim();
+                match catalogue.spec(tool).command {
+                    Some(_) => rule.clone(),
+                    None => names.key(rule).into_owned(),
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let [allow, ask, deny] = &keyed;
+    RuleSet::compile_paths_folded(allow, ask, deny, names.folds_case())
+}
+
+/// `path` keyed as `names` compare it (borrowed when it is its own key).
+fn keyed<'c>(names: crate::platform::Names, path: Cow<'c, str>) -> Cow<'c, str> {
+    match path {
+        Cow::Borrowed(p) => names.key(p),
+        Cow::Owned(p) => Cow::Owned(names.key(&p).into_owned()),
+    }
+}
+
+/// The root-relative text of a path that needs no normalisation (see
+/// [`crate::workspace::Workspace::plain_relative`]), borrowed when the path is.
+fn plain<'c>(workspace: &crate::workspace::Workspace, path: &Cow<'c, str>) -> Option<Cow<'c, str>> {
+    match path {
+        Cow::Borrowed(p) => workspace.plain_relative(p).map(|(r, _)| Cow::Borrowed(r)),
+        Cow::Owned(p) => workspace
+            .plain_relative(p)
+            .map(|(r, _)| Cow::Owned(r.to_string())),
     }
 }
 

@@ -17,8 +17,11 @@
 //! - `dir/` queried as a string means the directory `dir` (`is_dir`), so `foo/**` does not match
 //!   `foo/`; `git check-ignore foo/` matches the text `foo/` against `foo/**` and says ignored,
 //!   while git's own directory walk (status, add) treats `foo` as not ignored.
-//! - case-insensitive mode folds ASCII only (as git's `core.ignoreCase` does), but also inside
-//!   classes, where git's folding is incomplete.
+//! - case-insensitive mode ([`IgnoreBuilder::case_insensitive`]) folds ASCII only (as git's
+//!   `core.ignoreCase` does), but also inside classes, where git's folding is incomplete.
+//!   [`IgnoreBuilder::names`] compares as a platform does instead: patterns and queried paths
+//!   both go through the same [`Names::key`] (Unicode case folding, normalisation), and ASCII
+//!   folds as above.
 //!
 //! Like git, `?` and `[...]` match one byte, so `?` does not match `é` but `??` does, `[é]` is
 //! the class of é's two bytes, and ranges are byte ranges.
@@ -39,6 +42,8 @@ pub(crate) mod wildmatch;
 use std::collections::HashMap;
 
 use wildmatch::{Flags, Glob};
+
+use crate::platform::{Case, Names};
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -95,11 +100,11 @@ pub struct IgnoreDecision<'a> {
 
 /// Compiles ignore-file text into an [`Ignore`].
 ///
-/// Defaults: file name `.clineignore`, case-sensitive, no includes.
+/// Defaults: file name `.clineignore`, names compared exactly, no includes.
 #[derive(Debug, Clone)]
 pub struct IgnoreBuilder {
     file_name: String,
-    case_insensitive: bool,
+    names: Names,
     includes: HashMap<String, String>,
 }
 
@@ -107,7 +112,7 @@ impl Default for IgnoreBuilder {
     fn default() -> Self {
         IgnoreBuilder {
             file_name: ".clineignore".into(),
-            case_insensitive: false,
+            names: Names::EXACT,
             includes: HashMap::new(),
         }
     }
@@ -122,9 +127,21 @@ impl IgnoreBuilder {
         self.file_name = name.to_string();
         self
     }
-    /// Fold ASCII case when matching (default false).
+    /// Fold ASCII case when matching, as git's `core.ignoreCase` (default false).
     pub fn case_insensitive(mut self, yes: bool) -> Self {
-        self.case_insensitive = yes;
+        self.names = if yes {
+            Names {
+                case: Case::Ascii,
+                normalise: false,
+            }
+        } else {
+            Names::EXACT
+        };
+        self
+    }
+    /// Compare names as a platform does (default [`Names::EXACT`]).
+    pub fn names(mut self, names: Names) -> Self {
+        self.names = names;
         self
     }
     /// Texts for `!include NAME` lines, by NAME (default none). A line `!include ./x` also
@@ -143,8 +160,9 @@ impl IgnoreBuilder {
         let expanded = source::expand(&self.file_name, text.unwrap_or(""), &self.includes)?;
         let mut warnings = expanded.warnings;
         let mut rules = Vec::with_capacity(expanded.lines.len());
+        let fold = self.names.folds_case();
         for line in expanded.lines {
-            let parsed = pattern::parse(&line.text, self.case_insensitive);
+            let parsed = pattern::parse(&self.names.key(&line.text), fold);
             if let Some(why) = parsed.inert {
                 let name = expanded
                     .sources
@@ -166,14 +184,10 @@ impl IgnoreBuilder {
             });
         }
         let own_name = self
-            .file_name
-            .trim_start_matches("./")
-            .trim_matches('/')
-            .to_string();
-        let hot = rules
-            .iter()
-            .map(|r| Hot::new(r, self.case_insensitive))
-            .collect();
+            .names
+            .key(self.file_name.trim_start_matches("./").trim_matches('/'))
+            .into_owned();
+        let hot = rules.iter().map(|r| Hot::new(r, fold)).collect();
         // A line repeated later can never be the last match: only its last copy is tried
         // (a file of 2,000 identical lines costs one).
         let mut seen = std::collections::HashSet::new();
@@ -200,7 +214,7 @@ impl IgnoreBuilder {
             rules,
             own_name_is_component: !own_name.contains('/'),
             own_name,
-            case_insensitive: self.case_insensitive,
+            names: self.names,
             warnings,
         })
     }
@@ -290,7 +304,8 @@ pub struct Ignore {
     own_name: String,
     /// `own_name` has no `/`: it blocks any component so named (else that one path).
     own_name_is_component: bool,
-    case_insensitive: bool,
+    /// How queried paths (and the patterns, when compiled) are keyed.
+    names: Names,
     has_positive: bool,
     warnings: Vec<String>,
 }
@@ -309,7 +324,8 @@ impl Ignore {
     /// trailing `/` means a directory (as does `is_dir`), and a leading `/` or `./` is skipped.
     /// The root itself (`""`) is never ignored.
     pub fn matched(&self, relative: &str, is_dir: bool) -> Option<IgnoreMatch<'_>> {
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }
@@ -337,7 +353,8 @@ impl Ignore {
     /// Whether `relative`, whose kind is unknown, is ignored as a file or as a directory:
     /// `is_ignored(relative, false) || is_ignored(relative, true)`, walking the parents once.
     pub fn is_ignored_as_file_or_dir(&self, relative: &str) -> bool {
-        let (path, is_dir) = clean(relative, false);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, false);
         if path.is_empty() {
             return false;
         }
@@ -367,7 +384,8 @@ impl Ignore {
     /// The line that decides `relative`, including a `!` line that re-includes it — what
     /// `git check-ignore -v` reports. None when no line matches.
     pub fn explain(&self, relative: &str, is_dir: bool) -> Option<IgnoreDecision<'_>> {
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = self.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }
@@ -408,12 +426,13 @@ impl Ignore {
     /// tried against the glob; the glob's own literal reading (`.en*` → `.en`) is tried too.
     /// Errs on the side of blocking: a sample the glob matches and the rules ignore is enough.
     pub fn glob_may_match(&self, glob: &str) -> Option<IgnoreMatch<'_>> {
-        let (glob, is_dir) = clean(glob, false);
+        let glob = self.names.key(glob);
+        let (glob, is_dir) = clean(&glob, false);
         let compiled = Glob::new(
             glob.as_bytes(),
             Flags {
                 pathname: true,
-                fold: self.case_insensitive,
+                fold: self.names.folds_case(),
                 start: 0,
             },
         )
@@ -427,7 +446,8 @@ impl Ignore {
             return Some(m);
         }
         for rule in self.rules.iter().filter(|r| !r.negated) {
-            let name = sample(rule.text.trim_start_matches('/').trim_end_matches('/'));
+            let text = self.names.key(&rule.text);
+            let name = sample(text.trim_start_matches('/').trim_end_matches('/'));
             if name.is_empty() {
                 continue;
             }
@@ -534,14 +554,14 @@ impl Ignore {
 
     /// Whether matching folds case.
     pub fn case_insensitive(&self) -> bool {
-        self.case_insensitive
+        self.names.folds_case()
     }
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
         let &last = path.last()?;
-        let fold = self.case_insensitive;
+        let fold = self.names.folds_case();
         let key = if fold {
             last.to_ascii_lowercase()
         } else {
@@ -641,7 +661,7 @@ impl Ignore {
     }
 
     fn name_eq(&self, a: &str, b: &str) -> bool {
-        if self.case_insensitive {
+        if self.names.folds_case() {
             a.eq_ignore_ascii_case(b)
         } else {
             a == b
@@ -691,7 +711,8 @@ impl<'a> IgnoreBatch<'a> {
     /// Same answer as [`Ignore::matched`].
     pub fn matched(&mut self, relative: &str, is_dir: bool) -> Option<IgnoreMatch<'a>> {
         let ignore = self.ignore;
-        let (path, is_dir) = clean(relative, is_dir);
+        let relative = ignore.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
         if path.is_empty() {
             return None;
         }

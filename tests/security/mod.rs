@@ -39,6 +39,11 @@ pub const FILES: &[(&str, &str)] = &[
     ("braces", include_str!("../fixtures/security/braces.tsv")),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
     ("unknown-values", include_str!("../fixtures/security/unknown-values.tsv")),
+    ("paths-posix", include_str!("../fixtures/security/paths-posix.tsv")),
+    ("paths-windows", include_str!("../fixtures/security/paths-windows.tsv")),
+    ("paths-macos", include_str!("../fixtures/security/paths-macos.tsv")),
+    ("patches", include_str!("../fixtures/security/patches.tsv")),
+    ("urls", include_str!("../fixtures/security/urls.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
