@@ -24,6 +24,8 @@
 
 pub mod critical;
 mod effects;
+mod embedded;
+mod inline;
 mod names;
 mod parser;
 pub mod paths;

@@ -4,7 +4,7 @@
 //! stay linear.
 
 use super::{
-    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
+    effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
     Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
 
@@ -26,6 +26,9 @@ pub(super) struct Shared {
     /// Assignments a script launcher's command carried (`X=1 bash -c '…'`): the script's
     /// commands run with them, so they get them too. (name, value, raw when dynamic)
     inherited: Vec<(String, String, Option<String>)>,
+    /// Why some code in the command cannot be read (inline interpreter code that builds the
+    /// command it runs): the analysis then has a problem, so it never allows.
+    opaque: Option<String>,
 }
 
 impl Shared {
@@ -106,13 +109,18 @@ pub(super) fn parse(src: &str) -> Analysis {
         function: None,
         pipeline: None,
         inherited: Vec::new(),
+        opaque: None,
     };
     let result = Parser::new(src, &mut shared).parse_source();
+    let problem = match result {
+        Err(e) => Some(e),
+        Ok(()) => shared.opaque,
+    };
     Analysis {
         commands: shared.commands,
         plain: false,
         not_plain: shared.not_plain,
-        problem: result.err().map(Problem::Unparseable),
+        problem: problem.map(Problem::Unparseable),
         suspicious: None,
     }
 }
@@ -436,6 +444,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             break;
         }
         self.out.pipeline = enclosing;
+        self.fed_herestrings(start, id)?;
         if stage > 0 {
             // each stage runs in a subshell: a `cd` there does not leak
             (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
@@ -450,6 +459,42 @@ impl<'s, 'o> Parser<'s, 'o> {
             {
                 c.pipeline = eid;
                 c.stage = estage;
+            }
+        }
+        Ok(())
+    }
+
+    /// Here-strings that a shell or interpreter runs as its program (`bash <<< '…'`,
+    /// `python3 <<< '…'`, `cat <<< '…' | sh`) are parsed as its code.
+    #[inline(never)]
+    fn fed_herestrings(&mut self, start: usize, pipeline: usize) -> PResult<()> {
+        let end = self.out.commands.len();
+        for ci in start..end {
+            let cmds = &self.out.commands;
+            let Some(c) = cmds.get(ci).filter(|c| c.pipeline == pipeline) else {
+                continue;
+            };
+            let Some(text) = c
+                .redirects
+                .iter()
+                .find(|r| r.is_herestring() && !r.dynamic)
+                .map(|r| r.target.clone())
+            else {
+                continue;
+            };
+            let reader = (ci..end).find(|&d| {
+                cmds.get(d).is_some_and(|d| {
+                    d.pipeline == pipeline && d.stage >= c.stage && embedded::runs_stdin(d)
+                })
+            });
+            if let Some(reader) = reader {
+                let codes = self
+                    .out
+                    .commands
+                    .get(reader)
+                    .map(|r| embedded::fed(r, &text))
+                    .unwrap_or_default();
+                self.parse_codes(reader, codes)?;
             }
         }
         Ok(())
@@ -1042,6 +1087,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 })
             });
             let target = h.targets.first().map(|t| t.0);
+            let fed_shell = shell.is_some();
             if let (Some(shell), Some(ci)) = (shell, target) {
                 let (mut wrappers, cwd, words) = (
                     shell.wrappers.clone(),
@@ -1065,7 +1111,21 @@ impl<'s, 'o> Parser<'s, 'o> {
                         keep_pipeline: false,
                     },
                 )?;
-            } else if let Some(&(ci, _)) = h.targets.first().filter(|_| h.expands) {
+            } else {
+                // an interpreter's program (`python3 - <<EOF`, `source /dev/stdin <<EOF`)
+                let reader = h.targets.iter().find_map(|&(ci, _)| {
+                    let c = cmds.get(ci)?;
+                    cmds.iter().position(|d| {
+                        (std::ptr::eq(d, c) || (d.pipeline == c.pipeline && d.stage > c.stage))
+                            && embedded::runs_stdin(d)
+                    })
+                });
+                if let Some(reader) = reader {
+                    let codes = cmds.get(reader).map(|r| embedded::fed(r, &body));
+                    self.parse_codes(reader, codes.unwrap_or_default())?;
+                }
+            }
+            if let Some(&(ci, _)) = h.targets.first().filter(|_| h.expands && !fed_shell) {
                 self.enter()?;
                 let saved_pipeline = self.out.pipeline.take();
                 let start = self.out.commands.len();
@@ -1266,6 +1326,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut start = 0;
         let mut levels = 0;
         let mut script = None;
+        let mut positional = None;
         while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
             if parts.dynamic.iter().any(|d| d.index == start) {
                 break;
@@ -1296,6 +1357,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     at,
                     join,
                     skip,
+                    params,
                 } => {
                     let end = if join {
                         parts.words.len()
@@ -1332,6 +1394,19 @@ impl<'s, 'o> Parser<'s, 'o> {
                         ..Wrapper::default()
                     });
                     script = Some(text);
+                    positional = params.map(|p| {
+                        let from = start + p;
+                        let words = parts.words.get(from..).unwrap_or(&[]);
+                        let values = words.iter().enumerate();
+                        // `{}`: the file `find -exec`, `xargs -I{}` or `parallel` puts there
+                        values
+                            .map(|(i, w)| {
+                                let known = w != "{}"
+                                    && !parts.dynamic.iter().any(|d| d.index == from + i);
+                                known.then(|| w.clone())
+                            })
+                            .collect::<Vec<_>>()
+                    });
                     break;
                 }
             }
@@ -1339,6 +1414,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(text) = script {
             let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
+            let first = self.out.commands.len();
+            let scripts = wrappers.iter().filter(|w| w.script).count();
             let result = self.parse_nested(
                 &text,
                 Nested {
@@ -1351,6 +1428,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             );
             self.out.inherited = saved;
             result?;
+            if let Some(values) = positional {
+                let function = self.out.function.clone();
+                let script = self.out.commands.get_mut(first..).unwrap_or(&mut []);
+                wrappers::substitute_positional(script, scripts, function.as_deref(), &values);
+            }
             for _ in 0..levels {
                 self.leave();
             }
@@ -1410,6 +1492,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         {
             self.parse_command_variables(idx)?;
         }
+        self.parse_embedded(idx)?;
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -1457,6 +1540,71 @@ impl<'s, 'o> Parser<'s, 'o> {
                     keep_pipeline: false,
                 },
             )?;
+        }
+        Ok(())
+    }
+
+    /// Code inside the command's words (`git -c alias.x='!…'`, `ssh -o ProxyCommand=…`,
+    /// `trap '…' EXIT`, `python3 -c '…os.system("…")'`; see [`embedded`]), analysed as the
+    /// command's own scripts and commands.
+    #[inline(never)]
+    fn parse_embedded(&mut self, idx: usize) -> PResult<()> {
+        let Some(c) = self.out.commands.get(idx) else {
+            return Ok(());
+        };
+        let codes = embedded::code(c);
+        self.parse_codes(idx, codes)
+    }
+
+    /// Parses each piece of `codes` as a script or command whose parent is command `idx`.
+    #[inline(never)]
+    fn parse_codes(&mut self, idx: usize, codes: Vec<embedded::Code>) -> PResult<()> {
+        for code in codes {
+            let Some(c) = self.out.commands.get(idx) else {
+                break;
+            };
+            let mut wrappers: Vec<Wrapper> = c.wrappers.iter().filter(|w| !w.script).cloned().collect();
+            wrappers.push(Wrapper {
+                name: code.source().to_string(),
+                script: true,
+                ..Wrapper::default()
+            });
+            match code {
+                embedded::Code::Script(_, text) => self.parse_nested(
+                    &text,
+                    Nested {
+                        origin: Origin::Script,
+                        parent: Some(idx),
+                        wrappers: Some(wrappers),
+                        cwd: None,
+                        keep_pipeline: false,
+                    },
+                )?,
+                embedded::Code::Argv(_, words) => {
+                    self.enter()?;
+                    let saved = std::mem::replace(&mut self.out.wrappers, wrappers);
+                    let saved_origin = std::mem::replace(&mut self.out.origin, Origin::Script);
+                    let saved_pipeline = self.out.pipeline.take();
+                    let result = self.emit(&mut Parts {
+                        words,
+                        dynamic: Vec::new(),
+                        assignments: Vec::new(),
+                        dynamic_assignments: Vec::new(),
+                        origin: Some(Origin::Script),
+                        parent: Some(idx),
+                    });
+                    self.out.wrappers = saved;
+                    self.out.origin = saved_origin;
+                    self.out.pipeline = saved_pipeline;
+                    self.leave();
+                    result?;
+                }
+                embedded::Code::Opaque(_, why) => {
+                    if self.out.opaque.is_none() {
+                        self.out.opaque = Some(format!("{why}: code toolgate cannot read"));
+                    }
+                }
+            }
         }
         Ok(())
     }

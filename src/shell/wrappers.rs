@@ -1,5 +1,7 @@
-//! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, … run
-//! the words after their options; `bash -c`, `eval`, `su -c`, `watch`, `env -S` run a script.
+//! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, `strace`,
+//! `flock FILE`, `chroot DIR`, … run the words after their options (the table [`LAUNCHERS`]
+//! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
+//! `env -S`, `script -c`, `flock -c` run a script.
 
 use super::{basename, names};
 
@@ -18,12 +20,175 @@ pub(super) enum Peel {
         at: usize,
         join: bool,
         skip: usize,
+        /// `bash -c CODE NAME ARGS…`: the index of `NAME` (`$0`); the words after it are the
+        /// script's `$1`, `$2`, …
+        params: Option<usize>,
     },
 }
 
+/// A launcher that runs its operands as a command after its options and `skip` operands of
+/// its own (`flock FILE cmd`, `chroot DIR cmd`, `taskset MASK cmd`).
+struct Launcher {
+    name: &'static str,
+    /// [`names::key`] of `name` ([`names::NONE`] for names longer than 8 bytes).
+    key: u64,
+    /// Short options that take a value.
+    short_arg: &'static [u8],
+    /// Long options that take the next word as their value.
+    long_arg: &'static [&'static str],
+    skip: usize,
+}
+
+const fn launcher_row(
+    name: &'static str,
+    short_arg: &'static [u8],
+    long_arg: &'static [&'static str],
+    skip: usize,
+) -> Launcher {
+    Launcher {
+        name,
+        key: names::key(name),
+        short_arg,
+        long_arg,
+        skip,
+    }
+}
+
+/// Launchers that differ only in their options. Without a command after them they run none
+/// (or an interactive shell), which is not peeled.
+const LAUNCHERS: &[Launcher] = &[
+    launcher_row("pkexec", b"", &["--user"], 0),
+    launcher_row(
+        "strace",
+        b"abeEIoOpPsSuX",
+        &[
+            "--output",
+            "--attach",
+            "--env",
+            "--user",
+            "--trace",
+            "--signal",
+            "--string-limit",
+            "--columns",
+            "--trace-path",
+            "--summary-sort-by",
+        ],
+        0,
+    ),
+    launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
+    launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
+    launcher_row(
+        "unshare",
+        b"RwSG",
+        &[
+            "--root",
+            "--wd",
+            "--setuid",
+            "--setgid",
+            "--propagation",
+            "--setgroups",
+            "--map-user",
+            "--map-group",
+            "--map-users",
+            "--map-groups",
+        ],
+        0,
+    ),
+    launcher_row(
+        "nsenter",
+        b"tSG",
+        &["--target", "--setuid", "--setgid"],
+        0,
+    ),
+    launcher_row(
+        "setpriv",
+        b"",
+        &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+        ],
+        0,
+    ),
+    launcher_row("firejail", b"", &[], 0),
+    launcher_row(
+        "systemd-run",
+        b"upEHM",
+        &[
+            "--unit",
+            "--property",
+            "--description",
+            "--slice",
+            "--setenv",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--working-directory",
+            "--machine",
+            "--host",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--service-type",
+        ],
+        0,
+    ),
+    launcher_row("dbus-launch", b"", &["--config-file"], 0),
+    launcher_row("dbus-run-session", b"", &["--config-file", "--dbus-daemon"], 0),
+    launcher_row("xvfb-run", b"efnpsw", &[], 0),
+    launcher_row("catchsegv", b"", &[], 0),
+    launcher_row("valgrind", b"", &[], 0),
+    launcher_row("coproc", b"", &[], 0),
+    launcher_row("toybox", b"", &[], 0),
+    launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
+    launcher_row("proxychains", b"f", &[], 0),
+    launcher_row("proxychains4", b"f", &[], 0),
+    launcher_row("torsocks", b"uapP", &["--user", "--pass", "--address", "--port"], 0),
+    launcher_row("numactl", b"CmNpPi", &[], 0),
+    launcher_row("prlimit", b"p", &["--pid"], 0),
+    launcher_row("runcon", b"turl", &["--type", "--user", "--role", "--range"], 0),
+    launcher_row("setarch", b"", &[], 1),
+    launcher_row("linux32", b"", &[], 0),
+    launcher_row("linux64", b"", &[], 0),
+    launcher_row("caffeinate", b"tw", &[], 0),
+    launcher_row("arch", b"", &[], 0),
+    launcher_row("entr", b"", &[], 0),
+    launcher_row("gosu", b"", &[], 1),
+    launcher_row("su-exec", b"", &[], 1),
+    launcher_row("setuidgid", b"", &[], 1),
+    launcher_row("envdir", b"", &[], 1),
+    launcher_row("chpst", b"ugUe/nlmdostcfr", &[], 0),
+    launcher_row("tini", b"sepl", &[], 0),
+    launcher_row("dumb-init", b"r", &["--rewrite"], 0),
+    launcher_row("ssh-agent", b"aEPt", &[], 0),
+    launcher_row("faketime", b"", &[], 1),
+    launcher_row("heaptrack", b"o", &["--output"], 0),
+    launcher_row("flatpak-spawn", b"", &[], 0),
+    launcher_row("sandbox-exec", b"fpD", &[], 0),
+];
+
+
 /// Options scanned up to the first operand.
-struct Options {
-    next: usize,
+pub(super) struct Options {
+    pub next: usize,
     /// Short option letters seen (ASCII bitmap).
     seen: u128,
     /// (letter, index of the word holding its value, byte offset of the value in that word)
@@ -32,19 +197,19 @@ struct Options {
 }
 
 impl Options {
-    fn saw(&self, c: u8) -> bool {
+    pub fn saw(&self, c: u8) -> bool {
         c < 128 && self.seen & (1u128 << c) != 0
     }
 
     /// (word index, byte offset) of option `c`'s value.
-    fn value(&self, c: u8) -> Option<(usize, usize)> {
+    pub fn value(&self, c: u8) -> Option<(usize, usize)> {
         self.values.iter().find(|v| v.0 == c).map(|v| (v.1, v.2))
     }
 }
 
 /// Scans `-x`, `-xVALUE`, `-x VALUE` (for letters in `short_arg`), `--long[=v]`,
 /// `--long VALUE` (for `long_arg`), up to `--` or the first operand.
-fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
+pub(super) fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
     let mut o = Options {
         next: 1,
         seen: 0,
@@ -105,6 +270,12 @@ fn is_assignment(w: &str) -> bool {
     super::parser::assignment_name_len(w).is_some()
 }
 
+/// The command after a table launcher's options and own operands.
+fn table_launcher(words: &[String], l: &'static Launcher) -> Peel {
+    let o = options(words, l.short_arg, l.long_arg);
+    launcher(words, l.name, o.next + l.skip)
+}
+
 fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     if next < words.len() {
         Peel::Launcher { name, next }
@@ -128,8 +299,33 @@ pub(super) fn is_shell_key(key: u64) -> bool {
             | names::ASH
             | names::MKSH
             | names::FISH
+            | TCSH
+            | CSH
+            | YASH
+            | RBASH
+            | POSH
+            | LKSH
+            | OKSH
+            | PDKSH
     )
 }
+
+// Names only this module matches (the rest are in `names`).
+const TCSH: u64 = names::key("tcsh");
+const CSH: u64 = names::key("csh");
+const YASH: u64 = names::key("yash");
+const RBASH: u64 = names::key("rbash");
+const POSH: u64 = names::key("posh");
+const LKSH: u64 = names::key("lksh");
+const OKSH: u64 = names::key("oksh");
+const PDKSH: u64 = names::key("pdksh");
+const RUNUSER: u64 = names::key("runuser");
+const FLOCK: u64 = names::key("flock");
+const SCRIPT: u64 = names::key("script");
+const CHRT: u64 = names::key("chrt");
+const TASKSET: u64 = names::key("taskset");
+const SG: u64 = names::key("sg");
+const CPULIMIT: u64 = names::key("cpulimit");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
@@ -211,12 +407,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let long = long_value(words, o.next, "--split-string");
             if let Some((at, skip)) = o.value(b'S').or(long) {
                 if at < words.len() {
-                    return Peel::Script {
-                        name: "env -S",
-                        at,
-                        join: false,
-                        skip,
-                    };
+                    return script(words, "env -S", at, skip);
                 }
             }
             let next = after_assignments(words, o.next);
@@ -282,6 +473,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             at: 1,
             join: true,
             skip: 0,
+            params: None,
         },
         names::WATCH => {
             let o = options(words, b"nq", &["--interval", "--equexit"]);
@@ -291,33 +483,78 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     at: o.next,
                     join: true,
                     skip: 0,
+                    params: None,
                 }
             } else {
                 Peel::None
             }
         }
-        names::SU => {
-            let o = options(
-                words,
-                b"cgGsw",
-                &[
-                    "--command",
-                    "--group",
-                    "--supp-group",
-                    "--shell",
-                    "--whitelist-environment",
-                ],
-            );
-            let long = long_value(words, o.next, "--command");
-            match o.value(b'c').or(long).filter(|&(at, _)| at < words.len()) {
-                Some((at, skip)) => Peel::Script {
-                    name: "su -c",
-                    at,
-                    join: false,
-                    skip,
+        names::SU | RUNUSER => {
+            if let Some((at, skip)) = su_command(words) {
+                return script(words, if name == "su" { "su -c" } else { "runuser -c" }, at, skip);
+            }
+            // `runuser -u USER [--] cmd …` runs the command itself
+            let o = options(words, b"ugGsw", &["--user", "--group", "--supp-group", "--shell"]);
+            if name == "runuser" && o.value(b'u').is_some() {
+                return launcher(words, "runuser", o.next);
+            }
+            Peel::None
+        }
+        SG => {
+            // `sg GROUP -c cmd`, `sg GROUP cmd`
+            let o = options(words, b"", &[]);
+            match words.get(o.next + 1) {
+                Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
+                Some(_) => Peel::Script {
+                    name: "sg",
+                    at: o.next + 1,
+                    join: true,
+                    skip: 0,
+                    params: None,
                 },
                 None => Peel::None,
             }
+        }
+        FLOCK => {
+            // `flock [opts] FILE -c cmd`, `flock [opts] FILE cmd …`, `flock [opts] FD`
+            let o = options(words, b"wEc", &["--timeout", "--wait", "--conflict-exit-code", "--command"]);
+            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+                return script(words, "flock -c", at, skip);
+            }
+            match words.get(o.next + 1).map(String::as_str) {
+                Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
+                Some(w) if w.starts_with("--command=") => script(words, "flock -c", o.next + 1, "--command=".len()),
+                _ => launcher(words, "flock", o.next + 1),
+            }
+        }
+        SCRIPT => {
+            // util-linux `script -c CMD [file]`; BSD/macOS `script [file [cmd …]]`
+            let o = options(
+                words,
+                b"cEoTIOBmF",
+                &["--command", "--echo", "--output-limit", "--log-timing", "--log-in", "--log-out", "--log-io", "--logging-format"],
+            );
+            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+                return script(words, "script -c", at, skip);
+            }
+            launcher(words, "script", o.next + 1)
+        }
+        CHRT | TASKSET => {
+            // `chrt [opts] PRIO cmd`, `taskset [opts] MASK cmd`; `-p` works on a pid
+            let o = options(words, b"TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"]);
+            let flags = words.get(1..o.next).unwrap_or(&[]);
+            if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
+                return Peel::None;
+            }
+            launcher(words, if name == "chrt" { "chrt" } else { "taskset" }, o.next + 1)
+        }
+        CPULIMIT => {
+            // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
+            let o = options(words, b"lpei", &["--limit", "--pid", "--exe", "--include-children"]);
+            if o.saw(b'p') || o.saw(b'e') {
+                return Peel::None;
+            }
+            launcher(words, "cpulimit", o.next)
         }
         key if is_shell_key(key) => {
             let (i, c, _) = shell_options(words);
@@ -328,6 +565,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     "dash" => "dash -c",
                     "ksh" => "ksh -c",
                     "fish" => "fish -c",
+                    "tcsh" | "csh" => "csh -c",
                     _ => "sh -c",
                 };
                 Peel::Script {
@@ -335,13 +573,68 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     at: i,
                     join: false,
                     skip: 0,
+                    params: (i + 1 < words.len()).then_some(i + 1),
                 }
             } else {
                 Peel::None
             }
         }
-        _ => Peel::None,
+        key => match LAUNCHERS
+            .iter()
+            .find(|l| if key == names::NONE { l.name == name } else { l.key == key })
+        {
+            Some(l) => table_launcher(words, l),
+            None => Peel::None,
+        },
     }
+}
+
+/// A script launcher whose script is word `at` (after `skip` bytes of option), if present.
+fn script(words: &[String], name: &'static str, at: usize, skip: usize) -> Peel {
+    if at >= words.len() {
+        return Peel::None;
+    }
+    Peel::Script {
+        name,
+        at,
+        join: false,
+        skip,
+        params: None,
+    }
+}
+
+/// `su`/`runuser`'s `-c CMD`, `-cCMD`, `-lc CMD`, `--command[=]CMD`, `--session-command`,
+/// anywhere among its words (getopt permutes them: `su root -c …`, `su - root -c …`).
+fn su_command(words: &[String]) -> Option<(usize, usize)> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        for long in ["--command", "--session-command"] {
+            if w == long {
+                return Some((i + 1, 0));
+            }
+            if w.strip_prefix(long).is_some_and(|r| r.starts_with('=')) {
+                return Some((i, long.len() + 1));
+            }
+        }
+        if w.len() > 1 && w.starts_with('-') && !w.starts_with("--") {
+            for (j, c) in w.bytes().enumerate().skip(1) {
+                match c {
+                    b'c' if j + 1 == w.len() => return Some((i + 1, 0)),
+                    b'c' => return Some((i, j + 1)),
+                    // options whose value follows (`-s /bin/sh`, `-g grp`)
+                    b'g' | b'G' | b's' | b'w' | b'u' => {
+                        if j + 1 == w.len() {
+                            i += 1;
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The index of the first word at or after `from` that is not a `VAR=value` assignment.
@@ -351,4 +644,131 @@ fn after_assignments(words: &[String], from: usize) -> usize {
         .skip(from)
         .take_while(|w| is_assignment(w))
         .count()
+}
+
+/// `bash -c 'rm -rf "$1"' _ ~`: the positional parameters of a script (`values[0]` is `$0`,
+/// `None` where the launcher's word holds an expansion) are put into the words and
+/// redirection targets of its own commands (not of functions it defines or scripts nested in
+/// it, which have their own). `scripts` is how many script launchers enclose them. A script
+/// that changes its parameters (`shift`, `set -- …`) is left as written.
+pub(super) fn substitute_positional(
+    cmds: &mut [super::SimpleCommand],
+    scripts: usize,
+    function: Option<&str>,
+    values: &[Option<String>],
+) {
+    let own = |c: &super::SimpleCommand| {
+        c.function.as_deref() == function && c.wrappers.iter().filter(|w| w.script).count() == scripts
+    };
+    if cmds.iter().any(|c| own(c) && changes_parameters(&c.words)) {
+        return;
+    }
+    for c in cmds.iter_mut().filter(|c| own(c)) {
+        let mut i = 0;
+        while i < c.words.len() {
+            let found = c.dynamic.iter().position(|d| d.index == i);
+            let new = found.and_then(|p| {
+                let (word, raw) = (c.words.get(i)?, &c.dynamic.get(p)?.raw);
+                Some((p, positional_word(word, raw, values)?))
+            });
+            let Some((p, new)) = new else {
+                i += 1;
+                continue;
+            };
+            let n = new.len();
+            c.dynamic.remove(p);
+            c.words.splice(i..i + 1, new);
+            for d in c.dynamic.iter_mut().filter(|d| d.index > i) {
+                d.index = d.index + n - 1;
+            }
+            i += n;
+        }
+        for r in c.redirects.iter_mut().filter(|r| r.dynamic && !r.is_heredoc()) {
+            let new = r.raw.as_deref().and_then(|raw| positional_word(&r.target, raw, values));
+            if let Some([one]) = new.as_deref() {
+                r.target = one.clone();
+                r.dynamic = false;
+                r.raw = None;
+            }
+        }
+    }
+}
+
+/// `shift`, `set -- a b`, `set x`, `getopts`: the positional parameters change.
+fn changes_parameters(words: &[String]) -> bool {
+    match words.first().map(String::as_str) {
+        Some("shift" | "getopts") => true,
+        Some("set") => {
+            let mut takes = false;
+            words.iter().skip(1).any(|w| {
+                if std::mem::take(&mut takes) {
+                    return false;
+                }
+                if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) && w != "--" {
+                    takes = w.ends_with('o');
+                    return false;
+                }
+                true
+            })
+        }
+        _ => false,
+    }
+}
+
+/// The words a word holding only positional parameters (`"$1"`, `$2/x`, `"$@"`, `${1}`)
+/// becomes; `None` when it holds anything else or a value is unknown.
+fn positional_word(text: &str, raw: &str, values: &[Option<String>]) -> Option<Vec<String>> {
+    if raw.contains(['\'', '\\', '`']) || raw.contains("$(") {
+        return None;
+    }
+    let args = values.get(1..).unwrap_or(&[]);
+    let quoted = raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') && raw.matches('"').count() == 2;
+    if matches!(text, "$@" | "${@}") && quoted {
+        return args.iter().cloned().collect();
+    }
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c != b'$' {
+            let next = text.get(i..)?.find('$').map_or(text.len(), |n| i + n);
+            out.push_str(text.get(i..next)?);
+            i = next;
+            continue;
+        }
+        let rest = text.get(i + 1..)?;
+        let (name, len) = if let Some(inner) = rest.strip_prefix('{') {
+            let close = inner.find('}')?;
+            (inner.get(..close)?, close + 2)
+        } else {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count().min(1);
+            match rest.as_bytes().first() {
+                Some(b'@' | b'*' | b'#') => (rest.get(..1)?, 1),
+                _ if digits == 1 => (rest.get(..1)?, 1),
+                _ => return None,
+            }
+        };
+        let value = match name {
+            "@" | "*" => {
+                let all: Option<Vec<&str>> = args.iter().map(|v| v.as_deref()).collect();
+                all?.join(" ")
+            }
+            "#" => args.len().to_string(),
+            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => {
+                let k: usize = n.parse().ok()?;
+                match values.get(k) {
+                    Some(v) => v.clone()?,
+                    None => String::new(),
+                }
+            }
+            _ => return None,
+        };
+        out.push_str(&value);
+        i += 1 + len;
+    }
+    if quoted {
+        return Some(vec![out]);
+    }
+    // unquoted: split into fields
+    Some(out.split_whitespace().map(String::from).collect())
 }

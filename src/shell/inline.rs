@@ -1,0 +1,758 @@
+//! The interpreter code reader: the commands that inline code (`python3 -c '…'`, `perl -e`,
+//! `ruby -e`, `node -e`, `php -r`, `awk '…'`, `lua -e`, `Rscript -e`, `osascript -e`) hands to
+//! the system.
+//!
+//! The code is split into tokens (string literals, names, punctuation; comments and regex
+//! literals skipped), and every call of a function that runs a command (a *sink*: `os.system`,
+//! `subprocess.run`, `system`, backquotes, `qx{}`, `child_process.execSync`, awk's `print |
+//! "cmd"`, …) is read:
+//! * a string literal reaching a shell becomes a script (`os.system("rm -rf ~")`);
+//! * a list of literals becomes a command (`subprocess.run(["rm", "-rf", "~"])`);
+//! * anything built at run time (a variable, an interpolated string, a concatenation with a
+//!   name, `eval(x)`, `exec(base64…)`) makes the code opaque: toolgate does not vouch for it.
+//!
+//! `eval`/`exec` of a literal is read as code of the same language. A `fork` inside a loop is
+//! the shell's fork bomb and is reported as one (`:(){ :|:& };:`), so the critical detector
+//! labels it. Code that calls no sink (`print(2+2)`) yields nothing.
+
+use super::embedded::Code;
+
+/// An interpreter language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lang {
+    Python,
+    Perl,
+    Ruby,
+    /// JavaScript (node, deno, bun).
+    Js,
+    Php,
+    Awk,
+    Lua,
+    R,
+    /// AppleScript's `do shell script "…"`.
+    AppleScript,
+}
+
+impl Lang {
+    fn source(self) -> &'static str {
+        match self {
+            Lang::Python => "python code",
+            Lang::Perl => "perl code",
+            Lang::Ruby => "ruby code",
+            Lang::Js => "javascript code",
+            Lang::Php => "php code",
+            Lang::Awk => "awk program",
+            Lang::Lua => "lua code",
+            Lang::R => "R code",
+            Lang::AppleScript => "applescript",
+        }
+    }
+}
+
+/// A shell's fork bomb: what a `fork` in a loop amounts to.
+const FORK_BOMB: &str = ":(){ :|:& };:";
+
+/// Nested `eval` of literal code is read this many levels deep, then it is opaque.
+const MAX_EVAL_DEPTH: usize = 4;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    /// A string literal: `None` when it is interpolated (`f"{x}"`, `"$x"`, `` `${x}` ``).
+    Str(Option<String>),
+    /// A list of string literals (`qw(a b)`, `%w[a b]`).
+    Words(Vec<String>),
+    /// Text run by a shell where it stands (backquotes, `qx{}`, `%x()`).
+    Shell(Option<String>),
+    Name(String),
+    Punct(u8),
+}
+
+/// What a sink does with its arguments.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// A string runs in a shell, a list (or several strings) is a command.
+    Shell,
+    /// The arguments are a command (program first).
+    Argv,
+    /// A string is code of the same language.
+    Eval,
+    /// `fork`.
+    Fork,
+}
+
+/// The commands `code` (in `lang`) runs, appended to `out`.
+pub(super) fn read(lang: Lang, code: &str, out: &mut Vec<Code>) {
+    read_at(lang, code, out, 0);
+}
+
+fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
+    let toks = tokens(lang, code);
+    let source = lang.source();
+    let gated = gate(lang, &toks);
+    let mut forks = false;
+    let mut looping = false;
+    let mut i = 0;
+    while let Some(t) = toks.get(i) {
+        i += 1;
+        let name = match t {
+            Tok::Shell(Some(text)) => {
+                out.push(Code::Script(source, text.clone()));
+                continue;
+            }
+            Tok::Shell(None) => {
+                out.push(opaque(source));
+                continue;
+            }
+            Tok::Name(n) => n.as_str(),
+            Tok::Punct(b'|') if lang == Lang::Awk => {
+                awk_pipe(&toks, i, source, out);
+                continue;
+            }
+            _ => continue,
+        };
+        looping |= matches!(name, "while" | "for" | "until" | "loop" | "foreach" | "redo");
+        // `x.system` is a method; `$system`, `@exec` are perl variables
+        let method = i >= 2 && toks.get(i - 2) == Some(&Tok::Punct(b'.'));
+        let variable = i >= 2 && matches!(toks.get(i - 2), Some(Tok::Punct(b'$' | b'@' | b'%')));
+        if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
+            continue;
+        }
+        let Some(kind) = sink(lang, name, method, gated) else {
+            if reflective(lang, name) {
+                out.push(opaque(source));
+            }
+            continue;
+        };
+        if kind == Kind::Fork {
+            forks = true;
+            continue;
+        }
+        // perl's `eval { … }` and ruby's `fork do … end` take a block, not a string
+        if matches!(toks.get(i), Some(Tok::Punct(b'{'))) && kind == Kind::Eval {
+            continue;
+        }
+        let paren = matches!(toks.get(i), Some(Tok::Punct(b'(')));
+        if !paren && !matches!(lang, Lang::Perl | Lang::Ruby | Lang::AppleScript) {
+            // a reference, not a call (`from subprocess import run`)
+            continue;
+        }
+        let mut args = arguments(lang, &toks, i);
+        args.retain(|a| *a != Arg::Option);
+        if args.is_empty() && kind != Kind::Eval {
+            continue;
+        }
+        match (kind, args.as_slice()) {
+            (Kind::Eval, [Arg::Lit(s)]) if depth < MAX_EVAL_DEPTH => read_at(lang, s, out, depth + 1),
+            (Kind::Eval, _) => out.push(opaque(source)),
+            (Kind::Shell, [Arg::Lit(s)]) => out.push(Code::Script(source, s.clone())),
+            (Kind::Shell | Kind::Argv, args) => match argv(args, kind == Kind::Argv) {
+                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
+                _ => out.push(opaque(source)),
+            },
+            (Kind::Fork, _) => {}
+        }
+    }
+    if forks && looping {
+        out.push(Code::Script(source, FORK_BOMB.to_string()));
+    }
+}
+
+fn opaque(source: &'static str) -> Code {
+    Code::Opaque(source, format!("{source} runs a command built when it runs"))
+}
+
+/// Weak sink names (`run`, `call`, `exec`, `spawn`) count only where the module that
+/// provides them is mentioned (`subprocess`, `child_process`, `Open3`, …).
+fn gate(lang: Lang, toks: &[Tok]) -> bool {
+    let modules: &[&str] = match lang {
+        Lang::Python => &["subprocess"],
+        Lang::Js => &["child_process", "Deno", "Bun", "execa", "shelljs"],
+        Lang::Ruby => &["Open3", "IO", "Process", "PTY"],
+        _ => return true,
+    };
+    toks.iter().any(|t| match t {
+        Tok::Name(n) => modules.contains(&n.as_str()),
+        Tok::Str(Some(s)) => modules.iter().any(|m| s == m || s.ends_with(&format!(":{m}"))),
+        _ => false,
+    })
+}
+
+fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
+    let strong = match lang {
+        Lang::Python => match name {
+            "system" | "popen" | "getoutput" | "getstatusoutput" | "check_output" | "check_call"
+            | "Popen" | "create_subprocess_shell" | "popen2" | "popen3" | "popen4" => {
+                Some(Kind::Shell)
+            }
+            "create_subprocess_exec" | "posix_spawn" | "posix_spawnp" => Some(Kind::Argv),
+            _ if name.starts_with("exec") && name.len() > 4 && method => Some(Kind::Argv),
+            _ if name.starts_with("spawn") && method => Some(Kind::Argv),
+            "exec" | "eval" | "compile" if !method => Some(Kind::Eval),
+            "fork" | "forkpty" => Some(Kind::Fork),
+            _ => None,
+        },
+        Lang::Perl => match name {
+            "system" | "exec" | "readpipe" => Some(Kind::Shell),
+            "eval" => Some(Kind::Eval),
+            "fork" => Some(Kind::Fork),
+            _ => None,
+        },
+        Lang::Ruby => match name {
+            "system" | "exec" | "spawn" | "popen" | "popen2" | "popen2e" | "popen3"
+            | "capture2" | "capture2e" | "capture3" | "pipeline" | "pipeline_r"
+            | "pipeline_w" | "pipeline_rw" | "pipeline_start" => Some(Kind::Shell),
+            "eval" | "instance_eval" | "class_eval" | "module_eval" => Some(Kind::Eval),
+            "fork" => Some(Kind::Fork),
+            _ => None,
+        },
+        Lang::Js => match name {
+            "execSync" | "exec" if gated => Some(Kind::Shell),
+            "spawn" | "spawnSync" | "execFile" | "execFileSync" | "Command" | "run" if gated => {
+                Some(Kind::Argv)
+            }
+            "eval" | "Function" | "runInThisContext" | "runInNewContext" | "runInContext" => {
+                Some(Kind::Eval)
+            }
+            _ => None,
+        },
+        Lang::Php => match name {
+            "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => {
+                Some(Kind::Shell)
+            }
+            "pcntl_exec" => Some(Kind::Argv),
+            "eval" | "assert" | "create_function" => Some(Kind::Eval),
+            "pcntl_fork" => Some(Kind::Fork),
+            _ => None,
+        },
+        Lang::Awk => (name == "system").then_some(Kind::Shell),
+        Lang::Lua => match name {
+            "execute" | "popen" => Some(Kind::Shell),
+            "load" | "loadstring" => Some(Kind::Eval),
+            _ => None,
+        },
+        Lang::R => match name {
+            "system" | "shell" => Some(Kind::Shell),
+            "system2" => Some(Kind::Argv),
+            _ => None,
+        },
+        // `do shell script "…"`
+        Lang::AppleScript => (name == "script").then_some(Kind::Shell),
+    };
+    strong.or_else(|| {
+        (lang == Lang::Python && gated && matches!(name, "run" | "call"))
+            .then_some(Kind::Shell)
+    })
+}
+
+/// Names that reach a function by a computed name (`getattr(os, x)`, `importlib`): what
+/// they call cannot be read.
+fn reflective(lang: Lang, name: &str) -> bool {
+    match lang {
+        Lang::Python => matches!(
+            name,
+            "getattr" | "importlib" | "__builtins__" | "builtins" | "ctypes" | "marshal"
+                | "pickle"
+        ),
+        Lang::Js => matches!(name, "binding" | "dlopen"),
+        Lang::Perl => name == "syscall",
+        Lang::Ruby => matches!(name, "send" | "public_send" | "__send__" | "syscall"),
+        _ => false,
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Arg {
+    Lit(String),
+    List(Vec<String>),
+    /// `shell=True`, `{env…}`, `{ stdio: … }`: options, not part of the command.
+    Option,
+    /// Built at run time.
+    Unknown,
+}
+
+/// The arguments of a call whose name is just before `i`: up to the matching `)` if one
+/// opens, else (perl, ruby, awk) up to the end of the statement.
+fn arguments(lang: Lang, toks: &[Tok], mut i: usize) -> Vec<Arg> {
+    let paren = matches!(toks.get(i), Some(Tok::Punct(b'(')));
+    if paren {
+        i += 1;
+    }
+    let mut args = Vec::new();
+    let mut current: Vec<&Tok> = Vec::new();
+    let mut depth = 0usize;
+    while let Some(t) = toks.get(i) {
+        i += 1;
+        match t {
+            Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
+            Tok::Punct(b')' | b']' | b'}') if depth == 0 => break,
+            Tok::Punct(b')' | b']' | b'}') => depth -= 1,
+            Tok::Punct(b',') if depth == 0 => {
+                args.push(arg(lang, &current));
+                current.clear();
+                continue;
+            }
+            Tok::Punct(b';') if depth == 0 => break,
+            Tok::Name(n)
+                if depth == 0
+                    && !paren
+                    && matches!(n.as_str(), "or" | "and" | "if" | "unless" | "die" | "then") =>
+            {
+                break
+            }
+            _ => {}
+        }
+        current.push(t);
+    }
+    if !current.is_empty() {
+        args.push(arg(lang, &current));
+    }
+    args
+}
+
+/// One argument's tokens: a literal (several joined by `+`, `.`, `..`), a list of literals,
+/// an option, or unknown.
+fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
+    match toks {
+        [Tok::Name(_), Tok::Punct(b'='), ..] if lang == Lang::Python => return Arg::Option,
+        [Tok::Punct(b'{'), ..] | [Tok::Name(_), Tok::Punct(b':'), ..] => return Arg::Option,
+        [Tok::Words(w)] => return Arg::List(w.clone()),
+        [Tok::Punct(b'[' | b'('), inner @ .., Tok::Punct(b']' | b')')] => {
+            let mut words = Vec::new();
+            for t in inner {
+                match t {
+                    Tok::Str(Some(s)) => words.push(s.clone()),
+                    Tok::Punct(b',') => {}
+                    _ => return Arg::Unknown,
+                }
+            }
+            return Arg::List(words);
+        }
+        // R's c("a", "b")
+        [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if c == "c" => {
+            return arg(lang, &[&[&Tok::Punct(b'[')], inner, &[&Tok::Punct(b']')]].concat())
+        }
+        _ => {}
+    }
+    let mut text = String::new();
+    let mut expect_str = true;
+    for t in toks {
+        match (t, expect_str) {
+            (Tok::Str(Some(s)), true) => {
+                text.push_str(s);
+                expect_str = false;
+            }
+            (Tok::Punct(b'+' | b'.'), false) => expect_str = true,
+            _ => return Arg::Unknown,
+        }
+    }
+    if expect_str {
+        return Arg::Unknown;
+    }
+    Arg::Lit(text)
+}
+
+/// A command's words from literal arguments (lists flattened); options skipped. For `Argv`
+/// sinks that repeat the program as `argv[0]` (`os.execlp("rm", "rm", …)`) the repeat goes.
+fn argv(args: &[Arg], program_first: bool) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    for a in args {
+        match a {
+            Arg::Lit(s) => words.push(s.clone()),
+            Arg::List(l) => words.extend(l.iter().cloned()),
+            Arg::Option => {}
+            Arg::Unknown => return None,
+        }
+    }
+    if program_first && words.len() >= 2 {
+        let (a, b) = (&words[0], &words[1]);
+        if super::basename(a) == b.as_str() {
+            words.remove(1);
+        }
+    }
+    Some(words)
+}
+
+/// awk's `print … | "cmd"`, `print |& "cmd"` (the command after the pipe) and
+/// `"cmd" | getline` (the command before it); `i` is just past the `|`.
+fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
+    let i = if matches!(toks.get(i), Some(Tok::Punct(b'&'))) { i + 1 } else { i };
+    if matches!(toks.get(i), Some(Tok::Name(n)) if n == "getline") {
+        match i.checked_sub(2).and_then(|p| toks.get(p)) {
+            Some(Tok::Str(Some(s))) => out.push(Code::Script(source, s.clone())),
+            _ => out.push(opaque(source)),
+        }
+        return;
+    }
+    let rest: Vec<&Tok> = toks
+        .get(i..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|t| !matches!(t, Tok::Punct(b';' | b'}' | b')')))
+        .collect();
+    match arg(Lang::Awk, &rest) {
+        Arg::Lit(s) => out.push(Code::Script(source, s)),
+        _ => out.push(opaque(source)),
+    }
+}
+
+// ---- tokens ----
+
+/// Whether a `/` at this point starts a regex literal (after an operator or at the start)
+/// rather than dividing.
+fn regex_allowed(prev: Option<&Tok>) -> bool {
+    match prev {
+        None => true,
+        Some(Tok::Punct(p)) => !matches!(p, b')' | b']' | b'}'),
+        Some(Tok::Name(n)) => matches!(
+            n.as_str(),
+            "return" | "split" | "if" | "unless" | "and" | "or" | "not" | "when" | "grep" | "map"
+                | "typeof" | "case" | "in"
+        ),
+        Some(_) => false,
+    }
+}
+
+fn closing(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        b'{' => b'}',
+        b'<' => b'>',
+        c => c,
+    }
+}
+
+struct Lexer<'a> {
+    b: &'a [u8],
+    s: &'a str,
+    i: usize,
+}
+
+impl Lexer<'_> {
+    /// The text up to the unescaped `close` (nesting `open` when it differs), unescaping
+    /// `\close` and `\\` only; the cursor goes past it.
+    fn delimited(&mut self, open: u8, close: u8, escapes: bool) -> String {
+        let start = self.i;
+        let mut depth = 0usize;
+        let mut out = String::new();
+        let mut run = start;
+        while let Some(&c) = self.b.get(self.i) {
+            if c == b'\\' && escapes {
+                out.push_str(self.s.get(run..self.i).unwrap_or(""));
+                match self.b.get(self.i + 1) {
+                    Some(&n) if n == close || n == b'\\' || n == open => out.push(n as char),
+                    Some(_) => {
+                        // other escapes keep their backslash (`\n` stays two characters)
+                        out.push('\\');
+                        let next = self.s.get(self.i + 1..).and_then(|r| r.chars().next());
+                        if let Some(n) = next {
+                            out.push(n);
+                            self.i += n.len_utf8() - 1;
+                        }
+                    }
+                    None => out.push('\\'),
+                }
+                self.i += 2;
+                run = self.i;
+                continue;
+            }
+            if c == close && depth == 0 {
+                out.push_str(self.s.get(run..self.i).unwrap_or(""));
+                self.i += 1;
+                return out;
+            }
+            if open != close && c == open {
+                depth += 1;
+            } else if open != close && c == close {
+                depth -= 1;
+            }
+            self.i += 1;
+        }
+        out.push_str(self.s.get(run..).unwrap_or(""));
+        out
+    }
+}
+
+/// `code`'s tokens (comments and regex literals left out).
+fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
+    let mut lx = Lexer {
+        b: code.as_bytes(),
+        s: code,
+        i: 0,
+    };
+    let mut toks: Vec<Tok> = Vec::new();
+    while let Some(&c) = lx.b.get(lx.i) {
+        let next = lx.b.get(lx.i + 1).copied();
+        let comment = match lang {
+            Lang::Js => c == b'/' && matches!(next, Some(b'/' | b'*')),
+            Lang::Php => c == b'#' || (c == b'/' && matches!(next, Some(b'/' | b'*'))),
+            Lang::Lua => c == b'-' && next == Some(b'-'),
+            Lang::AppleScript => c == b'-' && next == Some(b'-'),
+            _ => c == b'#' && !(lang == Lang::Ruby && matches!(toks.last(), Some(Tok::Punct(b'%')))),
+        };
+        if comment {
+            if next == Some(b'*') {
+                let end = code.get(lx.i + 2..).and_then(|r| r.find("*/"));
+                lx.i = end.map_or(lx.b.len(), |e| lx.i + 2 + e + 2);
+            } else {
+                let end = code.get(lx.i..).and_then(|r| r.find('\n'));
+                lx.i = end.map_or(lx.b.len(), |e| lx.i + e);
+            }
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = lx.i;
+            while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+                lx.i += 1;
+            }
+            let name = code.get(start..lx.i).unwrap_or("");
+            let after = lx.b.get(lx.i).copied();
+            // python string prefixes: r"…", f'…', rb"…"
+            if lang == Lang::Python
+                && matches!(after, Some(b'\'' | b'"'))
+                && name.len() <= 2
+                && name.bytes().all(|b| b"rRbBuUfF".contains(&b))
+            {
+                let raw = name.bytes().any(|b| b == b'r' || b == b'R');
+                let format = name.bytes().any(|b| b == b'f' || b == b'F');
+                let s = python_string(&mut lx, raw);
+                let interpolated = format && s.replace("{{", "").contains('{');
+                toks.push(Tok::Str((!interpolated).then_some(s)));
+                continue;
+            }
+            // perl quote-like operators: q{…} qq{…} qw{…} qx{…}, m/…/ s/…/…/ tr/…/…/ y///
+            if lang == Lang::Perl {
+                if let Some(t) = perl_quote(&mut lx, name) {
+                    toks.extend(t);
+                    continue;
+                }
+            }
+            toks.push(Tok::Name(name.to_string()));
+            continue;
+        }
+        lx.i += 1;
+        match c {
+            b'\'' | b'"' if lang == Lang::Python => {
+                lx.i -= 1;
+                let s = python_string(&mut lx, false);
+                toks.push(Tok::Str(Some(s)));
+            }
+            b'\'' if lang != Lang::Awk => {
+                let s = lx.delimited(b'\'', b'\'', true);
+                toks.push(Tok::Str(Some(s)));
+            }
+            b'"' => {
+                let s = lx.delimited(b'"', b'"', true);
+                let interpolated = match lang {
+                    Lang::Perl | Lang::Php => s.contains(['$', '@']),
+                    Lang::Ruby => s.contains("#{"),
+                    _ => false,
+                };
+                toks.push(Tok::Str((!interpolated).then_some(s)));
+            }
+            b'`' => {
+                let s = lx.delimited(b'`', b'`', true);
+                match lang {
+                    Lang::Js => {
+                        toks.push(Tok::Str((!s.contains("${")).then_some(s)));
+                    }
+                    Lang::Perl | Lang::Php => {
+                        toks.push(Tok::Shell((!s.contains(['$', '@'])).then_some(s)))
+                    }
+                    Lang::Ruby => toks.push(Tok::Shell((!s.contains("#{")).then_some(s))),
+                    _ => toks.push(Tok::Punct(c)),
+                }
+            }
+            b'[' if lang == Lang::Lua && matches!(lx.b.get(lx.i), Some(b'[')) => {
+                let end = code.get(lx.i + 1..).and_then(|r| r.find("]]"));
+                let s = end.and_then(|e| code.get(lx.i + 1..lx.i + 1 + e)).unwrap_or("");
+                toks.push(Tok::Str(Some(s.to_string())));
+                lx.i = end.map_or(lx.b.len(), |e| lx.i + 1 + e + 2);
+            }
+            b'%' if lang == Lang::Ruby
+                && lx.b.get(lx.i).is_some_and(|b| b"xwWqQi".contains(b))
+                && lx.b.get(lx.i + 1).is_some_and(|b| b"([{<|!/".contains(b)) =>
+            {
+                let kind = lx.b.get(lx.i).copied().unwrap_or(b'q');
+                let open = lx.b.get(lx.i + 1).copied().unwrap_or(b'(');
+                lx.i += 2;
+                let s = lx.delimited(open, closing(open), true);
+                toks.push(match kind {
+                    b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
+                    b'w' | b'W' | b'i' => Tok::Words(s.split_whitespace().map(String::from).collect()),
+                    _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
+                });
+            }
+            b'/' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Js | Lang::Awk)
+                && regex_allowed(toks.last()) =>
+            {
+                lx.delimited(b'/', b'/', true);
+                toks.push(Tok::Str(None));
+            }
+            c if c.is_ascii_digit() => {
+                while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'.') {
+                    lx.i += 1;
+                }
+                toks.push(Tok::Name(String::new()));
+            }
+            c if c.is_ascii_whitespace() || !c.is_ascii() => {}
+            // `||`, `&&`: operators, never a pipe
+            b'|' | b'&' if lx.b.get(lx.i) == Some(&c) => {
+                lx.i += 1;
+                toks.push(Tok::Punct(b'o'));
+            }
+            c => toks.push(Tok::Punct(c)),
+        }
+    }
+    toks
+}
+
+/// A python string at the quote under the cursor (single or triple quoted).
+fn python_string(lx: &mut Lexer<'_>, raw: bool) -> String {
+    let q = lx.b.get(lx.i).copied().unwrap_or(b'"');
+    let triple = lx.b.get(lx.i + 1) == Some(&q) && lx.b.get(lx.i + 2) == Some(&q);
+    if triple {
+        let quotes = if q == b'"' { "\"\"\"" } else { "'''" };
+        let start = lx.i + 3;
+        let end = lx.s.get(start..).and_then(|r| r.find(quotes));
+        lx.i = end.map_or(lx.b.len(), |e| start + e + 3);
+        return end
+            .and_then(|e| lx.s.get(start..start + e))
+            .unwrap_or("")
+            .to_string();
+    }
+    lx.i += 1;
+    // a raw string's backslash still keeps its quote from ending it
+    let _ = raw;
+    lx.delimited(q, q, true)
+}
+
+/// Perl's quote-like operators after their name; `None` if `name` is not one or no
+/// delimiter follows.
+fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
+    let sections = match name {
+        "q" | "qq" | "qw" | "qx" | "m" | "qr" => 1,
+        "s" | "tr" | "y" => 2,
+        _ => return None,
+    };
+    let open = *lx.b.get(lx.i)?;
+    if open.is_ascii_alphanumeric() || open.is_ascii_whitespace() || open == b'_' || open == b','
+        || open == b';' || open == b')' || (open == b'=' && lx.b.get(lx.i + 1) == Some(&b'>'))
+    {
+        return None;
+    }
+    lx.i += 1;
+    let close = closing(open);
+    let text = lx.delimited(open, close, true);
+    if sections == 2 {
+        if open != close {
+            // s{…}{…}: the second part has its own delimiters
+            while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_whitespace()) {
+                lx.i += 1;
+            }
+            let o2 = lx.b.get(lx.i).copied().unwrap_or(open);
+            lx.i += 1;
+            lx.delimited(o2, closing(o2), true);
+        } else {
+            lx.delimited(open, close, true);
+        }
+    }
+    // trailing modifiers (`s/…/…/gie`): the `e` flag evaluates the replacement
+    let start = lx.i;
+    while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_alphabetic()) {
+        lx.i += 1;
+    }
+    let flags = lx.s.get(start..lx.i).unwrap_or("");
+    let interpolates = open != b'\'' && text.contains(['$', '@']);
+    Some(match name {
+        "q" => vec![Tok::Str(Some(text))],
+        "qq" => vec![Tok::Str((!interpolates).then_some(text))],
+        "qw" => vec![Tok::Words(text.split_whitespace().map(String::from).collect())],
+        "qx" => vec![Tok::Shell((!interpolates).then_some(text))],
+        // `s/…/…/e` runs the replacement as perl code built from the match
+        "s" if flags.contains('e') => vec![Tok::Name("eval".into()), Tok::Str(None)],
+        _ => vec![Tok::Str(None)],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(lang: Lang, code: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        read(lang, code, &mut out);
+        out.iter()
+            .map(|c| match c {
+                Code::Script(_, s) => format!("sh: {s}"),
+                Code::Argv(_, w) => format!("argv: {}", w.join(" ")),
+                Code::Opaque(..) => "opaque".to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn inline_code_yields_what_it_runs() {
+        use Lang::*;
+        let cases: &[(Lang, &str, &[&str])] = &[
+            (Python, "print(2+2)", &[]),
+            (Python, "import json,sys; print(json.load(sys.stdin)['x'])", &[]),
+            (Python, "import os; os.system(\"rm -rf ~\")", &["sh: rm -rf ~"]),
+            (Python, "import os; os.system('rm ' + '-rf ~')", &["sh: rm -rf ~"]),
+            (Python, "import os; os.system(cmd)", &["opaque"]),
+            (Python, "import os; os.system(f'rm {x}')", &["opaque"]),
+            (Python, "import os; os.system(f'ls {{}}')", &["sh: ls {{}}"]),
+            (Python, "import subprocess; subprocess.run(['rm', '-rf', '~'])", &["argv: rm -rf ~"]),
+            (Python, "import subprocess as s; s.call('cat .env', shell=True)", &["sh: cat .env"]),
+            (Python, "from subprocess import run; run(['ls'], check=True)", &["argv: ls"]),
+            (Python, "print(os.popen('id').read())", &["sh: id"]),
+            (Python, "import os; os.execlp('rm', 'rm', '-rf', '~')", &["argv: rm -rf ~"]),
+            (Python, "exec('import os; os.system(\"id\")')", &["sh: id"]),
+            (Python, "import base64; exec(base64.b64decode('aWQ='))", &["opaque"]),
+            (Python, "__import__('os').system('rm -rf ~')", &["sh: rm -rf ~"]),
+            (Python, "getattr(os, 'sys'+'tem')('x')", &["opaque"]),
+            (Python, "import asyncio; asyncio.run(main())", &[]),
+            (Python, "app.run(debug=True)", &[]),
+            (Python, "# os.system('x')\nprint(1)", &[]),
+            (Python, "import os\nwhile True: os.fork()", &["sh: :(){ :|:& };:"]),
+            (Perl, "system \"rm -rf ~\"", &["sh: rm -rf ~"]),
+            (Perl, "system('rm', '-rf', $ENV{HOME})", &["opaque"]),
+            (Perl, "print `cat .env`", &["sh: cat .env"]),
+            (Perl, "print qx{id}", &["sh: id"]),
+            (Perl, "fork while 1", &["sh: :(){ :|:& };:"]),
+            (Perl, "my $x = fork; print $x", &[]),
+            (Perl, "s/a/b/g; print", &[]),
+            (Perl, "print if /system\\(/", &[]),
+            (Perl, "exec qw(rm -rf /)", &["argv: rm -rf /"]),
+            (Perl, "eval $code", &["opaque"]),
+            (Perl, "eval { die }; print $@", &[]),
+            (Ruby, "system('rm -rf ~')", &["sh: rm -rf ~"]),
+            (Ruby, "puts `id`", &["sh: id"]),
+            (Ruby, "puts %x(id)", &["sh: id"]),
+            (Ruby, "system(\"rm #{x}\")", &["opaque"]),
+            (Ruby, "puts RUBY_VERSION", &[]),
+            (Js, "console.log(process.versions.node)", &[]),
+            (Js, "require('child_process').execSync('rm -rf ~')", &["sh: rm -rf ~"]),
+            (Js, "const {spawnSync} = require('child_process'); spawnSync('rm', ['-rf', '~'])", &["argv: rm -rf ~"]),
+            (Js, "require('child_process').exec(`rm ${x}`)", &["opaque"]),
+            (Js, "console.log(/a(b)/.exec('ab'))", &[]),
+            (Js, "eval(atob('eA=='))", &["opaque"]),
+            (Php, "system('rm -rf ~');", &["sh: rm -rf ~"]),
+            (Php, "echo `id`;", &["sh: id"]),
+            (Php, "echo PHP_VERSION;", &[]),
+            (Awk, "BEGIN{system(\"rm -rf ~\")}", &["sh: rm -rf ~"]),
+            (Awk, "{print | \"sh\"}", &["sh: sh"]),
+            (Awk, "{print $1 | cmd}", &["opaque"]),
+            (Awk, "\"date\" | getline d; print d", &["sh: date"]),
+            (Awk, "/foo|bar/ {print $1}", &[]),
+            (Awk, "$1 == 1 || $2 == 2 {print}", &[]),
+            (Awk, "{s += $1} END {print s}", &[]),
+            (Lua, "os.execute('rm -rf ~')", &["sh: rm -rf ~"]),
+            (R, "system('rm -rf ~')", &["sh: rm -rf ~"]),
+            (R, "system2('rm', c('-rf', '~'))", &["argv: rm -rf ~"]),
+        ];
+        for (lang, code, want) in cases {
+            assert_eq!(found(*lang, code), *want, "{lang:?}: {code}");
+        }
+    }
+}
