@@ -312,10 +312,19 @@ fn git(args: &[String], out: &mut Vec<Code>) {
         return;
     };
     let rest = args.get(i + 1..).unwrap_or(&[]);
-    // `ext::CMD` remotes run CMD (`%` escapes a space)
+    // `ext::CMD ARG…` remotes run CMD (`% ` is a space inside a word, `%%` a percent sign)
     for w in rest {
         if let Some(cmd) = w.strip_prefix("ext::") {
-            out.push(Code::Script("git ext::", cmd.replace("% ", " ")));
+            let words: Vec<String> = cmd
+                .replace("%%", "\u{1}")
+                .replace("% ", "\u{2}")
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| w.replace('\u{2}', " ").replace('\u{1}', "%"))
+                .collect();
+            if !words.is_empty() {
+                out.push(Code::Argv("git ext::", words));
+            }
         }
     }
     let long: &[&str] = match sub {
@@ -469,7 +478,11 @@ fn vim(args: &[String], out: &mut Vec<Code>) {
         };
         let Some(cmd) = cmd else { continue };
         let cmd = cmd.trim_start_matches([':', ' ']);
-        let cmd = cmd.strip_prefix("silent").map_or(cmd, |c| c.trim_start_matches(['!', ' ']));
+        // `silent`, `silent!` modifiers
+        let cmd = match cmd.strip_prefix("silent") {
+            Some(c) => c.strip_prefix('!').unwrap_or(c).trim_start(),
+            None => cmd,
+        };
         let shell = cmd.strip_prefix('!').or_else(|| {
             let (verb, rest) = cmd.split_once('!')?;
             matches!(verb.trim(), "r" | "read" | "w" | "write" | "e" | "edit").then_some(rest)

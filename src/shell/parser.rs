@@ -29,6 +29,11 @@ pub(super) struct Shared {
     /// Why some code in the command cannot be read (inline interpreter code that builds the
     /// command it runs): the analysis then has a problem, so it never allows.
     opaque: Option<String>,
+    /// The positional parameters (`$1`, `"$@"`) of the shell whose commands are being parsed,
+    /// when known (`bash -c CODE NAME ARGS`); `None` at the top level.
+    positional: Option<wrappers::Positional>,
+    /// What the next script parsed in a shell of its own gets as [`Shared::positional`].
+    script_positional: Option<wrappers::Positional>,
 }
 
 impl Shared {
@@ -110,6 +115,8 @@ pub(super) fn parse(src: &str) -> Analysis {
         pipeline: None,
         inherited: Vec::new(),
         opaque: None,
+        positional: None,
+        script_positional: None,
     };
     let result = Parser::new(src, &mut shared).parse_source();
     let problem = match result {
@@ -813,8 +820,11 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.not_plain("function definition");
         let saved_function = self.out.function.replace(name);
         let saved_pipeline = self.out.pipeline.take();
+        // a function's `$1` is its own argument
+        let saved_positional = self.out.positional.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
         self.parse_command()?;
+        self.out.positional = saved_positional;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
@@ -922,6 +932,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.adopt(sub_start, emit_start, m);
         }
         if !redirects.is_empty() {
+            if let Some(p) = &self.out.positional {
+                for r in &mut redirects {
+                    wrappers::substitute_target(r, p);
+                }
+            }
             self.attach_redirects(emit_start, redirects);
         }
         Ok(())
@@ -1184,7 +1199,16 @@ impl<'s, 'o> Parser<'s, 'o> {
         } else {
             self.out.pipeline.take()
         };
+        // a script runs in a shell of its own, with the parameters its launcher gave
+        let own_shell = ctx.origin != Origin::CommandSubstitution;
+        let saved_positional = own_shell.then(|| {
+            let next = self.out.script_positional.take();
+            std::mem::replace(&mut self.out.positional, next)
+        });
         Parser::new(text, &mut *self.out).parse_source()?;
+        if let Some(p) = saved_positional {
+            self.out.positional = p;
+        }
         self.out.origin = saved_origin;
         if let Some(w) = saved_wrappers {
             self.out.wrappers = w;
@@ -1326,7 +1350,11 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut start = 0;
         let mut levels = 0;
         let mut script = None;
-        let mut positional = None;
+        if let Some(p) = &self.out.positional {
+            if !parts.dynamic.is_empty() {
+                wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
+            }
+        }
         while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
             if parts.dynamic.iter().any(|d| d.index == start) {
                 break;
@@ -1394,19 +1422,29 @@ impl<'s, 'o> Parser<'s, 'o> {
                         ..Wrapper::default()
                     });
                     script = Some(text);
-                    positional = params.map(|p| {
-                        let from = start + p;
-                        let words = parts.words.get(from..).unwrap_or(&[]);
-                        let values = words.iter().enumerate();
-                        // `{}`: the file `find -exec`, `xargs -I{}` or `parallel` puts there
-                        values
-                            .map(|(i, w)| {
+                    // the script's `$0`, `$1`, …: its launcher's words after it (`{}` is
+                    // the file `find -exec`, `xargs -I{}` or `parallel` puts there); `eval`
+                    // runs in this shell
+                    let open = wrappers
+                        .iter()
+                        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+                    self.out.script_positional = match params {
+                        Some(p) => {
+                            let from = start + p;
+                            let words = parts.words.get(from..).unwrap_or(&[]).iter();
+                            let values = words.enumerate().map(|(i, w)| {
                                 let known = w != "{}"
                                     && !parts.dynamic.iter().any(|d| d.index == from + i);
                                 known.then(|| w.clone())
+                            });
+                            Some(wrappers::Positional {
+                                values: values.collect(),
+                                open,
                             })
-                            .collect::<Vec<_>>()
-                    });
+                        }
+                        None if name == "eval" => self.out.positional.clone(),
+                        None => None,
+                    };
                     break;
                 }
             }
@@ -1414,8 +1452,6 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(text) = script {
             let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
-            let first = self.out.commands.len();
-            let scripts = wrappers.iter().filter(|w| w.script).count();
             let result = self.parse_nested(
                 &text,
                 Nested {
@@ -1428,11 +1464,6 @@ impl<'s, 'o> Parser<'s, 'o> {
             );
             self.out.inherited = saved;
             result?;
-            if let Some(values) = positional {
-                let function = self.out.function.clone();
-                let script = self.out.commands.get_mut(first..).unwrap_or(&mut []);
-                wrappers::substitute_positional(script, scripts, function.as_deref(), &values);
-            }
             for _ in 0..levels {
                 self.leave();
             }
@@ -1462,6 +1493,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let execs = effects::exec_ranges(name, &parts.words);
         let own_wrappers = wrappers.len() > base_wrappers;
         let idx = self.push(parts, side_effect, wrappers)?;
+        self.track_positional(idx);
         for (a, b) in execs {
             let Some(c) = self.out.commands.get(idx) else {
                 break;
@@ -1542,6 +1574,16 @@ impl<'s, 'o> Parser<'s, 'o> {
             )?;
         }
         Ok(())
+    }
+
+    /// `shift`, `set -- …`: the positional parameters later commands see.
+    fn track_positional(&mut self, idx: usize) {
+        let (Some(p), Some(c)) = (&self.out.positional, self.out.commands.get(idx)) else {
+            return;
+        };
+        if let Some(next) = p.after(&c.words) {
+            self.out.positional = if c.dynamic.is_empty() { next } else { None };
+        }
     }
 
     /// Code inside the command's words (`git -c alias.x='!…'`, `ssh -o ProxyCommand=…`,

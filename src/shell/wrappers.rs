@@ -646,85 +646,136 @@ fn after_assignments(words: &[String], from: usize) -> usize {
         .count()
 }
 
-/// `bash -c 'rm -rf "$1"' _ ~`: the positional parameters of a script (`values[0]` is `$0`,
-/// `None` where the launcher's word holds an expansion) are put into the words and
-/// redirection targets of its own commands (not of functions it defines or scripts nested in
-/// it, which have their own). `scripts` is how many script launchers enclose them. A script
-/// that changes its parameters (`shift`, `set -- …`) is left as written.
-pub(super) fn substitute_positional(
-    cmds: &mut [super::SimpleCommand],
-    scripts: usize,
-    function: Option<&str>,
-    values: &[Option<String>],
-) {
-    let own = |c: &super::SimpleCommand| {
-        c.function.as_deref() == function && c.wrappers.iter().filter(|w| w.script).count() == scripts
-    };
-    if cmds.iter().any(|c| own(c) && changes_parameters(&c.words)) {
-        return;
-    }
-    for c in cmds.iter_mut().filter(|c| own(c)) {
-        let mut i = 0;
-        while i < c.words.len() {
-            let found = c.dynamic.iter().position(|d| d.index == i);
-            let new = found.and_then(|p| {
-                let (word, raw) = (c.words.get(i)?, &c.dynamic.get(p)?.raw);
-                Some((p, positional_word(word, raw, values)?))
-            });
-            let Some((p, new)) = new else {
-                i += 1;
-                continue;
-            };
-            let n = new.len();
-            c.dynamic.remove(p);
-            c.words.splice(i..i + 1, new);
-            for d in c.dynamic.iter_mut().filter(|d| d.index > i) {
-                d.index = d.index + n - 1;
-            }
-            i += n;
+/// The positional parameters of the script being parsed (`bash -c CODE NAME ARGS…`):
+/// `values[0]` is `$0`; `None` where the launcher's word held an expansion or a placeholder
+/// (`{}`). `open`: more arguments are appended that cannot be known (`xargs sh -c …`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Positional {
+    pub values: Vec<Option<String>>,
+    pub open: bool,
+}
+
+impl Positional {
+    /// `$k`: `Some("")` past the last argument (unless more are appended), `None` if unknown.
+    fn get(&self, k: usize) -> Option<String> {
+        match self.values.get(k) {
+            Some(v) => v.clone(),
+            None if self.open => None,
+            None => Some(String::new()),
         }
-        for r in c.redirects.iter_mut().filter(|r| r.dynamic && !r.is_heredoc()) {
-            let new = r.raw.as_deref().and_then(|raw| positional_word(&r.target, raw, values));
-            if let Some([one]) = new.as_deref() {
-                r.target = one.clone();
-                r.dynamic = false;
-                r.raw = None;
+    }
+
+    /// `$1…`, or `None` if one is unknown.
+    fn args(&self) -> Option<Vec<String>> {
+        if self.open {
+            return None;
+        }
+        self.values.iter().skip(1).cloned().collect()
+    }
+
+    /// After `shift [n]`, `set -- a b`, `set x`, `getopts`: `Some` of the parameters that
+    /// follow (`Some(None)`: unknown); `None` when the command leaves them.
+    pub(super) fn after(&self, words: &[String]) -> Option<Option<Positional>> {
+        match words.first().map(String::as_str) {
+            Some("shift") => {
+                let n = match words.get(1).map(|w| w.parse::<usize>()) {
+                    None => 1,
+                    Some(Ok(n)) => n,
+                    Some(Err(_)) => return Some(None),
+                };
+                let mut next = self.clone();
+                if next.values.len() > n {
+                    next.values.drain(1..=n);
+                } else if next.open {
+                    return Some(None);
+                } else {
+                    next.values.truncate(1);
+                }
+                Some(Some(next))
             }
+            Some("set") => {
+                // options (`set -e`, `set -o pipefail`) leave the parameters; operands or
+                // `--` replace them
+                let mut i = 1;
+                let mut replaced = false;
+                while let Some(w) = words.get(i) {
+                    if w == "--" || w == "-" {
+                        (i, replaced) = (i + 1, true);
+                        break;
+                    }
+                    if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) {
+                        i += if w.ends_with('o') { 2 } else { 1 };
+                        continue;
+                    }
+                    replaced = true;
+                    break;
+                }
+                if !replaced {
+                    return None;
+                }
+                let mut values = vec![self.values.first().cloned().flatten()];
+                values.extend(words.get(i..).unwrap_or(&[]).iter().map(|w| Some(w.clone())));
+                Some(Some(Positional {
+                    values,
+                    open: false,
+                }))
+            }
+            Some("getopts") => Some(None),
+            _ => None,
         }
     }
 }
 
-/// `shift`, `set -- a b`, `set x`, `getopts`: the positional parameters change.
-fn changes_parameters(words: &[String]) -> bool {
-    match words.first().map(String::as_str) {
-        Some("shift" | "getopts") => true,
-        Some("set") => {
-            let mut takes = false;
-            words.iter().skip(1).any(|w| {
-                if std::mem::take(&mut takes) {
-                    return false;
-                }
-                if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) && w != "--" {
-                    takes = w.ends_with('o');
-                    return false;
-                }
-                true
-            })
+/// Puts the known positional parameters into `words` (`"$1"` → its value, `"$@"` → every
+/// argument); the entries of `dynamic` follow their words.
+pub(super) fn substitute_positional(
+    words: &mut Vec<String>,
+    dynamic: &mut Vec<super::DynamicWord>,
+    p: &Positional,
+) {
+    let mut i = 0;
+    while i < words.len() {
+        let found = dynamic.iter().position(|d| d.index == i);
+        let new = found.and_then(|at| {
+            let (word, raw) = (words.get(i)?, &dynamic.get(at)?.raw);
+            Some((at, positional_word(word, raw, p)?))
+        });
+        let Some((at, new)) = new else {
+            i += 1;
+            continue;
+        };
+        let n = new.len();
+        dynamic.remove(at);
+        words.splice(i..i + 1, new);
+        for d in dynamic.iter_mut().filter(|d| d.index > i) {
+            d.index = d.index + n - 1;
         }
-        _ => false,
+        i += n;
+    }
+}
+
+/// A redirection target holding only positional parameters, as its one word.
+pub(super) fn substitute_target(r: &mut super::Redirect, p: &Positional) {
+    if !r.dynamic || r.is_heredoc() {
+        return;
+    }
+    let new = r.raw.as_deref().and_then(|raw| positional_word(&r.target, raw, p));
+    if let Some([one]) = new.as_deref() {
+        r.target = one.clone();
+        r.dynamic = false;
+        r.raw = None;
     }
 }
 
 /// The words a word holding only positional parameters (`"$1"`, `$2/x`, `"$@"`, `${1}`)
 /// becomes; `None` when it holds anything else or a value is unknown.
-fn positional_word(text: &str, raw: &str, values: &[Option<String>]) -> Option<Vec<String>> {
+fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>> {
     if raw.contains(['\'', '\\', '`']) || raw.contains("$(") {
         return None;
     }
-    let args = values.get(1..).unwrap_or(&[]);
     let quoted = raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') && raw.matches('"').count() == 2;
     if matches!(text, "$@" | "${@}") && quoted {
-        return args.iter().cloned().collect();
+        return p.args();
     }
     let b = text.as_bytes();
     let mut out = String::new();
@@ -749,18 +800,9 @@ fn positional_word(text: &str, raw: &str, values: &[Option<String>]) -> Option<V
             }
         };
         let value = match name {
-            "@" | "*" => {
-                let all: Option<Vec<&str>> = args.iter().map(|v| v.as_deref()).collect();
-                all?.join(" ")
-            }
-            "#" => args.len().to_string(),
-            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => {
-                let k: usize = n.parse().ok()?;
-                match values.get(k) {
-                    Some(v) => v.clone()?,
-                    None => String::new(),
-                }
-            }
+            "@" | "*" => p.args()?.join(" "),
+            "#" => p.args()?.len().to_string(),
+            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => p.get(n.parse().ok()?)?,
             _ => return None,
         };
         out.push_str(&value);

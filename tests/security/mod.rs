@@ -22,6 +22,9 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("launchers", include_str!("../fixtures/security/launchers.tsv")),
+    ("option-code", include_str!("../fixtures/security/option-code.tsv")),
+    ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
