@@ -78,6 +78,8 @@ enum Kind {
     Eval,
     /// `fork`.
     Fork,
+    /// perl's and ruby's `open`: a command when its mode is a pipe.
+    Open,
 }
 
 /// The commands `code` (in `lang`) runs, appended to `out`.
@@ -144,7 +146,13 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
         match (kind, args.as_slice()) {
             (Kind::Eval, [Arg::Lit(s)]) if depth < MAX_EVAL_DEPTH => read_at(lang, s, out, depth + 1),
             (Kind::Eval, _) => out.push(opaque(source)),
-            (Kind::Shell, [Arg::Lit(s)]) => out.push(Code::Script(source, s.clone())),
+            (Kind::Shell, [Arg::Lit(s)]) => shell(s, source, out),
+            // only perl and ruby take a command as several strings; elsewhere the rest are
+            // modes, options and callbacks
+            (Kind::Shell, [Arg::Lit(s), ..]) if !matches!(lang, Lang::Perl | Lang::Ruby) => {
+                shell(s, source, out)
+            }
+            (Kind::Open, args) => open(args, source, out),
             (Kind::Shell | Kind::Argv, args) => match argv(args, kind == Kind::Argv) {
                 Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
                 _ => out.push(opaque(source)),
@@ -154,6 +162,57 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
     }
     if forks && looping {
         out.push(Code::Script(source, FORK_BOMB.to_string()));
+    }
+}
+
+/// A shell script from inline code. A shell or interpreter that reads its program from
+/// stdin (`os.popen("sh", "w")`, awk's `print | "sh"`) runs text the code writes at run time.
+fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
+    let mut words = script.split_whitespace();
+    let reader = words.next().map(super::basename).is_some_and(|w| {
+        super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some()
+    });
+    if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
+        out.push(Code::Opaque(
+            source,
+            format!("{source} writes the program of `{script}` when it runs"),
+        ));
+    }
+    out.push(Code::Script(source, script.to_string()));
+}
+
+/// perl `open(FH, "cmd |")`, `open(FH, "-|", "cmd", …)`; ruby `open("| cmd")`.
+fn open(args: &[Arg], source: &'static str, out: &mut Vec<Code>) {
+    let lit = |a: &Arg| match a {
+        Arg::Lit(s) => Some(s.clone()),
+        _ => None,
+    };
+    // ruby's `open(path)` has no handle argument
+    let (mode, rest) = match args {
+        [Arg::Lit(m), rest @ ..] if m.starts_with('|') => (Some(m.clone()), rest),
+        [_, mode, rest @ ..] => (lit(mode), rest),
+        _ => return,
+    };
+    let Some(mode) = mode else {
+        // a two-argument open of a computed string may be a pipe
+        if rest.is_empty() {
+            out.push(opaque(source));
+        }
+        return;
+    };
+    let mode = mode.trim();
+    if mode == "-|" || mode == "|-" {
+        match rest {
+            [Arg::Lit(s)] => shell(s, source, out),
+            _ => match argv(rest, false) {
+                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
+                _ => out.push(opaque(source)),
+            },
+        }
+    } else if let Some(cmd) = mode.strip_prefix('|').or_else(|| mode.strip_suffix('|')) {
+        if rest.is_empty() || source == Lang::Ruby.source() {
+            shell(cmd.trim(), source, out);
+        }
     }
 }
 
@@ -193,6 +252,7 @@ fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
         },
         Lang::Perl => match name {
             "system" | "exec" | "readpipe" => Some(Kind::Shell),
+            "open" => Some(Kind::Open),
             "eval" => Some(Kind::Eval),
             "fork" => Some(Kind::Fork),
             _ => None,
@@ -203,6 +263,7 @@ fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
             | "pipeline_w" | "pipeline_rw" | "pipeline_start" => Some(Kind::Shell),
             "eval" | "instance_eval" | "class_eval" | "module_eval" => Some(Kind::Eval),
             "fork" => Some(Kind::Fork),
+            "open" if !method => Some(Kind::Open),
             _ => None,
         },
         Lang::Js => match name {
@@ -314,7 +375,17 @@ fn arguments(lang: Lang, toks: &[Tok], mut i: usize) -> Vec<Arg> {
 fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
     match toks {
         [Tok::Name(_), Tok::Punct(b'='), ..] if lang == Lang::Python => return Arg::Option,
-        [Tok::Punct(b'{'), ..] | [Tok::Name(_), Tok::Punct(b':'), ..] => return Arg::Option,
+        // `{args: ["-rf", "~"]}` (Deno.Command) holds the arguments; other objects are options
+        [Tok::Punct(b'{'), inner @ ..] => {
+            let at = inner.windows(2).position(|w| {
+                matches!(w, [Tok::Name(n), Tok::Punct(b':')] if n == "args")
+            });
+            let Some(at) = at else { return Arg::Option };
+            let list = inner.get(at + 2..).unwrap_or(&[]);
+            let end = list.iter().position(|t| **t == Tok::Punct(b']'));
+            return arg(lang, end.and_then(|e| list.get(..=e)).unwrap_or(list));
+        }
+        [Tok::Name(_), Tok::Punct(b':'), ..] => return Arg::Option,
         [Tok::Words(w)] => return Arg::List(w.clone()),
         [Tok::Punct(b'[' | b'('), inner @ .., Tok::Punct(b']' | b')')] => {
             let mut words = Vec::new();
@@ -390,7 +461,7 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
         .take_while(|t| !matches!(t, Tok::Punct(b';' | b'}' | b')')))
         .collect();
     match arg(Lang::Awk, &rest) {
-        Arg::Lit(s) => out.push(Code::Script(source, s)),
+        Arg::Lit(s) => shell(&s, source, out),
         _ => out.push(opaque(source)),
     }
 }
@@ -741,7 +812,14 @@ mod tests {
             (Php, "echo `id`;", &["sh: id"]),
             (Php, "echo PHP_VERSION;", &[]),
             (Awk, "BEGIN{system(\"rm -rf ~\")}", &["sh: rm -rf ~"]),
-            (Awk, "{print | \"sh\"}", &["sh: sh"]),
+            (Awk, "{print | \"sh\"}", &["opaque", "sh: sh"]),
+            (Awk, "{print | \"sort -u\"}", &["sh: sort -u"]),
+            (Perl, "open(my $f, \"-|\", \"id\")", &["sh: id"]),
+            (Perl, "open(F, \"ls |\")", &["sh: ls"]),
+            (Perl, "open(F, \"<\", $ARGV[0])", &[]),
+            (Perl, "open(F, $x)", &["opaque"]),
+            (Python, "import os; os.popen('sh', 'w').write(x)", &["opaque", "sh: sh"]),
+            (Js, "new Deno.Command('rm', {args: ['-rf', '~']}).outputSync()", &["argv: rm -rf ~"]),
             (Awk, "{print $1 | cmd}", &["opaque"]),
             (Awk, "\"date\" | getline d; print d", &["sh: date"]),
             (Awk, "/foo|bar/ {print $1}", &[]),

@@ -25,6 +25,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("launchers", include_str!("../fixtures/security/launchers.tsv")),
     ("option-code", include_str!("../fixtures/security/option-code.tsv")),
     ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
+    ("inline-code", include_str!("../fixtures/security/inline-code.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
