@@ -151,7 +151,19 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         SED | GSED => sed(args, &mut out),
         _ if name == "hyperfine" => hyperfine(args, &mut out),
         _ if name == "watchexec" => {
-            let o = options(words, b"ewifdsp", &["--exts", "--watch", "--ignore", "--filter", "--debounce", "--signal", "--shell"]);
+            let o = options(
+                words,
+                b"ewifdsp",
+                &[
+                    "--exts",
+                    "--watch",
+                    "--ignore",
+                    "--filter",
+                    "--debounce",
+                    "--signal",
+                    "--shell",
+                ],
+            );
             let cmd = words.get(o.next..).unwrap_or(&[]);
             if !cmd.is_empty() {
                 out.push(Code::Script("watchexec", cmd.join(" ")));
@@ -270,8 +282,7 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
             out.push(Code::Argv("git alias", words));
         }
         // `credential.helper=store` names git-credential-store
-        None if key.to_ascii_lowercase().ends_with(".helper")
-            && !value.starts_with('/') => {}
+        None if key.to_ascii_lowercase().ends_with(".helper") && !value.starts_with('/') => {}
         None => out.push(Code::Script("git config", value.to_string())),
     }
 }
@@ -294,7 +305,8 @@ fn git(args: &[String], out: &mut Vec<Code>) {
                 config_env(args.get(i + 1).map(String::as_str).unwrap_or(""), out);
                 i += 2;
             }
-            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" | "--super-prefix" => i += 2,
+            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+            | "--super-prefix" => i += 2,
             _ => {
                 if let Some(kv) = w.strip_prefix("--config-env=") {
                     config_env(kv, out);
@@ -369,7 +381,11 @@ fn git(args: &[String], out: &mut Vec<Code>) {
             }
         }
         "submodule" if rest.first().is_some_and(|w| w == "foreach") => {
-            let cmd: Vec<&String> = rest.iter().skip(1).skip_while(|w| w.starts_with('-')).collect();
+            let cmd: Vec<&String> = rest
+                .iter()
+                .skip(1)
+                .skip_while(|w| w.starts_with('-'))
+                .collect();
             if !cmd.is_empty() {
                 let text: Vec<&str> = cmd.iter().map(|w| w.as_str()).collect();
                 out.push(Code::Script("git submodule foreach", text.join(" ")));
@@ -434,13 +450,18 @@ fn ssh(args: &[String], out: &mut Vec<Code>) {
         let (key, value) = match option.find(['=', ' ', '\t']) {
             Some(at) => (
                 option.get(..at).unwrap_or(""),
-                option.get(at + 1..).unwrap_or("").trim_start_matches(['=', ' ']),
+                option
+                    .get(at + 1..)
+                    .unwrap_or("")
+                    .trim_start_matches(['=', ' ']),
             ),
             None => continue,
         };
         let key = key.to_ascii_lowercase();
-        if matches!(key.as_str(), "proxycommand" | "localcommand" | "knownhostscommand")
-            && !value.eq_ignore_ascii_case("none")
+        if matches!(
+            key.as_str(),
+            "proxycommand" | "localcommand" | "knownhostscommand"
+        ) && !value.eq_ignore_ascii_case("none")
         {
             out.push(Code::Script("ssh -o", value.to_string()));
         }
@@ -451,7 +472,11 @@ fn tar(args: &[String], out: &mut Vec<Code>) {
     for (i, skip) in short_or_long(args, b'I', &["--to-command", "--use-compress-program"]) {
         script(out, "tar option", args, i, skip);
     }
-    for (i, skip) in short_or_long(args, b'F', &["--info-script", "--new-volume-script", "--rsh-command"]) {
+    for (i, skip) in short_or_long(
+        args,
+        b'F',
+        &["--info-script", "--new-volume-script", "--rsh-command"],
+    ) {
         if let Some(p) = args.get(i).and_then(|w| w.get(skip..)) {
             out.push(Code::Argv("tar option", vec![p.to_string()]));
         }
@@ -490,7 +515,10 @@ fn vim(args: &[String], out: &mut Vec<Code>) {
         if let Some(shell) = shell {
             out.push(Code::Script("vim -c", shell.to_string()));
         } else if cmd.contains("system(") || cmd.contains("systemlist(") {
-            out.push(Code::Opaque("vim -c", "a vim command runs a program".to_string()));
+            out.push(Code::Opaque(
+                "vim -c",
+                "a vim command runs a program".to_string(),
+            ));
         }
     }
 }
@@ -532,7 +560,10 @@ fn make(args: &[String], out: &mut Vec<Code>) {
                     false
                 })
                 .map_or(inner.len(), |(i, _)| i);
-            out.push(Code::Script("make $(shell)", inner.get(..end).unwrap_or("").to_string()));
+            out.push(Code::Script(
+                "make $(shell)",
+                inner.get(..end).unwrap_or("").to_string(),
+            ));
             rest = inner.get(end..).unwrap_or("");
         }
     }
@@ -560,8 +591,15 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
         if !w.starts_with('-')
             || !matches!(
                 flag,
-                "ex" | "iex" | "eval-command" | "init-eval-command" | "o" | "one-line" | "O"
-                    | "one-line-before-file" | "k" | "one-line-on-crash"
+                "ex" | "iex"
+                    | "eval-command"
+                    | "init-eval-command"
+                    | "o"
+                    | "one-line"
+                    | "O"
+                    | "one-line-before-file"
+                    | "k"
+                    | "one-line-on-crash"
             )
         {
             continue;
@@ -582,7 +620,10 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
         } else if verb == "platform" && rest.trim_start().starts_with("shell") {
             let shell = rest.trim_start().trim_start_matches("shell");
             out.push(Code::Script("debugger shell", shell.to_string()));
-        } else if matches!(verb, "python" | "py" | "pi" | "python-interactive" | "script") {
+        } else if matches!(
+            verb,
+            "python" | "py" | "pi" | "python-interactive" | "script"
+        ) {
             inline::read(Lang::Python, rest, out);
         } else if matches!(verb, "pipe" | "|") {
             if let Some((_, shell)) = rest.rsplit_once('|') {
@@ -601,14 +642,32 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
         words,
         b"jaSdIEnNPsC",
         &[
-            "--jobs", "--arg-file", "--sshlogin", "--delimiter", "--colsep", "--joblog",
-            "--results", "--tmpdir", "--workdir", "--delay", "--timeout", "--retries", "--halt",
-            "--max-args", "--max-procs", "--basefile", "--return", "--transfer-file",
+            "--jobs",
+            "--arg-file",
+            "--sshlogin",
+            "--delimiter",
+            "--colsep",
+            "--joblog",
+            "--results",
+            "--tmpdir",
+            "--workdir",
+            "--delay",
+            "--timeout",
+            "--retries",
+            "--halt",
+            "--max-args",
+            "--max-procs",
+            "--basefile",
+            "--return",
+            "--transfer-file",
         ],
     );
     let rest = words.get(o.next..).unwrap_or(&[]);
     let sep = rest.iter().position(|w| w.starts_with(":::"));
-    let template = rest.get(..sep.unwrap_or(rest.len())).unwrap_or(&[]).join(" ");
+    let template = rest
+        .get(..sep.unwrap_or(rest.len()))
+        .unwrap_or(&[])
+        .join(" ");
     let fixed = sep.is_some_and(|s| rest.get(s).is_some_and(|w| w == ":::" || w == ":::+"));
     let inputs: Vec<&String> = match sep {
         Some(s) if fixed => rest
@@ -648,11 +707,35 @@ fn hyperfine(args: &[String], out: &mut Vec<Code>) {
                 script(out, "hyperfine", args, i, 0);
                 i += 1;
             }
-            "-w" | "--warmup" | "-r" | "--runs" | "-m" | "--min-runs" | "-M" | "--max-runs"
-            | "-S" | "--shell" | "-n" | "--command-name" | "-u" | "--time-unit" | "-P"
-            | "--parameter-scan" | "-L" | "--parameter-list" | "-D" | "--parameter-step-size"
-            | "--export-json" | "--export-csv" | "--export-markdown" | "--export-asciidoc"
-            | "--export-orgmode" | "--style" | "--sort" | "--output" | "--input" => i += 1,
+            "-w"
+            | "--warmup"
+            | "-r"
+            | "--runs"
+            | "-m"
+            | "--min-runs"
+            | "-M"
+            | "--max-runs"
+            | "-S"
+            | "--shell"
+            | "-n"
+            | "--command-name"
+            | "-u"
+            | "--time-unit"
+            | "-P"
+            | "--parameter-scan"
+            | "-L"
+            | "--parameter-list"
+            | "-D"
+            | "--parameter-step-size"
+            | "--export-json"
+            | "--export-csv"
+            | "--export-markdown"
+            | "--export-asciidoc"
+            | "--export-orgmode"
+            | "--style"
+            | "--sort"
+            | "--output"
+            | "--input" => i += 1,
             _ if w.starts_with('-') => {
                 for long in ["--prepare=", "--cleanup=", "--setup=", "--conclude="] {
                     if let Some(cmd) = w.strip_prefix(long) {
@@ -699,8 +782,18 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
         // separators and addresses
         while let Some(&c) = b.get(i) {
             match c {
-                b' ' | b'\t' | b'\n' | b';' | b'0'..=b'9' | b'$' | b',' | b'~' | b'+' | b'!'
-                | b'{' | b'}' => i += 1,
+                b' '
+                | b'\t'
+                | b'\n'
+                | b';'
+                | b'0'..=b'9'
+                | b'$'
+                | b','
+                | b'~'
+                | b'+'
+                | b'!'
+                | b'{'
+                | b'}' => i += 1,
                 b'/' => i = past(b, i + 1, b'/'),
                 b'\\' => i = past(b, i + 2, b.get(i + 1).copied().unwrap_or(b'/')),
                 _ => break,
@@ -719,7 +812,10 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
                 let end = line_end(i);
                 let text = script.get(i..end).unwrap_or("").trim();
                 if text.is_empty() {
-                    out.push(Code::Opaque("sed e", "sed e runs the pattern space".to_string()));
+                    out.push(Code::Opaque(
+                        "sed e",
+                        "sed e runs the pattern space".to_string(),
+                    ));
                 } else {
                     out.push(Code::Script("sed e", text.to_string()));
                 }
@@ -912,9 +1008,9 @@ fn program(words: &[String], lang: Lang) -> Program {
         p.skips.push(0);
         return p;
     }
-    p.stdin = words
-        .get(i)
-        .map_or(true, |w| w == "-" || w == "/dev/stdin" || w == "/proc/self/fd/0");
+    p.stdin = words.get(i).map_or(true, |w| {
+        w == "-" || w == "/dev/stdin" || w == "/proc/self/fd/0"
+    });
     p
 }
 
@@ -927,7 +1023,9 @@ fn interpreter_code(c: &SimpleCommand, lang: Lang, out: &mut Vec<Code>) {
         };
         // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the program is computed
         let whole = code.trim_start();
-        if c.is_dynamic(at) && (whole.starts_with('$') || whole.contains("$(") || whole.contains('`')) {
+        if c.is_dynamic(at)
+            && (whole.starts_with('$') || whole.contains("$(") || whole.contains('`'))
+        {
             out.push(Code::Opaque(
                 "inline code",
                 "the interpreter's code is computed when it runs".to_string(),
@@ -956,7 +1054,9 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
             .words
             .get(1)
             .is_some_and(|w| w == "/dev/stdin" || w == "/proc/self/fd/0"),
-        _ => interpreter(name).is_some_and(|lang| lang != Lang::Awk && program(&c.words, lang).stdin),
+        _ => {
+            interpreter(name).is_some_and(|lang| lang != Lang::Awk && program(&c.words, lang).stdin)
+        }
     }
 }
 

@@ -112,7 +112,10 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
             }
             _ => continue,
         };
-        looping |= matches!(name, "while" | "for" | "until" | "loop" | "foreach" | "redo");
+        looping |= matches!(
+            name,
+            "while" | "for" | "until" | "loop" | "foreach" | "redo"
+        );
         // `x.system` is a method; `$system`, `@exec` are perl variables
         let method = i >= 2 && toks.get(i - 2) == Some(&Tok::Punct(b'.'));
         let variable = i >= 2 && matches!(toks.get(i - 2), Some(Tok::Punct(b'$' | b'@' | b'%')));
@@ -144,7 +147,9 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
             continue;
         }
         match (kind, args.as_slice()) {
-            (Kind::Eval, [Arg::Lit(s)]) if depth < MAX_EVAL_DEPTH => read_at(lang, s, out, depth + 1),
+            (Kind::Eval, [Arg::Lit(s)]) if depth < MAX_EVAL_DEPTH => {
+                read_at(lang, s, out, depth + 1)
+            }
             (Kind::Eval, _) => out.push(opaque(source)),
             (Kind::Shell, [Arg::Lit(s)]) => shell(s, source, out),
             // only perl and ruby take a command as several strings; elsewhere the rest are
@@ -169,9 +174,10 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
 /// stdin (`os.popen("sh", "w")`, awk's `print | "sh"`) runs text the code writes at run time.
 fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
     let mut words = script.split_whitespace();
-    let reader = words.next().map(super::basename).is_some_and(|w| {
-        super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some()
-    });
+    let reader = words
+        .next()
+        .map(super::basename)
+        .is_some_and(|w| super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some());
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
         out.push(Code::Opaque(
             source,
@@ -217,7 +223,10 @@ fn open(args: &[Arg], source: &'static str, out: &mut Vec<Code>) {
 }
 
 fn opaque(source: &'static str) -> Code {
-    Code::Opaque(source, format!("{source} runs a command built when it runs"))
+    Code::Opaque(
+        source,
+        format!("{source} runs a command built when it runs"),
+    )
 }
 
 /// Weak sink names (`run`, `call`, `exec`, `spawn`) count only where the module that
@@ -231,7 +240,9 @@ fn gate(lang: Lang, toks: &[Tok]) -> bool {
     };
     toks.iter().any(|t| match t {
         Tok::Name(n) => modules.contains(&n.as_str()),
-        Tok::Str(Some(s)) => modules.iter().any(|m| s == m || s.ends_with(&format!(":{m}"))),
+        Tok::Str(Some(s)) => modules
+            .iter()
+            .any(|m| s == m || s.ends_with(&format!(":{m}"))),
         _ => false,
     })
 }
@@ -239,10 +250,17 @@ fn gate(lang: Lang, toks: &[Tok]) -> bool {
 fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
     let strong = match lang {
         Lang::Python => match name {
-            "system" | "popen" | "getoutput" | "getstatusoutput" | "check_output" | "check_call"
-            | "Popen" | "create_subprocess_shell" | "popen2" | "popen3" | "popen4" => {
-                Some(Kind::Shell)
-            }
+            "system"
+            | "popen"
+            | "getoutput"
+            | "getstatusoutput"
+            | "check_output"
+            | "check_call"
+            | "Popen"
+            | "create_subprocess_shell"
+            | "popen2"
+            | "popen3"
+            | "popen4" => Some(Kind::Shell),
             "create_subprocess_exec" | "posix_spawn" | "posix_spawnp" => Some(Kind::Argv),
             _ if name.starts_with("exec") && name.len() > 4 && method => Some(Kind::Argv),
             _ if name.starts_with("spawn") && method => Some(Kind::Argv),
@@ -259,8 +277,8 @@ fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
         },
         Lang::Ruby => match name {
             "system" | "exec" | "spawn" | "popen" | "popen2" | "popen2e" | "popen3"
-            | "capture2" | "capture2e" | "capture3" | "pipeline" | "pipeline_r"
-            | "pipeline_w" | "pipeline_rw" | "pipeline_start" => Some(Kind::Shell),
+            | "capture2" | "capture2e" | "capture3" | "pipeline" | "pipeline_r" | "pipeline_w"
+            | "pipeline_rw" | "pipeline_start" => Some(Kind::Shell),
             "eval" | "instance_eval" | "class_eval" | "module_eval" => Some(Kind::Eval),
             "fork" => Some(Kind::Fork),
             "open" if !method => Some(Kind::Open),
@@ -300,8 +318,7 @@ fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
         Lang::AppleScript => (name == "script").then_some(Kind::Shell),
     };
     strong.or_else(|| {
-        (lang == Lang::Python && gated && matches!(name, "run" | "call"))
-            .then_some(Kind::Shell)
+        (lang == Lang::Python && gated && matches!(name, "run" | "call")).then_some(Kind::Shell)
     })
 }
 
@@ -311,8 +328,7 @@ fn reflective(lang: Lang, name: &str) -> bool {
     match lang {
         Lang::Python => matches!(
             name,
-            "getattr" | "importlib" | "__builtins__" | "builtins" | "ctypes" | "marshal"
-                | "pickle"
+            "getattr" | "importlib" | "__builtins__" | "builtins" | "ctypes" | "marshal" | "pickle"
         ),
         Lang::Js => matches!(name, "binding" | "dlopen"),
         Lang::Perl => name == "syscall",
@@ -377,9 +393,9 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         [Tok::Name(_), Tok::Punct(b'='), ..] if lang == Lang::Python => return Arg::Option,
         // `{args: ["-rf", "~"]}` (Deno.Command) holds the arguments; other objects are options
         [Tok::Punct(b'{'), inner @ ..] => {
-            let at = inner.windows(2).position(|w| {
-                matches!(w, [Tok::Name(n), Tok::Punct(b':')] if n == "args")
-            });
+            let at = inner
+                .windows(2)
+                .position(|w| matches!(w, [Tok::Name(n), Tok::Punct(b':')] if n == "args"));
             let Some(at) = at else { return Arg::Option };
             let list = inner.get(at + 2..).unwrap_or(&[]);
             let end = list.iter().position(|t| **t == Tok::Punct(b']'));
@@ -400,7 +416,10 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         }
         // R's c("a", "b")
         [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if c == "c" => {
-            return arg(lang, &[&[&Tok::Punct(b'[')], inner, &[&Tok::Punct(b']')]].concat())
+            return arg(
+                lang,
+                &[&[&Tok::Punct(b'[')], inner, &[&Tok::Punct(b']')]].concat(),
+            )
         }
         _ => {}
     }
@@ -446,7 +465,11 @@ fn argv(args: &[Arg], program_first: bool) -> Option<Vec<String>> {
 /// awk's `print … | "cmd"`, `print |& "cmd"` (the command after the pipe) and
 /// `"cmd" | getline` (the command before it); `i` is just past the `|`.
 fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
-    let i = if matches!(toks.get(i), Some(Tok::Punct(b'&'))) { i + 1 } else { i };
+    let i = if matches!(toks.get(i), Some(Tok::Punct(b'&'))) {
+        i + 1
+    } else {
+        i
+    };
     if matches!(toks.get(i), Some(Tok::Name(n)) if n == "getline") {
         match i.checked_sub(2).and_then(|p| toks.get(p)) {
             Some(Tok::Str(Some(s))) => out.push(Code::Script(source, s.clone())),
@@ -476,8 +499,19 @@ fn regex_allowed(prev: Option<&Tok>) -> bool {
         Some(Tok::Punct(p)) => !matches!(p, b')' | b']' | b'}'),
         Some(Tok::Name(n)) => matches!(
             n.as_str(),
-            "return" | "split" | "if" | "unless" | "and" | "or" | "not" | "when" | "grep" | "map"
-                | "typeof" | "case" | "in"
+            "return"
+                | "split"
+                | "if"
+                | "unless"
+                | "and"
+                | "or"
+                | "not"
+                | "when"
+                | "grep"
+                | "map"
+                | "typeof"
+                | "case"
+                | "in"
         ),
         Some(_) => false,
     }
@@ -559,7 +593,9 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
             Lang::Php => c == b'#' || (c == b'/' && matches!(next, Some(b'/' | b'*'))),
             Lang::Lua => c == b'-' && next == Some(b'-'),
             Lang::AppleScript => c == b'-' && next == Some(b'-'),
-            _ => c == b'#' && !(lang == Lang::Ruby && matches!(toks.last(), Some(Tok::Punct(b'%')))),
+            _ => {
+                c == b'#' && !(lang == Lang::Ruby && matches!(toks.last(), Some(Tok::Punct(b'%'))))
+            }
         };
         if comment {
             if next == Some(b'*') {
@@ -573,7 +609,11 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
         }
         if c.is_ascii_alphabetic() || c == b'_' {
             let start = lx.i;
-            while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+            while lx
+                .b
+                .get(lx.i)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            {
                 lx.i += 1;
             }
             let name = code.get(start..lx.i).unwrap_or("");
@@ -636,7 +676,9 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
             }
             b'[' if lang == Lang::Lua && matches!(lx.b.get(lx.i), Some(b'[')) => {
                 let end = code.get(lx.i + 1..).and_then(|r| r.find("]]"));
-                let s = end.and_then(|e| code.get(lx.i + 1..lx.i + 1 + e)).unwrap_or("");
+                let s = end
+                    .and_then(|e| code.get(lx.i + 1..lx.i + 1 + e))
+                    .unwrap_or("");
                 toks.push(Tok::Str(Some(s.to_string())));
                 lx.i = end.map_or(lx.b.len(), |e| lx.i + 1 + e + 2);
             }
@@ -650,7 +692,9 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 let s = lx.delimited(open, closing(open), true);
                 toks.push(match kind {
                     b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
-                    b'w' | b'W' | b'i' => Tok::Words(s.split_whitespace().map(String::from).collect()),
+                    b'w' | b'W' | b'i' => {
+                        Tok::Words(s.split_whitespace().map(String::from).collect())
+                    }
                     _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
                 });
             }
@@ -661,7 +705,11 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 toks.push(Tok::Str(None));
             }
             c if c.is_ascii_digit() => {
-                while lx.b.get(lx.i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'.') {
+                while lx
+                    .b
+                    .get(lx.i)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'.')
+                {
                     lx.i += 1;
                 }
                 toks.push(Tok::Name(String::new()));
@@ -707,8 +755,13 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
         _ => return None,
     };
     let open = *lx.b.get(lx.i)?;
-    if open.is_ascii_alphanumeric() || open.is_ascii_whitespace() || open == b'_' || open == b','
-        || open == b';' || open == b')' || (open == b'=' && lx.b.get(lx.i + 1) == Some(&b'>'))
+    if open.is_ascii_alphanumeric()
+        || open.is_ascii_whitespace()
+        || open == b'_'
+        || open == b','
+        || open == b';'
+        || open == b')'
+        || (open == b'=' && lx.b.get(lx.i + 1) == Some(&b'>'))
     {
         return None;
     }
@@ -738,7 +791,9 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
     Some(match name {
         "q" => vec![Tok::Str(Some(text))],
         "qq" => vec![Tok::Str((!interpolates).then_some(text))],
-        "qw" => vec![Tok::Words(text.split_whitespace().map(String::from).collect())],
+        "qw" => vec![Tok::Words(
+            text.split_whitespace().map(String::from).collect(),
+        )],
         "qx" => vec![Tok::Shell((!interpolates).then_some(text))],
         // `s/…/…/e` runs the replacement as perl code built from the match
         "s" if flags.contains('e') => vec![Tok::Name("eval".into()), Tok::Str(None)],
@@ -767,25 +822,65 @@ mod tests {
         use Lang::*;
         let cases: &[(Lang, &str, &[&str])] = &[
             (Python, "print(2+2)", &[]),
-            (Python, "import json,sys; print(json.load(sys.stdin)['x'])", &[]),
-            (Python, "import os; os.system(\"rm -rf ~\")", &["sh: rm -rf ~"]),
-            (Python, "import os; os.system('rm ' + '-rf ~')", &["sh: rm -rf ~"]),
+            (
+                Python,
+                "import json,sys; print(json.load(sys.stdin)['x'])",
+                &[],
+            ),
+            (
+                Python,
+                "import os; os.system(\"rm -rf ~\")",
+                &["sh: rm -rf ~"],
+            ),
+            (
+                Python,
+                "import os; os.system('rm ' + '-rf ~')",
+                &["sh: rm -rf ~"],
+            ),
             (Python, "import os; os.system(cmd)", &["opaque"]),
             (Python, "import os; os.system(f'rm {x}')", &["opaque"]),
             (Python, "import os; os.system(f'ls {{}}')", &["sh: ls {{}}"]),
-            (Python, "import subprocess; subprocess.run(['rm', '-rf', '~'])", &["argv: rm -rf ~"]),
-            (Python, "import subprocess as s; s.call('cat .env', shell=True)", &["sh: cat .env"]),
-            (Python, "from subprocess import run; run(['ls'], check=True)", &["argv: ls"]),
+            (
+                Python,
+                "import subprocess; subprocess.run(['rm', '-rf', '~'])",
+                &["argv: rm -rf ~"],
+            ),
+            (
+                Python,
+                "import subprocess as s; s.call('cat .env', shell=True)",
+                &["sh: cat .env"],
+            ),
+            (
+                Python,
+                "from subprocess import run; run(['ls'], check=True)",
+                &["argv: ls"],
+            ),
             (Python, "print(os.popen('id').read())", &["sh: id"]),
-            (Python, "import os; os.execlp('rm', 'rm', '-rf', '~')", &["argv: rm -rf ~"]),
+            (
+                Python,
+                "import os; os.execlp('rm', 'rm', '-rf', '~')",
+                &["argv: rm -rf ~"],
+            ),
             (Python, "exec('import os; os.system(\"id\")')", &["sh: id"]),
-            (Python, "import base64; exec(base64.b64decode('aWQ='))", &["opaque"]),
-            (Python, "__import__('os').system('rm -rf ~')", &["sh: rm -rf ~"]),
+            (
+                Python,
+                "import base64; exec(base64.b64decode('aWQ='))",
+                &["opaque"],
+            ),
+            (
+                Python,
+                "__import__('os').system('rm -rf ~')",
+                &["sh: rm -rf ~"],
+            ),
             (Python, "getattr(os, 'sys'+'tem')('x')", &["opaque"]),
             (Python, "import asyncio; asyncio.run(main())", &[]),
             (Python, "app.run(debug=True)", &[]),
             (Python, "# os.system('x')\nprint(1)", &[]),
-            (Python, "import os\nwhile True: os.fork()", &["sh: :(){ :|:& };:"]),
+            (
+                Python,
+                "import os\nwhile True: os.fork()",
+                &["sh: :(){ :|:& };:"],
+            ),
             (Perl, "system \"rm -rf ~\"", &["sh: rm -rf ~"]),
             (Perl, "system('rm', '-rf', $ENV{HOME})", &["opaque"]),
             (Perl, "print `cat .env`", &["sh: cat .env"]),
@@ -803,8 +898,16 @@ mod tests {
             (Ruby, "system(\"rm #{x}\")", &["opaque"]),
             (Ruby, "puts RUBY_VERSION", &[]),
             (Js, "console.log(process.versions.node)", &[]),
-            (Js, "require('child_process').execSync('rm -rf ~')", &["sh: rm -rf ~"]),
-            (Js, "const {spawnSync} = require('child_process'); spawnSync('rm', ['-rf', '~'])", &["argv: rm -rf ~"]),
+            (
+                Js,
+                "require('child_process').execSync('rm -rf ~')",
+                &["sh: rm -rf ~"],
+            ),
+            (
+                Js,
+                "const {spawnSync} = require('child_process'); spawnSync('rm', ['-rf', '~'])",
+                &["argv: rm -rf ~"],
+            ),
             (Js, "require('child_process').exec(`rm ${x}`)", &["opaque"]),
             (Js, "console.log(/a(b)/.exec('ab'))", &[]),
             (Js, "eval(atob('eA=='))", &["opaque"]),
@@ -818,8 +921,16 @@ mod tests {
             (Perl, "open(F, \"ls |\")", &["sh: ls"]),
             (Perl, "open(F, \"<\", $ARGV[0])", &[]),
             (Perl, "open(F, $x)", &["opaque"]),
-            (Python, "import os; os.popen('sh', 'w').write(x)", &["opaque", "sh: sh"]),
-            (Js, "new Deno.Command('rm', {args: ['-rf', '~']}).outputSync()", &["argv: rm -rf ~"]),
+            (
+                Python,
+                "import os; os.popen('sh', 'w').write(x)",
+                &["opaque", "sh: sh"],
+            ),
+            (
+                Js,
+                "new Deno.Command('rm', {args: ['-rf', '~']}).outputSync()",
+                &["argv: rm -rf ~"],
+            ),
             (Awk, "{print $1 | cmd}", &["opaque"]),
             (Awk, "\"date\" | getline d; print d", &["sh: date"]),
             (Awk, "/foo|bar/ {print $1}", &[]),

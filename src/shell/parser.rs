@@ -4,8 +4,8 @@
 //! stay linear.
 
 use super::{
-    effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
-    Wrapper, MAX_COMMANDS, MAX_DEPTH,
+    effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
+    SimpleCommand, Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
 
 pub(super) type PResult<T> = Result<T, String>;
@@ -1433,8 +1433,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                             let from = start + p;
                             let words = parts.words.get(from..).unwrap_or(&[]).iter();
                             let values = words.enumerate().map(|(i, w)| {
-                                let known = w != "{}"
-                                    && !parts.dynamic.iter().any(|d| d.index == from + i);
+                                let known =
+                                    w != "{}" && !parts.dynamic.iter().any(|d| d.index == from + i);
                                 known.then(|| w.clone())
                             });
                             Some(wrappers::Positional {
@@ -1605,7 +1605,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             let Some(c) = self.out.commands.get(idx) else {
                 break;
             };
-            let mut wrappers: Vec<Wrapper> = c.wrappers.iter().filter(|w| !w.script).cloned().collect();
+            let mut wrappers: Vec<Wrapper> =
+                c.wrappers.iter().filter(|w| !w.script).cloned().collect();
             wrappers.push(Wrapper {
                 name: code.source().to_string(),
                 script: true,

@@ -94,12 +94,7 @@ const LAUNCHERS: &[Launcher] = &[
         ],
         0,
     ),
-    launcher_row(
-        "nsenter",
-        b"tSG",
-        &["--target", "--setuid", "--setgid"],
-        0,
-    ),
+    launcher_row("nsenter", b"tSG", &["--target", "--setuid", "--setgid"], 0),
     launcher_row(
         "setpriv",
         b"",
@@ -152,7 +147,12 @@ const LAUNCHERS: &[Launcher] = &[
         0,
     ),
     launcher_row("dbus-launch", b"", &["--config-file"], 0),
-    launcher_row("dbus-run-session", b"", &["--config-file", "--dbus-daemon"], 0),
+    launcher_row(
+        "dbus-run-session",
+        b"",
+        &["--config-file", "--dbus-daemon"],
+        0,
+    ),
     launcher_row("xvfb-run", b"efnpsw", &[], 0),
     launcher_row("catchsegv", b"", &[], 0),
     launcher_row("valgrind", b"", &[], 0),
@@ -161,10 +161,20 @@ const LAUNCHERS: &[Launcher] = &[
     launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
     launcher_row("proxychains", b"f", &[], 0),
     launcher_row("proxychains4", b"f", &[], 0),
-    launcher_row("torsocks", b"uapP", &["--user", "--pass", "--address", "--port"], 0),
+    launcher_row(
+        "torsocks",
+        b"uapP",
+        &["--user", "--pass", "--address", "--port"],
+        0,
+    ),
     launcher_row("numactl", b"CmNpPi", &[], 0),
     launcher_row("prlimit", b"p", &["--pid"], 0),
-    launcher_row("runcon", b"turl", &["--type", "--user", "--role", "--range"], 0),
+    launcher_row(
+        "runcon",
+        b"turl",
+        &["--type", "--user", "--role", "--range"],
+        0,
+    ),
     launcher_row("setarch", b"", &[], 1),
     launcher_row("linux32", b"", &[], 0),
     launcher_row("linux64", b"", &[], 0),
@@ -184,7 +194,6 @@ const LAUNCHERS: &[Launcher] = &[
     launcher_row("flatpak-spawn", b"", &[], 0),
     launcher_row("sandbox-exec", b"fpD", &[], 0),
 ];
-
 
 /// Options scanned up to the first operand.
 pub(super) struct Options {
@@ -491,10 +500,19 @@ pub(super) fn peel(words: &[String]) -> Peel {
         }
         names::SU | RUNUSER => {
             if let Some((at, skip)) = su_command(words) {
-                return script(words, if name == "su" { "su -c" } else { "runuser -c" }, at, skip);
+                return script(
+                    words,
+                    if name == "su" { "su -c" } else { "runuser -c" },
+                    at,
+                    skip,
+                );
             }
             // `runuser -u USER [--] cmd …` runs the command itself
-            let o = options(words, b"ugGsw", &["--user", "--group", "--supp-group", "--shell"]);
+            let o = options(
+                words,
+                b"ugGsw",
+                &["--user", "--group", "--supp-group", "--shell"],
+            );
             if name == "runuser" && o.value(b'u').is_some() {
                 return launcher(words, "runuser", o.next);
             }
@@ -517,13 +535,19 @@ pub(super) fn peel(words: &[String]) -> Peel {
         }
         FLOCK => {
             // `flock [opts] FILE -c cmd`, `flock [opts] FILE cmd …`, `flock [opts] FD`
-            let o = options(words, b"wEc", &["--timeout", "--wait", "--conflict-exit-code", "--command"]);
+            let o = options(
+                words,
+                b"wEc",
+                &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+            );
             if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
                 return script(words, "flock -c", at, skip);
             }
             match words.get(o.next + 1).map(String::as_str) {
                 Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
-                Some(w) if w.starts_with("--command=") => script(words, "flock -c", o.next + 1, "--command=".len()),
+                Some(w) if w.starts_with("--command=") => {
+                    script(words, "flock -c", o.next + 1, "--command=".len())
+                }
                 _ => launcher(words, "flock", o.next + 1),
             }
         }
@@ -532,7 +556,16 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let o = options(
                 words,
                 b"cEoTIOBmF",
-                &["--command", "--echo", "--output-limit", "--log-timing", "--log-in", "--log-out", "--log-io", "--logging-format"],
+                &[
+                    "--command",
+                    "--echo",
+                    "--output-limit",
+                    "--log-timing",
+                    "--log-in",
+                    "--log-out",
+                    "--log-io",
+                    "--logging-format",
+                ],
             );
             if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
                 return script(words, "script -c", at, skip);
@@ -541,16 +574,28 @@ pub(super) fn peel(words: &[String]) -> Peel {
         }
         CHRT | TASKSET => {
             // `chrt [opts] PRIO cmd`, `taskset [opts] MASK cmd`; `-p` works on a pid
-            let o = options(words, b"TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"]);
+            let o = options(
+                words,
+                b"TPD",
+                &["--sched-runtime", "--sched-period", "--sched-deadline"],
+            );
             let flags = words.get(1..o.next).unwrap_or(&[]);
             if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
                 return Peel::None;
             }
-            launcher(words, if name == "chrt" { "chrt" } else { "taskset" }, o.next + 1)
+            launcher(
+                words,
+                if name == "chrt" { "chrt" } else { "taskset" },
+                o.next + 1,
+            )
         }
         CPULIMIT => {
             // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
-            let o = options(words, b"lpei", &["--limit", "--pid", "--exe", "--include-children"]);
+            let o = options(
+                words,
+                b"lpei",
+                &["--limit", "--pid", "--exe", "--include-children"],
+            );
             if o.saw(b'p') || o.saw(b'e') {
                 return Peel::None;
             }
@@ -579,10 +624,13 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 Peel::None
             }
         }
-        key => match LAUNCHERS
-            .iter()
-            .find(|l| if key == names::NONE { l.name == name } else { l.key == key })
-        {
+        key => match LAUNCHERS.iter().find(|l| {
+            if key == names::NONE {
+                l.name == name
+            } else {
+                l.key == key
+            }
+        }) {
             Some(l) => table_launcher(words, l),
             None => Peel::None,
         },
@@ -714,7 +762,13 @@ impl Positional {
                     return None;
                 }
                 let mut values = vec![self.values.first().cloned().flatten()];
-                values.extend(words.get(i..).unwrap_or(&[]).iter().map(|w| Some(w.clone())));
+                values.extend(
+                    words
+                        .get(i..)
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|w| Some(w.clone())),
+                );
                 Some(Some(Positional {
                     values,
                     open: false,
@@ -759,7 +813,10 @@ pub(super) fn substitute_target(r: &mut super::Redirect, p: &Positional) {
     if !r.dynamic || r.is_heredoc() {
         return;
     }
-    let new = r.raw.as_deref().and_then(|raw| positional_word(&r.target, raw, p));
+    let new = r
+        .raw
+        .as_deref()
+        .and_then(|raw| positional_word(&r.target, raw, p));
     if let Some([one]) = new.as_deref() {
         r.target = one.clone();
         r.dynamic = false;
@@ -773,7 +830,10 @@ fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>>
     if raw.contains(['\'', '\\', '`']) || raw.contains("$(") {
         return None;
     }
-    let quoted = raw.len() >= 2 && raw.starts_with('"') && raw.ends_with('"') && raw.matches('"').count() == 2;
+    let quoted = raw.len() >= 2
+        && raw.starts_with('"')
+        && raw.ends_with('"')
+        && raw.matches('"').count() == 2;
     if matches!(text, "$@" | "${@}") && quoted {
         return p.args();
     }
@@ -802,7 +862,9 @@ fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>>
         let value = match name {
             "@" | "*" => p.args()?.join(" "),
             "#" => p.args()?.len().to_string(),
-            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => p.get(n.parse().ok()?)?,
+            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => {
+                p.get(n.parse().ok()?)?
+            }
             _ => return None,
         };
         out.push_str(&value);
