@@ -624,7 +624,7 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
             verb,
             "python" | "py" | "pi" | "python-interactive" | "script"
         ) {
-            inline::read(Lang::Python, rest, out);
+            inline::read(Lang::Python, "gdb", rest, out);
         } else if matches!(verb, "pipe" | "|") {
             if let Some((_, shell)) = rest.rsplit_once('|') {
                 out.push(Code::Script("debugger shell", shell.to_string()));
@@ -1038,7 +1038,7 @@ fn interpreter_code(c: &SimpleCommand, lang: Lang, out: &mut Vec<Code>) {
         text.push_str(code);
     }
     if !text.is_empty() {
-        inline::read(lang, &text, out);
+        inline::read(lang, c.words.first().map_or("", |w| w.as_str()), &text, out);
     }
 }
 
@@ -1064,7 +1064,7 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
 pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
     let mut out = Vec::new();
     match reader.name().and_then(interpreter) {
-        Some(lang) => inline::read(lang, text, &mut out),
+        Some(lang) => inline::read(lang, reader.words.first().map_or("", |w| w.as_str()), text, &mut out),
         None => out.push(Code::Script("stdin script", text.to_string())),
     }
     out

@@ -78,19 +78,102 @@ enum Kind {
     Eval,
     /// `fork`.
     Fork,
-    /// perl's and ruby's `open`: a command when its mode is a pipe.
+    /// perl's and ruby's `open`: a command when its mode is a pipe, else a file.
     Open,
+    /// Reads or writes the files its literal arguments name (`open(".env")`).
+    File,
+    /// Deletes the files or trees its literal arguments name, as this `rm` would.
+    Remove(&'static [&'static str]),
 }
 
-/// The commands `code` (in `lang`) runs, appended to `out`.
-pub(super) fn read(lang: Lang, code: &str, out: &mut Vec<Code>) {
-    read_at(lang, code, out, 0);
+/// File functions: (language, name, receivers it must be called on (empty: any or none),
+/// kind). A literal path they get becomes a command of its own (`python3 .env`, `rm -rf ~`),
+/// so the ignore rules and the critical patterns see it.
+const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
+    (Lang::Python, "open", &[], Kind::File),
+    (Lang::Python, "Path", &[], Kind::File),
+    (Lang::Python, "rmtree", &["shutil"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Python, "remove", &["os"], Kind::Remove(&["rm"])),
+    (Lang::Python, "unlink", &["os"], Kind::Remove(&["rm"])),
+    (Lang::Python, "copy", &["shutil"], Kind::File),
+    (Lang::Python, "copyfile", &["shutil"], Kind::File),
+    (Lang::Python, "copy2", &["shutil"], Kind::File),
+    (Lang::Python, "copytree", &["shutil"], Kind::File),
+    (Lang::Python, "move", &["shutil"], Kind::File),
+    (Lang::Perl, "unlink", &[], Kind::Remove(&["rm"])),
+    (Lang::Perl, "rmtree", &[], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Perl, "remove_tree", &[], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Ruby, "read", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "open", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "readlines", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "foreach", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "write", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "binread", &["File", "IO"], Kind::File),
+    (Lang::Ruby, "rm_rf", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Ruby, "rm_r", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Ruby, "remove_dir", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Ruby, "rm", &["FileUtils"], Kind::Remove(&["rm"])),
+    (Lang::Ruby, "delete", &["File"], Kind::Remove(&["rm"])),
+    (Lang::Js, "readFileSync", &[], Kind::File),
+    (Lang::Js, "readFile", &[], Kind::File),
+    (Lang::Js, "readTextFile", &[], Kind::File),
+    (Lang::Js, "readTextFileSync", &[], Kind::File),
+    (Lang::Js, "createReadStream", &[], Kind::File),
+    (Lang::Js, "writeFileSync", &[], Kind::File),
+    (Lang::Js, "writeFile", &[], Kind::File),
+    (Lang::Js, "appendFileSync", &[], Kind::File),
+    (Lang::Js, "copyFileSync", &[], Kind::File),
+    (Lang::Js, "openSync", &[], Kind::File),
+    (Lang::Js, "file", &["Bun"], Kind::File),
+    (Lang::Js, "rmSync", &[], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Js, "rm", &["fs", "fsp", "promises"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Js, "rmdirSync", &[], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Js, "remove", &["Deno"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Js, "removeSync", &["Deno"], Kind::Remove(&["rm", "-rf"])),
+    (Lang::Js, "unlinkSync", &[], Kind::Remove(&["rm"])),
+    (Lang::Php, "file_get_contents", &[], Kind::File),
+    (Lang::Php, "file_put_contents", &[], Kind::File),
+    (Lang::Php, "fopen", &[], Kind::File),
+    (Lang::Php, "file", &[], Kind::File),
+    (Lang::Php, "readfile", &[], Kind::File),
+    (Lang::Php, "parse_ini_file", &[], Kind::File),
+    (Lang::Php, "unlink", &[], Kind::Remove(&["rm"])),
+    (Lang::Lua, "open", &["io"], Kind::File),
+    (Lang::Lua, "lines", &["io"], Kind::File),
+    (Lang::Lua, "dofile", &[], Kind::File),
+    (Lang::Lua, "remove", &["os"], Kind::Remove(&["rm"])),
+    (Lang::R, "readLines", &[], Kind::File),
+    (Lang::R, "readRDS", &[], Kind::File),
+    (Lang::R, "file", &[], Kind::File),
+    (Lang::R, "source", &[], Kind::File),
+    (Lang::R, "unlink", &[], Kind::Remove(&["rm", "-rf"])),
+];
+
+/// The name before `.name` at token `i - 1` (`os` in `os.remove`).
+fn receiver(toks: &[Tok], i: usize) -> Option<&str> {
+    match (toks.get(i.checked_sub(3)?), toks.get(i - 2)) {
+        (Some(Tok::Name(r)), Some(Tok::Punct(b'.'))) => Some(r),
+        _ => None,
+    }
 }
 
-fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
+fn file_call(lang: Lang, name: &str, receiver: Option<&str>) -> Option<Kind> {
+    FILE_CALLS.iter().find_map(|(l, n, receivers, kind)| {
+        let on = receivers.is_empty() || receiver.is_some_and(|r| receivers.contains(&r));
+        (*l == lang && *n == name && on).then_some(*kind)
+    })
+}
+
+/// The commands `code` (in `lang`, run by `program`) runs, appended to `out`.
+pub(super) fn read(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>) {
+    read_at(lang, program, code, out, 0);
+}
+
+fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: usize) {
     let toks = tokens(lang, code);
     let source = lang.source();
     let gated = gate(lang, &toks);
+    let aliases = aliases(lang, &toks, gated);
     let mut forks = false;
     let mut looping = false;
     let mut i = 0;
@@ -122,7 +205,9 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
         if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
             continue;
         }
-        let Some(kind) = sink(lang, name, method, gated) else {
+        let alias = aliases.iter().find(|(a, _)| a == name).map(|a| a.1);
+        let file = file_call(lang, name, receiver(&toks, i).filter(|_| method));
+        let Some(kind) = alias.or_else(|| sink(lang, name, method, gated)).or(file) else {
             if reflective(lang, name) {
                 out.push(opaque(source));
             }
@@ -138,7 +223,17 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
         }
         let paren = matches!(toks.get(i), Some(Tok::Punct(b'(')));
         if !paren && !matches!(lang, Lang::Perl | Lang::Ruby | Lang::AppleScript) {
-            // a reference, not a call (`from subprocess import run`)
+            // a function that runs commands, passed on (`f = os.system`, `map(os.system,
+            // cmds)`): what it will be called with cannot be read. An import or a
+            // destructuring names it without passing it.
+            let prev = i.checked_sub(2).and_then(|p| toks.get(p));
+            let named = matches!(prev, Some(Tok::Name(n)) if n == "import")
+                || matches!(prev, Some(Tok::Punct(b',' | b'{')))
+                || matches!(toks.get(i), Some(Tok::Punct(b'}' | b':')))
+                || matches!(toks.get(i), Some(Tok::Name(n)) if n == "as");
+            if strong(kind) && alias.is_none() && !named {
+                out.push(opaque(source));
+            }
             continue;
         }
         let mut args = arguments(lang, &toks, i);
@@ -148,8 +243,29 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
         }
         match (kind, args.as_slice()) {
             (Kind::Eval, [Arg::Lit(s)]) if depth < MAX_EVAL_DEPTH => {
-                read_at(lang, s, out, depth + 1)
+                read_at(lang, program, s, out, depth + 1)
             }
+            (Kind::File, args) => {
+                let paths = args.iter().filter_map(|a| match a {
+                    Arg::Lit(p) => Some(p.clone()),
+                    _ => None,
+                });
+                // only the path-shaped literals: modes (`"r"`, `"utf-8"`) are not files
+                let mut words: Vec<String> = paths.filter(|p| path_like(p)).collect();
+                if !words.is_empty() {
+                    words.insert(0, program.to_string());
+                    out.push(Code::Argv(source, words));
+                }
+            }
+            (Kind::Remove(rm), args) => match args.first() {
+                Some(Arg::Lit(p)) => {
+                    let mut words: Vec<String> = rm.iter().map(|w| w.to_string()).collect();
+                    words.push(p.clone());
+                    out.push(Code::Argv(source, words));
+                }
+                // what a computed path deletes cannot be known
+                _ => out.push(opaque(source)),
+            },
             (Kind::Eval, _) => out.push(opaque(source)),
             (Kind::Shell, [Arg::Lit(s)]) => shell(s, source, out),
             // only perl and ruby take a command as several strings; elsewhere the rest are
@@ -157,7 +273,7 @@ fn read_at(lang: Lang, code: &str, out: &mut Vec<Code>, depth: usize) {
             (Kind::Shell, [Arg::Lit(s), ..]) if !matches!(lang, Lang::Perl | Lang::Ruby) => {
                 shell(s, source, out)
             }
-            (Kind::Open, args) => open(args, source, out),
+            (Kind::Open, args) => open(args, program, source, out),
             (Kind::Shell | Kind::Argv, args) => match argv(args, kind == Kind::Argv) {
                 Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
                 _ => out.push(opaque(source)),
@@ -187,26 +303,32 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
     out.push(Code::Script(source, script.to_string()));
 }
 
-/// perl `open(FH, "cmd |")`, `open(FH, "-|", "cmd", …)`; ruby `open("| cmd")`.
-fn open(args: &[Arg], source: &'static str, out: &mut Vec<Code>) {
-    let lit = |a: &Arg| match a {
-        Arg::Lit(s) => Some(s.clone()),
-        _ => None,
+/// perl `open(FH, "cmd |")`, `open(FH, "-|", "cmd", …)`; ruby `open("| cmd")`; else the
+/// file it opens (`open(FH, "<", ".env")`, `open(FH, "<.env")`, ruby `open(".env")`).
+fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) {
+    let file = |path: &str, out: &mut Vec<Code>| {
+        if path_like(path) {
+            out.push(Code::Argv(source, vec![program.to_string(), path.to_string()]));
+        }
     };
-    // ruby's `open(path)` has no handle argument
-    let (mode, rest) = match args {
-        [Arg::Lit(m), rest @ ..] if m.starts_with('|') => (Some(m.clone()), rest),
-        [_, mode, rest @ ..] => (lit(mode), rest),
-        _ => return,
-    };
-    let Some(mode) = mode else {
-        // a two-argument open of a computed string may be a pipe
-        if rest.is_empty() {
-            out.push(opaque(source));
+    if source == Lang::Ruby.source() {
+        match args.first() {
+            Some(Arg::Lit(p)) => match p.strip_prefix('|') {
+                Some(cmd) => shell(cmd.trim(), source, out),
+                None => file(p, out),
+            },
+            // a computed path may start with `|`
+            Some(_) => out.push(opaque(source)),
+            None => {}
         }
         return;
+    }
+    let (mode, rest) = match args {
+        [_, Arg::Lit(mode), rest @ ..] => (mode.trim(), rest),
+        // a two-argument open of a computed string may be a pipe
+        [_, _] => return out.push(opaque(source)),
+        _ => return,
     };
-    let mode = mode.trim();
     if mode == "-|" || mode == "|-" {
         match rest {
             [Arg::Lit(s)] => shell(s, source, out),
@@ -216,10 +338,51 @@ fn open(args: &[Arg], source: &'static str, out: &mut Vec<Code>) {
             },
         }
     } else if let Some(cmd) = mode.strip_prefix('|').or_else(|| mode.strip_suffix('|')) {
-        if rest.is_empty() || source == Lang::Ruby.source() {
+        if rest.is_empty() {
             shell(cmd.trim(), source, out);
         }
+    } else {
+        match rest {
+            // `open(FH, "<", F)`
+            [Arg::Lit(p), ..] => file(p, out),
+            // `open(FH, "<F")`
+            [] => file(mode.trim_start_matches(['<', '>', '+', ' ']), out),
+            _ => {}
+        }
     }
+}
+
+/// A literal that may name a file: not a mode (`r`, `wb`, `a+`), an encoding or text with
+/// blanks.
+fn path_like(s: &str) -> bool {
+    !s.is_empty()
+        && !s.contains(char::is_whitespace)
+        && !matches!(s, "r" | "w" | "a" | "x" | "rb" | "wb" | "ab" | "r+" | "w+" | "a+" | "rt" | "wt" | "utf-8" | "utf8" | "UTF-8" | "ascii" | "latin-1")
+}
+
+/// Sinks that count wherever they appear (not the weak names a module gates).
+fn strong(kind: Kind) -> bool {
+    matches!(kind, Kind::Shell | Kind::Argv | Kind::Eval)
+}
+
+/// `from os import system as run_it`, `import subprocess as sp` (a module: nothing),
+/// `const {execSync: run} = require("child_process")`: other names for sinks.
+fn aliases(lang: Lang, toks: &[Tok], gated: bool) -> Vec<(String, Kind)> {
+    let mut out = Vec::new();
+    for w in toks.windows(3) {
+        let [Tok::Name(n), link, Tok::Name(a)] = w else {
+            continue;
+        };
+        let linked = match link {
+            Tok::Name(l) => l == "as",
+            Tok::Punct(b':') => lang == Lang::Js,
+            _ => false,
+        };
+        if let Some(kind) = sink(lang, n, false, gated).filter(|_| linked) {
+            out.push((a.clone(), kind));
+        }
+    }
+    out
 }
 
 fn opaque(source: &'static str) -> Code {
@@ -413,6 +576,12 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
                 }
             }
             return Arg::List(words);
+        }
+        // `os.path.expanduser("~")`, `File.expand_path("~")`: the literal path
+        [.., Tok::Name(f), Tok::Punct(b'('), Tok::Str(Some(p)), Tok::Punct(b')')]
+            if matches!(f.as_str(), "expanduser" | "expand_path") =>
+        {
+            return Arg::Lit(p.clone())
         }
         // R's c("a", "b")
         [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if c == "c" => {
@@ -807,7 +976,7 @@ mod tests {
 
     fn found(lang: Lang, code: &str) -> Vec<String> {
         let mut out = Vec::new();
-        read(lang, code, &mut out);
+        read(lang, "interp", code, &mut out);
         out.iter()
             .map(|c| match c {
                 Code::Script(_, s) => format!("sh: {s}"),
@@ -920,6 +1089,21 @@ mod tests {
             (Perl, "open(my $f, \"-|\", \"id\")", &["sh: id"]),
             (Perl, "open(F, \"ls |\")", &["sh: ls"]),
             (Perl, "open(F, \"<\", $ARGV[0])", &[]),
+            (Perl, "open(F, \"<\", \".env\")", &["argv: interp .env"]),
+            (Perl, "open(F, \"<.env\")", &["argv: interp .env"]),
+            (Ruby, "puts File.read(\".env\")", &["argv: interp .env"]),
+            (Ruby, "FileUtils.rm_rf(\"/\")", &["argv: rm -rf /"]),
+            (Python, "print(open('.env').read())", &["argv: interp .env"]),
+            (Python, "print(open('a.txt', 'r', encoding='utf-8').read())", &["argv: interp a.txt"]),
+            (Python, "import shutil; shutil.rmtree('/')", &["argv: rm -rf /"]),
+            (Python, "xs = [1]; xs.remove(1)", &[]),
+            (Python, "from os import system as s; s('id')", &["sh: id"]),
+            (Python, "import os; f = os.system; f('id')", &["opaque"]),
+            (Python, "import os; list(map(os.system, cmds))", &["opaque"]),
+            (Js, "const {execSync: run} = require('child_process'); run('id')", &["sh: id"]),
+            (Js, "console.log(require('fs').readFileSync('.env', 'utf8'))", &["argv: interp .env"]),
+            (Js, "require('fs').rmSync('/', {recursive: true})", &["argv: rm -rf /"]),
+            (Php, "echo file_get_contents('.env');", &["argv: interp .env"]),
             (Perl, "open(F, $x)", &["opaque"]),
             (
                 Python,
