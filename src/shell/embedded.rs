@@ -71,6 +71,9 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
     let name = basename(first);
     let words = &c.words;
     let args = words.get(1..).unwrap_or(&[]);
+    if let Some(why) = filled_in(c, name) {
+        out.push(Code::Opaque("launcher", why.to_string()));
+    }
     match names::key(name) {
         names::GIT => git(args, &mut out),
         names::SSH | names::SCP | names::SFTP => ssh(args, &mut out),
@@ -150,6 +153,20 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         }
         SED | GSED => sed(args, &mut out),
         _ if name == "hyperfine" => hyperfine(args, &mut out),
+        _ if name == "tmux" => tmux(args, &mut out),
+        _ if name == "expect" => {
+            for (i, skip) in short_or_long(args, b'c', &[]) {
+                let text = args.get(i).and_then(|w| w.get(skip..)).unwrap_or("");
+                for statement in text.split([';', '\n']) {
+                    let statement = statement.trim_start();
+                    let (verb, rest) = statement.split_once(' ').unwrap_or((statement, ""));
+                    if matches!(verb, "spawn" | "exec" | "system") {
+                        out.push(Code::Script("expect spawn", rest.to_string()));
+                    }
+                }
+            }
+        }
+        _ if TERMINALS.contains(&name) => terminal(args, &mut out),
         _ if name == "watchexec" => {
             let o = options(
                 words,
@@ -181,6 +198,127 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         }
     }
     out
+}
+
+/// Terminal emulators that run the command after `-e`, `-x` or `--`.
+const TERMINALS: &[&str] = &[
+    "xterm",
+    "uxterm",
+    "gnome-terminal",
+    "konsole",
+    "alacritty",
+    "kitty",
+    "x-terminal-emulator",
+    "xfce4-terminal",
+    "terminator",
+    "tilix",
+    "urxvt",
+    "st",
+    "foot",
+];
+
+/// Why the program a launcher runs is only known when it runs: a name filled in from input
+/// (`xargs -I{} {} …`, `find -exec {} \;`), a `sh -c` whose script `xargs` appends, a
+/// script that is a process substitution's output (`bash <(…)`).
+fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
+    let runner = c
+        .wrappers
+        .iter()
+        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+    let first = c.words.first()?;
+    if runner && first.contains("{}") {
+        return Some("the command name is filled in when it runs");
+    }
+    let shell = super::wrappers::is_shell(name);
+    if !shell && interpreter(name).is_none() {
+        return None;
+    }
+    let operand = (1..c.words.len()).find(|&i| {
+        let w = c.words.get(i).map_or("", String::as_str);
+        !(w.starts_with('-') || w.starts_with('+')) || c.is_dynamic(i)
+    });
+    match operand {
+        Some(i) if c.is_dynamic(i) && c.words.get(i).is_some_and(|w| w.starts_with("<(")) => {
+            Some("the script is a process substitution's output")
+        }
+        None if runner && shell && c.words.iter().any(|w| w.starts_with('-') && w.contains('c')) => {
+            Some("the script is appended when it runs")
+        }
+        _ => None,
+    }
+}
+
+/// `xterm -e cmd …`, `gnome-terminal -- cmd …`, `xfce4-terminal -e 'cmd'`.
+fn terminal(args: &[String], out: &mut Vec<Code>) {
+    let Some(at) = args
+        .iter()
+        .position(|w| matches!(w.as_str(), "-e" | "-x" | "--" | "--command" | "--execute"))
+    else {
+        return;
+    };
+    match args.get(at + 1..).unwrap_or(&[]) {
+        [] => {}
+        [one] => out.push(Code::Script("terminal -e", one.clone())),
+        more => out.push(Code::Argv("terminal -e", more.to_vec())),
+    }
+}
+
+/// tmux commands that run a shell command (`new-session`, `split-window`, `run-shell`,
+/// `if-shell`, `display-popup`, …) and `send-keys` (typed into the pane's shell); `tmux -c`.
+fn tmux(args: &[String], out: &mut Vec<Code>) {
+    let mut i = 0;
+    // global options
+    while let Some(w) = args.get(i) {
+        match w.as_str() {
+            "-c" => {
+                script(out, "tmux -c", args, i + 1, 0);
+                return;
+            }
+            "-L" | "-S" | "-f" | "-T" => i += 2,
+            _ if w.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    // commands separated by `;`
+    for command in args.get(i..).unwrap_or(&[]).split(|w| w == ";") {
+        let Some((sub, rest)) = command.split_first() else {
+            continue;
+        };
+        let runs = matches!(
+            sub.as_str(),
+            "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
+                | "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" | "run-shell"
+                | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" | "if-shell" | "if"
+        );
+        let keys = matches!(sub.as_str(), "send-keys" | "send");
+        if !runs && !keys {
+            continue;
+        }
+        let mut j = 0;
+        while let Some(w) = rest.get(j) {
+            if !w.starts_with('-') || w == "-" {
+                break;
+            }
+            // options with a value: the last letter of `-t`, `-c`, `-n`, `-s`, `-e`, …
+            let takes = w.len() == 2 && w.bytes().nth(1).is_some_and(|b| b"ceFflnNstxy".contains(&b));
+            j += if takes { 2 } else { 1 };
+        }
+        let operands = rest.get(j..).unwrap_or(&[]);
+        if keys {
+            let typed: Vec<&str> = operands
+                .iter()
+                .map(|k| match k.as_str() {
+                    "Enter" | "C-m" | "KPEnter" | "C-j" => "\n",
+                    k => k,
+                })
+                .collect();
+            out.push(Code::Script("tmux send-keys", typed.join(" ")));
+        } else if sub == "if-shell" || sub == "if" {
+            script(out, "tmux if-shell", operands, 0, 0);
+        } else if !operands.is_empty() {
+            out.push(Code::Script("tmux", operands.join(" ")));
+        }
+    }
 }
 
 /// Word `i` of `args` after `skip` bytes, as a script.
@@ -1049,6 +1187,13 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
         return true;
     }
     let Some(name) = c.name() else { return false };
+    if name == "at" || name == "batch" {
+        // `at TIME` reads the commands it schedules from stdin (not `-f FILE`, `-l`, …)
+        return !c
+            .words
+            .iter()
+            .any(|w| matches!(w.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
+    }
     match names::key(name) {
         names::SOURCE | names::DOT => c
             .words

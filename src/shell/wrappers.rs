@@ -192,6 +192,7 @@ const LAUNCHERS: &[Launcher] = &[
     launcher_row("faketime", b"", &[], 1),
     launcher_row("heaptrack", b"o", &["--output"], 0),
     launcher_row("flatpak-spawn", b"", &[], 0),
+    launcher_row("screen", b"SceihpTts", &["-Logfile"], 0),
     launcher_row("sandbox-exec", b"fpD", &[], 0),
 ];
 
