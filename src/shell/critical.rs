@@ -74,7 +74,7 @@ fn command_labels(cmds: &[SimpleCommand], c: &SimpleCommand) -> Vec<&'static str
     };
     let args = c.words.get(1..).unwrap_or(&[]);
     // names compared as integers: this runs on every command `check` sees
-    let key = names::key(name);
+    let key = names::folded_key(name);
     match key {
         names::RM if recursive_root(args, b"rR") => labels.push("recursive-delete-root"),
         names::FIND
@@ -264,7 +264,7 @@ fn harmless_device(path: &str) -> bool {
         || p.starts_with("/dev/pts/")
 }
 
-fn disk_write(key: u64, name: &str, args: &[String]) -> bool {
+fn disk_write(key: names::Key, name: &str, args: &[String]) -> bool {
     match key {
         names::DD => args
             .iter()
@@ -299,7 +299,7 @@ pub fn auth_file(path: &str) -> bool {
     ) || p.starts_with("/etc/sudoers.d/")
 }
 
-fn auth_write(key: u64, args: &[String]) -> bool {
+fn auth_write(key: names::Key, args: &[String]) -> bool {
     match key {
         names::TEE => operands(args).any(|w| auth_file(w)),
         names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
@@ -349,7 +349,7 @@ fn normalise(path: &str) -> String {
     }
 }
 
-fn is_fetcher(key: u64, name: &str) -> bool {
+fn is_fetcher(key: names::Key, name: &str) -> bool {
     matches!(
         key,
         names::CURL
@@ -366,7 +366,7 @@ fn is_fetcher(key: u64, name: &str) -> bool {
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.
 fn runs_input(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    let key = names::key(name);
+    let key = names::folded_key(name);
     wrappers::is_shell_key(key)
         || matches!(
             key,
@@ -389,7 +389,7 @@ fn runs_input(c: &SimpleCommand) -> bool {
 /// The interpreter reads its program from stdin (no script operand, no `-c`/`-e`/`-m`).
 fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
-    let key = names::key(name);
+    let key = names::folded_key(name);
     if wrappers::is_shell_key(key) {
         return wrappers::shell_reads_stdin(&c.words);
     }
@@ -427,7 +427,7 @@ fn opaque_code(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
             .filter(|d| d.pipeline == c.pipeline && d.stage < c.stage)
             .any(|d| d.name() != Some("cat"));
     let any_dynamic = || (1..c.words.len()).any(|i| c.is_dynamic(i));
-    let computed = match names::key(name) {
+    let computed = match names::folded_key(name) {
         names::EVAL => any_dynamic(),
         names::SOURCE | names::DOT => c.is_dynamic(1),
         key if wrappers::is_shell_key(key) => {
@@ -502,7 +502,7 @@ fn kill_init(args: &[String]) -> bool {
     pids.contains(&"-1") || (pids.contains(&"1") && signal.is_some_and(is_kill_signal))
 }
 
-fn shutdown(key: u64, name: &str, args: &[String]) -> bool {
+fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {
     match key {
         names::SHUTDOWN => !args.iter().any(|w| w == "-c" || w == "--help"),
         names::REBOOT | names::HALT | names::POWEROFF => !args.iter().any(|w| w == "--help"),

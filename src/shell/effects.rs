@@ -1,139 +1,71 @@
 //! Options that make an innocent-looking command run or write something: `find -exec`,
-//! `git diff --output=…`, `sed 's/x/y/e'`, `awk '{system(…)}'`, `tar --to-command`. Such a
-//! command is not plain, so an allow rule like `find *` or `sed *` only asks for it.
+//! `git diff --output=…`, `sort -o`, `rg --pre`, `man -P`, `sed 's/x/y/e'`,
+//! `awk '{system(…)}'`, `tar --to-command`. Such a command is not plain, so an allow rule like
+//! `find *` or `sort *` only asks for it. The options are the program table's
+//! ([`programs::Opt`]); what a script or a config key does is read here.
 
-use super::{basename, names};
+use super::{basename, names, programs};
 
-/// The [`names::key`] of a command's name without its directory (`/usr/bin/git` → `git`).
-pub(super) fn name_key(words: &[String]) -> u64 {
+/// The [`names::folded_key`] of a command's name without its directory (`/usr/bin/git` →
+/// `git`). Folded: `SORT -o x` is `sort -o x` on a case-insensitive system, and reading an
+/// option as risky only ever asks more.
+pub(super) fn name_key(words: &[String]) -> names::Key {
     words
         .first()
-        .map_or(names::NONE, |w| names::key(basename(w)))
+        .map_or(names::NONE, |w| names::folded_key(basename(w)))
 }
 
 /// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
 /// suggests.
-pub(super) fn side_effect(name: u64, words: &[String]) -> Option<&'static str> {
+pub(super) fn side_effect(name: names::Key, words: &[String]) -> Option<&'static str> {
+    let program = programs::by_folded_key(name)?;
     let args = words.get(1..).unwrap_or(&[]);
-    let has = |f: &dyn Fn(&str) -> bool| args.iter().any(|w| f(w));
+    if let Some(option) = program.risky_option(args) {
+        return Some(option.why);
+    }
     match name {
-        names::FIND => {
-            if has(&|w| matches!(w, "-exec" | "-execdir" | "-ok" | "-okdir")) {
-                Some("find -exec runs a command")
-            } else if has(&|w| w == "-delete") {
-                Some("find -delete deletes files")
-            } else if has(&|w| matches!(w, "-fprint" | "-fprint0" | "-fprintf" | "-fls")) {
-                Some("find -fprint writes a file")
-            } else {
-                None
-            }
-        }
-        names::FD | names::FDFIND => has(&|w| matches!(w, "-x" | "-X" | "--exec" | "--exec-batch"))
-            .then_some("fd --exec runs a command"),
-        names::GIT => git(args),
+        names::GIT => git_config(args),
         names::SED | names::GSED => sed(args),
-        names::AWK | names::GAWK | names::MAWK | names::NAWK => {
-            has(&|w| w.contains("system") || w.contains('|'))
-                .then_some("awk program can run commands")
-        }
-        names::TAR | names::BSDTAR | names::GTAR => has(&|w| {
-            [
-                "--to-command",
-                "--use-compress-program",
-                "--checkpoint-action",
-                "--info-script",
-                "--new-volume-script",
-            ]
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => args
             .iter()
-            .any(|o| w.starts_with(o))
-                || w == "-I"
-                || w == "-F"
-        })
-        .then_some("tar option runs a command"),
-        names::RSYNC => {
-            has(&|w| w == "-e" || w.starts_with("--rsh") || w.starts_with("--rsync-path"))
-                .then_some("rsync option runs a command")
-        }
-        names::SSH | names::SCP | names::SFTP => has(&|w| {
-            w.to_ascii_lowercase().contains("proxycommand")
-                || w.to_ascii_lowercase().contains("localcommand")
-        })
-        .then_some("ssh option runs a local command"),
+            .any(|w| w.contains("system") || w.contains('|'))
+            .then_some("awk program can run commands"),
         _ => None,
     }
 }
 
-fn git(args: &[String]) -> Option<&'static str> {
-    let mut i = 0;
-    // global options before the subcommand
-    while let Some(w) = args.get(i) {
-        match w.as_str() {
-            _ if !w.starts_with('-') => break,
-            "-c" | "--config-env" => return Some("git -c can set a command (pager, alias, hook)"),
-            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path" => i += 2,
-            _ if w.starts_with("--exec-path=") => {
-                return Some("git --exec-path chooses the programs git runs")
-            }
-            _ => i += 1,
-        }
+/// `git config alias.x '!…'`, `git config core.pager …`: a config key whose value git runs.
+fn git_config(args: &[String]) -> Option<&'static str> {
+    let git = programs::lookup("git")?;
+    let sub = git.subcommand_index(args)?;
+    if args.get(sub).map(String::as_str) != Some("config") {
+        return None;
     }
-    let sub = args.get(i).map(String::as_str);
-    let rest = args.get(i + 1..).unwrap_or(&[]);
-    // every option below starts with `-`
-    for w in rest.iter().filter(|w| w.starts_with('-')) {
-        if w == "--output" || w.starts_with("--output=") {
-            return Some("git --output writes a file");
-        }
-        if [
-            "--upload-pack",
-            "--receive-pack",
-            "--exec",
-            "--extcmd",
-            "--tool",
-        ]
-        .iter()
-        .any(|o| {
-            w.strip_prefix(o)
-                .is_some_and(|v| v.is_empty() || v.starts_with('='))
-        }) {
-            return Some("git option runs a command");
-        }
-        if w == "-O" || w.starts_with("--open-files-in-pager") {
-            return Some("git grep -O runs a pager");
-        }
-    }
-    if sub == Some("config") {
-        const RUNS: [&str; 8] = [
-            "alias.",
-            "core.pager",
-            "core.sshcommand",
-            "core.editor",
-            "core.hookspath",
-            "core.fsmonitor",
-            "diff.external",
-            "sequence.editor",
-        ];
-        if rest.iter().any(|w| {
+    const RUNS: [&str; 8] = [
+        "alias.",
+        "core.pager",
+        "core.sshcommand",
+        "core.editor",
+        "core.hookspath",
+        "core.fsmonitor",
+        "diff.external",
+        "sequence.editor",
+    ];
+    args.iter()
+        .skip(sub + 1)
+        .any(|w| {
             let w = w.to_ascii_lowercase();
-            RUNS.iter().any(|k| w.starts_with(k))
-                || w.contains(".textconv")
-                || w.contains(".command")
-        }) {
-            return Some("git config sets a command git will run");
-        }
-    }
-    None
+            RUNS.iter().any(|k| w.starts_with(k)) || w.contains(".textconv") || w.contains(".command")
+        })
+        .then_some("git config sets a command git will run")
 }
 
+/// A sed script that runs a command or writes a file (`-i` and `-f` are table options).
 fn sed(args: &[String]) -> Option<&'static str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut explicit = false;
     let mut i = 0;
     while let Some(w) = args.get(i) {
-        if w == "-i" || w.starts_with("--in-place") || (w.starts_with("-i") && !w.starts_with("--"))
-        {
-            return Some("sed -i edits files in place");
-        }
         if w == "-e" || w == "--expression" {
             explicit = true;
             if let Some(s) = args.get(i + 1) {
@@ -145,10 +77,9 @@ fn sed(args: &[String]) -> Option<&'static str> {
         if let Some(s) = w.strip_prefix("--expression=") {
             explicit = true;
             scripts.push(s);
-        } else if w.starts_with("-") && w.len() > 1 && !w.starts_with("--") && w.contains('i') {
-            return Some("sed -i edits files in place");
-        } else if w == "-f" || w.starts_with("--file") {
-            return Some("sed script file may run commands");
+        } else if let Some(s) = w.strip_prefix("-e").filter(|s| !s.is_empty()) {
+            explicit = true;
+            scripts.push(s);
         } else if !w.starts_with('-') && !explicit {
             scripts.push(w);
             explicit = true;
@@ -245,7 +176,7 @@ fn sed_script_runs(script: &str) -> bool {
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`; `fd -x CMD…`): the word ranges
 /// of the commands it runs (`name` is the command's [`name_key`]).
-pub(super) fn exec_ranges(name: u64, words: &[String]) -> Vec<(usize, usize)> {
+pub(super) fn exec_ranges(name: names::Key, words: &[String]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let is_fd = matches!(name, names::FD | names::FDFIND);
     if name != names::FIND && !is_fd {

@@ -29,6 +29,7 @@ mod inline;
 mod names;
 mod parser;
 pub mod paths;
+pub mod programs;
 mod render;
 mod spoofing;
 mod words;
@@ -176,6 +177,17 @@ impl SimpleCommand {
         self.words.first().map(|w| basename(w))
     }
 
+    /// The program it runs, from the program table (by [`SimpleCommand::name`]; ignoring
+    /// ASCII case when `fold`, as on a case-insensitive system).
+    pub fn program(&self, fold: bool) -> Option<&'static programs::Program> {
+        let name = self.name()?;
+        if fold {
+            programs::lookup_folded(name)
+        } else {
+            programs::lookup(name)
+        }
+    }
+
     /// The words joined by single spaces.
     pub fn text(&self) -> String {
         self.words.join(" ")
@@ -296,17 +308,4 @@ pub fn analyse(command: &str) -> Analysis {
     analysis
 }
 
-/// `/usr/bin/sudo` → `sudo`.
-pub(crate) fn basename(word: &str) -> &str {
-    // a plain loop: `rfind` and iterator adapters stay calls in the size-optimised build
-    let b = word.as_bytes();
-    let mut i = b.len();
-    while i > 0 && b[i - 1] != b'/' {
-        i -= 1;
-    }
-    match i {
-        0 => word,
-        i if i == b.len() => word,
-        i => word.get(i..).unwrap_or(word),
-    }
-}
+pub(crate) use programs::basename;

@@ -295,10 +295,10 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
 }
 
 pub(super) fn is_shell(name: &str) -> bool {
-    is_shell_key(names::key(name))
+    is_shell_key(names::folded_key(name))
 }
 
-pub(super) fn is_shell_key(key: u64) -> bool {
+pub(super) fn is_shell_key(key: names::Key) -> bool {
     matches!(
         key,
         names::SH
@@ -385,7 +385,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
         return Peel::None;
     };
     let name = basename(first);
-    match names::key(name) {
+    match names::folded_key(name) {
         names::SUDO => {
             let o = options(
                 words,
