@@ -32,35 +32,40 @@ impl Code {
 }
 
 // Names only this module matches (the rest are in `names`).
-const TRAP: u64 = names::key("trap");
-const ALIAS: u64 = names::key("alias");
-const EXPORT: u64 = names::key("export");
-const DECLARE: u64 = names::key("declare");
-const TYPESET: u64 = names::key("typeset");
-const LOCAL: u64 = names::key("local");
-const READONLY: u64 = names::key("readonly");
-const ZIP: u64 = names::key("zip");
-const MAN: u64 = names::key("man");
-const RG: u64 = names::key("rg");
-const LESS: u64 = names::key("less");
-const MORE: u64 = names::key("more");
-const MAKE: u64 = names::key("make");
-const GMAKE: u64 = names::key("gmake");
-const GDB: u64 = names::key("gdb");
-const LLDB: u64 = names::key("lldb");
-const PARALLEL: u64 = names::key("parallel");
-const NODEMON: u64 = names::key("nodemon");
-const NPX: u64 = names::key("npx");
-const NPM: u64 = names::key("npm");
-const PNPM: u64 = names::key("pnpm");
-const SQLITE3: u64 = names::key("sqlite3");
-const VIM: u64 = names::key("vim");
-const VI: u64 = names::key("vi");
-const NVIM: u64 = names::key("nvim");
-const VIEW: u64 = names::key("view");
-const EX: u64 = names::key("ex");
-const SED: u64 = names::key("sed");
-const GSED: u64 = names::key("gsed");
+const TRAP: names::Key = names::folded_key("trap");
+const ALIAS: names::Key = names::folded_key("alias");
+const EXPORT: names::Key = names::folded_key("export");
+const DECLARE: names::Key = names::folded_key("declare");
+const TYPESET: names::Key = names::folded_key("typeset");
+const LOCAL: names::Key = names::folded_key("local");
+const READONLY: names::Key = names::folded_key("readonly");
+const ZIP: names::Key = names::folded_key("zip");
+const MAN: names::Key = names::folded_key("man");
+const RG: names::Key = names::folded_key("rg");
+const LESS: names::Key = names::folded_key("less");
+const MORE: names::Key = names::folded_key("more");
+const MAKE: names::Key = names::folded_key("make");
+const GMAKE: names::Key = names::folded_key("gmake");
+const GDB: names::Key = names::folded_key("gdb");
+const LLDB: names::Key = names::folded_key("lldb");
+const PARALLEL: names::Key = names::folded_key("parallel");
+const NODEMON: names::Key = names::folded_key("nodemon");
+const NPX: names::Key = names::folded_key("npx");
+const NPM: names::Key = names::folded_key("npm");
+const PNPM: names::Key = names::folded_key("pnpm");
+const SQLITE3: names::Key = names::folded_key("sqlite3");
+const VIM: names::Key = names::folded_key("vim");
+const VI: names::Key = names::folded_key("vi");
+const NVIM: names::Key = names::folded_key("nvim");
+const VIEW: names::Key = names::folded_key("view");
+const EX: names::Key = names::folded_key("ex");
+const SED: names::Key = names::folded_key("sed");
+const SSH: names::Key = names::folded_key("ssh");
+const SFTP: names::Key = names::folded_key("sftp");
+const TAR: names::Key = names::folded_key("tar");
+const BSDTAR: names::Key = names::folded_key("bsdtar");
+const GTAR: names::Key = names::folded_key("gtar");
+const GSED: names::Key = names::folded_key("gsed");
 
 /// The code in command `c`'s words (its launchers already peeled). Empty for most commands.
 pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
@@ -74,15 +79,15 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
     if let Some(why) = filled_in(c, name) {
         out.push(Code::Opaque("launcher", why.to_string()));
     }
-    match names::key(name) {
+    match names::folded_key(name) {
         names::GIT => git(args, &mut out),
-        names::SSH | names::SCP | names::SFTP => ssh(args, &mut out),
+        SSH | names::SCP | SFTP => ssh(args, &mut out),
         names::RSYNC => {
             for (i, skip) in short_or_long(args, b'e', &["--rsh", "--rsync-path"]) {
                 script(&mut out, "rsync -e", args, i, skip);
             }
         }
-        names::TAR | names::BSDTAR | names::GTAR => tar(args, &mut out),
+        TAR | BSDTAR | GTAR => tar(args, &mut out),
         ZIP => {
             for (i, skip) in short_or_long(args, 0, &["-TT", "--unzip-command"]) {
                 script(&mut out, "zip -TT", args, i, skip);
@@ -1194,7 +1199,7 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
             .iter()
             .any(|w| matches!(w.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
     }
-    match names::key(name) {
+    match names::folded_key(name) {
         names::SOURCE | names::DOT => c
             .words
             .get(1)

@@ -30,8 +30,8 @@ pub(super) enum Peel {
 /// its own (`flock FILE cmd`, `chroot DIR cmd`, `taskset MASK cmd`).
 struct Launcher {
     name: &'static str,
-    /// [`names::key`] of `name` ([`names::NONE`] for names longer than 8 bytes).
-    key: u64,
+    /// [`names::folded_key`] of `name` ([`names::NONE`] for names of 16 bytes or more).
+    key: names::Key,
     /// Short options that take a value.
     short_arg: &'static [u8],
     /// Long options that take the next word as their value.
@@ -47,7 +47,7 @@ const fn launcher_row(
 ) -> Launcher {
     Launcher {
         name,
-        key: names::key(name),
+        key: names::folded_key(name),
         short_arg,
         long_arg,
         skip,
@@ -321,21 +321,21 @@ pub(super) fn is_shell_key(key: names::Key) -> bool {
 }
 
 // Names only this module matches (the rest are in `names`).
-const TCSH: u64 = names::key("tcsh");
-const CSH: u64 = names::key("csh");
-const YASH: u64 = names::key("yash");
-const RBASH: u64 = names::key("rbash");
-const POSH: u64 = names::key("posh");
-const LKSH: u64 = names::key("lksh");
-const OKSH: u64 = names::key("oksh");
-const PDKSH: u64 = names::key("pdksh");
-const RUNUSER: u64 = names::key("runuser");
-const FLOCK: u64 = names::key("flock");
-const SCRIPT: u64 = names::key("script");
-const CHRT: u64 = names::key("chrt");
-const TASKSET: u64 = names::key("taskset");
-const SG: u64 = names::key("sg");
-const CPULIMIT: u64 = names::key("cpulimit");
+const TCSH: names::Key = names::folded_key("tcsh");
+const CSH: names::Key = names::folded_key("csh");
+const YASH: names::Key = names::folded_key("yash");
+const RBASH: names::Key = names::folded_key("rbash");
+const POSH: names::Key = names::folded_key("posh");
+const LKSH: names::Key = names::folded_key("lksh");
+const OKSH: names::Key = names::folded_key("oksh");
+const PDKSH: names::Key = names::folded_key("pdksh");
+const RUNUSER: names::Key = names::folded_key("runuser");
+const FLOCK: names::Key = names::folded_key("flock");
+const SCRIPT: names::Key = names::folded_key("script");
+const CHRT: names::Key = names::folded_key("chrt");
+const TASKSET: names::Key = names::folded_key("taskset");
+const SG: names::Key = names::folded_key("sg");
+const CPULIMIT: names::Key = names::folded_key("cpulimit");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
