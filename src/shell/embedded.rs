@@ -80,7 +80,7 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         out.push(Code::Opaque("launcher", why.to_string()));
     }
     match names::folded_key(name) {
-        names::GIT => git(args, &mut out),
+        names::GIT => git(c, args, &mut out),
         SSH | names::SCP | SFTP => ssh(args, &mut out),
         names::RSYNC => {
             for (i, skip) in short_or_long(args, b'e', &["--rsh", "--rsync-path"]) {
@@ -413,6 +413,13 @@ fn boolean(v: &str) -> bool {
 /// `KEY=VALUE` of `git -c` / `git config KEY VALUE`: the code it sets. An alias without
 /// `!` is a git command line (`git -c alias.p=push p` runs `git push`).
 fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
+    if key.get(..7).is_some_and(|k| k.eq_ignore_ascii_case("include")) {
+        out.push(Code::Opaque(
+            "git config",
+            format!("git {key} loads settings toolgate cannot see"),
+        ));
+        return;
+    }
     if !git_key_runs(key) || boolean(value) {
         return;
     }
@@ -430,7 +437,9 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
     }
 }
 
-fn git(args: &[String], out: &mut Vec<Code>) {
+fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
+    env_config(c, out);
+    let mut aliases: Vec<(String, String)> = Vec::new();
     let mut i = 0;
     // global options before the subcommand
     while let Some(w) = args.get(i) {
@@ -440,7 +449,10 @@ fn git(args: &[String], out: &mut Vec<Code>) {
         match w.as_str() {
             "-c" => {
                 if let Some((k, v)) = args.get(i + 1).and_then(|kv| kv.split_once('=')) {
-                    git_config(k, v, out);
+                    match k.get(..6).filter(|a| a.eq_ignore_ascii_case("alias.")) {
+                        Some(_) => aliases.push((k.get(6..).unwrap_or("").to_string(), v.to_string())),
+                        None => git_config(k, v, out),
+                    }
                 }
                 i += 2;
             }
@@ -463,10 +475,33 @@ fn git(args: &[String], out: &mut Vec<Code>) {
             }
         }
     }
-    let Some(sub) = args.get(i).map(String::as_str) else {
+    let sub = args.get(i).map(String::as_str);
+    let rest = args.get(i + 1..).unwrap_or(&[]);
+    // `git -c alias.x=… x ARGS`: an alias runs with the arguments after it (a `!` alias as
+    // `sh -c 'VALUE "$@"'`)
+    for (name, value) in &aliases {
+        let called = sub.is_some_and(|s| s.eq_ignore_ascii_case(name));
+        let args = if called { rest } else { &[] };
+        match value.strip_prefix('!') {
+            Some(cmd) => {
+                let mut text = cmd.to_string();
+                for a in args {
+                    text.push(' ');
+                    text.push_str(&super::render::quote(a));
+                }
+                out.push(Code::Script("git alias", text));
+            }
+            None => {
+                let mut words = vec!["git".to_string()];
+                words.extend(value.split_whitespace().map(String::from));
+                words.extend(args.iter().cloned());
+                out.push(Code::Argv("git alias", words));
+            }
+        }
+    }
+    let Some(sub) = sub else {
         return;
     };
-    let rest = args.get(i + 1..).unwrap_or(&[]);
     // `ext::CMD ARG…` remotes run CMD (`% ` is a space inside a word, `%%` a percent sign)
     for w in rest {
         if let Some(cmd) = w.strip_prefix("ext::") {
@@ -541,6 +576,39 @@ fn git(args: &[String], out: &mut Vec<Code>) {
             }
         }
         _ => {}
+    }
+}
+
+/// `GIT_CONFIG_KEY_<n>=K GIT_CONFIG_VALUE_<n>=V git …` (as assignments or `env` words) set
+/// config like `-c K=V`; `GIT_CONFIG_PARAMETERS` holds `'K'='V'` pairs.
+fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
+    let env_words = c
+        .wrappers
+        .iter()
+        .filter(|w| w.name == "env")
+        .flat_map(|w| w.words.iter().skip(1))
+        .filter_map(|w| w.split_once('='));
+    let vars: Vec<(&str, &str)> = c
+        .assignments
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(env_words)
+        .collect();
+    for (k, key) in &vars {
+        if let Some(n) = k.strip_prefix("GIT_CONFIG_KEY_") {
+            let value = format!("GIT_CONFIG_VALUE_{n}");
+            let v = vars.iter().find(|(k, _)| *k == value).map_or("", |(_, v)| v);
+            git_config(key, v, out);
+        }
+        if *k == "GIT_CONFIG_PARAMETERS" {
+            for pair in key.split_whitespace() {
+                let (pk, pv) = pair.split_once('=').unwrap_or((pair, ""));
+                git_config(pk.trim_matches('\''), pv.trim_matches('\''), out);
+                if git_key_runs(pk.trim_matches('\'')) {
+                    out.push(Code::Opaque("git config", format!("{k} sets {pk}")));
+                }
+            }
+        }
     }
 }
 
@@ -1007,19 +1075,36 @@ fn past(b: &[u8], mut i: usize, delim: u8) -> usize {
 
 /// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …).
 pub(super) fn interpreter(name: &str) -> Option<Lang> {
+    const INTERPRETERS: &[(&str, Lang)] = &[
+        ("python", Lang::Python),
+        ("pypy", Lang::Python),
+        ("perl", Lang::Perl),
+        ("ruby", Lang::Ruby),
+        ("jruby", Lang::Ruby),
+        ("node", Lang::Js),
+        ("nodejs", Lang::Js),
+        ("deno", Lang::Js),
+        ("bun", Lang::Js),
+        ("php", Lang::Php),
+        ("awk", Lang::Awk),
+        ("gawk", Lang::Awk),
+        ("mawk", Lang::Awk),
+        ("nawk", Lang::Awk),
+        ("lua", Lang::Lua),
+        ("luajit", Lang::Lua),
+        ("rscript", Lang::R),
+        ("r", Lang::R),
+        ("osascript", Lang::AppleScript),
+    ];
+    let name = name.strip_suffix(".exe").unwrap_or(name);
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    Some(match base {
-        "python" | "pypy" => Lang::Python,
-        "perl" => Lang::Perl,
-        "ruby" | "jruby" => Lang::Ruby,
-        "node" | "nodejs" | "deno" | "bun" => Lang::Js,
-        "php" => Lang::Php,
-        "awk" | "gawk" | "mawk" | "nawk" => Lang::Awk,
-        "lua" | "luajit" => Lang::Lua,
-        "Rscript" | "R" => Lang::R,
-        "osascript" => Lang::AppleScript,
-        _ => return None,
-    })
+    let base = base.strip_suffix('-').unwrap_or(base);
+    // ASCII case is ignored: on a case-insensitive system `PYTHON3` is `python3`, and
+    // reading code never allows more
+    INTERPRETERS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|&(_, lang)| lang)
 }
 
 /// How a language's interpreter takes inline code on its command line.

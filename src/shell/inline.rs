@@ -202,6 +202,11 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         // `x.system` is a method; `$system`, `@exec` are perl variables
         let method = i >= 2 && toks.get(i - 2) == Some(&Tok::Punct(b'.'));
         let variable = i >= 2 && matches!(toks.get(i - 2), Some(Tok::Punct(b'$' | b'@' | b'%')));
+        // php's `$f(…)` calls the function a variable names
+        if variable && lang == Lang::Php && matches!(toks.get(i), Some(Tok::Punct(b'('))) {
+            out.push(opaque(source));
+            continue;
+        }
         if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
             continue;
         }
@@ -495,6 +500,7 @@ fn reflective(lang: Lang, name: &str) -> bool {
         ),
         Lang::Js => matches!(name, "binding" | "dlopen"),
         Lang::Perl => name == "syscall",
+        Lang::Php => matches!(name, "call_user_func" | "call_user_func_array"),
         Lang::Ruby => matches!(name, "send" | "public_send" | "__send__" | "syscall"),
         _ => false,
     }
@@ -596,11 +602,13 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
     let mut expect_str = true;
     for t in toks {
         match (t, expect_str) {
-            (Tok::Str(Some(s)), true) => {
+            // adjacent literals are one (python's "a" "b", awk's concatenation)
+            (Tok::Str(Some(s)), _) => {
                 text.push_str(s);
                 expect_str = false;
             }
-            (Tok::Punct(b'+' | b'.'), false) => expect_str = true,
+            // `+`, `.`, lua's `..`
+            (Tok::Punct(b'+'), false) | (Tok::Punct(b'.'), _) => expect_str = true,
             _ => return Arg::Unknown,
         }
     }
@@ -703,30 +711,30 @@ struct Lexer<'a> {
 }
 
 impl Lexer<'_> {
-    /// The text up to the unescaped `close` (nesting `open` when it differs), unescaping
-    /// `\close` and `\\` only; the cursor goes past it.
-    fn delimited(&mut self, open: u8, close: u8, escapes: bool) -> String {
-        let start = self.i;
+    /// The text up to the unescaped `close` (nesting `open` when it differs); the cursor
+    /// goes past it. `esc` says which backslash escapes are decoded.
+    fn delimited(&mut self, open: u8, close: u8, esc: Esc) -> String {
         let mut depth = 0usize;
         let mut out = String::new();
-        let mut run = start;
+        let mut run = self.i;
         while let Some(&c) = self.b.get(self.i) {
-            if c == b'\\' && escapes {
+            if c == b'\\' {
                 out.push_str(self.s.get(run..self.i).unwrap_or(""));
-                match self.b.get(self.i + 1) {
-                    Some(&n) if n == close || n == b'\\' || n == open => out.push(n as char),
-                    Some(_) => {
-                        // other escapes keep their backslash (`\n` stays two characters)
-                        out.push('\\');
-                        let next = self.s.get(self.i + 1..).and_then(|r| r.chars().next());
-                        if let Some(n) = next {
-                            out.push(n);
-                            self.i += n.len_utf8() - 1;
-                        }
+                self.i += 1;
+                let next = self.s.get(self.i..).and_then(|r| r.chars().next());
+                match (esc, next) {
+                    (_, None) => out.push('\\'),
+                    (Esc::Full, Some(n)) => self.escape(n, &mut out),
+                    (Esc::Quote, Some(n)) if n as u32 == close as u32 || n == '\\' => {
+                        out.push(n);
+                        self.i += 1;
                     }
-                    None => out.push('\\'),
+                    (_, Some(n)) => {
+                        out.push('\\');
+                        out.push(n);
+                        self.i += n.len_utf8();
+                    }
                 }
-                self.i += 2;
                 run = self.i;
                 continue;
             }
@@ -745,6 +753,58 @@ impl Lexer<'_> {
         out.push_str(self.s.get(run..).unwrap_or(""));
         out
     }
+
+    /// The escape after a backslash, its first character `n` at the cursor: `\n`, `\t`,
+    /// `\xHH`, `\uHHHH`, `\u{H…}`, `\NNN` (octal), `\e`; any other character stands for
+    /// itself.
+    fn escape(&mut self, n: char, out: &mut String) {
+        self.i += n.len_utf8();
+        let hex = |lx: &mut Self, max: usize| {
+            let digits = lx.s.get(lx.i..).unwrap_or("");
+            let len = digits.bytes().take(max).take_while(u8::is_ascii_hexdigit).count();
+            let v = u32::from_str_radix(digits.get(..len).unwrap_or(""), 16).ok();
+            lx.i += len;
+            v
+        };
+        let decoded = match n {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'r' => Some('\r'),
+            'e' => Some('\u{1b}'),
+            'a' => Some('\u{7}'),
+            'x' => hex(self, 2).and_then(char::from_u32),
+            'u' if self.b.get(self.i) == Some(&b'{') => {
+                self.i += 1;
+                let v = hex(self, 6);
+                if self.b.get(self.i) == Some(&b'}') {
+                    self.i += 1;
+                }
+                v.and_then(char::from_u32)
+            }
+            'u' => hex(self, 4).and_then(char::from_u32),
+            'U' => hex(self, 8).and_then(char::from_u32),
+            '0'..='7' => {
+                let digits = self.s.get(self.i - 1..).unwrap_or("");
+                let len = digits.bytes().take(3).take_while(|b| (b'0'..=b'7').contains(b)).count();
+                let v = u32::from_str_radix(digits.get(..len).unwrap_or("0"), 8).ok();
+                self.i += len - 1;
+                v.and_then(char::from_u32)
+            }
+            n => Some(n),
+        };
+        out.push(decoded.unwrap_or('\u{fffd}'));
+    }
+}
+
+/// Which backslash escapes a string literal decodes.
+#[derive(Clone, Copy, PartialEq)]
+enum Esc {
+    /// None: `r"…"`, regex literals (a backslash only keeps the delimiter from ending it).
+    Raw,
+    /// `\\` and an escaped delimiter only: single-quoted perl, ruby and php strings.
+    Quote,
+    /// All of them: double-quoted strings, python and javascript strings.
+    Full,
 }
 
 /// `code`'s tokens (comments and regex literals left out).
@@ -818,11 +878,16 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 toks.push(Tok::Str(Some(s)));
             }
             b'\'' if lang != Lang::Awk => {
-                let s = lx.delimited(b'\'', b'\'', true);
+                let esc = if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
+                    Esc::Quote
+                } else {
+                    Esc::Full
+                };
+                let s = lx.delimited(b'\'', b'\'', esc);
                 toks.push(Tok::Str(Some(s)));
             }
             b'"' => {
-                let s = lx.delimited(b'"', b'"', true);
+                let s = lx.delimited(b'"', b'"', Esc::Full);
                 let interpolated = match lang {
                     Lang::Perl | Lang::Php => s.contains(['$', '@']),
                     Lang::Ruby => s.contains("#{"),
@@ -831,7 +896,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 toks.push(Tok::Str((!interpolated).then_some(s)));
             }
             b'`' => {
-                let s = lx.delimited(b'`', b'`', true);
+                let s = lx.delimited(b'`', b'`', Esc::Full);
                 match lang {
                     Lang::Js => {
                         toks.push(Tok::Str((!s.contains("${")).then_some(s)));
@@ -858,7 +923,8 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 let kind = lx.b.get(lx.i).copied().unwrap_or(b'q');
                 let open = lx.b.get(lx.i + 1).copied().unwrap_or(b'(');
                 lx.i += 2;
-                let s = lx.delimited(open, closing(open), true);
+                let esc = if kind == b'q' { Esc::Quote } else { Esc::Full };
+                let s = lx.delimited(open, closing(open), esc);
                 toks.push(match kind {
                     b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
                     b'w' | b'W' | b'i' => {
@@ -870,7 +936,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
             b'/' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Js | Lang::Awk)
                 && regex_allowed(toks.last()) =>
             {
-                lx.delimited(b'/', b'/', true);
+                lx.delimited(b'/', b'/', Esc::Raw);
                 toks.push(Tok::Str(None));
             }
             c if c.is_ascii_digit() => {
@@ -910,9 +976,7 @@ fn python_string(lx: &mut Lexer<'_>, raw: bool) -> String {
             .to_string();
     }
     lx.i += 1;
-    // a raw string's backslash still keeps its quote from ending it
-    let _ = raw;
-    lx.delimited(q, q, true)
+    lx.delimited(q, q, if raw { Esc::Raw } else { Esc::Full })
 }
 
 /// Perl's quote-like operators after their name; `None` if `name` is not one or no
@@ -936,7 +1000,8 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
     }
     lx.i += 1;
     let close = closing(open);
-    let text = lx.delimited(open, close, true);
+    let esc = if name == "q" || open == b'\'' { Esc::Quote } else { Esc::Full };
+    let text = lx.delimited(open, close, esc);
     if sections == 2 {
         if open != close {
             // s{…}{…}: the second part has its own delimiters
@@ -945,9 +1010,9 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
             }
             let o2 = lx.b.get(lx.i).copied().unwrap_or(open);
             lx.i += 1;
-            lx.delimited(o2, closing(o2), true);
+            lx.delimited(o2, closing(o2), Esc::Raw);
         } else {
-            lx.delimited(open, close, true);
+            lx.delimited(open, close, Esc::Raw);
         }
     }
     // trailing modifiers (`s/…/…/gie`): the `e` flag evaluates the replacement

@@ -83,6 +83,13 @@ pub(super) const COMMAND_VARIABLES: &[&str] = &[
     "LESSCLOSE",
     "PROMPT_COMMAND",
     "BROWSER",
+    "RSYNC_RSH",
+    "GIT_PROXY_COMMAND",
+    "SUDO_EDITOR",
+    "FCEDIT",
+    "LESSEDIT",
+    "SVN_EDITOR",
+    "RUSTC_WRAPPER",
 ];
 
 /// How a nested source (script, backtick body, here-doc body) is parsed.
@@ -1353,6 +1360,10 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(p) = &self.out.positional {
             if !parts.dynamic.is_empty() {
                 wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
+            }
+            if !parts.dynamic_assignments.is_empty() {
+                let (a, d) = (&mut parts.assignments, &mut parts.dynamic_assignments);
+                wrappers::substitute_assignments(a, d, p);
             }
         }
         while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {

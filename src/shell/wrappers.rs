@@ -294,8 +294,21 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     }
 }
 
+/// A shell's name, also versioned or with `.exe` (`ksh93`, `bash5.2`, `bash-5.2`, `sh.exe`).
 pub(super) fn is_shell(name: &str) -> bool {
-    is_shell_key(names::folded_key(name))
+    is_shell_key(names::folded_key(unversioned(name)))
+}
+
+/// `bash-5.2` → `bash`, `ksh93` → `ksh`, `sh.exe` → `sh`.
+fn unversioned(name: &str) -> &str {
+    let name = name.strip_suffix(".exe").unwrap_or(name);
+    let trimmed = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let trimmed = trimmed.strip_suffix('-').unwrap_or(trimmed);
+    if trimmed.is_empty() {
+        name
+    } else {
+        trimmed
+    }
 }
 
 pub(super) fn is_shell_key(key: names::Key) -> bool {
@@ -371,13 +384,15 @@ fn shell_options(words: &[String]) -> (usize, bool, bool) {
     (i, c, s)
 }
 
-/// A shell that reads its script from stdin (`bash`, `sudo sh -s`, not `bash x.sh` or `-c`).
+/// A shell that reads its script from stdin (`bash`, `sudo sh -s`, `sh /dev/stdin`, not
+/// `bash x.sh` or `-c`).
 pub(super) fn shell_reads_stdin(words: &[String]) -> bool {
     if !words.first().is_some_and(|w| is_shell(basename(w))) {
         return false;
     }
     let (i, c, s) = shell_options(words);
-    !c && (s || i >= words.len())
+    let stdin = |w: &String| matches!(w.as_str(), "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0");
+    !c && (s || i >= words.len() || words.get(i).is_some_and(stdin))
 }
 
 pub(super) fn peel(words: &[String]) -> Peel {
@@ -602,7 +617,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             }
             launcher(words, "cpulimit", o.next)
         }
-        key if is_shell_key(key) => {
+        key if is_shell_key(key) || is_shell(name) => {
             let (i, c, _) = shell_options(words);
             if c && i < words.len() {
                 let name = match name {
@@ -807,6 +822,27 @@ pub(super) fn substitute_positional(
         }
         i += n;
     }
+}
+
+/// Assignment values holding only positional parameters (`x="$1"`), which never split.
+pub(super) fn substitute_assignments(
+    assignments: &mut [(String, String)],
+    dynamic: &mut Vec<super::DynamicWord>,
+    p: &Positional,
+) {
+    dynamic.retain(|d| {
+        let Some((_, value)) = assignments.get_mut(d.index) else {
+            return true;
+        };
+        let raw = format!("\"{}\"", d.raw.trim_matches('"'));
+        match positional_word(value, &raw, p).as_deref() {
+            Some([one]) => {
+                *value = one.clone();
+                false
+            }
+            _ => true,
+        }
+    });
 }
 
 /// A redirection target holding only positional parameters, as its one word.
