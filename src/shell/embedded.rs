@@ -246,7 +246,12 @@ fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
         Some(i) if c.is_dynamic(i) && c.words.get(i).is_some_and(|w| w.starts_with("<(")) => {
             Some("the script is a process substitution's output")
         }
-        None if runner && shell && c.words.iter().any(|w| w.starts_with('-') && w.contains('c')) => {
+        None if runner
+            && shell
+            && c.words
+                .iter()
+                .any(|w| w.starts_with('-') && w.contains('c')) =>
+        {
             Some("the script is appended when it runs")
         }
         _ => None,
@@ -291,9 +296,24 @@ fn tmux(args: &[String], out: &mut Vec<Code>) {
         };
         let runs = matches!(
             sub.as_str(),
-            "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
-                | "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" | "run-shell"
-                | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" | "if-shell" | "if"
+            "new-session"
+                | "new"
+                | "new-window"
+                | "neww"
+                | "split-window"
+                | "splitw"
+                | "respawn-pane"
+                | "respawnp"
+                | "respawn-window"
+                | "respawnw"
+                | "run-shell"
+                | "run"
+                | "display-popup"
+                | "popup"
+                | "pipe-pane"
+                | "pipep"
+                | "if-shell"
+                | "if"
         );
         let keys = matches!(sub.as_str(), "send-keys" | "send");
         if !runs && !keys {
@@ -305,7 +325,10 @@ fn tmux(args: &[String], out: &mut Vec<Code>) {
                 break;
             }
             // options with a value: the last letter of `-t`, `-c`, `-n`, `-s`, `-e`, …
-            let takes = w.len() == 2 && w.bytes().nth(1).is_some_and(|b| b"ceFflnNstxy".contains(&b));
+            let takes = w.len() == 2
+                && w.as_bytes()
+                    .get(1)
+                    .is_some_and(|b| b"ceFflnNstxy".contains(b));
             j += if takes { 2 } else { 1 };
         }
         let operands = rest.get(j..).unwrap_or(&[]);
@@ -413,7 +436,10 @@ fn boolean(v: &str) -> bool {
 /// `KEY=VALUE` of `git -c` / `git config KEY VALUE`: the code it sets. An alias without
 /// `!` is a git command line (`git -c alias.p=push p` runs `git push`).
 fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
-    if key.get(..7).is_some_and(|k| k.eq_ignore_ascii_case("include")) {
+    if key
+        .get(..7)
+        .is_some_and(|k| k.eq_ignore_ascii_case("include"))
+    {
         out.push(Code::Opaque(
             "git config",
             format!("git {key} loads settings toolgate cannot see"),
@@ -450,7 +476,9 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
             "-c" => {
                 if let Some((k, v)) = args.get(i + 1).and_then(|kv| kv.split_once('=')) {
                     match k.get(..6).filter(|a| a.eq_ignore_ascii_case("alias.")) {
-                        Some(_) => aliases.push((k.get(6..).unwrap_or("").to_string(), v.to_string())),
+                        Some(_) => {
+                            aliases.push((k.get(6..).unwrap_or("").to_string(), v.to_string()))
+                        }
                         None => git_config(k, v, out),
                     }
                 }
@@ -597,7 +625,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
     for (k, key) in &vars {
         if let Some(n) = k.strip_prefix("GIT_CONFIG_KEY_") {
             let value = format!("GIT_CONFIG_VALUE_{n}");
-            let v = vars.iter().find(|(k, _)| *k == value).map_or("", |(_, v)| v);
+            let v = vars
+                .iter()
+                .find(|(k, _)| *k == value)
+                .map_or("", |(_, v)| v);
             git_config(key, v, out);
         }
         if *k == "GIT_CONFIG_PARAMETERS" {
@@ -1299,7 +1330,12 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
 pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
     let mut out = Vec::new();
     match reader.name().and_then(interpreter) {
-        Some(lang) => inline::read(lang, reader.words.first().map_or("", |w| w.as_str()), text, &mut out),
+        Some(lang) => inline::read(
+            lang,
+            reader.words.first().map_or("", |w| w.as_str()),
+            text,
+            &mut out,
+        ),
         None => out.push(Code::Script("stdin script", text.to_string())),
     }
     out

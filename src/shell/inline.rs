@@ -92,7 +92,12 @@ enum Kind {
 const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
     (Lang::Python, "open", &[], Kind::File),
     (Lang::Python, "Path", &[], Kind::File),
-    (Lang::Python, "rmtree", &["shutil"], Kind::Remove(&["rm", "-rf"])),
+    (
+        Lang::Python,
+        "rmtree",
+        &["shutil"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
     (Lang::Python, "remove", &["os"], Kind::Remove(&["rm"])),
     (Lang::Python, "unlink", &["os"], Kind::Remove(&["rm"])),
     (Lang::Python, "copy", &["shutil"], Kind::File),
@@ -109,9 +114,24 @@ const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
     (Lang::Ruby, "foreach", &["File", "IO"], Kind::File),
     (Lang::Ruby, "write", &["File", "IO"], Kind::File),
     (Lang::Ruby, "binread", &["File", "IO"], Kind::File),
-    (Lang::Ruby, "rm_rf", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
-    (Lang::Ruby, "rm_r", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
-    (Lang::Ruby, "remove_dir", &["FileUtils"], Kind::Remove(&["rm", "-rf"])),
+    (
+        Lang::Ruby,
+        "rm_rf",
+        &["FileUtils"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
+    (
+        Lang::Ruby,
+        "rm_r",
+        &["FileUtils"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
+    (
+        Lang::Ruby,
+        "remove_dir",
+        &["FileUtils"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
     (Lang::Ruby, "rm", &["FileUtils"], Kind::Remove(&["rm"])),
     (Lang::Ruby, "delete", &["File"], Kind::Remove(&["rm"])),
     (Lang::Js, "readFileSync", &[], Kind::File),
@@ -126,10 +146,20 @@ const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
     (Lang::Js, "openSync", &[], Kind::File),
     (Lang::Js, "file", &["Bun"], Kind::File),
     (Lang::Js, "rmSync", &[], Kind::Remove(&["rm", "-rf"])),
-    (Lang::Js, "rm", &["fs", "fsp", "promises"], Kind::Remove(&["rm", "-rf"])),
+    (
+        Lang::Js,
+        "rm",
+        &["fs", "fsp", "promises"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
     (Lang::Js, "rmdirSync", &[], Kind::Remove(&["rm", "-rf"])),
     (Lang::Js, "remove", &["Deno"], Kind::Remove(&["rm", "-rf"])),
-    (Lang::Js, "removeSync", &["Deno"], Kind::Remove(&["rm", "-rf"])),
+    (
+        Lang::Js,
+        "removeSync",
+        &["Deno"],
+        Kind::Remove(&["rm", "-rf"]),
+    ),
     (Lang::Js, "unlinkSync", &[], Kind::Remove(&["rm"])),
     (Lang::Php, "file_get_contents", &[], Kind::File),
     (Lang::Php, "file_put_contents", &[], Kind::File),
@@ -313,7 +343,10 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
 fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) {
     let file = |path: &str, out: &mut Vec<Code>| {
         if path_like(path) {
-            out.push(Code::Argv(source, vec![program.to_string(), path.to_string()]));
+            out.push(Code::Argv(
+                source,
+                vec![program.to_string(), path.to_string()],
+            ));
         }
     };
     if source == Lang::Ruby.source() {
@@ -362,7 +395,25 @@ fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) 
 fn path_like(s: &str) -> bool {
     !s.is_empty()
         && !s.contains(char::is_whitespace)
-        && !matches!(s, "r" | "w" | "a" | "x" | "rb" | "wb" | "ab" | "r+" | "w+" | "a+" | "rt" | "wt" | "utf-8" | "utf8" | "UTF-8" | "ascii" | "latin-1")
+        && !matches!(
+            s,
+            "r" | "w"
+                | "a"
+                | "x"
+                | "rb"
+                | "wb"
+                | "ab"
+                | "r+"
+                | "w+"
+                | "a+"
+                | "rt"
+                | "wt"
+                | "utf-8"
+                | "utf8"
+                | "UTF-8"
+                | "ascii"
+                | "latin-1"
+        )
 }
 
 /// Sinks that count wherever they appear (not the weak names a module gates).
@@ -761,7 +812,11 @@ impl Lexer<'_> {
         self.i += n.len_utf8();
         let hex = |lx: &mut Self, max: usize| {
             let digits = lx.s.get(lx.i..).unwrap_or("");
-            let len = digits.bytes().take(max).take_while(u8::is_ascii_hexdigit).count();
+            let len = digits
+                .bytes()
+                .take(max)
+                .take_while(u8::is_ascii_hexdigit)
+                .count();
             let v = u32::from_str_radix(digits.get(..len).unwrap_or(""), 16).ok();
             lx.i += len;
             v
@@ -785,7 +840,11 @@ impl Lexer<'_> {
             'U' => hex(self, 8).and_then(char::from_u32),
             '0'..='7' => {
                 let digits = self.s.get(self.i - 1..).unwrap_or("");
-                let len = digits.bytes().take(3).take_while(|b| (b'0'..=b'7').contains(b)).count();
+                let len = digits
+                    .bytes()
+                    .take(3)
+                    .take_while(|b| (b'0'..=b'7').contains(b))
+                    .count();
                 let v = u32::from_str_radix(digits.get(..len).unwrap_or("0"), 8).ok();
                 self.i += len - 1;
                 v.and_then(char::from_u32)
@@ -1000,7 +1059,11 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
     }
     lx.i += 1;
     let close = closing(open);
-    let esc = if name == "q" || open == b'\'' { Esc::Quote } else { Esc::Full };
+    let esc = if name == "q" || open == b'\'' {
+        Esc::Quote
+    } else {
+        Esc::Full
+    };
     let text = lx.delimited(open, close, esc);
     if sections == 2 {
         if open != close {
@@ -1159,16 +1222,40 @@ mod tests {
             (Ruby, "puts File.read(\".env\")", &["argv: interp .env"]),
             (Ruby, "FileUtils.rm_rf(\"/\")", &["argv: rm -rf /"]),
             (Python, "print(open('.env').read())", &["argv: interp .env"]),
-            (Python, "print(open('a.txt', 'r', encoding='utf-8').read())", &["argv: interp a.txt"]),
-            (Python, "import shutil; shutil.rmtree('/')", &["argv: rm -rf /"]),
+            (
+                Python,
+                "print(open('a.txt', 'r', encoding='utf-8').read())",
+                &["argv: interp a.txt"],
+            ),
+            (
+                Python,
+                "import shutil; shutil.rmtree('/')",
+                &["argv: rm -rf /"],
+            ),
             (Python, "xs = [1]; xs.remove(1)", &[]),
             (Python, "from os import system as s; s('id')", &["sh: id"]),
             (Python, "import os; f = os.system; f('id')", &["opaque"]),
             (Python, "import os; list(map(os.system, cmds))", &["opaque"]),
-            (Js, "const {execSync: run} = require('child_process'); run('id')", &["sh: id"]),
-            (Js, "console.log(require('fs').readFileSync('.env', 'utf8'))", &["argv: interp .env"]),
-            (Js, "require('fs').rmSync('/', {recursive: true})", &["argv: rm -rf /"]),
-            (Php, "echo file_get_contents('.env');", &["argv: interp .env"]),
+            (
+                Js,
+                "const {execSync: run} = require('child_process'); run('id')",
+                &["sh: id"],
+            ),
+            (
+                Js,
+                "console.log(require('fs').readFileSync('.env', 'utf8'))",
+                &["argv: interp .env"],
+            ),
+            (
+                Js,
+                "require('fs').rmSync('/', {recursive: true})",
+                &["argv: rm -rf /"],
+            ),
+            (
+                Php,
+                "echo file_get_contents('.env');",
+                &["argv: interp .env"],
+            ),
             (Perl, "open(F, $x)", &["opaque"]),
             (
                 Python,
