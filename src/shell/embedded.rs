@@ -139,8 +139,17 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
             }
         }
         NPX | NPM | PNPM => {
-            for (i, skip) in short_or_long(args, b'c', &["--call"]) {
-                script(&mut out, "npm exec --call", args, i, skip);
+            // `npx -c CMD`, `npm exec -c CMD`: options before the package only (`npx eslint
+            // -c FILE` is eslint's)
+            let exec = match names::folded_key(name) {
+                NPX => args,
+                _ if args.first().is_some_and(|a| a == "exec" || a == "x") => &args[1..],
+                _ => &[],
+            };
+            let options = exec.iter().take_while(|w| w.starts_with('-')).count();
+            let before = exec.get(..(options + 1).min(exec.len())).unwrap_or(&[]);
+            for (i, skip) in short_or_long(before, b'c', &["--call"]) {
+                script(&mut out, "npm exec --call", exec, i, skip);
             }
         }
         SQLITE3 => {
@@ -1006,6 +1015,9 @@ fn sed(args: &[String], out: &mut Vec<Code>) {
             explicit = true;
             scripts.push(s.to_string());
         } else if w == "-f" || w == "--file" || w == "-l" || w == "--line-length" {
+            i += 1;
+        } else if w == "-i" && args.get(i).is_some_and(|e| e.is_empty()) {
+            // macOS `sed -i '' …`: the empty backup suffix
             i += 1;
         } else if !w.starts_with('-') && !explicit {
             scripts.push(w.clone());

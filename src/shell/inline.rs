@@ -242,7 +242,11 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         }
         let alias = aliases.iter().find(|(a, _)| a == name).map(|a| a.1);
         let file = file_call(lang, name, receiver(&toks, i).filter(|_| method));
-        let Some(kind) = alias.or_else(|| sink(lang, name, method, gated)).or(file) else {
+        let weak = lang == Lang::Python
+            && matches!(name, "run" | "call")
+            && !subprocess_call(&toks, i, method);
+        let found = alias.or_else(|| sink(lang, name, method, gated).filter(|_| !weak));
+        let Some(kind) = found.or(file) else {
             if reflective(lang, name) {
                 out.push(opaque(source));
             }
@@ -539,6 +543,22 @@ fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
     strong.or_else(|| {
         (lang == Lang::Python && gated && matches!(name, "run" | "call")).then_some(Kind::Shell)
     })
+}
+
+/// A weak python sink (`run`, `call`) is subprocess's only when called bare (imported from
+/// it) or on `subprocess` or a name it was imported as (`import subprocess as sp`).
+fn subprocess_call(toks: &[Tok], i: usize, method: bool) -> bool {
+    if !method {
+        return true;
+    }
+    let Some(r) = receiver(toks, i) else {
+        return false;
+    };
+    r == "subprocess"
+        || toks.windows(3).any(|w| {
+            matches!(w, [Tok::Name(m), Tok::Name(a), Tok::Name(x)]
+                if m == "subprocess" && a == "as" && x == r)
+        })
 }
 
 /// Names that reach a function by a computed name (`getattr(os, x)`, `importlib`): what
@@ -1065,6 +1085,7 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
         Esc::Full
     };
     let text = lx.delimited(open, close, esc);
+    let mut replacement = String::new();
     if sections == 2 {
         if open != close {
             // s{…}{…}: the second part has its own delimiters
@@ -1073,9 +1094,9 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
             }
             let o2 = lx.b.get(lx.i).copied().unwrap_or(open);
             lx.i += 1;
-            lx.delimited(o2, closing(o2), Esc::Raw);
+            replacement = lx.delimited(o2, closing(o2), Esc::Raw);
         } else {
-            lx.delimited(open, close, Esc::Raw);
+            replacement = lx.delimited(open, close, Esc::Raw);
         }
     }
     // trailing modifiers (`s/…/…/gie`): the `e` flag evaluates the replacement
@@ -1092,8 +1113,14 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
             text.split_whitespace().map(String::from).collect(),
         )],
         "qx" => vec![Tok::Shell((!interpolates).then_some(text))],
-        // `s/…/…/e` runs the replacement as perl code built from the match
-        "s" if flags.contains('e') => vec![Tok::Name("eval".into()), Tok::Str(None)],
+        // `s/…/…/e` runs the replacement as perl code (`ee`: and then its result)
+        "s" if flags.contains("ee") => vec![Tok::Name("eval".into()), Tok::Str(None)],
+        "s" if flags.contains('e') => vec![
+            Tok::Name("eval".into()),
+            Tok::Punct(b'('),
+            Tok::Str(Some(replacement)),
+            Tok::Punct(b')'),
+        ],
         _ => vec![Tok::Str(None)],
     })
 }
@@ -1185,6 +1212,11 @@ mod tests {
             (Perl, "fork while 1", &["sh: :(){ :|:& };:"]),
             (Perl, "my $x = fork; print $x", &[]),
             (Perl, "s/a/b/g; print", &[]),
+            (Perl, "s/(\\d+)/$1+1/e", &[]),
+            (Perl, "s/x/system('id')/e", &["sh: id"]),
+            (Perl, "s/x/$y/ee", &["opaque"]),
+            (Python, "import subprocess, asyncio; asyncio.run(main())", &[]),
+            (Python, "import subprocess as sp; sp.run('id', shell=True)", &["sh: id"]),
             (Perl, "print if /system\\(/", &[]),
             (Perl, "exec qw(rm -rf /)", &["argv: rm -rf /"]),
             (Perl, "eval $code", &["opaque"]),
