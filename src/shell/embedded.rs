@@ -303,27 +303,27 @@ fn tmux(args: &[String], out: &mut Vec<Code>) {
         let Some((sub, rest)) = command.split_first() else {
             continue;
         };
-        let runs = matches!(
-            sub.as_str(),
-            "new-session"
-                | "new"
-                | "new-window"
-                | "neww"
-                | "split-window"
-                | "splitw"
-                | "respawn-pane"
-                | "respawnp"
-                | "respawn-window"
-                | "respawnw"
-                | "run-shell"
-                | "run"
-                | "display-popup"
-                | "popup"
-                | "pipe-pane"
-                | "pipep"
-                | "if-shell"
-                | "if"
-        );
+        const RUNS: &[&str] = &[
+            "new-session",
+            "new",
+            "new-window",
+            "neww",
+            "split-window",
+            "splitw",
+            "respawn-pane",
+            "respawnp",
+            "respawn-window",
+            "respawnw",
+            "run-shell",
+            "run",
+            "display-popup",
+            "popup",
+            "pipe-pane",
+            "pipep",
+            "if-shell",
+            "if",
+        ];
+        let runs = RUNS.contains(&sub.as_str());
         let keys = matches!(sub.as_str(), "send-keys" | "send");
         if !runs && !keys {
             continue;
@@ -405,33 +405,32 @@ fn git_key_runs(key: &str) -> bool {
     if k.starts_with("alias.") || k.starts_with("pager.") {
         return true;
     }
-    let last = k.rsplit('.').next().unwrap_or("");
-    matches!(
-        last,
-        "pager"
-            | "editor"
-            | "sshcommand"
-            | "fsmonitor"
-            | "external"
-            | "command"
-            | "cmd"
-            | "textconv"
-            | "driver"
-            | "clean"
-            | "smudge"
-            | "process"
-            | "program"
-            | "helper"
-            | "askpass"
-            | "uploadpack"
-            | "receivepack"
-            | "packobjectshook"
-            | "gitproxy"
-            | "difffilter"
-            | "path"
-            | "browser"
-            | "proxycommand"
-    )
+    const LAST: &[&str] = &[
+        "pager",
+        "editor",
+        "sshcommand",
+        "fsmonitor",
+        "external",
+        "command",
+        "cmd",
+        "textconv",
+        "driver",
+        "clean",
+        "smudge",
+        "process",
+        "program",
+        "helper",
+        "askpass",
+        "uploadpack",
+        "receivepack",
+        "packobjectshook",
+        "gitproxy",
+        "difffilter",
+        "path",
+        "browser",
+        "proxycommand",
+    ];
+    LAST.contains(&k.rsplit('.').next().unwrap_or(""))
 }
 
 /// A boolean config value (`pager.log=false`, `core.fsmonitor=true`): no command.
@@ -839,20 +838,19 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
             Some((f, v)) => (f, Some(v)),
             None => (flag, None),
         };
-        if !w.starts_with('-')
-            || !matches!(
-                flag,
-                "ex" | "iex"
-                    | "eval-command"
-                    | "init-eval-command"
-                    | "o"
-                    | "one-line"
-                    | "O"
-                    | "one-line-before-file"
-                    | "k"
-                    | "one-line-on-crash"
-            )
-        {
+        const COMMANDS: &[&str] = &[
+            "ex",
+            "iex",
+            "eval-command",
+            "init-eval-command",
+            "o",
+            "one-line",
+            "O",
+            "one-line-before-file",
+            "k",
+            "one-line-on-crash",
+        ];
+        if !w.starts_with('-') || !COMMANDS.contains(&flag) {
             continue;
         }
         let cmd = match attached {
@@ -950,51 +948,60 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
 
 /// `hyperfine [opts] CMD…`: each command, `--prepare`, `--setup`, `--cleanup` run in a shell.
 fn hyperfine(args: &[String], out: &mut Vec<Code>) {
+    const SCRIPTS: &[&str] = &[
+        "-p",
+        "--prepare",
+        "-c",
+        "--cleanup",
+        "-s",
+        "--setup",
+        "--conclude",
+    ];
+    const VALUES: &[&str] = &[
+        "-w",
+        "--warmup",
+        "-r",
+        "--runs",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-S",
+        "--shell",
+        "-n",
+        "--command-name",
+        "-u",
+        "--time-unit",
+        "-P",
+        "--parameter-scan",
+        "-L",
+        "--parameter-list",
+        "-D",
+        "--parameter-step-size",
+        "--export-json",
+        "--export-csv",
+        "--export-markdown",
+        "--export-asciidoc",
+        "--export-orgmode",
+        "--style",
+        "--sort",
+        "--output",
+        "--input",
+    ];
     let mut i = 0;
     while let Some(w) = args.get(i) {
         i += 1;
-        match w.as_str() {
-            "-p" | "--prepare" | "-c" | "--cleanup" | "-s" | "--setup" | "--conclude" => {
-                script(out, "hyperfine", args, i, 0);
-                i += 1;
+        if SCRIPTS.contains(&w.as_str()) {
+            script(out, "hyperfine", args, i, 0);
+            i += 1;
+        } else if VALUES.contains(&w.as_str()) {
+            i += 1;
+        } else if let Some((flag, cmd)) = w.split_once('=') {
+            if SCRIPTS.contains(&flag) {
+                out.push(Code::Script("hyperfine", cmd.to_string()));
             }
-            "-w"
-            | "--warmup"
-            | "-r"
-            | "--runs"
-            | "-m"
-            | "--min-runs"
-            | "-M"
-            | "--max-runs"
-            | "-S"
-            | "--shell"
-            | "-n"
-            | "--command-name"
-            | "-u"
-            | "--time-unit"
-            | "-P"
-            | "--parameter-scan"
-            | "-L"
-            | "--parameter-list"
-            | "-D"
-            | "--parameter-step-size"
-            | "--export-json"
-            | "--export-csv"
-            | "--export-markdown"
-            | "--export-asciidoc"
-            | "--export-orgmode"
-            | "--style"
-            | "--sort"
-            | "--output"
-            | "--input" => i += 1,
-            _ if w.starts_with('-') => {
-                for long in ["--prepare=", "--cleanup=", "--setup=", "--conclude="] {
-                    if let Some(cmd) = w.strip_prefix(long) {
-                        out.push(Code::Script("hyperfine", cmd.to_string()));
-                    }
-                }
-            }
-            _ => out.push(Code::Script("hyperfine", w.clone())),
+        } else if !w.starts_with('-') {
+            out.push(Code::Script("hyperfine", w.clone()));
         }
     }
 }

@@ -470,78 +470,127 @@ fn gate(lang: Lang, toks: &[Tok]) -> bool {
     })
 }
 
+/// When a sink's name counts.
+#[derive(Clone, Copy, PartialEq)]
+enum When {
+    Always,
+    /// Called bare, not as a method (`exec(…)`, not `os.exec…`; ruby's `open`).
+    Bare,
+    /// Where its module is mentioned (see [`gate`]).
+    Gated,
+}
+
+/// Functions that run commands or code, per language. (`do shell script` is AppleScript's
+/// `script`.)
+const SINKS: &[(Lang, &str, Kind, When)] = &[
+    (Lang::Python, "system", Kind::Shell, When::Always),
+    (Lang::Python, "popen", Kind::Shell, When::Always),
+    (Lang::Python, "getoutput", Kind::Shell, When::Always),
+    (Lang::Python, "getstatusoutput", Kind::Shell, When::Always),
+    (Lang::Python, "check_output", Kind::Shell, When::Always),
+    (Lang::Python, "check_call", Kind::Shell, When::Always),
+    (Lang::Python, "Popen", Kind::Shell, When::Always),
+    (
+        Lang::Python,
+        "create_subprocess_shell",
+        Kind::Shell,
+        When::Always,
+    ),
+    (Lang::Python, "popen2", Kind::Shell, When::Always),
+    (Lang::Python, "popen3", Kind::Shell, When::Always),
+    (Lang::Python, "popen4", Kind::Shell, When::Always),
+    (
+        Lang::Python,
+        "create_subprocess_exec",
+        Kind::Argv,
+        When::Always,
+    ),
+    (Lang::Python, "posix_spawn", Kind::Argv, When::Always),
+    (Lang::Python, "posix_spawnp", Kind::Argv, When::Always),
+    (Lang::Python, "exec", Kind::Eval, When::Bare),
+    (Lang::Python, "eval", Kind::Eval, When::Bare),
+    (Lang::Python, "compile", Kind::Eval, When::Bare),
+    (Lang::Python, "fork", Kind::Fork, When::Always),
+    (Lang::Python, "forkpty", Kind::Fork, When::Always),
+    (Lang::Python, "run", Kind::Shell, When::Gated),
+    (Lang::Python, "call", Kind::Shell, When::Gated),
+    (Lang::Perl, "system", Kind::Shell, When::Always),
+    (Lang::Perl, "exec", Kind::Shell, When::Always),
+    (Lang::Perl, "readpipe", Kind::Shell, When::Always),
+    (Lang::Perl, "open", Kind::Open, When::Always),
+    (Lang::Perl, "eval", Kind::Eval, When::Always),
+    (Lang::Perl, "fork", Kind::Fork, When::Always),
+    (Lang::Ruby, "system", Kind::Shell, When::Always),
+    (Lang::Ruby, "exec", Kind::Shell, When::Always),
+    (Lang::Ruby, "spawn", Kind::Shell, When::Always),
+    (Lang::Ruby, "popen", Kind::Shell, When::Always),
+    (Lang::Ruby, "popen2", Kind::Shell, When::Always),
+    (Lang::Ruby, "popen2e", Kind::Shell, When::Always),
+    (Lang::Ruby, "popen3", Kind::Shell, When::Always),
+    (Lang::Ruby, "capture2", Kind::Shell, When::Always),
+    (Lang::Ruby, "capture2e", Kind::Shell, When::Always),
+    (Lang::Ruby, "capture3", Kind::Shell, When::Always),
+    (Lang::Ruby, "pipeline", Kind::Shell, When::Always),
+    (Lang::Ruby, "pipeline_r", Kind::Shell, When::Always),
+    (Lang::Ruby, "pipeline_w", Kind::Shell, When::Always),
+    (Lang::Ruby, "pipeline_rw", Kind::Shell, When::Always),
+    (Lang::Ruby, "pipeline_start", Kind::Shell, When::Always),
+    (Lang::Ruby, "eval", Kind::Eval, When::Always),
+    (Lang::Ruby, "instance_eval", Kind::Eval, When::Always),
+    (Lang::Ruby, "class_eval", Kind::Eval, When::Always),
+    (Lang::Ruby, "module_eval", Kind::Eval, When::Always),
+    (Lang::Ruby, "fork", Kind::Fork, When::Always),
+    (Lang::Ruby, "open", Kind::Open, When::Bare),
+    (Lang::Js, "execSync", Kind::Shell, When::Gated),
+    (Lang::Js, "exec", Kind::Shell, When::Gated),
+    (Lang::Js, "spawn", Kind::Argv, When::Gated),
+    (Lang::Js, "spawnSync", Kind::Argv, When::Gated),
+    (Lang::Js, "execFile", Kind::Argv, When::Gated),
+    (Lang::Js, "execFileSync", Kind::Argv, When::Gated),
+    (Lang::Js, "Command", Kind::Argv, When::Gated),
+    (Lang::Js, "run", Kind::Argv, When::Gated),
+    (Lang::Js, "eval", Kind::Eval, When::Always),
+    (Lang::Js, "Function", Kind::Eval, When::Always),
+    (Lang::Js, "runInThisContext", Kind::Eval, When::Always),
+    (Lang::Js, "runInNewContext", Kind::Eval, When::Always),
+    (Lang::Js, "runInContext", Kind::Eval, When::Always),
+    (Lang::Php, "system", Kind::Shell, When::Always),
+    (Lang::Php, "exec", Kind::Shell, When::Always),
+    (Lang::Php, "shell_exec", Kind::Shell, When::Always),
+    (Lang::Php, "passthru", Kind::Shell, When::Always),
+    (Lang::Php, "popen", Kind::Shell, When::Always),
+    (Lang::Php, "proc_open", Kind::Shell, When::Always),
+    (Lang::Php, "pcntl_exec", Kind::Argv, When::Always),
+    (Lang::Php, "eval", Kind::Eval, When::Always),
+    (Lang::Php, "assert", Kind::Eval, When::Always),
+    (Lang::Php, "create_function", Kind::Eval, When::Always),
+    (Lang::Php, "pcntl_fork", Kind::Fork, When::Always),
+    (Lang::Awk, "system", Kind::Shell, When::Always),
+    (Lang::Lua, "execute", Kind::Shell, When::Always),
+    (Lang::Lua, "popen", Kind::Shell, When::Always),
+    (Lang::Lua, "load", Kind::Eval, When::Always),
+    (Lang::Lua, "loadstring", Kind::Eval, When::Always),
+    (Lang::R, "system", Kind::Shell, When::Always),
+    (Lang::R, "shell", Kind::Shell, When::Always),
+    (Lang::R, "system2", Kind::Argv, When::Always),
+    (Lang::AppleScript, "script", Kind::Shell, When::Always),
+];
+
 fn sink(lang: Lang, name: &str, method: bool, gated: bool) -> Option<Kind> {
-    let strong = match lang {
-        Lang::Python => match name {
-            "system"
-            | "popen"
-            | "getoutput"
-            | "getstatusoutput"
-            | "check_output"
-            | "check_call"
-            | "Popen"
-            | "create_subprocess_shell"
-            | "popen2"
-            | "popen3"
-            | "popen4" => Some(Kind::Shell),
-            "create_subprocess_exec" | "posix_spawn" | "posix_spawnp" => Some(Kind::Argv),
-            _ if name.starts_with("exec") && name.len() > 4 && method => Some(Kind::Argv),
-            _ if name.starts_with("spawn") && method => Some(Kind::Argv),
-            "exec" | "eval" | "compile" if !method => Some(Kind::Eval),
-            "fork" | "forkpty" => Some(Kind::Fork),
-            _ => None,
-        },
-        Lang::Perl => match name {
-            "system" | "exec" | "readpipe" => Some(Kind::Shell),
-            "open" => Some(Kind::Open),
-            "eval" => Some(Kind::Eval),
-            "fork" => Some(Kind::Fork),
-            _ => None,
-        },
-        Lang::Ruby => match name {
-            "system" | "exec" | "spawn" | "popen" | "popen2" | "popen2e" | "popen3"
-            | "capture2" | "capture2e" | "capture3" | "pipeline" | "pipeline_r" | "pipeline_w"
-            | "pipeline_rw" | "pipeline_start" => Some(Kind::Shell),
-            "eval" | "instance_eval" | "class_eval" | "module_eval" => Some(Kind::Eval),
-            "fork" => Some(Kind::Fork),
-            "open" if !method => Some(Kind::Open),
-            _ => None,
-        },
-        Lang::Js => match name {
-            "execSync" | "exec" if gated => Some(Kind::Shell),
-            "spawn" | "spawnSync" | "execFile" | "execFileSync" | "Command" | "run" if gated => {
-                Some(Kind::Argv)
-            }
-            "eval" | "Function" | "runInThisContext" | "runInNewContext" | "runInContext" => {
-                Some(Kind::Eval)
-            }
-            _ => None,
-        },
-        Lang::Php => match name {
-            "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => {
-                Some(Kind::Shell)
-            }
-            "pcntl_exec" => Some(Kind::Argv),
-            "eval" | "assert" | "create_function" => Some(Kind::Eval),
-            "pcntl_fork" => Some(Kind::Fork),
-            _ => None,
-        },
-        Lang::Awk => (name == "system").then_some(Kind::Shell),
-        Lang::Lua => match name {
-            "execute" | "popen" => Some(Kind::Shell),
-            "load" | "loadstring" => Some(Kind::Eval),
-            _ => None,
-        },
-        Lang::R => match name {
-            "system" | "shell" => Some(Kind::Shell),
-            "system2" => Some(Kind::Argv),
-            _ => None,
-        },
-        // `do shell script "…"`
-        Lang::AppleScript => (name == "script").then_some(Kind::Shell),
-    };
-    strong.or_else(|| {
-        (lang == Lang::Python && gated && matches!(name, "run" | "call")).then_some(Kind::Shell)
+    // python's `os.execv…`, `os.spawnl…`, `pty.spawn`
+    if lang == Lang::Python
+        && method
+        && (name.starts_with("spawn") || (name.starts_with("exec") && name.len() > 4))
+    {
+        return Some(Kind::Argv);
+    }
+    SINKS.iter().find_map(|&(l, n, kind, when)| {
+        let counts = match when {
+            When::Always => true,
+            When::Bare => !method,
+            When::Gated => gated,
+        };
+        (l == lang && n == name && counts).then_some(kind)
     })
 }
 
@@ -564,17 +613,25 @@ fn subprocess_call(toks: &[Tok], i: usize, method: bool) -> bool {
 /// Names that reach a function by a computed name (`getattr(os, x)`, `importlib`): what
 /// they call cannot be read.
 fn reflective(lang: Lang, name: &str) -> bool {
-    match lang {
-        Lang::Python => matches!(
-            name,
-            "getattr" | "importlib" | "__builtins__" | "builtins" | "ctypes" | "marshal" | "pickle"
-        ),
-        Lang::Js => matches!(name, "binding" | "dlopen"),
-        Lang::Perl => name == "syscall",
-        Lang::Php => matches!(name, "call_user_func" | "call_user_func_array"),
-        Lang::Ruby => matches!(name, "send" | "public_send" | "__send__" | "syscall"),
-        _ => false,
-    }
+    const REFLECTIVE: &[(Lang, &str)] = &[
+        (Lang::Python, "getattr"),
+        (Lang::Python, "importlib"),
+        (Lang::Python, "__builtins__"),
+        (Lang::Python, "builtins"),
+        (Lang::Python, "ctypes"),
+        (Lang::Python, "marshal"),
+        (Lang::Python, "pickle"),
+        (Lang::Js, "binding"),
+        (Lang::Js, "dlopen"),
+        (Lang::Perl, "syscall"),
+        (Lang::Ruby, "send"),
+        (Lang::Ruby, "public_send"),
+        (Lang::Ruby, "__send__"),
+        (Lang::Ruby, "syscall"),
+        (Lang::Php, "call_user_func"),
+        (Lang::Php, "call_user_func_array"),
+    ];
+    REFLECTIVE.iter().any(|&(l, n)| l == lang && n == name)
 }
 
 #[derive(Debug, PartialEq)]
@@ -1215,8 +1272,16 @@ mod tests {
             (Perl, "s/(\\d+)/$1+1/e", &[]),
             (Perl, "s/x/system('id')/e", &["sh: id"]),
             (Perl, "s/x/$y/ee", &["opaque"]),
-            (Python, "import subprocess, asyncio; asyncio.run(main())", &[]),
-            (Python, "import subprocess as sp; sp.run('id', shell=True)", &["sh: id"]),
+            (
+                Python,
+                "import subprocess, asyncio; asyncio.run(main())",
+                &[],
+            ),
+            (
+                Python,
+                "import subprocess as sp; sp.run('id', shell=True)",
+                &["sh: id"],
+            ),
             (Perl, "print if /system\\(/", &[]),
             (Perl, "exec qw(rm -rf /)", &["argv: rm -rf /"]),
             (Perl, "eval $code", &["opaque"]),
