@@ -1,8 +1,8 @@
 //! Code inside a command's words, which the command runs: option values (`git -c
 //! alias.x='!…'`, `git --upload-pack=…`, `ssh -o ProxyCommand=…`, `tar --to-command=…`,
 //! `rsync -e …`, `man -P …`, `rg --pre …`, `zip -TT …`), builtins' arguments (`trap '…' EXIT`,
-//! `alias x='…'`, `export PAGER='…'`), command templates (`parallel CMD ::: ARGS`,
-//! `hyperfine '…'`), debugger commands (`gdb -ex 'shell …'`) and interpreters' inline code
+//! `alias x='…'`, `export PAGER='…'`), command templates (`parallel CMD ::: ARGS`),
+//! debugger commands (`gdb -ex 'shell …'`) and interpreters' inline code
 //! (`python3 -c …`, `perl -e …`, `awk '…'`; read by [`inline`]). The parser analyses each
 //! piece as a script or a command of its own, whose parent is the command, with the same
 //! checks as the top level.
@@ -42,23 +42,14 @@ const READONLY: names::Key = names::folded_key("readonly");
 const ZIP: names::Key = names::folded_key("zip");
 const MAN: names::Key = names::folded_key("man");
 const RG: names::Key = names::folded_key("rg");
-const LESS: names::Key = names::folded_key("less");
-const MORE: names::Key = names::folded_key("more");
 const MAKE: names::Key = names::folded_key("make");
 const GMAKE: names::Key = names::folded_key("gmake");
 const GDB: names::Key = names::folded_key("gdb");
 const LLDB: names::Key = names::folded_key("lldb");
 const PARALLEL: names::Key = names::folded_key("parallel");
-const NODEMON: names::Key = names::folded_key("nodemon");
 const NPX: names::Key = names::folded_key("npx");
 const NPM: names::Key = names::folded_key("npm");
 const PNPM: names::Key = names::folded_key("pnpm");
-const SQLITE3: names::Key = names::folded_key("sqlite3");
-const VIM: names::Key = names::folded_key("vim");
-const VI: names::Key = names::folded_key("vi");
-const NVIM: names::Key = names::folded_key("nvim");
-const VIEW: names::Key = names::folded_key("view");
-const EX: names::Key = names::folded_key("ex");
 const SED: names::Key = names::folded_key("sed");
 const SSH: names::Key = names::folded_key("ssh");
 const SFTP: names::Key = names::folded_key("sftp");
@@ -105,14 +96,6 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
                 }
             }
         }
-        LESS | MORE => {
-            for w in args {
-                if let Some(cmd) = w.strip_prefix("+!") {
-                    out.push(Code::Script("less +!", cmd.to_string()));
-                }
-            }
-        }
-        VIM | VI | NVIM | VIEW | EX => vim(args, &mut out),
         TRAP => trap(args, &mut out),
         ALIAS => {
             for w in args {
@@ -133,11 +116,6 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         MAKE | GMAKE => make(args, &mut out),
         GDB | LLDB => debugger(args, &mut out),
         PARALLEL => parallel(words, &mut out),
-        NODEMON => {
-            for (i, skip) in short_or_long(args, b'x', &["--exec"]) {
-                script(&mut out, "nodemon --exec", args, i, skip);
-            }
-        }
         NPX | NPM | PNPM => {
             // `npx -c CMD`, `npm exec -c CMD`: options before the package only (`npx eslint
             // -c FILE` is eslint's)
@@ -152,59 +130,7 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
                 script(&mut out, "npm exec --call", exec, i, skip);
             }
         }
-        SQLITE3 => {
-            for w in args {
-                for line in w.lines() {
-                    let line = line.trim_start();
-                    if let Some(cmd) = line
-                        .strip_prefix(".shell ")
-                        .or_else(|| line.strip_prefix(".system "))
-                    {
-                        out.push(Code::Script("sqlite3 .shell", cmd.to_string()));
-                    }
-                }
-            }
-        }
         SED | GSED => sed(args, &mut out),
-        _ if name == "hyperfine" => hyperfine(args, &mut out),
-        _ if name == "tmux" => tmux(args, &mut out),
-        _ if name == "expect" => {
-            for (i, skip) in short_or_long(args, b'c', &[]) {
-                let text = args.get(i).and_then(|w| w.get(skip..)).unwrap_or("");
-                for statement in text.split([';', '\n']) {
-                    let statement = statement.trim_start();
-                    let (verb, rest) = statement.split_once(' ').unwrap_or((statement, ""));
-                    if matches!(verb, "spawn" | "exec" | "system") {
-                        out.push(Code::Script("expect spawn", rest.to_string()));
-                    }
-                }
-            }
-        }
-        _ if TERMINALS.contains(&name) => terminal(args, &mut out),
-        _ if name == "watchexec" => {
-            let o = options(
-                words,
-                b"ewifdsp",
-                &[
-                    "--exts",
-                    "--watch",
-                    "--ignore",
-                    "--filter",
-                    "--debounce",
-                    "--signal",
-                    "--shell",
-                ],
-            );
-            let cmd = words.get(o.next..).unwrap_or(&[]);
-            if !cmd.is_empty() {
-                out.push(Code::Script("watchexec", cmd.join(" ")));
-            }
-        }
-        _ if name == "nix-shell" => {
-            for (i, skip) in short_or_long(args, 0, &["--run", "--command"]) {
-                script(&mut out, "nix-shell --run", args, i, skip);
-            }
-        }
         _ => {
             if let Some(lang) = interpreter(name) {
                 interpreter_code(c, lang, &mut out);
@@ -213,23 +139,6 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
     }
     out
 }
-
-/// Terminal emulators that run the command after `-e`, `-x` or `--`.
-const TERMINALS: &[&str] = &[
-    "xterm",
-    "uxterm",
-    "gnome-terminal",
-    "konsole",
-    "alacritty",
-    "kitty",
-    "x-terminal-emulator",
-    "xfce4-terminal",
-    "terminator",
-    "tilix",
-    "urxvt",
-    "st",
-    "foot",
-];
 
 /// Why the program a launcher runs is only known when it runs: a name filled in from input
 /// (`xargs -I{} {} …`, `find -exec {} \;`), a `sh -c` whose script `xargs` appends, a
@@ -264,97 +173,6 @@ fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
             Some("the script is appended when it runs")
         }
         _ => None,
-    }
-}
-
-/// `xterm -e cmd …`, `gnome-terminal -- cmd …`, `xfce4-terminal -e 'cmd'`.
-fn terminal(args: &[String], out: &mut Vec<Code>) {
-    let Some(at) = args
-        .iter()
-        .position(|w| matches!(w.as_str(), "-e" | "-x" | "--" | "--command" | "--execute"))
-    else {
-        return;
-    };
-    match args.get(at + 1..).unwrap_or(&[]) {
-        [] => {}
-        [one] => out.push(Code::Script("terminal -e", one.clone())),
-        more => out.push(Code::Argv("terminal -e", more.to_vec())),
-    }
-}
-
-/// tmux commands that run a shell command (`new-session`, `split-window`, `run-shell`,
-/// `if-shell`, `display-popup`, …) and `send-keys` (typed into the pane's shell); `tmux -c`.
-fn tmux(args: &[String], out: &mut Vec<Code>) {
-    let mut i = 0;
-    // global options
-    while let Some(w) = args.get(i) {
-        match w.as_str() {
-            "-c" => {
-                script(out, "tmux -c", args, i + 1, 0);
-                return;
-            }
-            "-L" | "-S" | "-f" | "-T" => i += 2,
-            _ if w.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    // commands separated by `;`
-    for command in args.get(i..).unwrap_or(&[]).split(|w| w == ";") {
-        let Some((sub, rest)) = command.split_first() else {
-            continue;
-        };
-        const RUNS: &[&str] = &[
-            "new-session",
-            "new",
-            "new-window",
-            "neww",
-            "split-window",
-            "splitw",
-            "respawn-pane",
-            "respawnp",
-            "respawn-window",
-            "respawnw",
-            "run-shell",
-            "run",
-            "display-popup",
-            "popup",
-            "pipe-pane",
-            "pipep",
-            "if-shell",
-            "if",
-        ];
-        let runs = RUNS.contains(&sub.as_str());
-        let keys = matches!(sub.as_str(), "send-keys" | "send");
-        if !runs && !keys {
-            continue;
-        }
-        let mut j = 0;
-        while let Some(w) = rest.get(j) {
-            if !w.starts_with('-') || w == "-" {
-                break;
-            }
-            // options with a value: the last letter of `-t`, `-c`, `-n`, `-s`, `-e`, …
-            let takes = w.len() == 2
-                && w.as_bytes()
-                    .get(1)
-                    .is_some_and(|b| b"ceFflnNstxy".contains(b));
-            j += if takes { 2 } else { 1 };
-        }
-        let operands = rest.get(j..).unwrap_or(&[]);
-        if keys {
-            let typed: Vec<&str> = operands
-                .iter()
-                .map(|k| match k.as_str() {
-                    "Enter" | "C-m" | "KPEnter" | "C-j" => "\n",
-                    k => k,
-                })
-                .collect();
-            out.push(Code::Script("tmux send-keys", typed.join(" ")));
-        } else if sub == "if-shell" || sub == "if" {
-            script(out, "tmux if-shell", operands, 0, 0);
-        } else if !operands.is_empty() {
-            out.push(Code::Script("tmux", operands.join(" ")));
-        }
     }
 }
 
@@ -739,40 +557,6 @@ fn tar(args: &[String], out: &mut Vec<Code>) {
     }
 }
 
-/// `vim -c '!cmd'`, `vim +'r !cmd'`, `--cmd 'silent !cmd'`.
-fn vim(args: &[String], out: &mut Vec<Code>) {
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        i += 1;
-        let cmd = match w.as_str() {
-            "-c" | "--cmd" => {
-                i += 1;
-                args.get(i - 1).map(String::as_str)
-            }
-            _ => w.strip_prefix('+'),
-        };
-        let Some(cmd) = cmd else { continue };
-        let cmd = cmd.trim_start_matches([':', ' ']);
-        // `silent`, `silent!` modifiers
-        let cmd = match cmd.strip_prefix("silent") {
-            Some(c) => c.strip_prefix('!').unwrap_or(c).trim_start(),
-            None => cmd,
-        };
-        let shell = cmd.strip_prefix('!').or_else(|| {
-            let (verb, rest) = cmd.split_once('!')?;
-            matches!(verb.trim(), "r" | "read" | "w" | "write" | "e" | "edit").then_some(rest)
-        });
-        if let Some(shell) = shell {
-            out.push(Code::Script("vim -c", shell.to_string()));
-        } else if cmd.contains("system(") || cmd.contains("systemlist(") {
-            out.push(Code::Opaque(
-                "vim -c",
-                "a vim command runs a program".to_string(),
-            ));
-        }
-    }
-}
-
 /// `trap 'cmd' SIGNAL…` (not `trap -p`, `trap -l`, `trap - SIGNAL`, `trap SIGNAL`).
 fn trap(args: &[String], out: &mut Vec<Code>) {
     let args = match args.first().map(String::as_str) {
@@ -943,66 +727,6 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
             format!("{template} {quoted}")
         };
         out.push(Code::Script("parallel", cmd));
-    }
-}
-
-/// `hyperfine [opts] CMD…`: each command, `--prepare`, `--setup`, `--cleanup` run in a shell.
-fn hyperfine(args: &[String], out: &mut Vec<Code>) {
-    const SCRIPTS: &[&str] = &[
-        "-p",
-        "--prepare",
-        "-c",
-        "--cleanup",
-        "-s",
-        "--setup",
-        "--conclude",
-    ];
-    const VALUES: &[&str] = &[
-        "-w",
-        "--warmup",
-        "-r",
-        "--runs",
-        "-m",
-        "--min-runs",
-        "-M",
-        "--max-runs",
-        "-S",
-        "--shell",
-        "-n",
-        "--command-name",
-        "-u",
-        "--time-unit",
-        "-P",
-        "--parameter-scan",
-        "-L",
-        "--parameter-list",
-        "-D",
-        "--parameter-step-size",
-        "--export-json",
-        "--export-csv",
-        "--export-markdown",
-        "--export-asciidoc",
-        "--export-orgmode",
-        "--style",
-        "--sort",
-        "--output",
-        "--input",
-    ];
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        i += 1;
-        if SCRIPTS.contains(&w.as_str()) {
-            script(out, "hyperfine", args, i, 0);
-            i += 1;
-        } else if VALUES.contains(&w.as_str()) {
-            i += 1;
-        } else if let Some((flag, cmd)) = w.split_once('=') {
-            if SCRIPTS.contains(&flag) {
-                out.push(Code::Script("hyperfine", cmd.to_string()));
-            }
-        } else if !w.starts_with('-') {
-            out.push(Code::Script("hyperfine", w.clone()));
-        }
     }
 }
 

@@ -54,8 +54,9 @@ const fn launcher_row(
     }
 }
 
-/// Launchers that differ only in their options. Without a command after them they run none
-/// (or an interactive shell), which is not peeled.
+/// Launchers that differ only in their options, where the program table does not say enough
+/// (long options that take a value, launchers it does not list). Without a command after them
+/// they run none (or an interactive shell), which is not peeled.
 const LAUNCHERS: &[Launcher] = &[
     launcher_row("pkexec", b"", &["--user"], 0),
     launcher_row(
@@ -119,7 +120,6 @@ const LAUNCHERS: &[Launcher] = &[
         ],
         0,
     ),
-    launcher_row("firejail", b"", &[], 0),
     launcher_row(
         "systemd-run",
         b"upEHM",
@@ -147,53 +147,12 @@ const LAUNCHERS: &[Launcher] = &[
         0,
     ),
     launcher_row("dbus-launch", b"", &["--config-file"], 0),
-    launcher_row(
-        "dbus-run-session",
-        b"",
-        &["--config-file", "--dbus-daemon"],
-        0,
-    ),
     launcher_row("xvfb-run", b"efnpsw", &[], 0),
     launcher_row("catchsegv", b"", &[], 0),
-    launcher_row("valgrind", b"", &[], 0),
     launcher_row("coproc", b"", &[], 0),
     launcher_row("toybox", b"", &[], 0),
     launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
-    launcher_row("proxychains", b"f", &[], 0),
-    launcher_row("proxychains4", b"f", &[], 0),
-    launcher_row(
-        "torsocks",
-        b"uapP",
-        &["--user", "--pass", "--address", "--port"],
-        0,
-    ),
-    launcher_row("numactl", b"CmNpPi", &[], 0),
-    launcher_row("prlimit", b"p", &["--pid"], 0),
-    launcher_row(
-        "runcon",
-        b"turl",
-        &["--type", "--user", "--role", "--range"],
-        0,
-    ),
-    launcher_row("setarch", b"", &[], 1),
-    launcher_row("linux32", b"", &[], 0),
-    launcher_row("linux64", b"", &[], 0),
-    launcher_row("caffeinate", b"tw", &[], 0),
-    launcher_row("arch", b"", &[], 0),
-    launcher_row("entr", b"", &[], 0),
-    launcher_row("gosu", b"", &[], 1),
-    launcher_row("su-exec", b"", &[], 1),
-    launcher_row("setuidgid", b"", &[], 1),
-    launcher_row("envdir", b"", &[], 1),
-    launcher_row("chpst", b"ugUe/nlmdostcfr", &[], 0),
-    launcher_row("tini", b"sepl", &[], 0),
-    launcher_row("dumb-init", b"r", &["--rewrite"], 0),
     launcher_row("ssh-agent", b"aEPt", &[], 0),
-    launcher_row("faketime", b"", &[], 1),
-    launcher_row("heaptrack", b"o", &["--output"], 0),
-    launcher_row("flatpak-spawn", b"", &[], 0),
-    launcher_row("screen", b"SceihpTts", &["-Logfile"], 0),
-    launcher_row("sandbox-exec", b"fpD", &[], 0),
 ];
 
 /// Options scanned up to the first operand.
@@ -349,6 +308,7 @@ const CHRT: names::Key = names::folded_key("chrt");
 const TASKSET: names::Key = names::folded_key("taskset");
 const SG: names::Key = names::folded_key("sg");
 const CPULIMIT: names::Key = names::folded_key("cpulimit");
+const PARALLEL: names::Key = names::folded_key("parallel");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
@@ -605,6 +565,8 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 o.next + 1,
             )
         }
+        // `parallel` runs a command template per argument: read in `embedded`
+        PARALLEL => Peel::None,
         CPULIMIT => {
             // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
             let o = options(
@@ -648,7 +610,14 @@ pub(super) fn peel(words: &[String]) -> Peel {
             }
         }) {
             Some(l) => table_launcher(words, l),
-            None => Peel::None,
+            // the program table's other launchers (`firejail`, `valgrind`, `torsocks`, …)
+            None => match super::programs::by_folded_key(key).and_then(|p| Some((p, p.launch?))) {
+                Some((p, super::programs::Launch::Words { skip })) => {
+                    let next = options(words, p.short_values, &[]).next + usize::from(skip);
+                    launcher(words, p.name, next)
+                }
+                _ => Peel::None,
+            },
         },
     }
 }
