@@ -99,6 +99,7 @@ fn main() {
             allow: strings(&inputs["rules"]["allow"]),
             ask: strings(&inputs["rules"]["ask"]),
             deny: strings(&inputs["rules"]["deny"]),
+            ..RulesConfig::default()
         },
         ..Config::default()
     };

@@ -48,7 +48,7 @@ impl Tier {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolSpec {
     pub tier: Tier,
-    /// Params that must be present and not blank.
+    /// Params that must be present and not blank; `a|b` is satisfied by either.
     #[serde(default)]
     pub required: Vec<String>,
     /// Params that hold a path (checked against the ignore rules and classified local/external).
@@ -75,10 +75,14 @@ impl ToolSpec {
     pub fn params_read(&self) -> impl Iterator<Item = &str> {
         self.required
             .iter()
-            .chain(&self.paths)
-            .chain(&self.patch)
-            .chain(&self.command)
-            .map(String::as_str)
+            .flat_map(|r| r.split('|'))
+            .chain(
+                self.paths
+                    .iter()
+                    .chain(&self.patch)
+                    .chain(&self.command)
+                    .map(String::as_str),
+            )
             .chain([REQUIRES_APPROVAL])
     }
 
@@ -110,6 +114,8 @@ pub const READ_PATH_TOOLS: &[&str] = &[
     "ls",
     "glob",
     "grep",
+    "inspect_image",
+    "transcribe_audio",
 ];
 
 /// The default catalogue's write tools that touch paths (directly or in a patch's headers).
@@ -121,6 +127,7 @@ pub const WRITE_PATH_TOOLS: &[&str] = &[
     "write",
     "edit",
     "multi_edit",
+    "lsp",
 ];
 
 /// Tool name → spec. Built once from the defaults plus the config's additions.
@@ -170,6 +177,14 @@ const fn path_tool(
     }
 }
 
+/// A Cline file tool: its path comes as `path` or (native tool calls) `absolutePath`.
+const fn cline_file_tool(name: &'static str, required: &'static [&'static str]) -> DefaultTool {
+    DefaultTool {
+        paths: &["path", "absolutePath"],
+        ..tool(name, Tier::Write, required)
+    }
+}
+
 /// Cline's tool names (v4) and the Dart harness's. A table rather than code: it is data in
 /// the wasm, not a function that builds each spec.
 const DEFAULTS: &[DefaultTool] = {
@@ -180,19 +195,19 @@ const DEFAULTS: &[DefaultTool] = {
         path_tool("list_files", Read, &["path"]),
         path_tool("list_code_definition_names", Read, &["path"]),
         path_tool("search_files", Read, &["path", "regex"]),
-        tool("use_subagents", Read, &[]),
+        tool("use_subagents", Read, &["prompt_1|prompt"]),
         DefaultTool {
             allow_empty: &["content"],
-            ..path_tool("write_to_file", Write, &["path", "content"])
+            ..cline_file_tool("write_to_file", &["path|absolutePath", "content"])
         },
-        path_tool("replace_in_file", Write, &["path", "diff"]),
+        cline_file_tool("replace_in_file", &["path|absolutePath", "diff"]),
         DefaultTool {
             patch: Some("input"),
             ..tool("apply_patch", Write, &["input"])
         },
         DefaultTool {
             allow_empty: &["content"],
-            ..path_tool("new_rule", Write, &["path", "content"])
+            ..cline_file_tool("new_rule", &["path|absolutePath", "content"])
         },
         DefaultTool {
             command: Some("command"),
@@ -206,6 +221,26 @@ const DEFAULTS: &[DefaultTool] = {
         tool("ask_followup_question", Interaction, &["question"]),
         tool("attempt_completion", Interaction, &["result"]),
         tool("new_task", Interaction, &["context"]),
+        tool("plan_mode_respond", Interaction, &["response"]),
+        tool("act_mode_respond", Interaction, &["response"]),
+        tool("condense", Interaction, &[]),
+        tool(
+            "report_bug",
+            Interaction,
+            &[
+                "title",
+                "what_happened",
+                "steps_to_reproduce",
+                "api_request_output",
+                "additional_context",
+            ],
+        ),
+        // Cline runs these without asking: they read or note, and change nothing.
+        tool("load_mcp_documentation", Read, &[]),
+        tool("focus_chain", Read, &[]),
+        tool("summarize_task", Read, &["context"]),
+        tool("generate_explanation", Read, &["title", "from_ref"]),
+        tool("use_skill", Read, &["skill_name"]),
         // The harness
         path_tool("read", Read, &["path"]),
         path_tool("ls", Read, &[]),
@@ -215,9 +250,11 @@ const DEFAULTS: &[DefaultTool] = {
             allow_empty: &["content"],
             ..path_tool("write", Write, &["path", "content"])
         },
+        // `path` + `oldText` + `newText`, or a hashline `patch` (its `[path#TAG]` headers name
+        // the files; `path` is then optional): the harness declares no required param.
         DefaultTool {
-            allow_empty: &["new_string"],
-            ..path_tool("edit", Write, &["path", "old_string", "new_string"])
+            patch: Some("patch"),
+            ..path_tool("edit", Write, &[])
         },
         path_tool("multi_edit", Write, &["path", "edits"]),
         DefaultTool {
@@ -225,7 +262,13 @@ const DEFAULTS: &[DefaultTool] = {
             ..tool("bash", Exec, &["command"])
         },
         tool("fetch", Browser, &["url"]),
-        tool("ask", Interaction, &["question"]),
+        tool("ask", Interaction, &["questions"]),
+        path_tool("inspect_image", Read, &["path"]),
+        path_tool("transcribe_audio", Read, &["path"]),
+        path_tool("lsp", Write, &["op", "path"]),
+        tool("task", Exec, &["context", "tasks"]),
+        tool("checkpoint", Read, &[]),
+        tool("rewind", Read, &["report"]),
     ]
 };
 

@@ -38,6 +38,16 @@ pub struct RulesConfig {
     pub allow: Vec<String>,
     pub ask: Vec<String>,
     pub deny: Vec<String>,
+    /// Allow-listed tools, bare or with patterns (see [`crate::allow_list`]). Default none.
+    #[serde(rename = "allowOnly", skip_serializing_if = "Vec::is_empty")]
+    pub allow_only: Vec<String>,
+    /// Whether an allow-listed command may redirect. Default false, as in Cline.
+    #[serde(rename = "allowRedirects", skip_serializing_if = "is_false")]
+    pub allow_redirects: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A rule with examples (Codex-style). Building an engine checks every example and fails,
@@ -78,10 +88,13 @@ impl<'de> Deserialize<'de> for RuleEntry {
     }
 }
 
-/// A value as written, kept only as far as a [`RuleEntry`] needs to tell its forms apart.
-enum Written {
+/// A value as written, kept only as far as a [`RuleEntry`] (or an importer reading a field
+/// whatever its type, as Cline does) needs to tell its forms apart.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Written {
     Text(String),
     Bytes(Vec<u8>),
+    Bool(bool),
     Seq(Vec<Written>),
     Map(Vec<(Written, Written)>),
     Other,
@@ -114,7 +127,7 @@ impl Written {
     }
 
     /// A string (bytes that are UTF-8 count, as serde's `String` takes them).
-    fn text(self) -> Option<String> {
+    pub(crate) fn text(self) -> Option<String> {
         match self {
             Written::Text(s) => Some(s),
             Written::Bytes(b) => String::from_utf8(b).ok(),
@@ -150,8 +163,8 @@ impl<'de> serde::de::Visitor<'de> for WrittenVisitor {
         f.write_str("any value")
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Written, E> {
-        Ok(Written::Other)
+    fn visit_bool<E>(self, b: bool) -> Result<Written, E> {
+        Ok(Written::Bool(b))
     }
 
     fn visit_i64<E>(self, _: i64) -> Result<Written, E> {
@@ -214,12 +227,20 @@ pub struct RulesInput {
     pub allow: Vec<RuleEntry>,
     pub ask: Vec<RuleEntry>,
     pub deny: Vec<RuleEntry>,
+    #[serde(rename = "allowOnly")]
+    pub allow_only: Vec<String>,
+    #[serde(rename = "allowRedirects")]
+    pub allow_redirects: bool,
 }
 
 impl RulesInput {
     /// The rules as text, and the examples to check.
     pub fn split(self) -> (RulesConfig, Vec<RuleExample>) {
-        let mut rules = RulesConfig::default();
+        let mut rules = RulesConfig {
+            allow_only: self.allow_only,
+            allow_redirects: self.allow_redirects,
+            ..RulesConfig::default()
+        };
         let mut examples = Vec::new();
         let lists = [
             (RuleKind::Allow, "allow", self.allow, &mut rules.allow),

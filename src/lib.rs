@@ -5,6 +5,7 @@
 //! wasm-bindgen, and it only converts values.
 
 pub mod access;
+pub mod allow_list;
 pub mod call;
 pub mod catalogue;
 pub mod config;

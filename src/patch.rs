@@ -1,6 +1,7 @@
 //! The files a patch touches. Cline's `apply_patch` carries its paths inside the patch text
 //! (`*** Update File: src/a.rs`), so checking only named path params would let a patch edit
-//! an ignored file. Unified diffs (`--- a/x`, `+++ b/x`, `diff --git a/x b/x`) are read too.
+//! an ignored file. Unified diffs (`--- a/x`, `+++ b/x`, `diff --git a/x b/x`) are read too,
+//! and the harness's hashline patches (`[src/a.ts#A1B2]` section headers).
 
 /// Every path named by a file header of `patch`, in order, without duplicates.
 pub fn touched_paths(patch: &str) -> Vec<&str> {
@@ -15,6 +16,8 @@ pub fn touched_paths(patch: &str) -> Vec<&str> {
         ];
         if let Some(p) = APPLY_PATCH.iter().find_map(|h| line.strip_prefix(h)) {
             add(&mut out, p);
+        } else if let Some(body) = line.trim_end().strip_prefix('[') {
+            hashline_header(&mut out, body);
         } else if let Some(rest) = line.strip_prefix("diff --git ") {
             // `a/x b/y`: split at " b/" to keep paths with spaces whole.
             match rest.split_once(" b/") {
@@ -39,6 +42,41 @@ pub fn touched_paths(patch: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// A hashline section header after its `[`: `path]`, `path#A1B2]`, with the harness's leniency
+/// (`Update File: path`, quotes). The harness reads every line that starts with `[` as one, so
+/// both the text as written and the path it recovers from it are taken.
+fn hashline_header<'a>(out: &mut Vec<&'a str>, body: &'a str) {
+    let body = body.strip_suffix(']').unwrap_or(body);
+    let body = match body.rsplit_once('#') {
+        Some((path, tag)) if tag.len() == 4 && tag.bytes().all(|b| b.is_ascii_hexdigit()) => path,
+        _ => body,
+    };
+    let unquote = |p: &'a str| {
+        let p = p.trim();
+        ['"', '\'']
+            .iter()
+            .find_map(|&q| p.strip_prefix(q)?.strip_suffix(q))
+            .unwrap_or(p)
+    };
+    let body = unquote(body);
+    add(out, body);
+    // `*** Update File: x`, `Add File:x`, `move to: x`: the path after the keyword's colon
+    let plain = body.trim_start_matches(|c: char| c == '*' || c.is_whitespace());
+    let keyword = ["update", "add", "delete", "move"].iter().any(|k| {
+        plain
+            .get(..k.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(k))
+    });
+    if let Some((head, path)) = plain.split_once(':').filter(|_| keyword) {
+        if !head.bytes().any(|b| b.is_ascii_digit()) {
+            add(
+                out,
+                unquote(path.trim_start_matches(|c: char| c == '*' || c.is_whitespace())),
+            );
+        }
+    }
 }
 
 fn add<'a>(out: &mut Vec<&'a str>, p: &'a str) {
@@ -78,6 +116,18 @@ mod tests {
             ),
             ("just text\n+++not a header", &[]),
             ("*** Update File: a\r\n", &["a"]),
+            (
+                "[src/a.ts#A1B2]\nSWAP 2.=2:\n+x\n[.env#ffff]\nDEL 3",
+                &["src/a.ts", ".env"],
+            ),
+            ("[ \"my file.txt\" ]\nINS.HEAD:\n+x", &["my file.txt"]),
+            ("[Update File: .env#0A0A]", &["Update File: .env", ".env"]),
+            (
+                "[***add file:secrets/k]",
+                &["***add file:secrets/k", "secrets/k"],
+            ),
+            ("[a#b]\n+[not a header]", &["a#b"]),
+            ("[\"Update File: .env\"]", &["Update File: .env", ".env"]),
         ];
         for (patch, want) in cases {
             assert_eq!(touched_paths(patch), *want, "{patch:?}");

@@ -3,7 +3,8 @@
 //! * A bare `tool` matches every call of that tool.
 //! * For a tool whose call has a command (the engine passes `Some(&Analysis)`), the pattern
 //!   matches each sub-command's text: its words joined by single spaces. `*` matches any text
-//!   (spaces included); a trailing ` *` (or the legacy `:*`) keeps a word boundary, so
+//!   (spaces included) and `?` one character (Cline's pattern language); a trailing ` *` (or
+//!   the legacy `:*`) keeps a word boundary, so
 //!   `git log *` matches `git log` and `git log --oneline` but never `git logout`. The match is
 //!   anchored at both ends and case-sensitive.
 //!   - deny and ask: a rule matching ANY sub-command, tried as written with its launchers
@@ -57,7 +58,7 @@ struct CommandPattern {
     base: String,
     /// `base` + ` *` when the pattern ended in ` *` (word boundary).
     tail: Option<String>,
-    /// How many bytes of `base` come before its first `*`: every match starts with them, so
+    /// How many bytes of `base` come before its first `*` or `?`: every match starts with them, so
     /// most rules reject a sub-command on its first word without running the wildcard.
     lead: usize,
     /// The first of them, if any.
@@ -74,7 +75,7 @@ impl CommandPattern {
             Some(base) if !base.is_empty() => (base.to_string(), Some(format!("{base} *"))),
             _ => (collapsed, None),
         };
-        let lead = base.find('*').unwrap_or(base.len());
+        let lead = base.find(['*', '?']).unwrap_or(base.len());
         CommandPattern {
             first: base.as_bytes().get(..lead).and_then(|l| l.first().copied()),
             lead,
@@ -98,7 +99,7 @@ impl CommandPattern {
     }
 }
 
-/// `*`-only wildcard match, anchored; linear backtracking to the last star.
+/// `*` / `?` wildcard match, anchored; linear backtracking to the last star.
 fn wildcard(p: &[u8], t: &[u8]) -> bool {
     let (mut pi, mut ti) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
@@ -107,6 +108,14 @@ fn wildcard(p: &[u8], t: &[u8]) -> bool {
             (Some(b'*'), _) => {
                 star = Some((pi, ti));
                 pi += 1;
+            }
+            (Some(b'?'), Some(_)) => {
+                // one character: its UTF-8 continuation bytes go with it
+                pi += 1;
+                ti += 1;
+                while t.get(ti).is_some_and(|b| b & 0xC0 == 0x80) {
+                    ti += 1;
+                }
             }
             (Some(a), Some(b)) if a == b => {
                 pi += 1;
@@ -804,5 +813,22 @@ impl RuleSet {
             others,
             downgraded,
         })
+    }
+}
+
+/// What an allow-list ([`crate::allow_list`]) asks of the rules: whether one allow rule of a
+/// tool covers a sub-command or a path, as step 7 would for that one.
+impl RuleSet {
+    /// Whether an allow rule of `tool` matches a sub-command's `text` (as step 7 reads it:
+    /// its words as written, launchers included, joined by single spaces).
+    pub fn allows_text(&self, tool: &str, text: &str) -> bool {
+        let allow = self.of(RuleKind::Allow, tool);
+        allow.bare.is_some() || self.find_text(allow, &[text.to_string()]).is_some()
+    }
+
+    /// Whether an allow rule of `tool` matches `path`.
+    pub fn allows_path(&self, tool: &str, path: &str) -> bool {
+        let allow = self.of(RuleKind::Allow, tool);
+        allow.bare.is_some() || self.find(allow, |r| r.matches_path(path)).is_some()
     }
 }

@@ -42,7 +42,10 @@ pub fn validate(
     required_params(call, spec)?;
     for named in named_paths(call, spec) {
         match named {
-            NamedPath::Path(path) => path_allowed(access, None, path, None)?,
+            NamedPath::Path(path) => {
+                path_allowed(access, None, path, None)?;
+                selector_prefixes_allowed(access, path)?;
+            }
             NamedPath::NotUnicode(name) => return Err(not_unicode(&call.tool, name)),
             NamedPath::NotAString(name) => {
                 return Err(Invalid::new(
@@ -129,14 +132,16 @@ impl<'c> Iterator for NamedPaths<'c> {
 }
 
 /// Cline's ToolValidator: missing, null or whitespace-only is missing (the first one is
-/// reported); params declared may-be-empty only need to be present.
+/// reported); params declared may-be-empty only need to be present. An entry `a|b` is one of
+/// its alternatives (Cline's `path` or `absolutePath`); the first is named when all are missing.
 fn required_params(call: &ToolCall, spec: &ToolSpec) -> Validation {
-    for name in &spec.required {
-        let missing = match call.param(name) {
+    for entry in &spec.required {
+        let missing = |name: &str| match call.param(name) {
             None | Some(Value::Null) => true,
             Some(v) => v.is_blank() && !spec.allow_empty.iter().any(|n| n == name),
         };
-        if missing {
+        if entry.split('|').all(missing) {
+            let name = entry.split('|').next().unwrap_or_default();
             return Err(Invalid::new(
                 "missing_param",
                 format!(
@@ -235,6 +240,19 @@ fn path_allowed(access: &Access, cwd: Option<&str>, path: &str, via: Option<&str
             format!("Invalid path '{}': {}.", e.path, e.message),
         )),
     }
+}
+
+/// The harness's `read` takes `.env:1-20`, `.env:raw`, `a.zip:inner/file` and
+/// `data.db:table`: what it opens is the path before a `:`. So the part before each `:` is
+/// checked too (an ignored prefix blocks the call; one that is not a valid path is not one).
+fn selector_prefixes_allowed(access: &Access, path: &str) -> Validation {
+    for (i, _) in path.match_indices(':').filter(|(i, _)| *i > 0) {
+        let prefix = path.get(..i).unwrap_or_default();
+        if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, prefix) {
+            return Err(blocked_error(access, prefix, &b, None));
+        }
+    }
+    Ok(())
 }
 
 fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>) -> Invalid {

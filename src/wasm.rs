@@ -100,6 +100,7 @@ export type ParamValue = string | number | boolean | null | undefined | object;
 /** One tool's description (catalogue addition or override). Every list defaults to empty. */
 export interface ToolSpec {
   tier: Tier;
+  /** "a|b": either param. */
   required?: string[];
   paths?: string[];
   command?: string;
@@ -169,6 +170,14 @@ export type Change =
 
 /** A rule, or a rule with examples (commands or paths) it must and must not decide. */
 export type RuleEntry = string | { rule: string; match?: string[]; notMatch?: string[] };
+export interface Rules {
+  allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[];
+  /** Allow-listed tools, bare ("execute_command") or with patterns that only let a call through
+   *  ("execute_command(npm *)"): a call neither these nor the tool's allow rules cover is denied. */
+  allowOnly?: string[];
+  /** Whether an allow-listed command may redirect. Default false (Cline's). */
+  allowRedirects?: boolean;
+}
 
 export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 
@@ -192,7 +201,7 @@ export interface GatekeeperConfig {
   alwaysAllow?: string[];
   /** Entries like "execute_command(npm test *)" or a bare tool name, optionally with examples
    *  that are checked when the Gatekeeper is built. */
-  rules?: { allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[] };
+  rules?: Rules;
   prompt?: PromptCallback | null;
   /** Default: no timeout. */
   promptTimeoutMs?: number;
@@ -221,7 +230,7 @@ export interface Snapshot {
   overrides: Record<string, Policy>;
   overrideOrigins: Record<string, string>;
   alwaysAllow: string[];
-  rules: { allow: string[]; ask: string[]; deny: string[] };
+  rules: { allow: string[]; ask: string[]; deny: string[]; allowOnly?: string[]; allowRedirects?: boolean };
   ignoreFile?: string;
   ignoreIncludes: Record<string, string>;
   ignoreFileName: string;
@@ -242,7 +251,7 @@ export interface Imported { config: GatekeeperConfig; warnings: string[] }
 /** Cline's settings as stored: any of the three may be given. */
 export interface ClineImport {
   autoApprovalSettings?: ClineAutoApprovalSettings & Record<string, unknown>;
-  /** The CLINE_COMMAND_PERMISSIONS JSON (object or its text). */
+  /** The CLINE_COMMAND_PERMISSIONS JSON (object or its text; an empty text is unset). */
   commandPermissions?: { allow?: string[]; deny?: string[]; allowRedirects?: boolean } | string;
   clineignore?: string;
 }
@@ -373,9 +382,14 @@ impl Gatekeeper {
             .map_err(config_error)?;
         let mut permissions =
             Reflect::get(&input, &"commandPermissions".into()).unwrap_or(JsValue::UNDEFINED);
+        // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
         if let Some(text) = permissions.as_string() {
-            permissions = js_sys::JSON::parse(&text)
-                .map_err(|e| config_error(ConfigError::new("commandPermissions", describe(&e))))?;
+            permissions = match text.as_str() {
+                "" => JsValue::UNDEFINED,
+                text => js_sys::JSON::parse(text).map_err(|e| {
+                    config_error(ConfigError::new("commandPermissions", describe(&e)))
+                })?,
+            };
         }
         let permissions = optional(permissions, "commandPermissions").map_err(config_error)?;
         let ignore: Option<String> =
@@ -751,10 +765,7 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = setRules)]
     pub fn set_rules(
         &self,
-        #[wasm_bindgen(
-            unchecked_param_type = "{ allow?: RuleEntry[]; ask?: RuleEntry[]; deny?: RuleEntry[] }"
-        )]
-        rules: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Rules")] rules: JsValue,
     ) -> Result<(), JsError> {
         check_rules(&rules, "rules").map_err(config_error)?;
         let (rules, examples) = optional::<RulesInput>(rules, "rules")
@@ -1478,7 +1489,7 @@ const TOOL_SPEC_FIELDS: &[&str] = &[
     "command",
     "allowEmpty",
 ];
-const RULES_FIELDS: &[&str] = &["allow", "ask", "deny"];
+const RULES_FIELDS: &[&str] = &["allow", "ask", "deny", "allowOnly", "allowRedirects"];
 const RULE_ENTRY_FIELDS: &[&str] = &["rule", "match", "notMatch"];
 /// Cline's own fields that do not change gating (`version`, `favorites`, …) are tolerated so
 /// its settings object can be passed as it is stored.

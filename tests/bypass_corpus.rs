@@ -151,6 +151,7 @@ fn config() -> Config {
             ]),
             ask: vec![],
             deny: vec![],
+            ..RulesConfig::default()
         },
         ..Config::default()
     }

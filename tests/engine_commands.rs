@@ -28,6 +28,7 @@ fn rules(allow: &[&str], ask: &[&str], deny: &[&str]) -> RulesConfig {
         allow: v(allow),
         ask: v(ask),
         deny: v(deny),
+        ..RulesConfig::default()
     }
 }
 
@@ -512,4 +513,87 @@ fn path_rules_fold_case_on_a_case_insensitive_workspace() {
         let v = e.check(&ToolCall::new("read_file").with("path", path));
         assert_eq!(v.decision, decision, "ci={ci} {path}: {v:?}");
     }
+}
+
+/// An allow-list against the other steps: it denies before a critical prompt, an allow
+/// override, a turn grant and "always allow" can let the call through; a permitted call goes
+/// on to them. Malformed entries are refused at construction, naming the entry; `setRules`
+/// replaces the list (and leaves it when it fails).
+#[test]
+fn allow_lists_in_the_resolution_order() {
+    let listed = |c: &mut Config| {
+        c.rules = RulesConfig {
+            allow_only: vec!["bash(npm *)".into(), "bash(rm -rf /)".into()],
+            ..RulesConfig::default()
+        };
+    };
+    let e = engine(|c| {
+        listed(c);
+        c.overrides = vec![("bash".into(), Policy::Allow)];
+        c.always_allow = vec!["bash".into()];
+        c.mode = Mode::AlwaysAsk;
+    });
+    // (command, decision, step, code)
+    let cases = [
+        ("curl x", Decision::Deny, Step::DenyRule, "not_allow_listed"),
+        (
+            "npm test > out",
+            Decision::Deny,
+            Step::DenyRule,
+            "allow_list_redirect",
+        ),
+        (
+            "rm -rf /",
+            Decision::Prompt,
+            Step::Critical,
+            "critical_command",
+        ),
+        (
+            "npm test",
+            Decision::Allow,
+            Step::Override,
+            "override_allow",
+        ),
+    ];
+    for (cmd, decision, step, code) in cases {
+        let v = e.check(&bash(cmd));
+        assert_eq!(
+            (v.decision, v.step, v.code),
+            (decision, step, code),
+            "{cmd}"
+        );
+    }
+    let mut plain = engine(listed);
+    let v = plain.check(&bash("npm test"));
+    assert_eq!(
+        (v.decision, v.code),
+        (Decision::Allow, "policy_allow"),
+        "a pattern only permits"
+    );
+    let v = plain.check(&ToolCall::new("execute_command").with("command", "curl x"));
+    assert_eq!(v.decision, Decision::Allow, "another tool is not listed");
+
+    for (entry, field) in [
+        ("bad tool", "rules.allowOnly[1]"),
+        ("bash(x", "rules.allowOnly[1]"),
+    ] {
+        let mut c = Config::default();
+        c.rules.allow_only = vec!["bash".into(), entry.into()];
+        let err = Engine::new(c).err().expect(entry);
+        assert_eq!(err.field, field, "{entry}");
+    }
+    let mut bad = rules(&[], &[], &[]);
+    bad.allow_only = vec!["bash(x".into()];
+    assert!(plain.set_rules(bad, &[]).is_err());
+    assert_eq!(
+        plain.check(&bash("curl x")).code,
+        "not_allow_listed",
+        "kept on error"
+    );
+    plain.set_rules(rules(&[], &[], &[]), &[]).expect("valid");
+    assert_eq!(
+        plain.check(&bash("curl x")).decision,
+        Decision::Allow,
+        "replaced"
+    );
 }

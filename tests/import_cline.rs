@@ -131,171 +131,178 @@ fn legacy_import_keeps_external_reads_prompting() {
 #[test]
 fn command_permissions_fixture() {
     let imported = cline::command_permissions(&permissions(COMMANDS));
+    let both = |patterns: &[&str]| -> Vec<String> {
+        patterns
+            .iter()
+            .flat_map(|p| [format!("execute_command({p})"), format!("bash({p})")])
+            .collect()
+    };
+    let mut allow_only = strings(&["execute_command", "bash"]);
+    allow_only.extend(both(&[
+        "npm ?*",
+        "git log ?*",
+        "git status",
+        "gh pr view ?",
+        "ls*",
+    ]));
     assert_eq!(
         imported.config.rules,
         Some(RulesConfig {
-            allow: strings(&[
-                "execute_command(npm *)",
-                "bash(npm *)",
-                "execute_command(git log *)",
-                "bash(git log *)",
-                "execute_command(git status)",
-                "bash(git status)",
-                "execute_command(ls*)",
-                "bash(ls*)",
-            ]),
-            ask: vec![],
-            deny: strings(&[
-                "execute_command(rm -rf *)",
-                "bash(rm -rf *)",
-                "execute_command(git push --force*)",
-                "bash(git push --force*)",
-                "execute_command(chmod *77 *)",
-                "bash(chmod *77 *)",
-            ]),
+            deny: both(&["rm -rf *", "git push --force*", "chmod ?77 *"]),
+            allow_only,
+            allow_redirects: true,
+            ..RulesConfig::default()
         })
     );
     assert_eq!(
         imported.warnings,
         strings(&[
-            r#"CLINE_COMMAND_PERMISSIONS: deny pattern "chmod ?77 *": toolgate has no one-character wildcard; each "?" became "*", so the deny matches more than in Cline"#,
             r#"CLINE_COMMAND_PERMISSIONS: deny pattern "kill (" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#,
             r#"CLINE_COMMAND_PERMISSIONS: deny pattern "" not carried over: an empty pattern matches only an empty command"#,
-            r#"CLINE_COMMAND_PERMISSIONS: allow pattern "gh pr view ?" not carried over: toolgate has no one-character wildcard, and widening "?" to "*" would approve more than Cline allowed"#,
-            r#"CLINE_COMMAND_PERMISSIONS: allow pattern "echo (hi" not carried over: toolgate rules cannot contain unbalanced parentheses"#,
-            r#"CLINE_COMMAND_PERMISSIONS: in toolgate a pattern ending in " *" also matches the bare command ("git log *" matches "git log"); Cline required at least one more word for allow "npm *" and "git log *""#,
-            r#"CLINE_COMMAND_PERMISSIONS: Cline denies every command no allow pattern matches; toolgate has no default deny for commands, so those are decided by the mode or auto-approval settings. Cline's allow patterns only permitted a command; as toolgate allow rules they also approve it without asking"#,
-            r#"CLINE_COMMAND_PERMISSIONS: allowRedirects: true has no toolgate equivalent: toolgate asks before running a command with a redirection even when an allow rule matches it"#,
+            r#"CLINE_COMMAND_PERMISSIONS: allow pattern "echo (hi" not carried over: toolgate rules cannot contain unbalanced parentheses; the commands it permitted are denied"#,
         ])
     );
 }
 
-const R: &str = REDIRECTS_DENIED;
-const REDIRECTS_DENIED: &str = "CLINE_COMMAND_PERMISSIONS: without allowRedirects, Cline denies every command with a redirection; toolgate does not deny a command for its redirection (it asks when an allow rule matches, otherwise the mode or auto-approval settings decide)";
-const NO_DEFAULT_DENY: &str = "CLINE_COMMAND_PERMISSIONS: Cline denies every command no allow pattern matches; toolgate has no default deny for commands, so those are decided by the mode or auto-approval settings. Cline's allow patterns only permitted a command; as toolgate allow rules they also approve it without asking";
-
-/// permissions JSON, allow patterns, deny patterns, the warnings.
+/// permissions JSON, allow-list patterns, deny patterns, allowRedirects, the warnings.
 type PermissionsCase = (
     &'static str,
     &'static [&'static str],
     &'static [&'static str],
+    bool,
     &'static [&'static str],
 );
 
-/// One permissions JSON per line: the allow and deny rules it must give (for execute_command;
-/// bash always gets the same), then the exact warnings.
+/// One permissions JSON per line: the allow-list patterns and deny rules it must give (for
+/// execute_command; bash always gets the same; both tools are always listed), then the exact
+/// warnings.
 #[test]
 fn command_permissions_table() {
     let cases: &[PermissionsCase] = &[
-        (r#"{"deny":["git push *"]}"#, &[], &["git push *"], &[R]),
-        (r#"{"deny":["*"]}"#, &[], &["*"], &[R]),
-        (r#"{"deny":["sudo *", "sudo *"]}"#, &[], &["sudo *"], &[R]),
         (
-            r#"{"deny":["rm -? *"]}"#,
+            r#"{"deny":["git push *"]}"#,
+            &["*"],
+            &["git push *"],
+            false,
             &[],
-            &["rm -* *"],
-            &[
-                r#"CLINE_COMMAND_PERMISSIONS: deny pattern "rm -? *": toolgate has no one-character wildcard; each "?" became "*", so the deny matches more than in Cline"#,
-                R,
-            ],
         ),
+        (r#"{"deny":["*"]}"#, &["*"], &["*"], false, &[]),
+        (
+            r#"{"deny":["sudo *", "sudo *"]}"#,
+            &["*"],
+            &["sudo *"],
+            false,
+            &[],
+        ),
+        (r#"{"deny":["rm -? *"]}"#, &["*"], &["rm -? *"], false, &[]),
         (
             r#"{"deny":["   "]}"#,
+            &["*"],
             &[],
-            &[],
+            false,
             &[
                 r#"CLINE_COMMAND_PERMISSIONS: deny pattern "   " not carried over: an empty pattern matches only an empty command"#,
-                R,
             ],
         ),
         (
             r#"{"deny":["echo )("]}"#,
+            &["*"],
             &[],
-            &[],
+            false,
             &[
                 r#"CLINE_COMMAND_PERMISSIONS: deny pattern "echo )(" not carried over: toolgate rules cannot contain unbalanced parentheses; this deny is NOT enforced"#,
-                R,
             ],
         ),
         (
             r#"{"allow":["make test"]}"#,
             &["make test"],
             &[],
-            &[NO_DEFAULT_DENY, R],
+            false,
+            &[],
+        ),
+        (r#"{"allow":["npm*"]}"#, &["npm*"], &[], false, &[]),
+        (r#"{"allow":["echo (a)"]}"#, &["echo (a)"], &[], false, &[]),
+        (r#"{"allow":["*"]}"#, &["*"], &[], false, &[]),
+        (r#"{"allow":["cargo *"]}"#, &["cargo ?*"], &[], false, &[]),
+        (r#"{"allow":["npm:*"]}"#, &["npm:?*"], &[], false, &[]),
+        (r#"{"allow":["ls ?"]}"#, &["ls ?"], &[], false, &[]),
+        (r#"{"allow":[]}"#, &["*"], &[], false, &[]),
+        (
+            r#"{"allow":["ls"], "allowRedirects":true}"#,
+            &["ls"],
+            &[],
+            true,
+            &[],
         ),
         (
-            r#"{"allow":["npm*"]}"#,
-            &["npm*"],
+            r#"{"allow":["echo )"]}"#,
             &[],
-            &[NO_DEFAULT_DENY, R],
-        ),
-        (
-            r#"{"allow":["echo (a)"]}"#,
-            &["echo (a)"],
             &[],
-            &[NO_DEFAULT_DENY, R],
-        ),
-        (r#"{"allow":["*"]}"#, &["*"], &[], &[NO_DEFAULT_DENY, R]),
-        (
-            r#"{"allow":["cargo *"]}"#,
-            &["cargo *"],
-            &[],
+            false,
             &[
-                r#"CLINE_COMMAND_PERMISSIONS: in toolgate a pattern ending in " *" also matches the bare command ("git log *" matches "git log"); Cline required at least one more word for allow "cargo *""#,
-                NO_DEFAULT_DENY,
-                R,
+                r#"CLINE_COMMAND_PERMISSIONS: allow pattern "echo )" not carried over: toolgate rules cannot contain unbalanced parentheses; the commands it permitted are denied"#,
             ],
         ),
-        (
-            r#"{"allow":["ls ?"]}"#,
-            &[],
-            &[],
-            &[
-                r#"CLINE_COMMAND_PERMISSIONS: allow pattern "ls ?" not carried over: toolgate has no one-character wildcard, and widening "?" to "*" would approve more than Cline allowed"#,
-                NO_DEFAULT_DENY,
-                R,
-            ],
-        ),
-        (r#"{"allow":[]}"#, &[], &[], &[R]),
         (
             r#"{"allowOperators":["|", "&&"]}"#,
+            &["*"],
             &[],
-            &[],
+            false,
             &[
-                R,
-                r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no toolgate equivalent: toolgate checks each sub-command of a compound command against the rules and asks about redirections"#,
+                r#"CLINE_COMMAND_PERMISSIONS: allowOperators "|" and "&&" has no effect: Cline does not read it either; every sub-command of a compound command is checked against the patterns"#,
             ],
+        ),
+        (
+            r#"{"allow":"npm *", "deny":5, "allowRedirects":"yes"}"#,
+            &["*"],
+            &[],
+            false,
+            &[
+                "CLINE_COMMAND_PERMISSIONS: deny is not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allow is not a list: Cline ignores it, and so does the import",
+                "CLINE_COMMAND_PERMISSIONS: allowRedirects is not a boolean: Cline ignores it and denies redirections, and so does the import",
+            ],
+        ),
+        (r#"{"allow":null}"#, &["*"], &[], false, &[]),
+        (
+            r#"{"allow":["npm *", 3]}"#,
+            &["npm ?*"],
+            &["*"],
+            false,
+            &["CLINE_COMMAND_PERMISSIONS: allow holds a value that is not a string: Cline's check fails on every command, so every command is denied"],
         ),
         (
             r#"{"denyAll":true}"#,
+            &["*"],
             &[],
-            &[],
-            &[
-                R,
-                "CLINE_COMMAND_PERMISSIONS: denyAll is not a field toolgate knows; ignored",
-            ],
+            false,
+            &["CLINE_COMMAND_PERMISSIONS: denyAll is not a field toolgate knows; ignored"],
         ),
     ];
-    for (json, allow, deny, warnings) in cases {
+    for (json, allow_only, deny, redirects, warnings) in cases {
         let imported = cline::command_permissions(&permissions(json));
         let rules = imported.config.rules.clone().unwrap_or_default();
-        let for_tool = |tool: &str, patterns: &[&str]| -> Vec<String> {
+        let for_tool = |patterns: &[&str], bare_star: bool| -> Vec<String> {
             patterns
                 .iter()
                 .flat_map(|p| {
                     let one = |t: &str| {
-                        if *p == "*" {
+                        if *p == "*" && bare_star {
                             t.to_string()
                         } else {
                             format!("{t}({p})")
                         }
                     };
-                    [one(tool), one("bash")]
+                    [one("execute_command"), one("bash")]
                 })
                 .collect()
         };
-        assert_eq!(rules.allow, for_tool("execute_command", allow), "{json}");
-        assert_eq!(rules.deny, for_tool("execute_command", deny), "{json}");
+        let mut listed = strings(&["execute_command", "bash"]);
+        listed.extend(for_tool(allow_only, false));
+        assert_eq!(rules.allow_only, listed, "{json}");
+        assert!(rules.allow.is_empty(), "{json}");
+        assert_eq!(rules.deny, for_tool(deny, true), "{json}");
+        assert_eq!(rules.allow_redirects, *redirects, "{json}");
         assert_eq!(imported.warnings, strings(warnings), "{json}");
     }
 }
@@ -327,7 +334,7 @@ fn a_cline_setup_merges_into_one_config() {
         c.rules.as_ref().map(|r| r.deny.clone()),
         Some(strings(&["execute_command(rm -rf *)", "bash(rm -rf *)"]))
     );
-    assert_eq!(merged.warnings.len(), 1, "{:?}", merged.warnings);
+    assert!(merged.warnings.is_empty(), "{:?}", merged.warnings);
     Engine::new(merged.config.into_config().expect("valid")).expect("engine");
 }
 

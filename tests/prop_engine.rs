@@ -216,7 +216,12 @@ fn cline() -> impl Strategy<Value = Option<ClineAutoApproval>> {
 
 fn rules() -> impl Strategy<Value = RulesConfig> {
     let list = || prop::collection::vec(prop::sample::select(RULES).prop_map(String::from), 0..4);
-    (list(), list(), list()).prop_map(|(allow, ask, deny)| RulesConfig { allow, ask, deny })
+    (list(), list(), list()).prop_map(|(allow, ask, deny)| RulesConfig {
+        allow,
+        ask,
+        deny,
+        ..RulesConfig::default()
+    })
 }
 
 #[derive(Debug, Clone)]

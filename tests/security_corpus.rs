@@ -4,12 +4,12 @@
 
 mod security;
 
-use security::Outcome;
+use security::{tool_call, Outcome};
 use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::Mode;
-use toolgate::{Decision, ToolCall, Value};
+use toolgate::{Decision, ToolCall};
 
 /// The JS config's keys the corpus uses, read into a native [`Config`].
 fn config(json: &str) -> Result<Config, String> {
@@ -40,27 +40,6 @@ fn config(json: &str) -> Result<Config, String> {
         }
     }
     Ok(c)
-}
-
-fn json_value(v: &Json) -> Value {
-    match v {
-        Json::Null => Value::Null,
-        Json::Bool(b) => Value::Bool(*b),
-        Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        Json::String(s) => Value::Str(s.clone()),
-        _ => Value::Other,
-    }
-}
-
-fn tool_call(json: &str) -> ToolCall {
-    let v: Json = serde_json::from_str(json).expect("call JSON");
-    let mut c = ToolCall::new(v["tool"].as_str().unwrap_or(""));
-    if let Some(params) = v["params"].as_object() {
-        for (k, p) in params {
-            c.params.push((k.clone(), json_value(p)));
-        }
-    }
-    c
 }
 
 fn judge(engine: &Engine, call: &ToolCall) -> Outcome {

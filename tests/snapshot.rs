@@ -14,6 +14,7 @@ fn decided() -> Engine {
             allow: vec!["bash(git log *)".into()],
             ask: vec![],
             deny: vec!["bash(rm *)".into()],
+            ..RulesConfig::default()
         },
         ..Config::default()
     })

@@ -4,19 +4,10 @@
 
 mod security;
 
-use js_sys::{Array, Function, Object, Reflect, JSON};
+use js_sys::{Array, Function, Reflect, JSON};
 use security::Outcome;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
-
-fn class() -> Function {
-    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
-        .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
-        .unwrap()
-        .dyn_into::<Function>()
-        .unwrap()
-}
 
 fn call(target: &JsValue, method: &str, arg: &JsValue) -> Result<JsValue, String> {
     let f: Function = Reflect::get(target, &method.into())
@@ -34,7 +25,7 @@ fn text(v: &JsValue, key: &str) -> String {
 
 #[wasm_bindgen_test]
 fn every_case_gets_its_expected_answer() {
-    let class = class();
+    let class = security::gatekeeper_class();
     security::run(|config_json, call_json| {
         let config = JSON::parse(config_json).map_err(|e| format!("{e:?}"))?;
         let gk = Reflect::construct(&class, &Array::of1(&config))

@@ -438,7 +438,8 @@ function forgetAlways(tool) {
 }
 
 function applyRules() {
-  const rules = { allow: lines($('rules-allow').value), ask: lines($('rules-ask').value), deny: lines($('rules-deny').value) };
+  // the allow-lists (allowOnly, allowRedirects) an import set are kept: the form edits the lists
+  const rules = { ...gk.snapshot().rules, allow: lines($('rules-allow').value), ask: lines($('rules-ask').value), deny: lines($('rules-deny').value) };
   $('rules-error').textContent = '';
   try {
     gk.setRules(rules); // throws naming a malformed rule, and then changes nothing

@@ -34,7 +34,7 @@ export const SCENARIOS = [
         call: { tool: 'replace_in_file', params: { path: 'src/billing/index.ts', diff: '------- SEARCH\n  return `$${dollars}.${String(cents).padStart(2, "0")}`;\n=======\n  return formatCents(total);\n+++++++ REPLACE' } },
         result: 'Edited src/billing/index.ts (−1 +1)' },
       { say: 'And the import, with the harness’s edit tool.',
-        call: { tool: 'edit', params: { path: 'src/billing/index.ts', old_string: "import { round } from './math';", new_string: "import { round } from './math';\nimport { formatCents } from './money';" } },
+        call: { tool: 'edit', params: { path: 'src/billing/index.ts', oldText: "import { round } from './math';", newText: "import { round } from './math';\nimport { formatCents } from './money';" } },
         result: 'Edited src/billing/index.ts (+1)' },
       { say: 'Running the test suite.',
         call: { tool: 'execute_command', params: { command: 'npm test', requires_approval: false } },

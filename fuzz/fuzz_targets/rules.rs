@@ -79,9 +79,9 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// The documented pattern language, plainly: whitespace collapsed; `*` any text; a trailing
-/// ` *` or `:*` means "the prefix, alone or followed by a space and anything". `None` for
-/// patterns with parentheses (the rule parser's own business).
+/// The documented pattern language, plainly: whitespace collapsed; `*` any text, `?` one
+/// character; a trailing ` *` or `:*` means "the prefix, alone or followed by a space and
+/// anything". `None` for patterns with parentheses (the rule parser's own business).
 struct Reference {
     alternatives: Vec<Vec<u8>>,
 }
@@ -108,18 +108,21 @@ impl Reference {
     }
 }
 
-/// `*`-wildcard match by dynamic programming: `ok[j]` = the pattern so far matches `t[..j]`.
+/// `*` / `?` wildcard match by dynamic programming over characters: `ok[j]` = the pattern
+/// so far matches the first `j` characters.
 fn star(p: &[u8], t: &[u8]) -> bool {
+    let (p, t) = (String::from_utf8_lossy(p), String::from_utf8_lossy(t));
+    let t: Vec<char> = t.chars().collect();
     let mut ok = vec![false; t.len() + 1];
     ok[0] = true;
-    for &c in p {
-        if c == b'*' {
+    for c in p.chars() {
+        if c == '*' {
             for j in 1..=t.len() {
                 ok[j] = ok[j] || ok[j - 1];
             }
         } else {
             for j in (1..=t.len()).rev() {
-                ok[j] = ok[j - 1] && t[j - 1] == c;
+                ok[j] = ok[j - 1] && (c == '?' || t[j - 1] == c);
             }
             ok[0] = false;
         }

@@ -98,6 +98,9 @@ impl Engine {
                 "'{tool}' is not in this turn's deny list ({} entries)",
                 self.turn_deny.len()
             ),
+            Step::DenyRule if self.allow_list.is_listed(tool) => {
+                "no deny rule matches, and the allow-list covers the call".to_string()
+            }
             Step::DenyRule => "no deny rule matches".to_string(),
             Step::Critical => match (&f.analysis, &f.critical) {
                 (None, _) => "the call has no command".to_string(),

@@ -30,6 +30,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::access::{Access, IgnoreSource};
+use crate::allow_list::AllowList;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
 use crate::config::{Config, ConfigError, RuleExample, RulesConfig};
@@ -124,6 +125,7 @@ pub struct Engine {
     custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
+    allow_list: AllowList,
     /// The rules as written, kept for snapshots.
     rules_source: RulesConfig,
     mode: Mode,
@@ -156,6 +158,7 @@ impl Engine {
             fold,
         )
         .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
+        let allow_list = compile_allow_list(&config.rules, fold)?;
         let mut catalogue = Catalogue::default();
         for (name, _) in &config.tools {
             if name.trim().is_empty() {
@@ -198,6 +201,7 @@ impl Engine {
             custom_tools,
             access,
             rules,
+            allow_list,
             rules_source: config.rules,
             mode: config.mode,
             table: PolicyTable::for_preset(&preset),
@@ -400,11 +404,13 @@ impl Engine {
         let fold = self.access.workspace().case_insensitive();
         let compiled = RuleSet::compile_paths_folded(&rules.allow, &rules.ask, &rules.deny, fold)
             .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+        let allow_list = compile_allow_list(&rules, fold)?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(examples) {
             self.rules = previous;
             return Err(e);
         }
+        self.allow_list = allow_list;
         self.rules_source = rules;
         Ok(Change::Rules)
     }
@@ -563,4 +569,16 @@ fn requires_approval_is_false(call: &ToolCall) -> bool {
         Some(Value::Str(s)) => s.trim().eq_ignore_ascii_case("false"),
         _ => false,
     }
+}
+
+/// `rules.allowOnly` and `rules.allowRedirects`, compiled; a bad entry names its field.
+fn compile_allow_list(rules: &RulesConfig, fold: bool) -> Result<AllowList, ConfigError> {
+    AllowList::compile(&rules.allow_only, rules.allow_redirects, fold).map_err(|e| {
+        let at = rules
+            .allow_only
+            .iter()
+            .position(|r| *r == e.rule)
+            .unwrap_or(0);
+        ConfigError::new(format!("rules.allowOnly[{at}]"), e.to_string())
+    })
 }

@@ -70,12 +70,25 @@ impl Engine {
         })
     }
 
+    /// A deny rule, then the tool's allow-list (`rules.allowOnly`).
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let m = f
+        let command = f.analysis.as_ref();
+        if let Some(m) = f.paths.with(|paths| self.rules.deny(tool, command, paths)) {
+            let v = verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f);
+            return Some(v.rule(m.rule));
+        }
+        let refusal = f
             .paths
-            .with(|paths| self.rules.deny(tool, f.analysis.as_ref(), paths))?;
-        Some(verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f).rule(m.rule))
+            .with(|paths| self.allow_list.refusal(tool, command, paths, &self.rules))?;
+        let reason = refusal.sentence(tool);
+        Some(verdict(
+            Decision::Deny,
+            Step::DenyRule,
+            refusal.code(),
+            reason,
+            f,
+        ))
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {

@@ -258,6 +258,19 @@ impl RuleImport<'_, '_> {
                 self.list.name()
             ));
         }
+        if pattern.contains('?') {
+            if self.list == List::Allow {
+                return self.skip(
+                    "toolgate reads \"?\" in a command pattern as any one character, which \
+                     would approve more than Claude Code",
+                );
+            }
+            self.warn(format!(
+                "toolgate reads \"?\" as any one character, so the {} matches more than in \
+                 Claude Code",
+                self.list.name()
+            ));
+        }
         if !balanced_parens(&pattern) {
             return self.skip("toolgate rules cannot contain unbalanced parentheses");
         }

@@ -7,25 +7,19 @@
 //! here and are reported. `version` is Cline's own bookkeeping and is accepted silently.
 //! Unknown fields are reported, never an error.
 //!
-//! **Command permissions.** Cline matches each pattern against a whole sub-command (its words
-//! joined by spaces), `*` meaning any text and `?` one character; toolgate's command rules do
-//! the same for `*`, so `execute_command(<pattern>)` and `bash(<pattern>)` carry most patterns
-//! verbatim. What differs, and is reported:
-//! - a pattern ending in ` *` matches the bare command too in toolgate (`git log *` matches
-//!   `git log`), Cline's does not;
-//! - toolgate has no one-character wildcard: in a deny pattern `?` becomes `*` (broader); an
-//!   allow pattern with `?` is not carried (it would approve more than Cline allowed);
-//! - Cline's allow list only *permits* a command (it still goes through auto-approval) and
-//!   denies every command it does not match; a toolgate allow rule also approves the command,
-//!   and toolgate has no deny-by-default, so unmatched commands fall to the policy table;
-//! - Cline denies commands with redirections unless `allowRedirects` is true; toolgate never
-//!   denies a command for its redirection, and asks before running one an allow rule matched.
+//! **Command permissions** carry over exactly: deny patterns as deny rules, the allow list as
+//! an allow-list (`rules.allowOnly`, see [`crate::allow_list`]) with Cline's redirect handling
+//! (`allowRedirects`). toolgate's deny rules also match a sub-command unwrapped from its
+//! launchers (broader than Cline's). What stays different is toolgate's on purpose: a newline
+//! between commands splits them (Cline refuses the command), and backticks are nested
+//! commands checked like `$(…)` (Cline refuses any backtick outside single quotes).
 
 use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
 
-use super::{balanced_parens, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
+use super::{balanced_parens, push_unique, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
+use crate::config::Written;
 use crate::policy::{ClineActions, ClineAutoApproval};
 
 /// Cline's `AutoApprovalSettings`, every version's fields, plus the two global switches Cline
@@ -87,13 +81,15 @@ settings_deserialize!(ClineActionSettings {
     execute_commands: "executeCommands",
 });
 
-/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional.
+/// The `CLINE_COMMAND_PERMISSIONS` JSON. Every field is optional. `allow`, `deny` and
+/// `allowRedirects` are kept whatever their type: Cline's `parseConfig` takes the lists only
+/// when they are arrays and `allowRedirects` only when it is a boolean, and ignores the rest.
 #[derive(Debug, Clone, Default)]
 pub struct ClineCommandPermissions {
-    pub allow: Option<Vec<String>>,
-    pub deny: Option<Vec<String>>,
+    pub allow: Option<Written>,
+    pub deny: Option<Written>,
     /// Default false: Cline denies commands with redirections.
-    pub allow_redirects: Option<bool>,
+    pub allow_redirects: Option<Written>,
     /// Some Cline versions: shell operators to let through.
     pub allow_operators: Option<Vec<String>>,
     pub unknown: BTreeMap<String, IgnoredAny>,
@@ -177,32 +173,67 @@ pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
     out
 }
 
-/// Command rules for `execute_command` and `bash` from `CLINE_COMMAND_PERMISSIONS`.
+/// Command rules for `execute_command` and `bash` from `CLINE_COMMAND_PERMISSIONS`: Cline's
+/// `CommandPermissionController`, reproduced. Deny patterns become deny rules; both tools
+/// become allow-listed (`rules.allowOnly`) with the allow patterns (every command when there
+/// are none, as Cline then only checks redirections), and `allowRedirects` carries over.
+/// The allow patterns only permit, as in Cline: whether a permitted command asks is still
+/// decided by the mode or the auto-approval settings.
 pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     let mut out = Imported::default();
     let mut rules = RuleLists::default();
-    let mut bare_too = Vec::new();
     let p = permissions;
-    for (list, patterns) in [(List::Deny, &p.deny), (List::Allow, &p.allow)] {
-        for pattern in patterns.iter().flatten() {
-            match translate(pattern, list) {
-                Ok((translated, note)) => {
-                    if let Some(note) = note {
-                        out.warn(format!(
-                            "{PERMISSIONS}: {} pattern \"{pattern}\": {note}",
-                            list.name()
-                        ));
-                    }
-                    if list == List::Allow && translated.ends_with(" *") && translated.len() > 2 {
-                        bare_too.push(pattern.clone());
-                    }
+    let mut patterns = |list: List, value: &Option<Written>| -> Vec<String> {
+        let items = match value.clone() {
+            None => return Vec::new(),
+            Some(Written::Seq(items)) => items,
+            Some(_) => {
+                out.warn(format!(
+                    "{PERMISSIONS}: {} is not a list: Cline ignores it, and so does the import",
+                    list.name()
+                ));
+                return Vec::new();
+            }
+        };
+        let mut strings = Vec::new();
+        for item in items {
+            match item.text() {
+                Some(s) => strings.push(s),
+                // Cline's matcher throws on it, for every command it checks
+                None => {
+                    out.warn(format!(
+                        "{PERMISSIONS}: {} holds a value that is not a string: Cline's check \
+                         fails on every command, so every command is denied",
+                        list.name()
+                    ));
                     for tool in COMMAND_TOOLS {
-                        let rule = if translated == "*" {
-                            tool.to_string()
-                        } else {
-                            format!("{tool}({translated})")
-                        };
-                        rules.push(list, rule);
+                        rules.push(List::Deny, tool.to_string());
+                    }
+                }
+            }
+        }
+        strings
+    };
+    let deny = patterns(List::Deny, &p.deny);
+    let allow = patterns(List::Allow, &p.allow);
+    rules.allow_only = COMMAND_TOOLS.map(String::from).to_vec();
+    if allow.is_empty() {
+        rules
+            .allow_only
+            .extend(COMMAND_TOOLS.map(|tool| format!("{tool}(*)")));
+    }
+    for (list, patterns) in [(List::Deny, &deny), (List::Allow, &allow)] {
+        for pattern in patterns {
+            match translate(pattern, list) {
+                Ok(translated) => {
+                    for tool in COMMAND_TOOLS {
+                        match list {
+                            List::Deny if translated == "*" => rules.push(list, tool.to_string()),
+                            List::Deny => rules.push(list, format!("{tool}({translated})")),
+                            _ => {
+                                push_unique(&mut rules.allow_only, format!("{tool}({translated})"))
+                            }
+                        }
                     }
                 }
                 Err(why) => out.warn(format!(
@@ -212,38 +243,21 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
             }
         }
     }
-    if !bare_too.is_empty() {
-        out.warn(format!(
-            "{PERMISSIONS}: in toolgate a pattern ending in \" *\" also matches the bare \
-             command (\"git log *\" matches \"git log\"); Cline required at least one more \
-             word for allow {}",
-            quoted_list(&bare_too)
-        ));
-    }
-    if p.allow.as_ref().is_some_and(|a| !a.is_empty()) {
-        out.warn(format!(
-            "{PERMISSIONS}: Cline denies every command no allow pattern matches; toolgate has \
-             no default deny for commands, so those are decided by the mode or auto-approval \
-             settings. Cline's allow patterns only permitted a command; as toolgate allow rules \
-             they also approve it without asking"
-        ));
-    }
-    if p.allow_redirects == Some(true) {
-        out.warn(format!(
-            "{PERMISSIONS}: allowRedirects: true has no toolgate equivalent: toolgate asks \
-             before running a command with a redirection even when an allow rule matches it"
-        ));
-    } else {
-        out.warn(format!(
-            "{PERMISSIONS}: without allowRedirects, Cline denies every command with a \
-             redirection; toolgate does not deny a command for its redirection (it asks when \
-             an allow rule matches, otherwise the mode or auto-approval settings decide)"
-        ));
-    }
+    rules.allow_redirects = match &p.allow_redirects {
+        None => false,
+        Some(Written::Bool(b)) => *b,
+        Some(_) => {
+            out.warn(format!(
+                "{PERMISSIONS}: allowRedirects is not a boolean: Cline ignores it and denies \
+                 redirections, and so does the import"
+            ));
+            false
+        }
+    };
     if let Some(ops) = &p.allow_operators {
         out.warn(format!(
-            "{PERMISSIONS}: allowOperators {} has no toolgate equivalent: toolgate checks each \
-             sub-command of a compound command against the rules and asks about redirections",
+            "{PERMISSIONS}: allowOperators {} has no effect: Cline does not read it either; \
+             every sub-command of a compound command is checked against the patterns",
             if ops.is_empty() {
                 "[]".to_string()
             } else {
@@ -260,9 +274,11 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
     out
 }
 
-/// A Cline pattern as a toolgate command pattern, with a note on what changed, or why it
-/// cannot be carried.
-fn translate(pattern: &str, list: List) -> Result<(String, Option<String>), String> {
+/// A Cline pattern in toolgate's rule language, or why it cannot be carried. The languages
+/// agree (`*` any text, `?` one character) except for a trailing ` *`, which toolgate also
+/// matches with nothing after it: an allow pattern gets `?*` there, which is Cline's meaning
+/// (a deny keeps it, matching the bare command too: broader).
+fn translate(pattern: &str, list: List) -> Result<String, String> {
     if pattern.trim().is_empty() {
         return Err("an empty pattern matches only an empty command".to_string());
     }
@@ -272,30 +288,18 @@ fn translate(pattern: &str, list: List) -> Result<(String, Option<String>), Stri
             "toolgate rules cannot contain unbalanced parentheses",
         ));
     }
-    if pattern.contains('?') {
-        return match list {
-            List::Deny => Ok((
-                pattern.replace('?', "*"),
-                Some(
-                    "toolgate has no one-character wildcard; each \"?\" became \"*\", so the \
-                     deny matches more than in Cline"
-                        .to_string(),
-                ),
-            )),
-            _ => Err(
-                "toolgate has no one-character wildcard, and widening \"?\" to \"*\" would \
-                 approve more than Cline allowed"
-                    .to_string(),
-            ),
-        };
+    match pattern.trim_end().strip_suffix('*') {
+        Some(head) if list == List::Allow && (head.ends_with(' ') || head.ends_with(':')) => {
+            Ok(format!("{head}?*"))
+        }
+        _ => Ok(pattern.to_string()),
     }
-    Ok((pattern.to_string(), None))
 }
 
 fn not_enforced(list: List, why: &str) -> String {
     match list {
         List::Deny => format!("{why}; this deny is NOT enforced"),
-        _ => why.to_string(),
+        _ => format!("{why}; the commands it permitted are denied"),
     }
 }
 

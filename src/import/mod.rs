@@ -256,9 +256,12 @@ impl Imported {
                 (&mut rules.allow, theirs.allow),
                 (&mut rules.ask, theirs.ask),
                 (&mut rules.deny, theirs.deny),
+                (&mut rules.allow_only, theirs.allow_only),
             ] {
                 extend_unique(list, more);
             }
+            // only Cline's permissions set it; false is also "not said"
+            rules.allow_redirects |= theirs.allow_redirects;
         }
 
         let mut warnings = Vec::new();
@@ -384,6 +387,8 @@ pub(crate) struct RuleLists {
     pub allow: Vec<String>,
     pub ask: Vec<String>,
     pub deny: Vec<String>,
+    pub allow_only: Vec<String>,
+    pub allow_redirects: bool,
 }
 
 /// Which list a rule goes to, as the source tools name them.
@@ -415,11 +420,16 @@ impl RuleLists {
     }
 
     pub fn into_config(self) -> Option<RulesConfig> {
-        let empty = self.allow.is_empty() && self.ask.is_empty() && self.deny.is_empty();
+        let empty = self.allow.is_empty()
+            && self.ask.is_empty()
+            && self.deny.is_empty()
+            && self.allow_only.is_empty();
         (!empty).then_some(RulesConfig {
             allow: self.allow,
             ask: self.ask,
             deny: self.deny,
+            allow_only: self.allow_only,
+            allow_redirects: self.allow_redirects,
         })
     }
 }
@@ -449,6 +459,7 @@ impl ImportedConfig {
             ("allow", &rules.allow),
             ("ask", &rules.ask),
             ("deny", &rules.deny),
+            ("allowOnly", &rules.allow_only),
         ] {
             if let Some(i) = list.iter().position(|r| !balanced_parens(r)) {
                 return Err(ConfigError::new(

@@ -22,6 +22,9 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
+    ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
+    ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
     ("launchers", include_str!("../fixtures/security/launchers.tsv")),
     ("option-code", include_str!("../fixtures/security/option-code.tsv")),
     ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
@@ -196,4 +199,36 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A call as JSON text, as the core reads it (the native runners).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn tool_call(json: &str) -> toolgate::ToolCall {
+    use serde_json::Value as Json;
+    use toolgate::Value;
+    let v: Json = serde_json::from_str(json).expect("call JSON");
+    let mut c = toolgate::ToolCall::new(v["tool"].as_str().unwrap_or(""));
+    for (k, p) in v["params"].as_object().into_iter().flatten() {
+        let value = match p {
+            Json::Null => Value::Null,
+            Json::Bool(b) => Value::Bool(*b),
+            Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
+            Json::String(s) => Value::Str(s.clone()),
+            _ => Value::Other,
+        };
+        c.params.push((k.clone(), value));
+    }
+    c
+}
+
+/// The JS `Gatekeeper` class, as a host sees it (the wasm runners).
+#[cfg(target_arch = "wasm32")]
+pub fn gatekeeper_class() -> js_sys::Function {
+    use wasm_bindgen::JsCast;
+    let seed = toolgate::wasm::Gatekeeper::new(js_sys::Object::new().into())
+        .unwrap_or_else(|_| panic!("an empty config must construct"));
+    js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
+        .ok()
+        .and_then(|c| c.dyn_into().ok())
+        .expect("the class")
 }
