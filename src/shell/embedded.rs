@@ -19,8 +19,9 @@ pub(super) enum Code {
     Script(&'static str, String),
     /// A command run without a shell, program first.
     Argv(&'static str, Vec<String>),
-    /// Code toolgate cannot read (built when it runs): the analysis does not vouch for it.
-    Opaque(&'static str, String),
+    /// Code toolgate cannot read (built when it runs), and why: the analysis does not vouch
+    /// for it.
+    Opaque(&'static str, &'static str),
 }
 
 impl Code {
@@ -68,7 +69,7 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
     let words = &c.words;
     let args = words.get(1..).unwrap_or(&[]);
     if let Some(why) = filled_in(c, name) {
-        out.push(Code::Opaque("launcher", why.to_string()));
+        out.push(Code::Opaque("launcher", why));
     }
     match names::folded_key(name) {
         names::GIT => git(c, args, &mut out),
@@ -268,7 +269,7 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
     {
         out.push(Code::Opaque(
             "git config",
-            format!("git {key} loads settings toolgate cannot see"),
+            "an included file can set any command",
         ));
         return;
     }
@@ -322,7 +323,7 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                 } else if w.starts_with("--exec-path=") {
                     out.push(Code::Opaque(
                         "git --exec-path",
-                        "git --exec-path chooses the programs git runs".to_string(),
+                        "chooses the programs git runs",
                     ));
                 }
                 i += 1;
@@ -462,7 +463,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
                 let (pk, pv) = pair.split_once('=').unwrap_or((pair, ""));
                 git_config(pk.trim_matches('\''), pv.trim_matches('\''), out);
                 if git_key_runs(pk.trim_matches('\'')) {
-                    out.push(Code::Opaque("git config", format!("{k} sets {pk}")));
+                    out.push(Code::Opaque(
+                        "git config",
+                        "GIT_CONFIG_PARAMETERS sets a command",
+                    ));
                 }
             }
         }
@@ -475,7 +479,7 @@ fn config_env(kv: &str, out: &mut Vec<Code>) {
         if git_key_runs(k) {
             out.push(Code::Opaque(
                 "git --config-env",
-                format!("git --config-env sets {k} from the environment"),
+                "sets a command from the environment",
             ));
         }
     }
@@ -797,10 +801,7 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
                 let end = line_end(i);
                 let text = script.get(i..end).unwrap_or("").trim();
                 if text.is_empty() {
-                    out.push(Code::Opaque(
-                        "sed e",
-                        "sed e runs the pattern space".to_string(),
-                    ));
+                    out.push(Code::Opaque("sed e", "runs the pattern space"));
                 } else {
                     out.push(Code::Script("sed e", text.to_string()));
                 }
@@ -812,10 +813,7 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
                 while let Some(&f) = b.get(i) {
                     match f {
                         b'e' if cmd == b's' => {
-                            out.push(Code::Opaque(
-                                "sed s///e",
-                                "sed s///e runs the substituted text".to_string(),
-                            ));
+                            out.push(Code::Opaque("sed s///e", "runs the substituted text"));
                             i += 1;
                         }
                         // `w FILE` ends the command
@@ -1028,10 +1026,7 @@ fn interpreter_code(c: &SimpleCommand, lang: Lang, out: &mut Vec<Code>) {
         if c.is_dynamic(at)
             && (whole.starts_with('$') || whole.contains("$(") || whole.contains('`'))
         {
-            out.push(Code::Opaque(
-                "inline code",
-                "the interpreter's code is computed when it runs".to_string(),
-            ));
+            out.push(Code::Opaque("inline code", "computed when it runs"));
             return;
         }
         if !text.is_empty() {

@@ -336,7 +336,7 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
         out.push(Code::Opaque(
             source,
-            format!("{source} writes the program of `{script}` when it runs"),
+            "writes the program of a shell it starts",
         ));
     }
     out.push(Code::Script(source, script.to_string()));
@@ -446,10 +446,7 @@ fn aliases(lang: Lang, toks: &[Tok], gated: bool) -> Vec<(String, Kind)> {
 }
 
 fn opaque(source: &'static str) -> Code {
-    Code::Opaque(
-        source,
-        format!("{source} runs a command built when it runs"),
-    )
+    Code::Opaque(source, "runs a command built when it runs")
 }
 
 /// Weak sink names (`run`, `call`, `exec`, `spawn`) count only where the module that

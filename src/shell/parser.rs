@@ -1653,9 +1653,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                     self.leave();
                     result?;
                 }
-                embedded::Code::Opaque(_, why) => {
+                embedded::Code::Opaque(source, why) => {
                     if self.out.opaque.is_none() {
-                        self.out.opaque = Some(format!("{why}: code toolgate cannot read"));
+                        let what = format!("{source}: {why}: code toolgate cannot read");
+                        self.out.opaque = Some(what);
                     }
                 }
             }
