@@ -142,8 +142,8 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
 }
 
 /// Why the program a launcher runs is only known when it runs: a name filled in from input
-/// (`xargs -I{} {} …`, `find -exec {} \;`), a `sh -c` whose script `xargs` appends, a
-/// script that is a process substitution's output (`bash <(…)`).
+/// (`xargs -I{} {} …`, `find -exec {} \;`), a `sh -c` whose script `xargs` appends.
+/// (`bash <(…)` is the critical detector's: `remote-code-exec` when it downloads.)
 fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
     let runner = c
         .wrappers
@@ -153,28 +153,14 @@ fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
     if runner && first.contains("{}") {
         return Some("the command name is filled in when it runs");
     }
-    let shell = super::wrappers::is_shell(name);
-    if !shell && interpreter(name).is_none() {
-        return None;
-    }
-    let operand = (1..c.words.len()).find(|&i| {
-        let w = c.words.get(i).map_or("", String::as_str);
-        !(w.starts_with('-') || w.starts_with('+')) || c.is_dynamic(i)
-    });
-    match operand {
-        Some(i) if c.is_dynamic(i) && c.words.get(i).is_some_and(|w| w.starts_with("<(")) => {
-            Some("the script is a process substitution's output")
-        }
-        None if runner
-            && shell
-            && c.words
-                .iter()
-                .any(|w| w.starts_with('-') && w.contains('c')) =>
-        {
-            Some("the script is appended when it runs")
-        }
-        _ => None,
-    }
+    // `xargs sh -c`: the script is the first word xargs appends
+    let script_missing = runner
+        && super::wrappers::is_shell(name)
+        && c.words.iter().skip(1).all(|w| w.starts_with('-'))
+        && c.words
+            .iter()
+            .any(|w| w.starts_with('-') && w.contains('c'));
+    script_missing.then_some("the script is appended when it runs")
 }
 
 /// Word `i` of `args` after `skip` bytes, as a script.
