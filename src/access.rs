@@ -95,6 +95,28 @@ impl Access {
         Ok(hit.map(|by| Blocked { resolved, by }))
     }
 
+    /// Why the whole tree below directory `dir` is blocked: it holds a workspace root (`.`
+    /// at the root, `..` from it, `/`), hence the ignore file and every path the rules
+    /// ignore. A subdirectory's tree is not judged: which files it holds is not known.
+    pub fn tree_blocked(&self, dir: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(dir)?;
+        let holds_root = match resolved.relative.as_deref() {
+            Some(rel) => rel.is_empty(),
+            None => {
+                let above = resolved.absolute.trim_end_matches(['/', '\\']);
+                self.workspace.roots().iter().any(|root| {
+                    root.strip_prefix(above)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
+                })
+            }
+        };
+        if !holds_root || self.source.text.is_none() {
+            return Ok(None);
+        }
+        let by = self.ignore.matched(&self.source.file_name, false);
+        Ok(by.map(|by| Blocked { resolved, by }))
+    }
+
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root
     /// or absolute) is where a relative path is resolved from; `None` is the primary root.
     pub fn blocked_from(

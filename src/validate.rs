@@ -8,6 +8,7 @@ use crate::access::{Access, Blocked};
 use crate::call::{is_blank, ToolCall, Value};
 use crate::catalogue::ToolSpec;
 use crate::patch;
+use crate::shell::trees::Reach;
 use crate::shell::Analysis;
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
@@ -74,6 +75,7 @@ pub fn validate(
         }
         if let Some(analysis) = analysis {
             command_paths_allowed(access, analysis)?;
+            command_trees_allowed(access, analysis)?;
         }
     }
     Ok(())
@@ -193,6 +195,22 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
                     .map(|c| c.written_text());
                 return Err(blocked_error(access, &operand.word, &b, command.as_deref()));
             }
+        }
+    }
+    Ok(())
+}
+
+/// The trees a command copies, archives or syncs, and the files `find` selects for an
+/// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
+fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    for r in crate::shell::trees::reached(analysis) {
+        let blocked = match r.reach {
+            Reach::Tree => access.tree_blocked(&r.path),
+            Reach::Matching => access.glob_blocked(&r.path),
+        };
+        if let Ok(Some(b)) = blocked {
+            let command = analysis.commands.get(r.command).map(|c| c.written_text());
+            return Err(blocked_error(access, &r.word, &b, command.as_deref()));
         }
     }
     Ok(())

@@ -329,6 +329,25 @@ fn ignored_paths_through_the_shell() {
 }
 
 #[test]
+fn the_ignore_file_under_its_configured_name_blocks_itself() {
+    let e = engine(|c| c.ignore_file_name = ".agentignore".into());
+    for (cmd, ok) in [
+        ("rm .agentignore", false),
+        ("mv .agentignore /tmp/", false),
+        (": > .agent*", false),
+        ("find . -name '.agent*' -delete", false),
+        ("git checkout -- .agentignore", false),
+        ("tar czf /tmp/ws.tgz .", false),
+        // under this name `.clineignore` is an ordinary file
+        ("rm .clineignore", true),
+        ("find . -name '.cline*' -delete", true),
+    ] {
+        let r = e.validate(&bash(cmd));
+        assert_eq!(r.is_ok(), ok, "{cmd}: {r:?}");
+    }
+}
+
+#[test]
 fn cline_safe_commands_need_toolgate_to_agree() {
     let mut settings = ClineAutoApproval::default();
     settings.actions.execute_safe_commands = true;

@@ -24,6 +24,9 @@ fn config(json: &str) -> Result<Config, String> {
         match key.as_str() {
             "workspaceRoots" => c.workspace_roots = strings(value),
             "ignoreFile" => c.ignore_file = value.as_str().map(String::from),
+            "ignoreFileName" => {
+                c.ignore_file_name = value.as_str().ok_or("ignoreFileName")?.to_string()
+            }
             "caseInsensitivePaths" => c.case_insensitive_paths = value.as_bool().unwrap_or(false),
             "mode" => {
                 c.mode = Mode::parse(value.as_str().unwrap_or("")).ok_or("bad mode")?;

@@ -535,7 +535,12 @@ impl Engine {
                 Locality::None => Situation::NoPath,
             }
         };
-        let critical = analysis.as_ref().and_then(critical::detect);
+        let scope = critical::Scope {
+            roots: workspace.roots(),
+        };
+        let critical = analysis
+            .as_ref()
+            .and_then(|a| critical::detect_in(a, scope));
         Facts {
             tool: &call.tool,
             spec,

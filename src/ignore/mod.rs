@@ -411,6 +411,9 @@ impl Ignore {
             return Some(m);
         }
         let parts: Vec<String> = glob.split('/').map(sample).collect();
+        if let Some(m) = self.glob_may_name_itself(&compiled, &parts) {
+            return Some(m);
+        }
         for rule in self.rules.iter().filter(|r| !r.negated) {
             let name = sample(rule.text.trim_start_matches('/').trim_end_matches('/'));
             if name.is_empty() {
@@ -445,6 +448,33 @@ impl Ignore {
             }
         }
         None
+    }
+
+    /// The built-in rule for [`Ignore::glob_may_match`]: the ignore file blocks itself
+    /// wherever a glob could name it (`rm .cline*`, `: > .clinei*`), as any component when
+    /// its name has no `/`.
+    fn glob_may_name_itself(&self, compiled: &Glob, parts: &[String]) -> Option<IgnoreMatch<'_>> {
+        let name = self.own_name.as_str();
+        if name.is_empty() {
+            return None;
+        }
+        let candidates: Vec<String> = if self.own_name_is_component {
+            (0..parts.len())
+                .map(|i| {
+                    let mut c = parts.to_vec();
+                    if let Some(slot) = c.get_mut(i) {
+                        *slot = name.to_string();
+                    }
+                    c.join("/")
+                })
+                .collect()
+        } else {
+            vec![name.to_string()]
+        };
+        candidates
+            .iter()
+            .filter(|c| compiled.is_match(c.as_bytes()))
+            .find_map(|c| self.matched(c, false))
     }
 
     /// Non-fatal problems found while compiling: missing includes, lines that can never match.

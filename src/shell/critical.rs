@@ -1,19 +1,59 @@
 //! Critical commands: the ones that prompt in every mode but `unattended`. Judged on parsed
 //! commands (wrappers peeled, quotes removed), so quoted text is never a command and
-//! `sudo rm -rf /` is `rm -rf /`.
+//! `sudo rm -rf /` is `rm -rf /`. Targets are resolved against the tracked directory and the
+//! workspace roots (see [`targets`]): from the root `/ws`, `rm -rf ../*` is `rm -rf /*`.
 //!
-//! Labels (stable): `recursive-delete-root`, `recursive-chmod-root`, `recursive-chown-root`,
-//! `fork-bomb`, `disk-write`, `mkfs`, `auth-file-write`, `remote-code-exec`, `kill-init`,
-//! `shutdown`, `force-push`, `opaque-code-exec` (a shell or interpreter whose program comes
-//! through a pipe or is computed at run time: `… | base64 -d | sh`, `eval "$(…)"`).
+//! Labels (stable):
+//! * `recursive-delete-root`: `rm -r`, `find -delete`, `find -exec rm` (or `unlink`,
+//!   `shred -u`), `xargs rm`, `rsync --delete` reaching a root-like target (below);
+//! * `workspace-delete`: the same deleting a workspace root itself or every entry in it
+//!   (`rm -rf .`, `rm -rf *` or `rm -rf "$PWD"` at the root, `find . -delete` with no test
+//!   narrowing it): nothing in the workspace survives, `.git` included;
+//! * `recursive-delete-unknown`: a recursive delete whose target toolgate cannot know
+//!   (`rm -rf "$X"/*`, `rm -rf $(cat list)`, `xargs rm -rf < list`, `cd "$D" && rm -rf *`);
+//! * `sudo-rm`: any `rm` under a privileged launcher (`sudo`, `doas`, `su -c`, `pkexec`, …),
+//!   as the harness flags it;
+//! * `move-root`: `mv` of a root-like directory (`mv ~ /dev/null`, `mv /* /tmp`);
+//! * `recursive-chmod-root`, `recursive-chown-root`: `chmod`/`chown`/`chgrp -R` of one;
+//! * `fork-bomb`: a function that calls itself twice, in the background or a pipeline;
+//! * `disk-write`: writes to a disk device (`> /dev/sda`, `dd of=`, `shred`, `tee`, `cp`),
+//!   `wipefs`, `blkdiscard`, and partition-table edits (`sgdisk`, `parted … mklabel`/`rm`,
+//!   `fdisk`, `sfdisk`, `gdisk`, `cfdisk` on a device, unless only listing);
+//! * `mkfs`: `mkfs`, `mkfs.*`, `mke2fs`, `mkswap`;
+//! * `auth-file-write`: writes to `/etc/passwd`, `shadow`, `group`, `gshadow`, `sudoers`,
+//!   `sudoers.d/…`, or a home's `.ssh/authorized_keys` (`>>`, `tee -a`, `cp`, `curl -o`, …);
+//! * `startup-file-write`: writes to a shell start-up file (`~/.bashrc`, `~/.profile`,
+//!   `~/.zshrc`, …, `/etc/profile`, `/etc/profile.d/…`): code that runs in every new shell;
+//! * `crontab-write`: `crontab` installing or removing jobs (anything but `crontab -l`),
+//!   writes to `/etc/crontab`, `/etc/cron.*/…`, `/var/spool/cron/…`;
+//! * `sysrq-trigger`: writes to `/proc/sysrq-trigger` or `/proc/sys/kernel/sysrq`;
+//! * `remote-code-exec`: downloaded code run by a shell or interpreter: piped (`curl … | sh`,
+//!   `| bash /dev/stdin`), substituted (`sh -c "$(curl …)"`, `bash <(curl …)`), or saved and
+//!   then run later in the same command line (`curl -o x.sh URL && sh x.sh`, `wget URL; bash
+//!   install.sh`, `chmod +x i.sh && ./i.sh`, a script run after a `git clone`);
+//! * `opaque-code-exec`: a shell or interpreter whose program comes through a pipe or is
+//!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
+//! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process
+//!   (`pkill -f .`, `pkill -u me`);
+//! * `shutdown`: `shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl poweroff`;
+//! * `force-push`: `git push` with `-f`, `--force`, `--force-with-lease[=…]`, `--mirror`, a
+//!   `+refspec`, or any abbreviation git accepts for them (`--force-w`, `--mirr`; an
+//!   ambiguous one such as `--forc` too); `--force-if-includes` alone does not force;
+//! * `remote-branch-delete`: `git push` with `-d`, `--delete`, `--prune` (or abbreviations)
+//!   or a `:branch` refspec.
 //!
-//! Root-like targets: `/`, `/*`, a top-level directory (`/usr`, `/usr/`, `/usr/*`, and `..`
-//! forms that normalise to one), `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` (and `..`
-//! above them), a drive root or top-level directory (`C:\`, `C:/`, `C:\Windows`). Force
-//! pushes: `-f` (also inside `-fu`), `--force`, `--force-with-lease[=…]`, `--mirror`, a
-//! `+refspec`; `--force-if-includes` alone does not force.
+//! Root-like targets: `/`, `/*`, a top-level directory (`/usr`, `/usr/`, `/usr/*`), a home
+//! (`~`, `~/`, `~/*`, `~/.*`, `~user`, `$HOME`, `/home/x`, `/root`, `/home/*`), a drive root or
+//! top-level directory (`C:\`, `C:/`, `C:\Windows`), and whatever `..` normalises to one.
+//! Targets `find -exec rm {}` and `xargs rm` receive come from `find`'s start points (a test
+//! such as `-name` narrows them), from `echo`/`printf` words or `ls`, and are unknown when
+//! read from a file or an unknown command.
 
-use super::{names, wrappers, Analysis, Origin, SimpleCommand};
+mod targets;
+
+use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
+pub use targets::Scope;
+use targets::{Place, Reach};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Critical {
@@ -25,11 +65,17 @@ pub struct Critical {
     pub index: usize,
 }
 
-/// The first critical command, if any.
+/// The first critical command, if any, with relative targets resolved against no root.
 pub fn detect(analysis: &Analysis) -> Option<Critical> {
+    detect_in(analysis, Scope { roots: &[] })
+}
+
+/// The first critical command, if any; relative targets resolve against `scope`'s roots.
+pub fn detect_in(analysis: &Analysis, scope: Scope<'_>) -> Option<Critical> {
+    let line = Line::new(analysis, scope);
     let cmds = &analysis.commands;
     cmds.iter().enumerate().find_map(|(i, c)| {
-        let label = *command_labels(cmds, c).first()?;
+        let label = *line.labels(i, c).first()?;
         Some(Critical {
             label,
             command: c.written_text(),
@@ -38,171 +84,757 @@ pub fn detect(analysis: &Analysis) -> Option<Critical> {
     })
 }
 
-/// Every critical command (one entry per command and label).
+/// Every critical command (one entry per command and label), resolved against no root.
 pub fn detect_all(analysis: &Analysis) -> Vec<Critical> {
+    detect_all_in(analysis, Scope { roots: &[] })
+}
+
+/// Every critical command (one entry per command and label).
+pub fn detect_all_in(analysis: &Analysis, scope: Scope<'_>) -> Vec<Critical> {
+    let line = Line::new(analysis, scope);
     let mut found = Vec::new();
-    let cmds = &analysis.commands;
-    for (i, c) in cmds.iter().enumerate() {
-        let hit = |label| Critical {
-            label,
-            command: c.written_text(),
-            index: i,
-        };
-        for label in command_labels(cmds, c) {
-            found.push(hit(label));
+    for (i, c) in analysis.commands.iter().enumerate() {
+        for label in line.labels(i, c) {
+            found.push(Critical {
+                label,
+                command: c.written_text(),
+                index: i,
+            });
         }
     }
     found
 }
 
-fn command_labels(cmds: &[SimpleCommand], c: &SimpleCommand) -> Vec<&'static str> {
-    let mut labels = Vec::new();
-    let Some(name) = c.name() else {
+/// One command line being judged: its commands, the roots, what it downloads.
+struct Line<'a> {
+    cmds: &'a [SimpleCommand],
+    scope: Scope<'a>,
+    /// (index of the fetcher, file it saves: `None` when its name cannot be known).
+    downloads: Vec<(usize, Option<String>)>,
+}
+
+impl<'a> Line<'a> {
+    fn new(analysis: &'a Analysis, scope: Scope<'a>) -> Line<'a> {
+        let cmds = &analysis.commands;
+        let mut downloads = Vec::new();
+        for (i, c) in cmds.iter().enumerate() {
+            let Some(name) = c.name() else { continue };
+            // a clone's files are unknown: any script run after it may be one of them
+            if names::folded_key(name) == names::GIT
+                && c.words
+                    .iter()
+                    .skip(1)
+                    .find(|w| !w.starts_with('-'))
+                    .is_some_and(|w| w == "clone")
+            {
+                downloads.push((i, None));
+            }
+            if is_fetcher(names::folded_key(name), name) {
+                for file in saved_files(c) {
+                    downloads.push((i, file));
+                }
+                // `curl URL | tee x.sh`
+                for d in later_stages(cmds, c).filter(|d| d.name() == Some("tee")) {
+                    let args = d.words.get(1..).unwrap_or(&[]);
+                    for w in operands(args) {
+                        downloads.push((i, Some(w.clone())));
+                    }
+                }
+            }
+        }
+        Line {
+            cmds,
+            scope,
+            downloads,
+        }
+    }
+
+    fn labels(&self, index: usize, c: &SimpleCommand) -> Vec<&'static str> {
+        let cmds = self.cmds;
+        let mut labels = Vec::new();
+        for target in written_files(c) {
+            if let Some(label) = self.protected(c, &target) {
+                if !labels.contains(&label) {
+                    labels.push(label);
+                }
+            }
+        }
         if c.redirects
             .iter()
             .any(|r| r.writes_file() && disk_device(&r.target))
         {
             labels.push("disk-write");
         }
-        if c.redirects
-            .iter()
-            .any(|r| r.writes_file() && auth_file(&r.target))
+        let Some(name) = c.name() else {
+            return labels;
+        };
+        let args = c.words.get(1..).unwrap_or(&[]);
+        // names compared as integers: this runs on every command `check` sees
+        let key = names::folded_key(name);
+        let reach_label = |reach| match reach {
+            Reach::System => Some("recursive-delete-root"),
+            Reach::Workspace => Some("workspace-delete"),
+            Reach::Unknown => Some("recursive-delete-unknown"),
+            Reach::Nested => None,
+        };
+        match key {
+            names::RM => {
+                labels.extend(reach_label(self.deleted(index, c, args)));
+                if c.wrappers.iter().any(privileged) {
+                    labels.push("sudo-rm");
+                }
+            }
+            names::FIND if args.iter().any(|w| w == "-delete") => {
+                labels.extend(reach_label(self.found(c)))
+            }
+            names::RSYNC if args.iter().any(|w| w.starts_with("--del")) => {
+                let dest = operands(args).last().copied();
+                let reach = dest.map(|d| self.scope.reach(c, d, d.contains('$')));
+                labels.extend(reach.and_then(reach_label))
+            }
+            // `find … -exec unlink {}` / `-exec shred -u {}` delete what find selects
+            names::SHRED | names::UNLINK
+                if c.origin == Origin::Exec
+                    && (key == names::UNLINK
+                        || args.iter().any(|w| w == "-u" || w.starts_with("--remove")))
+                    && args.iter().any(|w| w.contains("{}")) =>
+            {
+                let find = c.parent.and_then(|p| cmds.get(p));
+                labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
+            }
+            names::MV if self.moved(c, args) => labels.push("move-root"),
+            names::CHMOD if self.recursive_system(c, args) => labels.push("recursive-chmod-root"),
+            names::CHOWN | names::CHGRP if self.recursive_system(c, args) => {
+                labels.push("recursive-chown-root")
+            }
+            _ => {}
+        }
+        if fork_bomb(cmds, c) {
+            labels.push("fork-bomb");
+        }
+        if disk_write(key, args) && !labels.contains(&"disk-write") {
+            labels.push("disk-write");
+        }
+        if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
+            labels.push("mkfs");
+        }
+        // anything but listing installs (a file, `-` for stdin), edits or removes jobs
+        let has = |o: &str| args.iter().any(|w| w == o);
+        if key == names::CRONTAB && (!has("-l") || has("-r") || has("-e")) {
+            labels.push("crontab-write");
+        }
+        if (is_fetcher(key, name) && remote_code(cmds, c)) || self.runs_download(index, c) {
+            labels.push("remote-code-exec");
+        }
+        if opaque_code(cmds, c) {
+            labels.push("opaque-code-exec");
+        }
+        if (key == names::KILL && kill_init(args))
+            || key == names::KILLALL5
+            || (matches!(key, names::PKILL | names::KILLALL) && kills_all(args))
         {
-            labels.push("auth-file-write");
+            labels.push("kill-init");
         }
-        return labels;
-    };
-    let args = c.words.get(1..).unwrap_or(&[]);
-    // names compared as integers: this runs on every command `check` sees
-    let key = names::folded_key(name);
-    match key {
-        names::RM if recursive_root(args, b"rR") => labels.push("recursive-delete-root"),
-        names::FIND
-            if args.first().is_some_and(|w| root_like(w))
-                && args.iter().any(|w| w == "-delete") =>
+        if shutdown(key, name, args) {
+            labels.push("shutdown");
+        }
+        if key == names::GIT {
+            labels.extend(git_push(args));
+        }
+        labels
+    }
+
+    /// How far an `rm` reaches: its operands when recursive, the start points of the `find`
+    /// that runs it (`-exec rm {}`), the words `xargs` feeds it, the output of a `$(…)`.
+    fn deleted(&self, index: usize, c: &SimpleCommand, args: &[String]) -> Reach {
+        let recursive = has_recursive(args, b"rR");
+        let mut reach = Reach::Nested;
+        let mut options = true;
+        for (i, w) in c.words.iter().enumerate().skip(1) {
+            if options && w == "--" {
+                options = false;
+                continue;
+            }
+            if options && w.len() > 1 && w.starts_with('-') {
+                continue;
+            }
+            let here = if c.origin == Origin::Exec && w.contains("{}") {
+                // `find START … -exec rm {}`: every file under START, whatever rm's options
+                c.parent
+                    .and_then(|p| self.cmds.get(p))
+                    .map_or(Reach::Unknown, |find| self.found(find))
+            } else if !recursive {
+                Reach::Nested
+            } else if (w.starts_with("$(") || w.starts_with('`')) && !targets::is_pwd(w) {
+                self.produced(
+                    &|d| d.parent == Some(index) && d.origin == Origin::CommandSubstitution,
+                    recursive,
+                )
+            } else {
+                self.scope.reach(c, w, c.is_dynamic(i))
+            };
+            reach = reach.max(here);
+        }
+        if let Some(xargs) = c.wrappers.iter().find(|w| w.name == "xargs") {
+            let from_file = xargs
+                .words
+                .iter()
+                .any(|w| w.starts_with("-a") || w.starts_with("--arg-file"))
+                || c.redirects
+                    .iter()
+                    .any(|r| r.names_file() && !r.writes_file());
+            let here = if from_file {
+                unseen(recursive)
+            } else {
+                self.produced(
+                    &|d| c.pipeline != usize::MAX && d.pipeline == c.pipeline && d.stage < c.stage,
+                    recursive,
+                )
+            };
+            reach = reach.max(here);
+        }
+        reach
+    }
+
+    /// How far the list of paths `producers` print reaches (a pipeline into `xargs`, or the
+    /// commands of a `$(…)`): the first stage decides, later stages only filter it.
+    fn produced(&self, producer: &dyn Fn(&SimpleCommand) -> bool, recursive: bool) -> Reach {
+        let mut source: Option<&SimpleCommand> = None;
+        let mut count = 0;
+        for d in self.cmds.iter().filter(|d| producer(d)) {
+            count += 1;
+            if source.map_or(true, |s| d.stage < s.stage) {
+                source = Some(d);
+            }
+        }
+        let Some(source) = source else {
+            return unseen(recursive);
+        };
+        let filtered = count > 1;
+        let args = source.words.get(1..).unwrap_or(&[]);
+        match source.name().map(names::folded_key) {
+            Some(names::FIND) if filtered => self.found_narrowed(source, true),
+            Some(names::FIND) => self.found(source),
+            _ if !recursive || filtered => Reach::Nested,
+            Some(names::ECHO | names::PRINTF) => (1..source.words.len())
+                .filter_map(|i| Some((i, source.words.get(i)?)))
+                .map(|(i, w)| self.scope.reach(source, w, source.is_dynamic(i)))
+                .max()
+                .unwrap_or(Reach::Nested),
+            Some(names::LS) => {
+                let dirs = operands(args);
+                if dirs.is_empty() {
+                    self.scope.reach(source, "*", false)
+                } else {
+                    dirs.iter()
+                        .map(|d| self.scope.reach(source, &format!("{d}/*"), d.contains('$')))
+                        .max()
+                        .unwrap_or(Reach::Nested)
+                }
+            }
+            // these list files inside the repository or the tree they search
+            Some(names::GREP | names::RG | names::FD | names::FDFIND) => Reach::Nested,
+            Some(names::GIT) if git_lists_files(args) => Reach::Nested,
+            _ => Reach::Unknown,
+        }
+    }
+
+    /// How far a `find` reaches: its start points; one at a workspace root (or unknown) only
+    /// when no test narrows what it finds.
+    fn found(&self, find: &SimpleCommand) -> Reach {
+        self.found_narrowed(find, false)
+    }
+
+    fn found_narrowed(&self, find: &SimpleCommand, narrowed: bool) -> Reach {
+        let mut i = 1;
+        // `-H`, `-L`, `-P`, `-D debug`, `-O3`
+        while let Some(w) = find.words.get(i) {
+            match w.as_str() {
+                "-H" | "-L" | "-P" => i += 1,
+                "-D" => i += 2,
+                _ if w.starts_with("-O") => i += 1,
+                _ => break,
+            }
+        }
+        let starts = i;
+        while find
+            .words
+            .get(i)
+            .is_some_and(|w| !w.starts_with('-') && w != "(" && w != "!")
         {
-            labels.push("recursive-delete-root")
+            i += 1;
         }
-        names::CHMOD if recursive_root(args, b"R") => labels.push("recursive-chmod-root"),
-        names::CHOWN | names::CHGRP if recursive_root(args, b"R") => {
-            labels.push("recursive-chown-root")
+        let narrowed = narrowed || narrows(find.words.get(i..).unwrap_or(&[]));
+        let reach_of = |r: Reach| match r {
+            Reach::System => Reach::System,
+            _ if narrowed => Reach::Nested,
+            r => r,
+        };
+        if i == starts {
+            return reach_of(self.scope.reach(find, ".", false));
         }
-        _ => {}
+        (starts..i)
+            .filter_map(|j| Some((j, find.words.get(j)?)))
+            .map(|(j, w)| reach_of(self.scope.reach(find, w, find.is_dynamic(j))))
+            .max()
+            .unwrap_or(Reach::Nested)
     }
-    if fork_bomb(cmds, c) {
-        labels.push("fork-bomb");
-    }
-    if disk_write(key, name, args)
-        || c.redirects
+
+    /// `mv` moves a root-like directory away (`mv ~ /dev/null`, `mv /* /tmp`).
+    fn moved(&self, c: &SimpleCommand, args: &[String]) -> bool {
+        let targeted = args.iter().any(|w| {
+            w == "-t"
+                || w.starts_with("--target-directory")
+                || (w.starts_with("-t") && !w.starts_with("--"))
+        });
+        let sources = operands(args);
+        let n = if targeted {
+            sources.len()
+        } else {
+            sources.len().saturating_sub(1)
+        };
+        sources
             .iter()
-            .any(|r| r.writes_file() && disk_device(&r.target))
-    {
-        labels.push("disk-write");
+            .take(n)
+            .any(|w| self.scope.reach(c, w, w.contains('$')) == Reach::System)
     }
-    if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
-        labels.push("mkfs");
+
+    fn recursive_system(&self, c: &SimpleCommand, args: &[String]) -> bool {
+        has_recursive(args, b"R")
+            && operands(args)
+                .iter()
+                .any(|w| self.scope.reach(c, w, w.contains('$')) == Reach::System)
     }
-    if auth_write(key, args)
-        || c.redirects
-            .iter()
-            .any(|r| r.writes_file() && auth_file(&r.target))
-    {
-        labels.push("auth-file-write");
+
+    /// The label of a protected file `target` (written by `c`), if it is one.
+    fn protected(&self, c: &SimpleCommand, target: &str) -> Option<&'static str> {
+        // after a `cd` the directory may be the protected part (`cd /etc/cron.d && … > x`)
+        if c.cwd.is_none() && !may_be_protected(target) {
+            return None;
+        }
+        let place = self.scope.place(c, target, target.contains('$'))?;
+        protected_file(&place)
     }
-    if is_fetcher(key, name) && remote_code(cmds, c) {
-        labels.push("remote-code-exec");
+
+    /// `c` runs a file an earlier command of the line downloaded (`curl -o x.sh URL && sh
+    /// x.sh`); a download whose name is unknown matches every script run after it.
+    fn runs_download(&self, index: usize, c: &SimpleCommand) -> bool {
+        if self.downloads.is_empty() {
+            return false;
+        }
+        let Some(file) = executed_file(c) else {
+            return false;
+        };
+        let file = super::basename(file);
+        self.downloads.iter().any(|(at, saved)| {
+            *at < index
+                && saved
+                    .as_deref()
+                    .map_or(true, |s| super::basename(s) == file)
+        })
     }
-    if opaque_code(cmds, c) {
-        labels.push("opaque-code-exec");
-    }
-    if key == names::KILL && kill_init(args) {
-        labels.push("kill-init");
-    }
-    if shutdown(key, name, args) {
-        labels.push("shutdown");
-    }
-    if key == names::GIT && force_push(args) {
-        labels.push("force-push");
-    }
-    labels
 }
 
-/// Operands of a command (words after options; everything after `--`).
-fn operands(args: &[String]) -> impl Iterator<Item = &String> {
+/// What a recursive delete of targets toolgate cannot see reaches (a plain `rm` of unseen
+/// files is no critical pattern).
+fn unseen(recursive: bool) -> Reach {
+    if recursive {
+        Reach::Unknown
+    } else {
+        Reach::Nested
+    }
+}
+
+/// A launcher that runs the command as another user, root usually (`sudo`, `doas`, `su -c`,
+/// `pkexec`: the program table's privilege trait).
+fn privileged(w: &super::Wrapper) -> bool {
+    let name = w.name.split(' ').next().unwrap_or("");
+    programs::lookup_folded(name).is_some_and(|p| p.is_privileged())
+}
+
+/// `git ls-files`, `git diff --name-only`, …: paths inside the repository (unlike `git
+/// rev-parse --show-toplevel`, the repository itself).
+fn git_lists_files(args: &[String]) -> bool {
+    args.iter()
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|sub| {
+            matches!(
+                sub.as_str(),
+                "ls-files" | "diff" | "status" | "grep" | "ls-tree"
+            )
+        })
+}
+
+/// `find` tests that select some files only (a filter the agent means).
+const NARROWING_TESTS: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+    "-empty",
+    "-mtime",
+    "-mmin",
+    "-atime",
+    "-amin",
+    "-ctime",
+    "-cmin",
+    "-size",
+    "-user",
+    "-group",
+    "-uid",
+    "-gid",
+    "-perm",
+    "-inum",
+    "-samefile",
+    "-links",
+    "-used",
+    "-nouser",
+    "-nogroup",
+];
+
+/// A `find` expression selects only some files before it deletes or runs anything: a test
+/// such as `-name x` comes before the first action, is not negated (`-not`, `!`), and its
+/// pattern is not one that matches every name (`-name '*'`, `-regex '.*'`).
+fn narrows(expression: &[String]) -> bool {
+    let mut previous = "";
+    for (i, w) in expression.iter().enumerate() {
+        let w = w.as_str();
+        if matches!(w, "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir") {
+            return false;
+        }
+        let negated = matches!(previous, "-not" | "!");
+        previous = w;
+        if negated || !(NARROWING_TESTS.contains(&w) || w.starts_with("-newer")) {
+            continue;
+        }
+        let every = expression
+            .get(i + 1)
+            .is_some_and(|v| v.bytes().all(|b| b"*?.".contains(&b)));
+        if !every {
+            return true;
+        }
+    }
+    false
+}
+
+/// Sibling pipeline stages after `c`.
+fn later_stages<'c>(
+    cmds: &'c [SimpleCommand],
+    c: &'c SimpleCommand,
+) -> impl Iterator<Item = &'c SimpleCommand> {
+    cmds.iter()
+        .filter(move |d| c.pipeline != usize::MAX && d.pipeline == c.pipeline && d.stage > c.stage)
+}
+
+/// `-r`/`-R` (for `letters`), also in a cluster, or `--recursive` and its abbreviations.
+fn has_recursive(args: &[String], letters: &[u8]) -> bool {
     let mut options = true;
-    args.iter().filter(move |w| {
-        if options && *w == "--" {
+    args.iter().any(|w| {
+        if !options || w == "--" {
             options = false;
             return false;
         }
-        !(options && w.len() > 1 && w.starts_with('-'))
+        if let Some(long) = w.strip_prefix("--") {
+            long.len() >= 3 && "recursive".starts_with(long)
+        } else {
+            w.len() > 1 && w.starts_with('-') && w.bytes().skip(1).any(|b| letters.contains(&b))
+        }
     })
 }
 
-fn recursive_root(args: &[String], letters: &[u8]) -> bool {
+/// Files a command writes: redirection targets, `tee` operands, the target of `cp`/`mv`/
+/// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
+/// fetcher's output file.
+fn written_files(c: &SimpleCommand) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in c.redirects.iter().filter(|r| r.writes_file()) {
+        out.push(r.target.clone());
+    }
+    let Some(name) = c.name() else { return out };
+    let args = c.words.get(1..).unwrap_or(&[]);
+    let key = names::folded_key(name);
+    match key {
+        names::TEE | names::TRUNCATE => {
+            for w in operands(args) {
+                out.push(w.clone());
+            }
+        }
+        names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
+            let target_dir = args
+                .windows(2)
+                .find(|p| p.first().is_some_and(|w| w == "-t"))
+                .and_then(|p| p.get(1));
+            let target_long = args
+                .iter()
+                .find_map(|w| w.strip_prefix("--target-directory="));
+            let files = operands(args);
+            let (target, sources) = match target_dir.map(String::as_str).or(target_long) {
+                Some(t) => (t, &files[..]),
+                None => match files.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => (last.as_str(), rest),
+                    _ => return out,
+                },
+            };
+            // the target itself, or the file each source makes inside it when it is a directory
+            out.push(target.to_string());
+            for source in sources {
+                let dir = target.trim_end_matches('/');
+                out.push(format!(
+                    "{dir}/{}",
+                    super::basename(source.trim_end_matches('/'))
+                ));
+            }
+        }
+        names::DD => {
+            for w in args.iter().filter_map(|w| w.strip_prefix("of=")) {
+                out.push(w.to_string());
+            }
+        }
+        names::SED | names::PERL
+            if args.iter().any(|w| {
+                w.starts_with("--in-place")
+                    || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
+            }) =>
+        {
+            for w in operands(args) {
+                out.push(w.clone());
+            }
+        }
+        _ if is_fetcher(key, name) => {
+            for file in saved_files(c).into_iter().flatten() {
+                out.push(file);
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The label for writing to `place`, when it is a protected file.
+fn protected_file(place: &Place) -> Option<&'static str> {
+    let is = |p: &[String], want: &[&str]| {
+        p.len() == want.len() && p.iter().zip(want).all(|(a, b)| a == b)
+    };
+    if let Some(home) = place.in_home() {
+        let file = |names: &[&str]| home.len() == 1 && names.contains(&home[0].as_str());
+        if home.len() == 2 && home[0] == ".ssh" && home[1].starts_with("authorized_keys") {
+            return Some("auth-file-write");
+        }
+        if file(STARTUP_FILES) || is(home, &[".config", "fish", "config.fish"]) {
+            return Some("startup-file-write");
+        }
+    }
+    let abs = place.absolute()?;
+    let first = |a: &str, b: &str| abs.len() >= 2 && abs[0] == a && abs[1] == b;
+    match abs {
+        [etc, f] if etc == "etc" => match f.as_str() {
+            "passwd" | "shadow" | "group" | "gshadow" | "sudoers" | "sudoers.d" => {
+                Some("auth-file-write")
+            }
+            "profile" | "bash.bashrc" | "bashrc" | "zshrc" | "zshenv" | "zprofile"
+            | "environment" => Some("startup-file-write"),
+            "crontab" => Some("crontab-write"),
+            _ => None,
+        },
+        _ if first("etc", "sudoers.d") => Some("auth-file-write"),
+        _ if first("etc", "profile.d") || first("etc", "zsh") => Some("startup-file-write"),
+        _ if abs.len() >= 2 && abs[0] == "etc" && abs[1].starts_with("cron.") => {
+            Some("crontab-write")
+        }
+        _ if abs.len() >= 3 && abs[0] == "var" && abs[1] == "spool" && abs[2] == "cron" => {
+            Some("crontab-write")
+        }
+        _ if is(abs, &["proc", "sysrq-trigger"])
+            || is(abs, &["proc", "sys", "kernel", "sysrq"]) =>
+        {
+            Some("sysrq-trigger")
+        }
+        _ => None,
+    }
+}
+
+/// Whether `path` could name a file [`protected_file`] knows, from its text alone (most
+/// written files are not: the resolution is skipped for them).
+fn may_be_protected(path: &str) -> bool {
+    let base = super::basename(path.trim_end_matches('/'));
+    base.starts_with('.')
+        || base.starts_with("authorized_keys")
+        || matches!(
+            base,
+            "passwd"
+                | "shadow"
+                | "group"
+                | "gshadow"
+                | "sudoers"
+                | "profile"
+                | "bash.bashrc"
+                | "bashrc"
+                | "zshrc"
+                | "zshenv"
+                | "zprofile"
+                | "environment"
+                | "crontab"
+                | "sysrq-trigger"
+                | "sysrq"
+                | "config.fish"
+        )
+        || path.contains(".d/")
+        || path.contains("cron")
+        || path.contains("/zsh/")
+}
+
+/// Shell start-up files in a home directory: what they hold runs in every new shell.
+const STARTUP_FILES: &[&str] = &[
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".bash_aliases",
+    ".profile",
+    ".zshrc",
+    ".zshenv",
+    ".zprofile",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".mkshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".login",
+    ".xprofile",
+    ".xinitrc",
+];
+
+/// The files a fetcher saves (`curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`,
+/// `aria2c -o F`, `> F`); `None` for a file whose name cannot be known.
+fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
+    let mut out = Vec::new();
+    let words = &c.words;
+    let name = c.name().unwrap_or("");
+    let wget = name == "wget";
+    let (mut named_output, mut remote_name) = (false, wget || name == "aria2c");
+    let mut i = 1;
+    let mut urls: Vec<(usize, &String)> = Vec::new();
+    while let Some(w) = words.get(i) {
+        let value = |at: usize| -> Option<String> {
+            let v = words.get(at)?;
+            (v != "-").then(|| v.clone()).filter(|_| !c.is_dynamic(at))
+        };
+        if let Some(long) = w.strip_prefix("--") {
+            let (opt, attached) = long
+                .split_once('=')
+                .map_or((long, None), |(o, v)| (o, Some(v)));
+            if matches!(opt, "output" | "output-document" | "out") {
+                named_output = true;
+                match attached {
+                    Some(v) if v != "-" => out.push((!v.contains('$')).then(|| v.to_string())),
+                    Some(_) => {}
+                    None => {
+                        out.push(value(i + 1));
+                        i += 1;
+                    }
+                }
+            } else if matches!(opt, "remote-name" | "remote-name-all") {
+                remote_name = true;
+            } else if opt == "input-file"
+                || opt == "remote-header-name"
+                || opt == "content-disposition"
+            {
+                out.push(None);
+            }
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
+            let out_letter = if wget { b'O' } else { b'o' };
+            for (j, b) in letters.bytes().enumerate() {
+                if b == out_letter {
+                    named_output = true;
+                    let rest = &letters[j + 1..];
+                    if rest.is_empty() {
+                        if let Some(v) = value(i + 1) {
+                            out.push(Some(v));
+                        } else if words.get(i + 1).is_some_and(|v| v != "-") {
+                            out.push(None);
+                        }
+                        i += 1;
+                    } else if rest != "-" {
+                        out.push(Some(rest.to_string()));
+                    }
+                    break;
+                }
+                if b == b'O' && !wget {
+                    remote_name = true;
+                }
+                // `curl -J`: the server names the file
+                if b == b'J' && !wget {
+                    out.push(None);
+                }
+                if wget && b == b'i' {
+                    out.push(None);
+                }
+            }
+        } else {
+            urls.push((i, w));
+        }
+        i += 1;
+    }
+    if remote_name && !named_output {
+        for (at, url) in urls {
+            let path = url.split(['?', '#']).next().unwrap_or("");
+            let file = path.rsplit('/').next().filter(|f| !f.is_empty());
+            out.push(file.filter(|_| !c.is_dynamic(at)).map(String::from));
+        }
+    }
+    for r in c.redirects.iter().filter(|r| r.writes_file()) {
+        out.push((!r.dynamic).then(|| r.target.clone()));
+    }
+    out
+}
+
+/// The file `c` runs as a program: its name when it has a directory (`./i.sh`, `/tmp/x`),
+/// the script operand of a shell or an interpreter, the file `source`/`.` reads.
+fn executed_file(c: &SimpleCommand) -> Option<&str> {
+    let first = c.words.first()?;
+    if first.contains('/') {
+        return Some(first);
+    }
+    let key = names::folded_key(c.name()?);
+    if matches!(key, names::SOURCE | names::DOT) {
+        return c.words.get(1).map(String::as_str);
+    }
+    if !runs_input(c) || key == names::EVAL {
+        return None;
+    }
+    let mut rest = c.words.iter().skip(1);
+    while let Some(w) = rest.next() {
+        match w.as_str() {
+            "-c" | "-e" | "-E" | "-m" | "-r" | "--eval" | "--command" => return None,
+            "-o" | "-O" | "--rcfile" | "--init-file" => {
+                rest.next();
+            }
+            _ if w.starts_with('-') => {}
+            _ => return Some(w),
+        }
+    }
+    None
+}
+
+/// Operands of a command (words after options; everything after `--`).
+fn operands(args: &[String]) -> Vec<&String> {
     let mut options = true;
-    let (mut recursive, mut root) = (false, false);
+    let mut out = Vec::new();
     for w in args {
         if options && w == "--" {
             options = false;
-        } else if options && w.starts_with("--") {
-            recursive |= w == "--recursive";
-        } else if options && w.len() > 1 && w.starts_with('-') {
-            recursive |= w.bytes().skip(1).any(|b| letters.contains(&b));
-        } else {
-            root |= root_like(w);
+        } else if !(options && w.len() > 1 && w.starts_with('-')) {
+            out.push(w);
         }
     }
-    recursive && root
-}
-
-/// Depth of a '/'-path after lexical normalisation; `*` components do not count (they
-/// stand for every child). Negative when `..` climbs above the start.
-fn depth(path: &str) -> isize {
-    let mut d: isize = 0;
-    for comp in path.split(['/', '\\']) {
-        match comp {
-            "" | "." | "*" => {}
-            ".." => d -= 1,
-            _ => d += 1,
-        }
-    }
-    d
-}
-
-/// Whether a path names a root, a home directory or a top-level directory.
-pub fn root_like(word: &str) -> bool {
-    let w = word.trim();
-    for home in ["$HOME", "${HOME}"] {
-        if let Some(rest) = w.strip_prefix(home) {
-            if rest.is_empty() || rest.starts_with('/') {
-                return depth(rest) <= 0;
-            }
-        }
-    }
-    if let Some(rest) = w.strip_prefix('~') {
-        // `~`, `~/x`, `~user/x`
-        let rest = rest.find('/').map_or("", |i| rest.get(i..).unwrap_or(""));
-        return depth(rest) <= 0;
-    }
-    let b = w.as_bytes();
-    if b.len() >= 2 && b.first().is_some_and(|c| c.is_ascii_alphabetic()) && b.get(1) == Some(&b':')
-    {
-        return depth(w.get(2..).unwrap_or("")) <= 1;
-    }
-    if w.starts_with('/') {
-        // the root's `..` is the root
-        let mut d: isize = 0;
-        for comp in w.split('/') {
-            match comp {
-                "" | "." | "*" => {}
-                ".." => d = (d - 1).max(0),
-                _ => d += 1,
-            }
-        }
-        return d <= 1;
-    }
-    false
+    out
 }
 
 fn fork_bomb(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
@@ -264,70 +896,63 @@ fn harmless_device(path: &str) -> bool {
         || p.starts_with("/dev/pts/")
 }
 
-fn disk_write(key: names::Key, name: &str, args: &[String]) -> bool {
+fn disk_write(key: names::Key, args: &[String]) -> bool {
     match key {
         names::DD => args
             .iter()
             .filter_map(|w| w.strip_prefix("of="))
             .any(|t| normalise(t).starts_with("/dev/") && !harmless_device(t)),
-        names::SHRED => {
-            operands(args).any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w))
-        }
-        names::WIPEFS => true,
-        names::TEE | names::CP | names::MV | names::INSTALL | names::PV => {
-            operands(args).any(|w| disk_device(w))
-        }
-        _ => name == "blkdiscard",
-    }
-}
-
-/// `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/gshadow`, `/etc/sudoers`, `/etc/sudoers.d/…`.
-pub fn auth_file(path: &str) -> bool {
-    // only an absolute path normalises to one (and most operands are relative)
-    if !path.starts_with('/') {
-        return false;
-    }
-    let p = normalise(path);
-    matches!(
-        p.as_str(),
-        "/etc/passwd"
-            | "/etc/shadow"
-            | "/etc/group"
-            | "/etc/gshadow"
-            | "/etc/sudoers"
-            | "/etc/sudoers.d"
-    ) || p.starts_with("/etc/sudoers.d/")
-}
-
-fn auth_write(key: names::Key, args: &[String]) -> bool {
-    match key {
-        names::TEE => operands(args).any(|w| auth_file(w)),
-        names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
-            let target_dir = args
-                .windows(2)
-                .find(|p| p.first().is_some_and(|w| w == "-t"))
-                .and_then(|p| p.get(1));
-            let target_long = args
-                .iter()
-                .find_map(|w| w.strip_prefix("--target-directory="));
-            target_dir.is_some_and(|t| auth_file(t))
-                || target_long.is_some_and(auth_file)
-                || operands(args).skip(1).last().is_some_and(|w| auth_file(w))
-        }
-        names::DD => args
+        names::SHRED => operands(args)
             .iter()
-            .filter_map(|w| w.strip_prefix("of="))
-            .any(auth_file),
-        names::SED | names::PERL => {
-            args.iter().any(|w| {
-                w.starts_with("-i")
-                    || w.starts_with("--in-place")
-                    || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
-            }) && operands(args).any(|w| auth_file(w))
+            .any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w)),
+        names::WIPEFS => true,
+        names::TEE | names::CP | names::MV | names::INSTALL => {
+            operands(args).iter().any(|w| disk_device(w))
         }
-        names::TRUNCATE => operands(args).any(|w| auth_file(w)),
-        _ => false,
+        _ => key == names::BLKDISCARD || partition_edit(key, args),
     }
+}
+
+/// A partition-table editor given a disk and not asked only to list or check (`fdisk -l`,
+/// `sfdisk -d`, `sgdisk -p`, `parted /dev/sda print`).
+fn partition_edit(key: names::Key, args: &[String]) -> bool {
+    const LISTING: &[&str] = &[
+        // not `-s` (parted's script mode), `-d` (sgdisk's delete) or `-L` (fdisk's colour)
+        "-l",
+        "--list",
+        "-p",
+        "--print",
+        "print",
+        "--dump",
+        "--show-size",
+        "-J",
+        "--json",
+        "-v",
+        "-V",
+        "--verify",
+        "-i",
+        "--info",
+        "-O",
+        "--print-mbr",
+        "--list-types",
+        "--list-free",
+        "-h",
+        "--help",
+        "--version",
+        "help",
+        "version",
+    ];
+    matches!(
+        key,
+        names::SGDISK
+            | names::PARTED
+            | names::FDISK
+            | names::SFDISK
+            | names::GDISK
+            | names::CFDISK
+            | names::CGDISK
+    ) && args.iter().any(|w| disk_device(w))
+        && !args.iter().any(|w| LISTING.contains(&w.as_str()))
 }
 
 /// Lexical: collapses `//`, `/./` and `x/..`.
@@ -349,18 +974,16 @@ fn normalise(path: &str) -> String {
     }
 }
 
+/// A downloader, from the program table (`curl`, `wget`, `aria2c`, `xh`, …).
 fn is_fetcher(key: names::Key, name: &str) -> bool {
-    matches!(
-        key,
-        names::CURL
-            | names::WGET
-            | names::FETCH
-            | names::HTTP
-            | names::HTTPS
-            | names::XH
-            | names::ARIA2C
-            | names::GET
-    ) || name == "lwp-request"
+    match programs::by_folded_key(key) {
+        Some(p) => p.is_fetcher(),
+        // `curl.exe`, `wget2`: the table's spellings, searched only for such names
+        None => {
+            name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
+                && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher())
+        }
+    }
 }
 
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.
@@ -391,13 +1014,11 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
     let Some(name) = c.name() else { return false };
     let key = names::folded_key(name);
     if wrappers::is_shell_key(key) {
-        return wrappers::shell_reads_stdin(&c.words);
+        // `bash /dev/stdin` names stdin as its script
+        return wrappers::shell_reads_stdin(&c.words) || executed_file(c).is_some_and(is_stdin);
     }
     if matches!(key, names::SOURCE | names::DOT) {
-        return c
-            .words
-            .get(1)
-            .is_some_and(|w| w == "/dev/stdin" || w == "/proc/self/fd/0" || w == "-");
+        return c.words.get(1).is_some_and(|w| is_stdin(w) || w == "-");
     }
     if !runs_input(c) || key == names::EVAL {
         return false;
@@ -409,7 +1030,14 @@ fn reads_program_from_stdin(c: &SimpleCommand) -> bool {
             "-c" | "-e" | "-E" | "-m" | "-r" | "-p" | "--eval" | "--print" | "run"
         ) || (w.starts_with('-') && !w.starts_with("--") && w.contains(['c', 'e', 'm']))
     });
-    !program_flag && operands(args).all(|w| w == "-")
+    !program_flag && operands(args).iter().all(|w| *w == "-" || is_stdin(w))
+}
+
+fn is_stdin(path: &str) -> bool {
+    matches!(
+        normalise(path).as_str(),
+        "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0"
+    )
 }
 
 /// A shell or interpreter runs code that cannot be read from the command line: its program
@@ -502,61 +1130,153 @@ fn kill_init(args: &[String]) -> bool {
     pids.contains(&"-1") || (pids.contains(&"1") && signal.is_some_and(is_kill_signal))
 }
 
+/// `pkill`/`killall` selecting every process (of a user): no name, only `-u`/`-U`/`-g`/`-s`
+/// selection, or a pattern every command line matches (`pkill -f .`, `killall -r '.*'`).
+fn kills_all(args: &[String]) -> bool {
+    let mut pattern = None;
+    let mut selects = false;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        match w.as_str() {
+            "-u" | "-U" | "-g" | "-G" | "-s" | "-P" | "-t" | "--user" | "--uid" | "--group"
+            | "--session" | "--parent" | "--terminal" => {
+                selects = true;
+                i += 1;
+            }
+            "-signal" | "--signal" | "-n" | "-o" | "-O" | "--older-than" | "--younger-than" => {
+                i += 1
+            }
+            _ if w.starts_with('-') => {}
+            _ => pattern = Some(w.as_str()),
+        }
+    }
+    match pattern {
+        None => selects,
+        Some(p) => p.is_empty() || p.bytes().all(|b| b"^$.*+?".contains(&b)),
+    }
+}
+
 fn shutdown(key: names::Key, name: &str, args: &[String]) -> bool {
     match key {
         names::SHUTDOWN => !args.iter().any(|w| w == "-c" || w == "--help"),
         names::REBOOT | names::HALT | names::POWEROFF => !args.iter().any(|w| w == "--help"),
         names::INIT | names::TELINIT => args.first().is_some_and(|w| w == "0" || w == "6"),
         _ if name == "systemctl" => operands(args)
+            .into_iter()
             .next()
             .is_some_and(|w| matches!(w.as_str(), "poweroff" | "reboot" | "halt" | "kexec")),
         _ => false,
     }
 }
 
-fn force_push(args: &[String]) -> bool {
+/// git push's long options (git accepts any unambiguous prefix of one) and whether each
+/// takes a separate value (`--repo origin`).
+const PUSH_OPTIONS: &[(&str, PushOption)] = &[
+    ("all", PushOption::Plain),
+    ("atomic", PushOption::Plain),
+    ("branches", PushOption::Plain),
+    ("delete", PushOption::Deletes),
+    ("dry-run", PushOption::Plain),
+    ("exec", PushOption::Value),
+    ("follow-tags", PushOption::Plain),
+    ("force", PushOption::Forces),
+    ("force-if-includes", PushOption::Plain),
+    ("force-with-lease", PushOption::Forces),
+    ("ipv4", PushOption::Plain),
+    ("ipv6", PushOption::Plain),
+    ("mirror", PushOption::Forces),
+    ("porcelain", PushOption::Plain),
+    ("progress", PushOption::Plain),
+    ("prune", PushOption::Deletes),
+    ("push-option", PushOption::Value),
+    ("quiet", PushOption::Plain),
+    ("receive-pack", PushOption::Value),
+    ("recurse-submodules", PushOption::Value),
+    ("repo", PushOption::Value),
+    ("set-upstream", PushOption::Plain),
+    ("signed", PushOption::Plain),
+    ("tags", PushOption::Plain),
+    ("thin", PushOption::Plain),
+    ("verbose", PushOption::Plain),
+    ("verify", PushOption::Plain),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PushOption {
+    Plain,
+    Value,
+    Forces,
+    Deletes,
+}
+
+/// `force-push` or `remote-branch-delete` for a `git … push …`.
+fn git_push(args: &[String]) -> Option<&'static str> {
     let mut i = 0;
     while let Some(w) = args.get(i) {
         match w.as_str() {
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env" => i += 2,
+            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
+            | "--exec-path" | "--super-prefix" => i += 2,
             _ if w.starts_with('-') => i += 1,
             _ => break,
         }
     }
     if args.get(i).map(String::as_str) != Some("push") {
-        return false;
+        return None;
     }
+    let (mut forces, mut deletes) = (false, false);
     let mut options = true;
     let mut j = i + 1;
     while let Some(w) = args.get(j) {
         j += 1;
         if options && w == "--" {
             options = false;
-        } else if options && w.starts_with("--") {
-            if w == "--force" || w.starts_with("--force-with-lease") || w == "--mirror" {
-                return true;
+        } else if let Some(long) = w.strip_prefix("--").filter(|_| options) {
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, false), |(n, _)| (n, true));
+            if name.starts_with("no-") {
+                continue;
             }
-            if matches!(
-                w.as_str(),
-                "--repo" | "--push-option" | "--receive-pack" | "--exec"
-            ) {
+            // an exact name wins; an ambiguous prefix is an error in git, judged by its worst
+            let exact = PUSH_OPTIONS.iter().any(|(n, _)| *n == name);
+            let (mut matched, mut value) = (0, false);
+            for (n, kind) in PUSH_OPTIONS {
+                if !name.is_empty() && (*n == name || (!exact && n.starts_with(name))) {
+                    matched += 1;
+                    forces |= *kind == PushOption::Forces;
+                    deletes |= *kind == PushOption::Deletes;
+                    value = *kind == PushOption::Value;
+                }
+            }
+            if matched == 1 && value && !attached {
                 j += 1;
             }
         } else if options && w.len() > 1 && w.starts_with('-') {
             for (k, b) in w.bytes().enumerate().skip(1) {
-                if b == b'f' {
-                    return true;
-                }
-                if b == b'o' {
-                    if k + 1 == w.len() {
-                        j += 1;
+                match b {
+                    b'f' => forces = true,
+                    b'd' => deletes = true,
+                    b'o' => {
+                        if k + 1 == w.len() {
+                            j += 1;
+                        }
+                        break;
                     }
-                    break;
+                    _ => {}
                 }
             }
-        } else if w.starts_with('+') {
-            return true;
+        } else {
+            // the repository, then refspecs: `+src:dst` forces, `:dst` deletes
+            forces |= w.starts_with('+');
+            deletes |= w.len() > 1 && w.starts_with(':');
         }
     }
-    false
+    if forces {
+        Some("force-push")
+    } else if deletes {
+        Some("remote-branch-delete")
+    } else {
+        None
+    }
 }

@@ -32,6 +32,7 @@ pub mod paths;
 pub mod programs;
 mod render;
 mod spoofing;
+pub mod trees;
 mod words;
 mod wrappers;
 

@@ -57,11 +57,37 @@ names! {
     NAWK = "nawk",
     RSYNC = "rsync",
     SCP = "scp",
+    // trees a command copies or archives (trees.rs)
+    TAR = "tar",
+    BSDTAR = "bsdtar",
+    ZIP = "zip",
+    DIFF = "diff",
+    SEVEN_Z = "7z",
+    SEVEN_ZA = "7za",
+    SEVEN_ZR = "7zr",
     // directory changes (parser.rs)
     CD = "cd",
     PUSHD = "pushd",
     POPD = "popd",
     // critical commands (critical.rs)
+    UNLINK = "unlink",
+    CRONTAB = "crontab",
+    KILLALL5 = "killall5",
+    PKILL = "pkill",
+    KILLALL = "killall",
+    BLKDISCARD = "blkdiscard",
+    SGDISK = "sgdisk",
+    PARTED = "parted",
+    FDISK = "fdisk",
+    SFDISK = "sfdisk",
+    GDISK = "gdisk",
+    CFDISK = "cfdisk",
+    CGDISK = "cgdisk",
+    ECHO = "echo",
+    PRINTF = "printf",
+    LS = "ls",
+    GREP = "grep",
+    RG = "rg",
     RM = "rm",
     CHMOD = "chmod",
     CHOWN = "chown",
@@ -73,20 +99,11 @@ names! {
     CP = "cp",
     MV = "mv",
     INSTALL = "install",
-    PV = "pv",
     LN = "ln",
     TRUNCATE = "truncate",
     MKFS = "mkfs",
     MKE2FS = "mke2fs",
     MKSWAP = "mkswap",
-    CURL = "curl",
-    WGET = "wget",
-    FETCH = "fetch",
-    HTTP = "http",
-    HTTPS = "https",
-    XH = "xh",
-    ARIA2C = "aria2c",
-    GET = "GET",
     KILL = "kill",
     SHUTDOWN = "shutdown",
     REBOOT = "reboot",
@@ -135,7 +152,6 @@ mod tests {
             assert_ne!(k, NONE);
         }
         assert_eq!(RSCRIPT, folded_key("RSCRIPT"));
-        assert_eq!(GET, folded_key("get"));
         assert_eq!(IF, key("if"));
         assert_ne!(IF, key("IF"));
     }

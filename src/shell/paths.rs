@@ -14,12 +14,15 @@
 //!
 //! * the values of variables naming files a program loads (`LD_PRELOAD=x.so`, `BASH_ENV=.env`,
 //!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
-//! * for `curl`/`wget`, the file of an `@file` argument (`curl -d @.env …`).
+//! * a file inside a word: after `@`/`<` (`curl -d @.env`, `curl -F f=@.env`), after the
+//!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`);
+//! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
+//!   -f.env`, `curl -d@.env`).
 //!
-//! Not taken: values glued to short options (`-oFILE`: the letters are ambiguous), URLs
-//! (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`; `$HOME/x`, `${HOME}/x`
-//! become `~/x`. Relative words are joined onto the command's `cwd` (`cd a && cat ../.env` →
-//! `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are kept as they are.
+//! Not taken: URLs (`scheme://…`), here-doc bodies. `$PWD/x`, `${PWD}/x` become `x`;
+//! `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are joined onto the command's `cwd`
+//! (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`, `~/x`, `C:/x`, `\\server`) are
+//! kept as they are.
 
 use super::{Analysis, SimpleCommand};
 
@@ -77,7 +80,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
                     add(&mut out, ci, c, w, false, false)
                 }
-                None => {}
+                None => glued_values(&mut out, ci, c, w, false),
             }
         }
         let mut options = true;
@@ -98,8 +101,10 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 {
                     add(&mut out, ci, c, value, dynamic, false);
                 }
+                glued_values(&mut out, ci, c, w, dynamic);
                 continue;
             }
+            embedded_files(&mut out, ci, c, w, dynamic);
             if let Some(n) = super::parser::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
@@ -110,9 +115,6 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 continue;
             }
             add(&mut out, ci, c, w, dynamic, false);
-            if let (Some("curl" | "wget"), Some(file)) = (c.name(), w.strip_prefix('@')) {
-                add(&mut out, ci, c, file, dynamic, false);
-            }
             if let Some((_, after)) = w
                 .split_once(':')
                 .filter(|_| !is_absolute(w) && !w.contains("://"))
@@ -156,8 +158,60 @@ fn add(
     });
 }
 
+/// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,
+/// `-d@.env`, `-Ff=@.env` (curl), `-oIdentityFile=k.pem` (ssh). Which letters take a value
+/// differs per program, so the text after the first and the second letter is taken when it
+/// looks like a path (holds `.`, `/` or `~`), and any file reference in it; of a long option,
+/// a `--opt=k=FILE` value's file.
+#[inline(never)]
+fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool) {
+    if w.len() < 3 || !w.contains(['.', '/', '~']) {
+        return;
+    }
+    if !w.starts_with("--") {
+        for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
+            if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
+                add(out, ci, c, value, dynamic, false);
+            }
+        }
+    }
+    embedded_files(out, ci, c, w, dynamic);
+}
+
+/// Files named inside a word: after `@` or `<` (curl's `-F f=@.env`, `-F 'f=<.env'`,
+/// `--data-urlencode k@.env`, httpie's `f@.env`; a `;type=…` suffix cut off), after the last
+/// `=` of several (`--from-file=key=.env`, `-oIdentityFile=k.pem`), and before the first `:`
+/// (`docker run -v .env:/app/.env`).
+#[inline(never)]
+fn embedded_files(
+    out: &mut Vec<PathOperand>,
+    ci: usize,
+    c: &SimpleCommand,
+    w: &str,
+    dynamic: bool,
+) {
+    if let Some(at) = w.find(['@', '<']) {
+        let file = w.get(at + 1..).unwrap_or("");
+        let file = file.split(';').next().unwrap_or("");
+        if !file.is_empty() {
+            add(out, ci, c, file, dynamic, false);
+        }
+    }
+    // a plain `k=v` operand's value is taken already
+    if let (Some(first), Some(last)) = (w.find('='), w.rfind('=')) {
+        if first != last || w.starts_with('-') {
+            add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, false);
+        }
+    }
+    if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
+        if before.contains(['.', '/']) && !is_absolute(w) {
+            add(out, ci, c, before, dynamic, false);
+        }
+    }
+}
+
 /// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms).
-fn normalise_expansions(word: &str) -> String {
+pub(super) fn normalise_expansions(word: &str) -> String {
     for pwd in ["$PWD", "${PWD}"] {
         if let Some(rest) = word.strip_prefix(pwd) {
             let rest = rest.trim_start_matches('/');

@@ -1,0 +1,370 @@
+//! Where a critical command's target lands, resolved lexically against the command's tracked
+//! directory (`SimpleCommand::cwd`) and the workspace roots: from the root `/ws`, `..` is `/`,
+//! so `rm -rf ../*` is `rm -rf /*`; `cd ~ && rm -rf .` deletes the home directory.
+//!
+//! `$PWD`, `${PWD}`, `~+` and `$(pwd)` are the tracked directory; `$HOME` and `${HOME}` are
+//! `~`. A word that starts with any other expansion lands where toolgate cannot know:
+//! [`Reach::Unknown`] when it is that place itself or every entry of it (`"$X"`, `"$X"/*`,
+//! `$(cat list)`), not for a name below it (`"$d/node_modules"`). An expansion later in the
+//! word is taken as empty (`/usr/$X` is `/usr/`: an unset variable is the classic way such a
+//! command deletes too much).
+
+use crate::shell::SimpleCommand;
+
+/// How far a target reaches, from harmless to catastrophic (the order is used by `max`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Reach {
+    /// Inside some directory below a root, a home or a workspace root.
+    Nested,
+    /// Cannot be known: a leading expansion, or `.`/`..`/`*` under an unknown directory.
+    Unknown,
+    /// A workspace root itself, or every entry in it.
+    Workspace,
+    /// `/`, a top-level directory, a home directory (`~`, `/home/x`, `/root`), a drive root or
+    /// a drive's top-level directory; or every entry in one of them.
+    System,
+}
+
+/// The workspace roots a relative target resolves against (the first is primary).
+#[derive(Debug, Clone, Copy)]
+pub struct Scope<'a> {
+    pub roots: &'a [String],
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Anchor {
+    /// `/` (also `\\server` and `\x`: the root of something).
+    Root,
+    /// `C:`.
+    Drive(u8),
+    /// `~`, `~user`.
+    Home,
+    /// The implicit workspace root when there are no roots.
+    Base,
+}
+
+/// A target after lexical normalisation.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Place {
+    pub anchor: Anchor,
+    pub parts: Vec<String>,
+    /// `..` climbed above a home (to `/home`) or above the implicit root (somewhere unknown).
+    pub above: bool,
+}
+
+impl Place {
+    fn parse(text: &str) -> Place {
+        let b = text.as_bytes();
+        let (anchor, rest) = if let Some(rest) = text.strip_prefix('~') {
+            (
+                Anchor::Home,
+                rest.find(['/', '\\']).map_or("", |i| &rest[i..]),
+            )
+        } else if matches!(b.first(), Some(b'/' | b'\\')) {
+            (Anchor::Root, text)
+        } else if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' {
+            (Anchor::Drive(b[0].to_ascii_uppercase()), &text[2..])
+        } else {
+            (Anchor::Base, text)
+        };
+        let mut place = Place {
+            anchor,
+            parts: Vec::new(),
+            above: false,
+        };
+        place.join(rest);
+        place
+    }
+
+    fn join(&mut self, path: &str) {
+        for comp in path.split(['/', '\\']) {
+            match comp {
+                "" | "." => {}
+                ".." => {
+                    if self.parts.pop().is_none()
+                        && matches!(self.anchor, Anchor::Home | Anchor::Base)
+                    {
+                        // the root's `..` is the root; a home's is `/home`
+                        self.above = true;
+                    }
+                }
+                c => self.parts.push(c.to_string()),
+            }
+        }
+    }
+
+    /// The components below a home directory (`~/x`, `/home/u/x`, `/Users/u/x`, `/root/x`).
+    pub fn in_home(&self) -> Option<&[String]> {
+        match self.anchor {
+            Anchor::Home if !self.above => Some(&self.parts),
+            Anchor::Root => match self.parts.first().map(String::as_str) {
+                Some("root") => self.parts.get(1..),
+                Some("home" | "Users") if self.parts.len() >= 2 => self.parts.get(2..),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `/a/b/c` as `["a","b","c"]` when anchored at `/`.
+    pub fn absolute(&self) -> Option<&[String]> {
+        (self.anchor == Anchor::Root).then_some(&self.parts)
+    }
+}
+
+/// A path component that stands for every entry of its directory: `*`, `.*`, `.[!.]*`, `?*`.
+fn every_entry(comp: &str) -> bool {
+    comp.contains(['*', '?']) && comp.bytes().all(|b| b"*?.[]!^".contains(&b))
+}
+
+/// The text of `word` with the tracked directory and the home spelled out (`$PWD/x` → `./x`,
+/// `$HOME/x` → `~/x`), and any later expansion dropped; `None` when the word starts with an
+/// expansion toolgate cannot know.
+fn literal(word: &str, dynamic: bool) -> Option<String> {
+    let mut w = word.trim().to_string();
+    for (prefix, to) in [
+        ("$PWD", "."),
+        ("${PWD}", "."),
+        ("~+", "."),
+        ("$(pwd)", "."),
+        ("`pwd`", "."),
+        ("$HOME", "~"),
+        ("${HOME}", "~"),
+    ] {
+        if let Some(rest) = w.strip_prefix(prefix) {
+            if rest.is_empty() || rest.starts_with('/') {
+                w = format!("{to}{rest}");
+                break;
+            }
+        }
+    }
+    if !dynamic && !w.contains(['$', '`']) {
+        return Some(w);
+    }
+    if w.starts_with(['$', '`']) || w.starts_with("<(") {
+        return None;
+    }
+    Some(drop_expansions(&w))
+}
+
+/// `$(pwd)…`, `` `pwd`… ``: a substitution that prints the tracked directory.
+pub(super) fn is_pwd(word: &str) -> bool {
+    word.starts_with("$(pwd)") || word.starts_with("`pwd`")
+}
+
+/// `a$X/b${Y}c$(d)` → `a/bc`: each expansion taken as empty.
+fn drop_expansions(w: &str) -> String {
+    let b = w.as_bytes();
+    let mut out = String::with_capacity(w.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'$' => {
+                i += 1;
+                match b.get(i) {
+                    Some(&open @ (b'{' | b'(')) => {
+                        let close = if open == b'{' { b'}' } else { b')' };
+                        let mut depth = 0usize;
+                        while let Some(&x) = b.get(i) {
+                            i += 1;
+                            if x == open {
+                                depth += 1;
+                            } else if x == close {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        while b
+                            .get(i)
+                            .is_some_and(|x| x.is_ascii_alphanumeric() || *x == b'_')
+                        {
+                            i += 1;
+                        }
+                        // `$1`, `$?`, `$@`: one special character
+                        if b.get(i).is_some_and(|x| b"?@*#!$-".contains(x)) {
+                            i += 1;
+                        }
+                    }
+                }
+            }
+            b'`' => {
+                i += 1;
+                while b.get(i).is_some_and(|x| *x != b'`') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                while b.get(i).is_some_and(|x| *x != b'$' && *x != b'`') {
+                    i += 1;
+                }
+                out.push_str(w.get(start..i).unwrap_or(""));
+            }
+        }
+    }
+    out
+}
+
+impl Scope<'_> {
+    /// Where `word`, an operand of `c`, lands; `None` when that cannot be known.
+    pub(super) fn place(&self, c: &SimpleCommand, word: &str, dynamic: bool) -> Option<Place> {
+        let w = literal(word, dynamic)?;
+        let mut place = Place::parse(&w);
+        if place.anchor != Anchor::Base {
+            return Some(place);
+        }
+        if c.cwd_dynamic {
+            return None;
+        }
+        let mut base = match c.cwd.as_deref() {
+            Some(cwd) if Place::parse(cwd).anchor != Anchor::Base => Place::parse(cwd),
+            cwd => {
+                let mut root = self.roots.first().map_or(
+                    Place {
+                        anchor: Anchor::Base,
+                        parts: Vec::new(),
+                        above: false,
+                    },
+                    |r| Place::parse(r),
+                );
+                if let Some(cwd) = cwd {
+                    root.join(cwd);
+                }
+                root
+            }
+        };
+        base.join(&w);
+        place = base;
+        Some(place)
+    }
+
+    /// How far `word`, an operand of `c`, reaches.
+    pub(super) fn reach(&self, c: &SimpleCommand, word: &str, dynamic: bool) -> Reach {
+        match self.place(c, word, dynamic) {
+            Some(place) => self.classify(&place),
+            // Under a directory toolgate cannot know (a leading expansion, an unknown `cd`),
+            // the target could be anything when it is that directory itself or every entry
+            // of it (`"$X"`, `$X/*`, `*`, `..`); a name below it (`$d/node_modules`) deletes
+            // only what has that name.
+            None => {
+                let own = Place::parse(&drop_expansions(word.trim()));
+                let mut parts: &[String] = &own.parts;
+                while let Some((last, rest)) = parts.split_last() {
+                    if !every_entry(last) {
+                        break;
+                    }
+                    parts = rest;
+                }
+                if own.above || parts.is_empty() || parts.last().is_some_and(|p| p == "..") {
+                    Reach::Unknown
+                } else {
+                    Reach::Nested
+                }
+            }
+        }
+    }
+
+    fn classify(&self, place: &Place) -> Reach {
+        let mut parts: &[String] = &place.parts;
+        while let Some((last, rest)) = parts.split_last() {
+            if !every_entry(last) {
+                break;
+            }
+            parts = rest;
+        }
+        let named = parts.iter().filter(|p| !every_entry(p)).count();
+        match place.anchor {
+            Anchor::Home => {
+                if place.above || named == 0 {
+                    Reach::System
+                } else {
+                    Reach::Nested
+                }
+            }
+            Anchor::Base if place.above => Reach::Unknown,
+            Anchor::Base if parts.is_empty() => Reach::Workspace,
+            Anchor::Base => Reach::Nested,
+            Anchor::Root | Anchor::Drive(_) => {
+                let home = matches!(
+                    parts.first().map(String::as_str),
+                    Some("home" | "Users" | "root")
+                ) && named <= 2;
+                if self.roots.iter().any(|r| {
+                    let root = Place::parse(r);
+                    root.anchor == place.anchor && root.parts == parts
+                }) {
+                    Reach::Workspace
+                } else if named <= 1 || home {
+                    Reach::System
+                } else {
+                    Reach::Nested
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_table() {
+        let roots = ["/ws".to_string()];
+        let scope = Scope { roots: &roots };
+        let none = Scope { roots: &[] };
+        for (cwd, word, scope, expected) in [
+            (None, "../*", scope, Reach::System),
+            (None, "..", scope, Reach::System),
+            (None, "../ws", scope, Reach::Workspace),
+            (None, ".", scope, Reach::Workspace),
+            (None, "*", scope, Reach::Workspace),
+            (None, ".[!.]*", scope, Reach::Workspace),
+            (None, "dist", scope, Reach::Nested),
+            (None, "src/../dist", scope, Reach::Nested),
+            (None, "/home/bob", scope, Reach::System),
+            (None, "/home/bob/x", scope, Reach::Nested),
+            (None, "~/.*", scope, Reach::System),
+            (None, "~/..", scope, Reach::System),
+            (None, "~/x", scope, Reach::Nested),
+            (None, "$PWD/..", scope, Reach::System),
+            (None, "${PWD}", scope, Reach::Workspace),
+            (None, "$HOME", scope, Reach::System),
+            (None, "$X/*", scope, Reach::Unknown),
+            (None, "/usr/$X", scope, Reach::System),
+            (None, "build/$X", scope, Reach::Nested),
+            (None, "$d/node_modules", scope, Reach::Nested),
+            (None, "$X/..", scope, Reach::Unknown),
+            (None, "$X", scope, Reach::Unknown),
+            (None, "C:\\", scope, Reach::System),
+            (None, "C:\\Users\\me\\proj", scope, Reach::Nested),
+            (Some("/"), "*", scope, Reach::System),
+            (Some("~"), ".", scope, Reach::System),
+            (Some("src"), "..", scope, Reach::Workspace),
+            (Some("src"), "../..", scope, Reach::System),
+            (None, "..", none, Reach::Unknown),
+            (None, ".", none, Reach::Workspace),
+            (None, "x", none, Reach::Nested),
+        ] {
+            let c = SimpleCommand {
+                cwd: cwd.map(String::from),
+                ..SimpleCommand::default()
+            };
+            let dynamic = word.contains('$');
+            assert_eq!(scope.reach(&c, word, dynamic), expected, "{cwd:?} {word}");
+        }
+        let c = SimpleCommand {
+            cwd: Some("$D".into()),
+            cwd_dynamic: true,
+            ..SimpleCommand::default()
+        };
+        assert_eq!(scope.reach(&c, "*", false), Reach::Unknown);
+        assert_eq!(scope.reach(&c, "build", false), Reach::Nested);
+        assert_eq!(scope.reach(&c, "/", false), Reach::System);
+    }
+}
