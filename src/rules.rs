@@ -6,15 +6,20 @@
 //!   (spaces included) and `?` one character (Cline's pattern language); a trailing ` *` (or
 //!   the legacy `:*`) keeps a word boundary, so
 //!   `git log *` matches `git log` and `git log --oneline` but never `git logout`. The match is
-//!   anchored at both ends and case-sensitive.
+//!   anchored at both ends; allow rules are case-sensitive, deny and ask rules ignore ASCII
+//!   case (`GIT push` runs git on a case-insensitive system; folding only ever asks more).
 //!   - deny and ask: a rule matching ANY sub-command, tried as written with its launchers
 //!     (`sudo rm -rf x`), unwrapped (`rm -rf x`), with a path-named command reduced to its
 //!     name (`/bin/rm -rf x` → `rm -rf x`) and, for git, without its global options
-//!     (`git -C dir push -f` → `git push -f`);
+//!     (`git -C dir push -f` → `git push -f`) and with a `git-` program as its sub-command
+//!     (`/usr/lib/git-core/git-push` → `git push`);
 //!   - allow: EVERY sub-command (commands with words) must be matched by an allow rule as
 //!     written, launchers included (`sudo git log` is not `git log`; `bash -c 'git log'` is
 //!     `bash -c git log`), then the command must be plain with no problem; otherwise the
-//!     answer is Ask with [`RuleMatch::downgraded`] saying why. A command that cannot be
+//!     answer is Ask with [`RuleMatch::downgraded`] saying why. An option that writes or runs
+//!     (`sort -o`, `rg --pre`, `man -P`, `git -c`, `find -exec`: the program table's, see
+//!     [`crate::shell::programs::Opt`]) makes the command not plain, so `sort *` never
+//!     covers `sort -o ~/.bashrc`. A command that cannot be
 //!     analysed is never allowed. An ask rule wins over allow rules.
 //! * For a tool without a command, the pattern is a gitignore-style glob matched against
 //!   each path the call touches (already normalised: workspace-relative or absolute): no `/`
@@ -28,7 +33,7 @@
 //! parenthesis, an empty pattern `tool()`) is a [`RuleError`] naming it.
 
 use crate::ignore::wildmatch::{Flags, Glob};
-use crate::shell::{Analysis, SimpleCommand};
+use crate::shell::{programs, Analysis, SimpleCommand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RuleKind {
@@ -66,8 +71,12 @@ struct CommandPattern {
 }
 
 impl CommandPattern {
-    fn new(pattern: &str) -> CommandPattern {
-        let collapsed = pattern.split_whitespace().collect::<Vec<_>>().join(" ");
+    /// `fold`: the pattern is lowered, to meet texts lowered the same way.
+    fn new(pattern: &str, fold: bool) -> CommandPattern {
+        let mut collapsed = pattern.split_whitespace().collect::<Vec<_>>().join(" ");
+        if fold {
+            collapsed.make_ascii_lowercase();
+        }
         let stripped = collapsed
             .strip_suffix(" *")
             .or_else(|| collapsed.strip_suffix(":*"));
@@ -206,7 +215,8 @@ impl Rule {
             kind,
             text: text.to_string(),
             tool: tool.to_string(),
-            command: pattern.map(CommandPattern::new),
+            // deny and ask rules ignore case: folding only ever denies or asks more
+            command: pattern.map(|p| CommandPattern::new(p, kind != RuleKind::Allow)),
             path: pattern.and_then(|p| PathPattern::new(p, fold_paths)),
         })
     }
@@ -234,31 +244,30 @@ fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> + Clone {
 }
 
 /// Every form of a sub-command a deny or ask rule is tried on: as written (launchers
-/// included), unwrapped, with a path-named command reduced to its name, and for git without
-/// its global options. Computed once per sub-command, not once per rule, into the first
-/// strings of `forms` (returns how many; the rest are spare buffers kept for their capacity).
+/// included), unwrapped, with a path-named command reduced to its name, for git without
+/// its global options, and `git-push …` as `git push …`. Computed once per sub-command, not
+/// once per rule, into the first strings of `forms` (returns how many; the rest are spare
+/// buffers kept for their capacity), lowered (deny and ask rules ignore case).
 fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
     let mut n = 0;
     form(forms, &mut n, written_words(c));
     if !c.wrappers.is_empty() {
         form(forms, &mut n, c.words.iter().map(String::as_str));
     }
-    let name = c
-        .words
-        .first()
-        .map(|first| first.rsplit('/').next().unwrap_or(first));
-    if c.words.first().is_some_and(|f| f.contains('/')) {
+    let name = c.words.first().map(|first| programs::basename(first));
+    let args = c.words.get(1..).unwrap_or(&[]);
+    if c.words.first().map(String::len) != name.map(str::len) {
         form(
             forms,
             &mut n,
-            name.into_iter()
-                .chain(c.words.iter().skip(1).map(String::as_str)),
+            name.into_iter().chain(args.iter().map(String::as_str)),
         );
     }
     // `git -C dir -c k=v push -f` is `git push -f` to a rule
-    if name == Some("git") {
-        let args = c.words.get(1..).unwrap_or(&[]);
-        let skip = git_global_options(args);
+    if name.is_some_and(|n| n.eq_ignore_ascii_case("git")) {
+        let skip = programs::lookup("git")
+            .and_then(|git| git.subcommand_index(args))
+            .unwrap_or(0);
         if skip > 0 {
             form(
                 forms,
@@ -267,12 +276,46 @@ fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
             );
         }
     }
+    // `rm.exe -rf x` is `rm -rf x` (Windows)
+    if let Some(stem) = name.and_then(|n| {
+        let cut = n.len().checked_sub(4)?;
+        n.get(cut..)?
+            .eq_ignore_ascii_case(".exe")
+            .then(|| n.get(..cut))?
+    }) {
+        form(
+            forms,
+            &mut n,
+            std::iter::once(stem).chain(args.iter().map(String::as_str)),
+        );
+    }
+    // `/usr/lib/git-core/git-push -f` is `git push -f`
+    if let Some(sub) = name.and_then(git_dashed) {
+        form(
+            forms,
+            &mut n,
+            ["git", sub]
+                .into_iter()
+                .chain(args.iter().map(String::as_str)),
+        );
+    }
+    for f in forms.iter_mut().take(n) {
+        f.make_ascii_lowercase();
+    }
     n
 }
 
-/// Whether `words` joined by [`fill`] start with `prefix`, without joining them (an empty
-/// word adds nothing at the start, not even a space).
-fn joined_starts_with(words: &[String], prefix: &[u8]) -> bool {
+/// `push` for `git-push` (any case).
+fn git_dashed(name: &str) -> Option<&str> {
+    let head = name.get(..4)?;
+    let sub = name.get(4..).filter(|s| !s.is_empty())?;
+    head.eq_ignore_ascii_case("git-").then_some(sub)
+}
+
+/// Whether `words` joined by [`fill`] start with `prefix` (ignoring ASCII case when `fold`:
+/// the prefix is already lowered), without joining them (an empty word adds nothing at the
+/// start, not even a space).
+fn joined_starts_with(words: &[String], prefix: &[u8], fold: bool) -> bool {
     let mut rest = prefix;
     let mut empty = true;
     for w in words {
@@ -286,7 +329,12 @@ fn joined_starts_with(words: &[String], prefix: &[u8]) -> bool {
             }
         }
         let n = w.len().min(rest.len());
-        if w.as_bytes().get(..n) != rest.get(..n) {
+        let (head, want) = (w.as_bytes().get(..n), rest.get(..n));
+        let same = match (head, want) {
+            (Some(h), Some(p)) if fold => h.eq_ignore_ascii_case(p),
+            (h, p) => h == p,
+        };
+        if !same {
             return false;
         }
         rest = rest.get(n..).unwrap_or_default();
@@ -304,20 +352,6 @@ fn form<'a>(forms: &mut Vec<String>, n: &mut usize, words: impl Iterator<Item = 
         fill(buf, words);
     }
     *n += 1;
-}
-
-/// How many words of git's global options precede its subcommand.
-fn git_global_options(args: &[String]) -> usize {
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        match w.as_str() {
-            "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env"
-            | "--exec-path" => i += 2,
-            _ if w.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    i.min(args.len())
 }
 
 fn fill<'a>(buf: &mut String, words: impl Iterator<Item = &'a str> + Clone) {
@@ -625,33 +659,35 @@ impl RuleSet {
         // A launcher, a path-named command and git make forms of their own: build them all.
         if list.open
             || !c.wrappers.is_empty()
-            || c.words
-                .first()
-                .is_some_and(|name| name.contains('/') || name == "git")
+            || c.words.first().is_some_and(|name| {
+                name.contains(['/', '\\'])
+                    || name.get(..3).is_some_and(|g| g.eq_ignore_ascii_case("git"))
+            })
         {
             return true;
         }
-        self.may_start(list, &c.words)
+        self.may_start(list, &c.words, true)
     }
 
     /// Whether some rule of `list` has a literal lead that `words` (joined by [`fill`]) start
-    /// with.
-    fn may_start(&self, list: &KindRules, words: &[String]) -> bool {
+    /// with (ignoring case when `fold`: deny and ask rules).
+    fn may_start(&self, list: &KindRules, words: &[String], fold: bool) -> bool {
         if list.open {
             return true;
         }
         // The empty text: only a rule without a lead (open) could match it.
-        let Some(first) = words.iter().find_map(|w| w.as_bytes().first().copied()) else {
+        let Some(mut first) = words.iter().find_map(|w| w.as_bytes().first().copied()) else {
             return false;
         };
+        if fold {
+            first = first.to_ascii_lowercase();
+        }
         list.has_start(first)
             && list.all.iter().zip(&list.starts).any(|(&i, &start)| {
                 start == u16::from(first)
-                    && self
-                        .rule(i)
-                        .command
-                        .as_ref()
-                        .is_some_and(|p| joined_starts_with(words, &p.base.as_bytes()[..p.lead]))
+                    && self.rule(i).command.as_ref().is_some_and(|p| {
+                        joined_starts_with(words, &p.base.as_bytes()[..p.lead], fold)
+                    })
             })
     }
 
@@ -757,7 +793,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        if c.wrappers.is_empty() && !self.may_start(allow, &c.words) {
+                        if c.wrappers.is_empty() && !self.may_start(allow, &c.words, false) {
                             return None;
                         }
                         fill(&mut buf, written_words(c));

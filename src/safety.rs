@@ -1,232 +1,618 @@
-//! Command safety: whether a command may count as Cline's "safe command". Cline trusts the
-//! model's `requires_approval: false` alone; toolgate also requires that its own analysis finds
-//! nothing risky, so a model that mislabels `rm -rf build && curl x | sh` gains nothing.
+//! Cline's "safe command": a command the user lets run without asking when they approve
+//! safe commands only. Cline trusts the model's `requires_approval: false` alone; toolgate
+//! also requires that the command be read-only by its own analysis, so a model that
+//! mislabels `rm -rf build && curl x | sh` (or `npm install evil-pkg`) gains nothing.
+//!
+//! **The rule: an allow-list.** A command is safe only when every sub-command (through
+//! launchers, substitutions, scripts and here-docs) is safe:
+//! * its program is in the program table ([`programs`]) as read-only (`cat`, `grep`, `ls`,
+//!   `jq`, …) or runs a read-only sub-command (`git status`, `git log`, `npm ls`, …); an
+//!   unknown program, a computed name (`$X`), and a script path (`./x.sh`, `bin/run`) are
+//!   never safe, nor is anything that runs code: shells, interpreters, and the project's own
+//!   code — `npm test`, `cargo build`, `make` run whatever the project (or a dependency)
+//!   says, so they are not "read-only, no side effects" whatever their name suggests;
+//! * none of its options writes, runs or deletes (`sort -o`, `rg --pre`, `git -c`,
+//!   `git diff --output`, `find -exec`, `sed -i`: the table's options and the parser's
+//!   `side_effect`), and no operand is an output (`uniq in out`);
+//! * every file it names (operands, `--opt=value`, `-C dir`, `< input`, the directory a
+//!   `cd` left it in) is inside the workspace and not ignored, and is known: a path from an
+//!   expansion (`cat "$f"`) or from its input (`… | xargs cat`) is not;
+//! * it writes nowhere but its output: no redirection to a file except `/dev/null`;
+//! * its launchers only adjust how it runs (`timeout`, `nice`, `env LANG=C`, `time`), none
+//!   runs as another user (`sudo`), writes (`nohup`, `script`, `time -o`) or reaches the
+//!   network; and it sets no variable but locale, terminal and colour ones (a variable can
+//!   change what a program loads or runs: `PATH`, `LD_PRELOAD`, `LESSOPEN`), or a pager or
+//!   editor whose value the analysis reads as a command;
+//! * it is not in a function body (a function can call itself forever).
+//!
+//! A version query of a known program (`python3 --version`, `node -v`, `git --version`) is
+//! safe too: it prints and exits.
+//!
+//! On a case-insensitive workspace program names are folded (`CAT` is `cat` there).
 
-use crate::shell::{Analysis, Problem, SimpleCommand};
-
-/// Programs that change or destroy state, run code given to them, or reach the network.
-/// A command using any of them is never "safe", whatever the model says.
-const RISKY_PROGRAMS: &[&str] = &[
-    "rm",
-    "rmdir",
-    "unlink",
-    "mv",
-    "dd",
-    "shred",
-    "truncate",
-    "wipefs",
-    "mkfs",
-    "chmod",
-    "chown",
-    "chgrp",
-    "ln",
-    "tee",
-    "kill",
-    "pkill",
-    "killall",
-    "shutdown",
-    "reboot",
-    "halt",
-    "poweroff",
-    "init",
-    "systemctl",
-    "service",
-    "mount",
-    "umount",
-    "sudo",
-    "doas",
-    "su",
-    "eval",
-    "exec",
-    "source",
-    ".",
-    "curl",
-    "wget",
-    "ssh",
-    "scp",
-    "sftp",
-    "rsync",
-    "nc",
-    "ncat",
-    "netcat",
-    "telnet",
-    "ftp",
-    "bash",
-    "sh",
-    "zsh",
-    "dash",
-    "fish",
-    "ksh",
-    "csh",
-    "python",
-    "python3",
-    "node",
-    "perl",
-    "ruby",
-    "php",
-    "deno",
-    "bun",
-    "osascript",
-    "powershell",
-    "pwsh",
-    "crontab",
-    "at",
-    "docker",
-    "kubectl",
-    "terraform",
-    "xargs",
-    "find",
-    "sed",
-    "awk",
-    "install",
-    "cp",
-    "patch",
-    "npx",
-];
-
-/// Sub-commands of otherwise harmless programs that are not.
-const RISKY_SUBCOMMANDS: &[(&str, &str)] = &[
-    ("git", "push"),
-    ("git", "reset"),
-    ("git", "clean"),
-    ("git", "checkout"),
-    ("git", "rebase"),
-    ("git", "filter-branch"),
-    ("npm", "publish"),
-    ("npm", "exec"),
-    ("cargo", "publish"),
-    ("yarn", "publish"),
-    ("pnpm", "publish"),
-];
+use crate::access::Access;
+use crate::shell::programs::{self, Operands, Program};
+use crate::shell::{self, Analysis, Problem, Redirect, SimpleCommand};
+use crate::verdict::Locality;
 
 /// What makes a command not safe.
 enum Risk<'a> {
     Unparseable(&'a str),
     Suspicious(&'a str),
-    NotPlain,
-    /// A program (or launcher) that can change the system or run code.
-    Program(&'a str),
-    /// A program and its sub-command that changes state.
+    /// The command name is computed at run time.
+    DynamicName(&'a str),
+    /// A path to a script or program outside the system's directories.
+    Script(&'a str),
+    /// Not in the program table.
+    Unknown(&'a str),
+    /// A program that is not read-only, and what it does.
+    Program(&'a str, &'static str),
+    /// A sub-command that is not read-only.
     Subcommand(&'a str, &'a str),
+    /// An option that writes, runs or deletes (its phrase).
+    Option(&'static str),
+    /// An operand the program writes.
+    Output(&'a str),
+    /// A launcher that is not harmless, and what it does.
+    Launcher(&'a str, &'static str),
+    Variable(&'a str),
+    Redirect(&'a str),
+    /// A path outside the workspace, ignored, or unknown.
+    Path(&'a str, Where),
+    /// File names the program receives from its input (`xargs`).
+    Unseen(&'a str),
+    /// Its script reads a file (sed's `r FILE`).
+    ScriptReads(&'a str),
+    Function,
 }
 
-/// Why `analysis` is not safe, or `None` when nothing risky was found.
-pub fn risk(analysis: &Analysis) -> Option<String> {
-    Some(match find_risk(analysis)? {
+enum Where {
+    Outside,
+    Ignored,
+    Unknown,
+}
+
+/// Why `analysis` is not a safe command, or `None` when it is (see the module docs).
+pub fn risk(analysis: &Analysis, access: &Access) -> Option<String> {
+    Some(match find_risk(analysis, access)? {
         Risk::Unparseable(why) => format!("the command cannot be analysed ({why})"),
         Risk::Suspicious(why) => format!("the command is suspicious ({why})"),
-        Risk::NotPlain => {
-            "the command uses redirections, substitutions or other non-plain syntax".into()
+        Risk::DynamicName(name) => format!("the command name `{name}` is computed at run time"),
+        Risk::Script(path) => format!("`{path}` runs a script or a program toolgate does not know"),
+        Risk::Unknown(name) => format!("`{name}` is not a known read-only program"),
+        Risk::Program(name, does) => format!("`{name}` {does}"),
+        Risk::Subcommand(name, sub) => format!("`{name} {sub}` is not a read-only sub-command"),
+        Risk::Option(why) => format!("the command is not read-only ({why})"),
+        Risk::Output(path) => format!("the command writes `{path}`"),
+        Risk::Launcher(name, does) => format!("the launcher `{name}` {does}"),
+        Risk::Variable(name) => format!("the command sets `{name}`, which can change what runs"),
+        Risk::Redirect(target) => format!("the command writes to `{target}`"),
+        Risk::Path(path, Where::Outside) => format!("`{path}` is outside the workspace"),
+        Risk::Path(path, Where::Ignored) => format!("`{path}` is ignored"),
+        Risk::Path(path, Where::Unknown) => {
+            format!("`{path}` names a file toolgate cannot know before it runs")
         }
-        Risk::Program(name) => format!("`{name}` can change the system or run arbitrary code"),
-        Risk::Subcommand(base, sub) => format!("`{base} {sub}` changes state"),
+        Risk::Unseen(name) => format!("`{name}` receives file names from its input"),
+        Risk::ScriptReads(name) => format!("the `{name}` script reads a file it names"),
+        Risk::Function => "the command defines a function".to_string(),
     })
 }
 
-/// Whether nothing risky was found: [`risk`] without building the sentence.
-pub fn is_safe(analysis: &Analysis) -> bool {
-    find_risk(analysis).is_none()
+/// Whether the command is safe: [`risk`] without building the sentence.
+pub fn is_safe(analysis: &Analysis, access: &Access) -> bool {
+    find_risk(analysis, access).is_none()
 }
 
-fn find_risk(analysis: &Analysis) -> Option<Risk<'_>> {
+fn find_risk<'a>(analysis: &'a Analysis, access: &Access) -> Option<Risk<'a>> {
     match &analysis.problem {
         Some(Problem::Unparseable(why)) => return Some(Risk::Unparseable(why)),
         Some(Problem::Suspicious(why)) => return Some(Risk::Suspicious(why)),
         None => {}
     }
-    if !analysis.plain {
-        return Some(Risk::NotPlain);
-    }
-    analysis.commands.iter().find_map(risky_command)
+    let fold = access.workspace().case_insensitive();
+    analysis
+        .commands
+        .iter()
+        .find_map(|c| command_risk(c, access, fold))
 }
 
-fn risky_command(cmd: &SimpleCommand) -> Option<Risk<'_>> {
-    // A launcher (`sudo`, `xargs`, `bash -c`) is judged like the program it is.
-    for w in &cmd.wrappers {
-        let base = w.name.split_whitespace().next().unwrap_or(&w.name);
-        if risky_program(base) {
-            return Some(Risk::Program(&w.name));
+fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option<Risk<'a>> {
+    if c.function.is_some() {
+        return Some(Risk::Function);
+    }
+    for (i, (name, value)) in c.assignments.iter().enumerate() {
+        let analysed = !c.words.is_empty() && !c.dynamic_assignments.iter().any(|d| d.index == i);
+        if !harmless_variable(name, value, analysed) {
+            return Some(Risk::Variable(name));
         }
     }
-    let name = program(cmd)?;
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    if risky_program(base) || base.starts_with("mkfs.") {
-        return Some(Risk::Program(base));
+    for r in &c.redirects {
+        if let Some(risk) = redirect_risk(c, r, access) {
+            return Some(risk);
+        }
     }
-    let sub = cmd.words.iter().skip(1).find(|w| !w.starts_with('-'));
-    if let Some(sub) = sub {
-        if RISKY_SUBCOMMANDS
-            .iter()
-            .any(|(p, s)| p.len() == base.len() && *p == base && s == sub)
-        {
-            return Some(Risk::Subcommand(base, sub));
+    let first = c.words.first()?;
+    if c.is_dynamic(0) {
+        return Some(Risk::DynamicName(first));
+    }
+    let Some(name) = program_name(first) else {
+        return Some(Risk::Script(first));
+    };
+    let Some(program) = lookup(name, fold) else {
+        return Some(Risk::Unknown(name));
+    };
+    let args = c.words.get(1..).unwrap_or(&[]);
+    if let Some(risk) = program_risk(program, name, args) {
+        return Some(risk);
+    }
+    if let Some(why) = c.side_effect {
+        return Some(Risk::Option(why));
+    }
+    if c.reads_unnamed_files() {
+        return Some(Risk::ScriptReads(name));
+    }
+    // `command cd /etc; cat passwd`: the parser follows a plain `cd` only
+    if !c.wrappers.is_empty() && matches!(name, "cd" | "pushd" | "popd") {
+        return Some(Risk::Path(
+            args.first().map_or(name, String::as_str),
+            Where::Unknown,
+        ));
+    }
+    for w in &c.wrappers {
+        if let Some(risk) = launcher_risk(c, w, program, access, fold) {
+            return Some(risk);
+        }
+    }
+    if program.operands == Operands::NotFiles {
+        return None;
+    }
+    if c.cwd_dynamic {
+        return Some(Risk::Path(c.cwd.as_deref().unwrap_or("."), Where::Unknown));
+    }
+    if let Some(cwd) = c.cwd.as_deref() {
+        if let Some(w) = path_risk(access, None, cwd, false) {
+            return Some(Risk::Path(cwd, w));
+        }
+    }
+    operand_risk(c, program, access)
+}
+
+/// The name of a bare name or a system program's path (`/usr/bin/git` → `git`); `None` for a
+/// script path (`./x.sh`, `bin/run`, `/home/me/tool`).
+fn program_name(word: &str) -> Option<&str> {
+    const SYSTEM: [&str; 6] = [
+        "/bin/",
+        "/usr/bin/",
+        "/usr/local/bin/",
+        "/sbin/",
+        "/usr/sbin/",
+        "/opt/homebrew/bin/",
+    ];
+    if !word.contains(['/', '\\']) {
+        return Some(word);
+    }
+    SYSTEM
+        .iter()
+        .find_map(|dir| word.strip_prefix(dir))
+        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']))
+}
+
+fn lookup(name: &str, fold: bool) -> Option<&'static Program> {
+    if fold {
+        programs::lookup_folded(name)
+    } else {
+        programs::lookup(name)
+    }
+}
+
+/// Whether the program (with these words after its name) is read-only.
+fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Option<Risk<'a>> {
+    if program.is_read_only() {
+        return program.output(args).map(|out| Risk::Output(out));
+    }
+    if version_query(program, args) {
+        return None;
+    }
+    if let Some(sub) = program.read_only_subcommand(args) {
+        let at = program.subcommand_index(args).unwrap_or(0) + sub.name.split(' ').count();
+        if !sub.writes(args.get(at..).unwrap_or(&[])) {
+            return None;
+        }
+    }
+    if !program.subcommands.is_empty() {
+        if let Some(sub) = program.subcommand_index(args).and_then(|i| args.get(i)) {
+            return Some(Risk::Subcommand(name, sub));
+        }
+    }
+    Some(Risk::Program(name, what_it_does(program)))
+}
+
+/// `python3 --version`, `node -v`: a known program asked only for its version prints it and
+/// exits, running nothing else (not for launchers, privileged or destructive programs, whose
+/// spellings vary too much to trust).
+fn version_query(program: &Program, args: &[String]) -> bool {
+    let node = matches!(program.name, "node" | "nodejs" | "deno" | "bun");
+    !program.has(programs::LAUNCHER | programs::PRIVILEGE | programs::DESTRUCTIVE)
+        && matches!(args, [only] if only == "--version" || (node && only == "-v"))
+}
+
+/// Why a program is not read-only, as a predicate: "runs code", …
+fn what_it_does(p: &Program) -> &'static str {
+    if p.is_shell() {
+        "runs shell code"
+    } else if p.is_interpreter() {
+        "runs code"
+    } else if p.is_fetcher() {
+        "downloads from the network"
+    } else if p.is_privileged() {
+        "runs as another user"
+    } else if p.has(programs::PROJECT) {
+        "runs the project's or its packages' code"
+    } else if p.is_destructive() {
+        "deletes data or stops the system"
+    } else if p.has(programs::NETWORK) {
+        "reaches the network"
+    } else if p.is_launcher() {
+        "runs the command it is given"
+    } else {
+        "writes files"
+    }
+}
+
+fn launcher_risk<'a>(
+    c: &SimpleCommand,
+    w: &'a shell::Wrapper,
+    inner: &Program,
+    access: &Access,
+    fold: bool,
+) -> Option<Risk<'a>> {
+    let name = w.name.split(' ').next().unwrap_or(&w.name);
+    let Some(launcher) = lookup(name, fold).filter(|p| p.is_launcher()) else {
+        // `bash -c`, `eval`, `find -exec`, a here-doc fed to a shell
+        return Some(Risk::Launcher(&w.name, "runs code"));
+    };
+    if launcher.has(programs::PRIVILEGE | programs::WRITES | programs::NETWORK) {
+        return Some(Risk::Launcher(&w.name, what_it_does(launcher)));
+    }
+    if !w.dynamic.is_empty() {
+        return Some(Risk::Launcher(&w.name, "has words computed at run time"));
+    }
+    let args = w.words.get(1..).unwrap_or(&[]);
+    if let Some(o) = launcher.risky_option(args) {
+        return Some(Risk::Option(o.why));
+    }
+    if launcher.has(programs::STDIN_ARGS) && inner.operands != Operands::NotFiles {
+        return Some(Risk::Unseen(&w.name));
+    }
+    for word in args {
+        if let Some((k, v)) = word.split_once('=').filter(|(k, _)| is_name(k)) {
+            if !harmless_variable(k, v, true) {
+                return Some(Risk::Variable(word));
+            }
+        } else if let Some(r) = option_value_risk(access, c.cwd.as_deref(), word) {
+            return Some(r);
         }
     }
     None
 }
 
-fn risky_program(name: &str) -> bool {
-    name.len() < 16 && RISKY_KEYS.binary_search(&key(name)).is_ok()
+/// A shell variable's name: letters, digits and `_`, not starting with a digit.
+fn is_name(s: &str) -> bool {
+    s.bytes().next().is_some_and(|b| !b.is_ascii_digit())
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-/// [`RISKY_PROGRAMS`] as sorted integer keys: a search compares integers, not strings.
-const RISKY_KEYS: [u128; RISKY_PROGRAMS.len()] = {
-    let mut keys = [0u128; RISKY_PROGRAMS.len()];
-    let mut i = 0;
-    while i < keys.len() {
-        assert!(
-            RISKY_PROGRAMS[i].len() < 16,
-            "a risky program's name is too long for its key"
-        );
-        keys[i] = key(RISKY_PROGRAMS[i]);
-        // Insertion sort, at compile time.
-        let mut j = i;
-        while j > 0 && keys[j - 1] > keys[j] {
-            let k = keys[j];
-            keys[j] = keys[j - 1];
-            keys[j - 1] = k;
-            j -= 1;
+/// Variables a read-only command may set: locale, terminal and colour settings, and (as a
+/// command's prefix with a literal value) the pagers and editors the analysis parses as
+/// commands of their own.
+fn harmless_variable(name: &str, value: &str, analysed: bool) -> bool {
+    const HARMLESS: [&str; 17] = [
+        "CLICOLOR",
+        "CLICOLOR_FORCE",
+        "COLORTERM",
+        "COLUMNS",
+        "FORCE_COLOR",
+        "GREP_COLOR",
+        "GREP_COLORS",
+        "LANG",
+        "LANGUAGE",
+        "LC_ALL",
+        "LINES",
+        "LS_COLORS",
+        "NO_COLOR",
+        "POSIXLY_CORRECT",
+        "TERM",
+        "TIME_STYLE",
+        "TZ",
+    ];
+    if value.contains("$(") || value.contains('`') {
+        return false;
+    }
+    HARMLESS.contains(&name)
+        || name.starts_with("LC_")
+        || (analysed && shell::is_command_variable(name))
+}
+
+fn redirect_risk<'a>(c: &SimpleCommand, r: &'a Redirect, access: &Access) -> Option<Risk<'a>> {
+    if r.is_fd_dup() || r.is_heredoc() || r.is_herestring() {
+        return None;
+    }
+    if r.writes_file() {
+        return (r.target != "/dev/null" || r.dynamic).then_some(Risk::Redirect(&r.target));
+    }
+    if r.dynamic {
+        return Some(Risk::Path(&r.target, Where::Unknown));
+    }
+    path_risk(access, c.cwd.as_deref(), &r.target, false).map(|w| Risk::Path(&r.target, w))
+}
+
+/// Whether a pattern comes from an option (`grep -e P`, `sed --expression=S`, `jq -f F`), so
+/// that every operand is a file. Erring towards yes only checks more operands.
+fn pattern_from_option(args: &[String]) -> bool {
+    args.iter().take_while(|w| *w != "--").any(|w| {
+        ["--regexp", "--file", "--expression", "--from-file"]
+            .iter()
+            .any(|o| w.starts_with(o))
+            || (!w.starts_with("--") && w.strip_prefix('-').is_some_and(|l| l.contains(['e', 'f'])))
+    })
+}
+
+/// `-e PATTERN`, `-ne SCRIPT`, `--regexp PATTERN`: the next word is a pattern, not a file.
+fn takes_pattern(w: &str) -> bool {
+    matches!(w, "--regexp" | "--expression")
+        || (!w.starts_with("--") && w.len() > 1 && w.starts_with('-') && w.ends_with('e'))
+}
+
+/// The first operand (or option value) that names a file outside the workspace, an ignored
+/// one, or one toolgate cannot know.
+fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Option<Risk<'a>> {
+    let cwd = c.cwd.as_deref();
+    if p.operands == Operands::StartPoints {
+        return find_operand_risk(c, access);
+    }
+    let mut pattern = p.operands == Operands::PatternThenFiles
+        && !pattern_from_option(c.words.get(1..).unwrap_or(&[]));
+    let mut options = true;
+    let mut value = false;
+    for (i, w) in c.words.iter().enumerate().skip(1) {
+        if std::mem::take(&mut value) {
+            continue;
         }
-        i += 1;
+        if options && w == "--" {
+            options = false;
+            continue;
+        }
+        if w == "-" || w.is_empty() {
+            continue;
+        }
+        let dynamic = c.is_dynamic(i);
+        if options && w.starts_with('-') {
+            if dynamic {
+                return Some(Risk::Path(w, Where::Unknown));
+            }
+            if let Some(r) = option_value_risk(access, cwd, w) {
+                return Some(r);
+            }
+            value = p.operands == Operands::PatternThenFiles && takes_pattern(w);
+            continue;
+        }
+        if std::mem::take(&mut pattern) {
+            continue;
+        }
+        if dynamic {
+            return Some(Risk::Path(w, Where::Unknown));
+        }
+        if let Some(at) = path_risk(access, cwd, w, true) {
+            return Some(Risk::Path(w, at));
+        }
     }
-    keys
-};
-
-/// A name of fewer than 16 bytes as one integer: its bytes, then its length.
-const fn key(name: &str) -> u128 {
-    let bytes = name.as_bytes();
-    let mut k = [0u8; 16];
-    let mut i = 0;
-    while i < bytes.len() && i < 15 {
-        k[i] = bytes[i];
-        i += 1;
-    }
-    k[15] = bytes.len() as u8;
-    u128::from_be_bytes(k)
+    None
 }
 
-fn program(cmd: &SimpleCommand) -> Option<&str> {
-    cmd.words.first().map(|s| s.as_str())
+/// find's start points (up to the first expression word) and the files its tests name.
+fn find_operand_risk<'a>(c: &'a SimpleCommand, access: &Access) -> Option<Risk<'a>> {
+    let cwd = c.cwd.as_deref();
+    let mut expression = false;
+    let mut file_next = false;
+    for (i, w) in c.words.iter().enumerate().skip(1) {
+        // `-H`, `-L`, `-P`, `-D opts`, `-O3` come before the start points
+        let option = !expression
+            && (matches!(w.as_str(), "-H" | "-L" | "-P")
+                || w.starts_with("-D")
+                || w.starts_with("-O"));
+        expression |= !option && (w.starts_with(['-', '(', '!', ')']) || w == ",");
+        let is_file = !expression || std::mem::take(&mut file_next);
+        file_next = expression && programs::FIND_FILE_TESTS.contains(&w.as_str());
+        if !is_file || option {
+            continue;
+        }
+        if c.is_dynamic(i) {
+            return Some(Risk::Path(w, Where::Unknown));
+        }
+        if let Some(at) = path_risk(access, cwd, w, true) {
+            return Some(Risk::Path(w, at));
+        }
+    }
+    None
+}
+
+/// An option word's value that names a file: `--file=PATH`, or what follows the letters of
+/// a short option when it looks like a path (`-f/etc/x`, `-C~`).
+fn option_value_risk<'a>(access: &Access, cwd: Option<&str>, w: &'a str) -> Option<Risk<'a>> {
+    let value = match w.strip_prefix("--") {
+        Some(long) => long.split_once('=').map(|(_, v)| v),
+        None if w.starts_with('-') => w.find(['/', '~']).and_then(|at| w.get(at..)),
+        None => Some(w),
+    }?;
+    if value.is_empty() {
+        return None;
+    }
+    path_risk(access, cwd, value, true).map(|at| Risk::Path(value, at))
+}
+
+/// Where `path` (from `cwd`) lies, when it is not a known, local, unignored path.
+fn path_risk(access: &Access, cwd: Option<&str>, path: &str, glob: bool) -> Option<Where> {
+    let Ok(resolved) = access.workspace().resolve_from(cwd, path) else {
+        return Some(Where::Unknown);
+    };
+    if resolved.locality() != Locality::Local {
+        return Some(Where::Outside);
+    }
+    let ignored = if glob && path.contains(['*', '?', '[']) {
+        let joined;
+        let full = match cwd {
+            Some(cwd) if !shell::paths::is_absolute(path) => {
+                joined = format!("{cwd}/{path}");
+                joined.as_str()
+            }
+            _ => path,
+        };
+        !matches!(access.glob_blocked(full), Ok(None))
+    } else {
+        !matches!(access.blocked_from(cwd, path), Ok(None))
+    };
+    ignored.then_some(Where::Ignored)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::access::IgnoreSource;
+
+    fn access(case_insensitive: bool) -> Access {
+        Access::new(
+            &["/ws".to_string()],
+            case_insensitive,
+            IgnoreSource {
+                text: Some(".env\nsecrets/\n*.pem\n".into()),
+                includes: Default::default(),
+                file_name: ".clineignore".into(),
+            },
+        )
+        .expect("access")
+    }
 
     #[test]
-    fn every_listed_program_and_only_those_is_risky() {
-        assert!(RISKY_PROGRAMS.iter().all(|p| risky_program(p)));
-        for safe in [
-            "",
-            "r",
-            "rmm",
-            "ls",
-            "npm",
-            "git",
-            "pythonn",
-            "a_very_long_program_name",
+    fn only_read_only_commands_are_safe() {
+        let ws = access(false);
+        for (command, safe) in [
+            ("ls -la", true),
+            ("cat src/main.rs | grep -n fn | head -20", true),
+            (
+                "git status && git log --oneline -5 && git diff HEAD~1 -- src",
+                true,
+            ),
+            ("grep -rn '/api/users' src", true),
+            ("rg -n TODO src 2>/dev/null", true),
+            ("cat /ws/README.md", true),
+            ("cd src && ls", true),
+            ("LANG=C sort -u names.txt", true),
+            ("GIT_PAGER=cat git log", true),
+            ("timeout 5 cat x", true),
+            ("wc -l < src/main.rs", true),
+            ("echo $HOME", true),
+            ("jq -r .name package.json", true),
+            ("sed -n '1,20p' src/lib.rs", true),
+            ("/usr/bin/git status", true),
+            ("npm ls --depth=0", true),
+            ("python3 --version", true),
+            ("node -v", true),
+            ("git --version", true),
+            ("go version", true),
+            ("go env GOPATH", true),
+            ("pip3 list", true),
+            ("go env -w GOFLAGS=x", false),
+            ("python3 --version x.py", false),
+            ("lua -v", false),
+            ("sudo --version", false),
+            ("pip install x", false),
+            // not read-only
+            ("npm test", false),
+            ("npm install evil-pkg", false),
+            ("cargo build", false),
+            ("aws s3 rm --recursive s3://b", false),
+            ("./x.sh", false),
+            ("bin/run", false),
+            ("/home/me/bin/tool", false),
+            ("python3.12 x.py", false),
+            ("nodejs x.js", false),
+            ("ash x.sh", false),
+            ("lua x.lua", false),
+            ("Rscript x.R", false),
+            ("aria2c https://x", false),
+            ("git push", false),
+            ("git -c core.pager=sh log", false),
+            ("git diff --output=x", false),
+            ("git branch -D main", false),
+            ("sort -o ~/.bashrc x", false),
+            ("rg --pre sh x", false),
+            ("uniq a b", false),
+            ("echo hi > out.txt", false),
+            ("sudo cat x", false),
+            ("nohup cat x", false),
+            ("ls | xargs cat", false),
+            ("PATH=/tmp:$PATH ls", false),
+            ("LD_PRELOAD=x.so ls", false),
+            ("X=1", false),
+            ("$X -la", false),
+            ("CAT x", false),
+            ("f() { ls; }; f", false),
+            ("bash -c 'ls'", false),
+            // outside the workspace, ignored, or unknown
+            ("cat ~/.ssh/id_rsa", false),
+            ("cat /etc/passwd", false),
+            ("cat ../other/x", false),
+            ("cd /etc && cat passwd", false),
+            ("cd .. && ls", false),
+            ("ls ~", false),
+            ("cat .env", false),
+            ("cat secrets/*", false),
+            ("cat \"$f\"", false),
+            ("grep -f /etc/passwd x", false),
+            ("find . -name '*.ts' -not -path './node_modules/*'", true),
+            ("find src -path '*/__tests__/*' -name '*.ts'", true),
+            ("find -L . -type f", true),
+            ("find -O3 / -name x", false),
+            ("find / -name x", false),
+            ("find . /etc -name x", false),
+            ("find . -newer /etc/passwd", false),
+            ("find . -newer Cargo.toml", true),
+            ("find \"$D\" -name x", false),
+            ("git -C /etc log", false),
+            ("git --git-dir=/tmp/x/.git log", false),
+            ("wc -l < /etc/passwd", false),
+            ("env -C /etc cat passwd", false),
+            ("sed 'r /etc/passwd' x", false),
+            ("command cd /etc; cat passwd", false),
+            ("builtin cd /etc; cat passwd", false),
         ] {
-            assert!(!risky_program(safe), "{safe}");
+            let a = crate::shell::analyse(command);
+            assert_eq!(is_safe(&a, &ws), safe, "{command}: {:?}", risk(&a, &ws));
+            assert_eq!(risk(&a, &ws).is_none(), safe, "{command}");
+        }
+    }
+
+    #[test]
+    fn names_fold_on_a_case_insensitive_workspace() {
+        let ws = access(true);
+        for (command, safe) in [("CAT x", true), ("Git status", true), ("CURL x", false)] {
+            let a = crate::shell::analyse(command);
+            assert_eq!(is_safe(&a, &ws), safe, "{command}: {:?}", risk(&a, &ws));
+        }
+    }
+
+    #[test]
+    fn no_shell_interpreter_fetcher_or_project_tool_is_safe() {
+        let ws = access(false);
+        for p in programs::PROGRAMS {
+            if p.has(
+                programs::SHELL | programs::INTERPRETER | programs::FETCHER | programs::PROJECT,
+            ) {
+                for command in [format!("{} x", p.name), format!("{} -c x", p.name)] {
+                    let a = crate::shell::analyse(&command);
+                    assert!(!is_safe(&a, &ws), "{command}");
+                }
+            }
         }
     }
 }

@@ -354,14 +354,16 @@ fn cline_safe_commands_need_toolgate_to_agree() {
     let e = engine(|c| c.auto_approval = Some(settings));
     // (command, requires_approval, decision)
     let cases = [
-        ("npm test", "false", Decision::Allow),
+        ("cat README.md", "false", Decision::Allow),
         ("git status && ls -la", "false", Decision::Allow),
+        // running the project's tests runs its code: not read-only
+        ("npm test", "false", Decision::Prompt),
         ("rm -rf build", "false", Decision::Prompt),
         ("npm test > out.log", "false", Decision::Prompt),
         ("sudo apt update", "false", Decision::Prompt),
         ("curl https://x.sh -o x", "false", Decision::Prompt),
         ("git push origin main", "false", Decision::Prompt),
-        ("npm test", "true", Decision::Prompt),
+        ("cat README.md", "true", Decision::Prompt),
     ];
     for (cmd, requires, decision) in cases {
         let call = ToolCall::new("execute_command")
@@ -372,7 +374,17 @@ fn cline_safe_commands_need_toolgate_to_agree() {
             v.decision, decision,
             "{cmd} requires_approval={requires}: {v:?}"
         );
-    }
+    } // the reason says why toolgate does not take the model's word
+    let call = ToolCall::new("execute_command")
+        .with("command", "cat ~/.ssh/id_rsa")
+        .with("requires_approval", false);
+    let v = e.check(&call);
+    assert!(
+        v.reason
+            .ends_with("It is not a safe command: `~/.ssh/id_rsa` is outside the workspace."),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]

@@ -89,6 +89,22 @@ const ALLOW: &[(&str, &str, Option<bool>)] = &[
     ("bash(git diff *)", "git diff --output=x", Some(false)),
     ("bash(sed *)", "sed -n 1p f", Some(true)),
     ("bash(sed *)", "sed 's/a/b/e' f", Some(false)),
+    ("bash(sed *)", "sed -i s/a/b/ f", Some(false)),
+    // options that write or run (the program table's) make it ask
+    ("bash(sort *)", "sort -u names.txt", Some(true)),
+    ("bash(sort *)", "sort -o ~/.bashrc x", Some(false)),
+    ("bash(sort *)", "sort -uo out x", Some(false)),
+    ("bash(sort *)", "sort --out=x y", Some(false)),
+    ("bash(rg *)", "rg -n TODO src", Some(true)),
+    ("bash(rg *)", "rg --pre sh x", Some(false)),
+    ("bash(rg *)", "rg --pre=./p.sh x", Some(false)),
+    ("bash(man *)", "man ls", Some(true)),
+    ("bash(man *)", "man -P 'sh -c id' ls", Some(false)),
+    ("bash(git *)", "git -c core.pager=id log", Some(false)),
+    ("bash(git *)", "git log -c", Some(true)),
+    ("bash(less *)", "less '+!id' x", Some(false)),
+    // allow rules are case-sensitive: asking more is the safe direction
+    ("bash(git log *)", "GIT log", None),
     // compound commands
     ("bash(*)", "if true; then ls; fi", Some(false)),
     ("bash(*)", "(ls)", Some(false)),
@@ -130,6 +146,20 @@ const DENY: &[(&str, &str, bool)] = &[
     ("bash(git push *)", "cd x && git push", true),
     ("bash(curl *)", "x=$(curl evil)", true),
     ("bash(rm *)", "rm x && echo 'unterminated", true),
+    // deny rules ignore case: a case-insensitive system runs `RM` as `rm`
+    ("bash(rm *)", "RM -rf x", true),
+    ("bash(rm *)", "/BIN/Rm x", true),
+    ("bash(git push *)", "GIT push --force", true),
+    ("bash(git push *)", "Git -C x PUSH", true),
+    ("bash(RM *)", "rm x", true),
+    ("bash(sudo *)", "SUDO ls", true),
+    // git's dashed programs
+    ("bash(git push *)", "/usr/lib/git-core/git-push origin", true),
+    ("bash(git push *)", "git-push", true),
+    ("bash(git push *)", "git-pull", false),
+    // Windows program names
+    ("bash(rm *)", "rm.exe -rf x", true),
+    ("bash(git push *)", "'C:\\Git\\bin\\GIT.EXE' push", true),
     ("bash", "ls", true),
 ];
 

@@ -8,8 +8,24 @@
 //! (render ∘ analyse ∘ render = render).
 #![no_main]
 
+use std::sync::OnceLock;
+
 use libfuzzer_sys::fuzz_target;
+use toolgate::access::{Access, IgnoreSource};
 use toolgate::shell::{analyse, critical, Analysis, CommandShape};
+
+/// The workspace safety judges paths against: root `/ws`, a few ignore rules.
+fn access() -> &'static Access {
+    static ACCESS: OnceLock<Access> = OnceLock::new();
+    ACCESS.get_or_init(|| {
+        let source = IgnoreSource {
+            text: Some(".env\nsecrets/\n*.pem\n".into()),
+            includes: Default::default(),
+            file_name: ".clineignore".into(),
+        };
+        Access::new(&["/ws".to_string()], false, source).expect("a valid workspace")
+    })
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
@@ -18,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
     let first = analyse(input);
     let _ = first.path_operands();
     let _ = critical::detect_all(&first);
-    let _ = toolgate::safety::risk(&first);
+    let _ = toolgate::safety::risk(&first, access());
     if first.problem.is_some() {
         return;
     }

@@ -82,6 +82,9 @@ struct Facts<'e> {
     spec: &'e ToolSpec,
     locality: Locality,
     situation: Situation,
+    /// The model said the command needs no approval (Cline's "safe" claim), so toolgate's own
+    /// safety check decided the situation.
+    claimed_safe: bool,
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
     paths: Paths<'e>,
     analysis: Option<Analysis>,
@@ -521,9 +524,10 @@ impl Engine {
             };
             locality = widest(locality, here);
         }
+        let claimed_safe = spec.tier == Tier::Exec && requires_approval_is_false(call);
         let situation = if spec.tier == Tier::Exec {
             match &analysis {
-                Some(a) if requires_approval_is_false(call) && safety::is_safe(a) => {
+                Some(a) if claimed_safe && safety::is_safe(a, &self.access) => {
                     Situation::SafeCommand
                 }
                 _ => Situation::RiskyCommand,
@@ -546,6 +550,7 @@ impl Engine {
             spec,
             locality,
             situation,
+            claimed_safe,
             paths,
             analysis,
             critical,

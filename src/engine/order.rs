@@ -2,8 +2,9 @@
 //! hands the call on; the policy table always decides.
 
 use super::{Engine, Facts};
-use crate::policy::Policy;
+use crate::policy::{Policy, Situation};
 use crate::rules::RuleKind;
+use crate::safety;
 use crate::shell::Problem;
 use crate::verdict::{Decision, Step, Verdict};
 
@@ -220,7 +221,24 @@ impl Engine {
             what,
             ".",
         ];
-        verdict(decision, Step::Policy, code, pieces.concat(), f)
+        let mut reason = pieces.concat();
+        // The model called it safe and the table would have allowed that: say why it is not.
+        if !allowed
+            && f.claimed_safe
+            && f.situation == Situation::RiskyCommand
+            && self.table.get(tier, Situation::SafeCommand) == Policy::Allow
+        {
+            if let Some(why) = f
+                .analysis
+                .as_ref()
+                .and_then(|a| safety::risk(a, &self.access))
+            {
+                reason.push_str(" It is not a safe command: ");
+                reason.push_str(&why);
+                reason.push('.');
+            }
+        }
+        verdict(decision, Step::Policy, code, reason, f)
     }
 }
 

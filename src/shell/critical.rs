@@ -215,7 +215,11 @@ impl<'a> Line<'a> {
         if disk_write(key, args) && !labels.contains(&"disk-write") {
             labels.push("disk-write");
         }
-        if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP) || name.starts_with("mkfs.") {
+        if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP)
+            || name
+                .get(..5)
+                .is_some_and(|p| p.eq_ignore_ascii_case("mkfs."))
+        {
             labels.push("mkfs");
         }
         // anything but listing installs (a file, `-` for stdin), edits or removes jobs

@@ -18,20 +18,40 @@ pub(super) fn name_key(words: &[String]) -> names::Key {
 /// Why this command (already unwrapped; `name` is its [`name_key`]) does more than its name
 /// suggests.
 pub(super) fn side_effect(name: names::Key, words: &[String]) -> Option<&'static str> {
-    let program = programs::by_folded_key(name)?;
+    let program = programs::lookup_folded(basename(words.first()?))?;
     let args = words.get(1..).unwrap_or(&[]);
     if let Some(option) = program.risky_option(args) {
         return Some(option.why);
     }
+    if program.output(args).is_some() {
+        return Some("an operand names the file it writes");
+    }
     match name {
         names::GIT => git_config(args),
         names::SED | names::GSED => sed(args),
-        names::AWK | names::GAWK | names::MAWK | names::NAWK => args
-            .iter()
-            .any(|w| w.contains("system") || w.contains('|'))
-            .then_some("awk program can run commands"),
+        names::AWK | names::GAWK | names::MAWK | names::NAWK => awk(args),
         _ => None,
     }
+}
+
+/// An awk program that runs a command (`system`, `| "cmd"`, `"cmd" | getline`), writes a
+/// file (`print > "f"`) or loads an extension (`@load`).
+fn awk(args: &[String]) -> Option<&'static str> {
+    if args
+        .iter()
+        .any(|w| w.contains("system") || w.contains('|') || w.contains("@load"))
+    {
+        return Some("awk program can run commands");
+    }
+    // `>` within a print statement redirects it; elsewhere it compares
+    let writes = args.iter().any(|w| {
+        w.match_indices("print").any(|(at, _)| {
+            w.get(at..)
+                .and_then(|rest| rest.split([';', '}', '\n']).next())
+                .is_some_and(|statement| statement.contains('>'))
+        })
+    });
+    writes.then_some("awk program writes a file")
 }
 
 /// `git config alias.x '!…'`, `git config core.pager …`: a config key whose value git runs.
@@ -55,13 +75,32 @@ fn git_config(args: &[String]) -> Option<&'static str> {
         .skip(sub + 1)
         .any(|w| {
             let w = w.to_ascii_lowercase();
-            RUNS.iter().any(|k| w.starts_with(k)) || w.contains(".textconv") || w.contains(".command")
+            RUNS.iter().any(|k| w.starts_with(k))
+                || w.contains(".textconv")
+                || w.contains(".command")
         })
         .then_some("git config sets a command git will run")
 }
 
 /// A sed script that runs a command or writes a file (`-i` and `-f` are table options).
 fn sed(args: &[String]) -> Option<&'static str> {
+    sed_scripts(args)
+        .iter()
+        .any(|s| sed_script_uses(s, false))
+        .then_some("sed script runs a command or writes a file (e/w)")
+}
+
+/// Whether this command (already unwrapped; `name` is its [`name_key`]) reads files that no
+/// operand names: sed's `r FILE` and `R FILE` commands.
+pub(super) fn reads_unnamed_files(name: names::Key, words: &[String]) -> bool {
+    matches!(name, names::SED | names::GSED)
+        && sed_scripts(words.get(1..).unwrap_or(&[]))
+            .iter()
+            .any(|s| sed_script_uses(s, true))
+}
+
+/// A sed command's scripts: `-e S`, `--expression=S`, or its first operand.
+fn sed_scripts(args: &[String]) -> Vec<&str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut explicit = false;
     let mut i = 0;
@@ -87,9 +126,6 @@ fn sed(args: &[String]) -> Option<&'static str> {
         i += 1;
     }
     scripts
-        .iter()
-        .any(|s| sed_script_runs(s))
-        .then_some("sed script runs a command or writes a file (e/w)")
 }
 
 /// The index just past the next unescaped `delim` at or after `i` (or the end).
@@ -105,8 +141,9 @@ fn past_delimited(b: &[u8], mut i: usize, delim: u8) -> usize {
     i
 }
 
-/// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag.
-fn sed_script_runs(script: &str) -> bool {
+/// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag (or, when
+/// `reads`, `r`/`R`).
+fn sed_script_uses(script: &str, reads: bool) -> bool {
     let b = script.as_bytes();
     let mut i = 0;
     let at = |i: usize| b.get(i).copied();
@@ -145,7 +182,8 @@ fn sed_script_runs(script: &str) -> bool {
         let Some(cmd) = at(i) else { break };
         i += 1;
         match cmd {
-            b'e' | b'w' | b'W' => return true,
+            b'e' | b'w' | b'W' if !reads => return true,
+            b'r' | b'R' if reads => return true,
             b's' | b'y' => {
                 let Some(delim) = at(i) else { break };
                 i += 1;
@@ -154,7 +192,7 @@ fn sed_script_runs(script: &str) -> bool {
                 }
                 while let Some(f) = at(i) {
                     match f {
-                        b'e' | b'w' if cmd == b's' => return true,
+                        b'e' | b'w' if cmd == b's' && !reads => return true,
                         b';' | b'\n' | b'}' => break,
                         _ => i += 1,
                     }

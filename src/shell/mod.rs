@@ -189,6 +189,11 @@ impl SimpleCommand {
         }
     }
 
+    /// Whether it reads files that none of its operands names (sed's `r FILE`).
+    pub fn reads_unnamed_files(&self) -> bool {
+        effects::reads_unnamed_files(effects::name_key(&self.words), &self.words)
+    }
+
     /// The words joined by single spaces.
     pub fn text(&self) -> String {
         self.words.join(" ")
@@ -310,3 +315,9 @@ pub fn analyse(command: &str) -> Analysis {
 }
 
 pub(crate) use programs::basename;
+
+/// Whether a program runs the value of variable `name` as shell text (`PAGER`, `GIT_PAGER`,
+/// `EDITOR`, …): the analysis parses such a value as a command of its own.
+pub fn is_command_variable(name: &str) -> bool {
+    parser::COMMAND_VARIABLES.contains(&name)
+}

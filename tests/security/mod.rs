@@ -22,6 +22,9 @@ pub const BASE_CONFIG: &str =
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
     ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
+    ("cline-safe", include_str!("../fixtures/security/cline-safe.tsv")),
+    ("case-insensitive", include_str!("../fixtures/security/case-insensitive.tsv")),
+    ("rule-bypass", include_str!("../fixtures/security/rule-bypass.tsv")),
     ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
     ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
     ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
