@@ -1,6 +1,6 @@
 //! Code inside a command's words, which the command runs: option values (`git -c
 //! alias.x='!…'`, `git --upload-pack=…`, `ssh -o ProxyCommand=…`, `tar --to-command=…`,
-//! `rsync -e …`, `man -P …`, `rg --pre …`, `zip -TT …`), builtins' arguments (`trap '…' EXIT`,
+//! `rsync -e …`, `man -P …`, `zip -TT …`), builtins' arguments (`trap '…' EXIT`,
 //! `alias x='…'`, `export PAGER='…'`), command templates (`parallel CMD ::: ARGS`),
 //! debugger commands (`gdb -ex 'shell …'`) and interpreters' inline code
 //! (`python3 -c …`, `perl -e …`, `awk '…'`; read by [`inline`]). The parser analyses each
@@ -42,7 +42,6 @@ const LOCAL: names::Key = names::folded_key("local");
 const READONLY: names::Key = names::folded_key("readonly");
 const ZIP: names::Key = names::folded_key("zip");
 const MAN: names::Key = names::folded_key("man");
-const RG: names::Key = names::folded_key("rg");
 const MAKE: names::Key = names::folded_key("make");
 const GMAKE: names::Key = names::folded_key("gmake");
 const GDB: names::Key = names::folded_key("gdb");
@@ -88,13 +87,6 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
         MAN => {
             for (i, skip) in short_or_long(args, b'P', &["--pager", "--html"]) {
                 script(&mut out, "man --pager", args, i, skip);
-            }
-        }
-        RG => {
-            for (i, skip) in short_or_long(args, 0, &["--pre"]) {
-                if let Some(w) = args.get(i).and_then(|w| w.get(skip..)) {
-                    out.push(Code::Argv("rg --pre", vec![w.to_string()]));
-                }
             }
         }
         TRAP => trap(args, &mut out),
