@@ -58,8 +58,9 @@ const BSDTAR: names::Key = names::folded_key("bsdtar");
 const GTAR: names::Key = names::folded_key("gtar");
 const GSED: names::Key = names::folded_key("gsed");
 
-/// The code in command `c`'s words (its launchers already peeled). Empty for most commands.
-pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
+/// The code in command `c`'s words (its launchers already peeled; `key` is the
+/// [`names::folded_key`] of its name). Empty for most commands.
+pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
     let mut out = Vec::new();
     let Some(first) = c.words.first() else {
         return out;
@@ -70,7 +71,7 @@ pub(super) fn code(c: &SimpleCommand) -> Vec<Code> {
     if let Some(why) = filled_in(c, name) {
         out.push(Code::Opaque("launcher", why));
     }
-    match names::folded_key(name) {
+    match key {
         names::GIT => git(c, args, &mut out),
         SSH | names::SCP | SFTP => ssh(args, &mut out),
         names::RSYNC => {
@@ -846,6 +847,13 @@ pub(super) fn interpreter(name: &str) -> Option<Lang> {
         ("r", Lang::R),
         ("osascript", Lang::AppleScript),
     ];
+    // most names start with no interpreter's letter
+    if !matches!(
+        name.as_bytes().first().map(u8::to_ascii_lowercase),
+        Some(b'a' | b'b' | b'd' | b'g' | b'j' | b'l' | b'm' | b'n' | b'o' | b'p' | b'r')
+    ) {
+        return None;
+    }
     let name = name.strip_suffix(".exe").unwrap_or(name);
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     let base = base.strip_suffix('-').unwrap_or(base);

@@ -1535,7 +1535,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         {
             self.parse_command_variables(idx)?;
         }
-        self.parse_embedded(idx)?;
+        self.parse_embedded(idx, name)?;
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -1601,11 +1601,11 @@ impl<'s, 'o> Parser<'s, 'o> {
     /// `trap '…' EXIT`, `python3 -c '…os.system("…")'`; see [`embedded`]), analysed as the
     /// command's own scripts and commands.
     #[inline(never)]
-    fn parse_embedded(&mut self, idx: usize) -> PResult<()> {
+    fn parse_embedded(&mut self, idx: usize, name: names::Key) -> PResult<()> {
         let Some(c) = self.out.commands.get(idx) else {
             return Ok(());
         };
-        let codes = embedded::code(c);
+        let codes = embedded::code(c, name);
         self.parse_codes(idx, codes)
     }
 

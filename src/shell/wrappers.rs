@@ -54,9 +54,10 @@ const fn launcher_row(
     }
 }
 
-/// Launchers that differ only in their options, where the program table does not say enough
-/// (long options that take a value, launchers it does not list). Without a command after them
-/// they run none (or an interactive shell), which is not peeled.
+/// Launchers that differ only in their options (with the long ones that take a value, which
+/// the program table does not hold; its `every_launcher_is_peeled` test keeps the two in
+/// step). Without a command after them they run none (or an interactive shell), which is not
+/// peeled.
 const LAUNCHERS: &[Launcher] = &[
     launcher_row("pkexec", b"", &["--user"], 0),
     launcher_row(
@@ -148,6 +149,17 @@ const LAUNCHERS: &[Launcher] = &[
     ),
     launcher_row("dbus-launch", b"", &["--config-file"], 0),
     launcher_row("xvfb-run", b"efnpsw", &[], 0),
+    launcher_row("firejail", b"", &[], 0),
+    launcher_row("valgrind", b"", &[], 0),
+    launcher_row("entr", b"", &[], 0),
+    launcher_row("faketime", b"", &[], 1),
+    launcher_row("proxychains", b"f", &[], 0),
+    launcher_row(
+        "torsocks",
+        b"uapP",
+        &["--user", "--pass", "--address", "--port"],
+        0,
+    ),
     launcher_row("catchsegv", b"", &[], 0),
     launcher_row("coproc", b"", &[], 0),
     launcher_row("toybox", b"", &[], 0),
@@ -579,7 +591,10 @@ pub(super) fn peel(words: &[String]) -> Peel {
             }
             launcher(words, "cpulimit", o.next)
         }
-        key if is_shell_key(key) || is_shell(name) => {
+        // (a versioned name, `ksh93`, only when the plain key is no shell)
+        key if is_shell_key(key)
+            || (name.ends_with(|c: char| c.is_ascii_digit() || c == 'e') && is_shell(name)) =>
+        {
             let (i, c, _) = shell_options(words);
             if c && i < words.len() {
                 let name = match name {
@@ -610,14 +625,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             }
         }) {
             Some(l) => table_launcher(words, l),
-            // the program table's other launchers (`firejail`, `valgrind`, `torsocks`, …)
-            None => match super::programs::by_folded_key(key).and_then(|p| Some((p, p.launch?))) {
-                Some((p, super::programs::Launch::Words { skip })) => {
-                    let next = options(words, p.short_values, &[]).next + usize::from(skip);
-                    launcher(words, p.name, next)
-                }
-                _ => Peel::None,
-            },
+            None => Peel::None,
         },
     }
 }
