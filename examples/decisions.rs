@@ -35,14 +35,10 @@ fn main() {
             let call = ToolCall::new("execute_command")
                 .with("command", command.as_str())
                 .with("requires_approval", false);
-            let (decision, code) = match engine.validate(&call) {
-                Err(invalid) => ("deny".to_string(), invalid.code.to_string()),
-                Ok(()) => {
-                    let v = engine.check(&call);
-                    (format!("{:?}", v.decision).to_lowercase(), v.code.to_string())
-                }
-            };
-            println!("{name}\t{decision}\t{code}\t{}", command.escape_debug());
+            // check validates first: an invalid call is a deny with the validation code
+            let v = engine.check(&call);
+            let decision = v.decision.as_str();
+            println!("{name}\t{decision}\t{}\t{}", v.code, command.escape_debug());
         }
     }
 }

@@ -40,6 +40,16 @@ pub fn validate(
     if is_blank(&call.tool) {
         return Err(Invalid::new("invalid_call", "The tool name is empty."));
     }
+    // A host that trims or truncates names would run a tool other than the one judged.
+    if call.tool.trim() != call.tool || call.tool.contains(char::is_control) {
+        return Err(Invalid::new(
+            "invalid_call",
+            format!(
+                "The tool name {:?} has surrounding whitespace or control characters.",
+                call.tool
+            ),
+        ));
+    }
     required_params(call, spec)?;
     for named in named_paths(call, spec) {
         match named {
@@ -62,6 +72,17 @@ pub fn validate(
     if let Some(name) = &spec.command {
         match call.param(name) {
             Some(Value::InvalidStr) => return Err(not_unicode(&call.tool, name)),
+            // A shell's argument ends at a NUL (and Node refuses one): what would run is not
+            // the text checked.
+            Some(Value::Str(command)) if command.contains('\0') => {
+                return Err(Invalid::new(
+                    "invalid_param",
+                    format!(
+                        "Parameter '{name}' of tool '{}' contains a NUL character.",
+                        call.tool
+                    ),
+                ))
+            }
             Some(Value::Str(_)) | None | Some(Value::Null) => {}
             Some(_) => {
                 return Err(Invalid::new(

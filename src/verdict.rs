@@ -43,7 +43,7 @@ impl Locality {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
-    /// Only `authorize` reports this: the call failed validation and was never resolved.
+    /// The call failed validation and was never resolved (`check`, `explain` and `authorize`).
     Validation,
     DenyOverride,
     TurnDeny,

@@ -19,11 +19,14 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, ToolSpec};
 use crate::config::{Config, ConfigError, RulesInput};
-use crate::engine::{invalid_outcome, Answer, Begin, Change, Engine, PromptResult};
+use crate::engine::{
+    invalid_outcome, invalid_verdict, Answer, Begin, Change, Engine, Explanation, PromptResult,
+};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::snapshot::Snapshot;
 use crate::validate::Invalid;
 
+mod own;
 mod serde_js;
 
 pub(crate) use serde_js::float_text;
@@ -70,9 +73,6 @@ extern "C" {
     fn set_plain(this: &Plain, v: bool);
     #[wasm_bindgen(method, setter = problem)]
     fn set_problem(this: &Plain, v: &JsValue);
-    /// A property descriptor's `value`.
-    #[wasm_bindgen(method, getter = value)]
-    fn value(this: &Plain) -> JsValue;
 
     #[wasm_bindgen(js_name = setTimeout)]
     fn set_timeout(callback: &Function, ms: f64) -> JsValue;
@@ -91,7 +91,8 @@ export type Policy = "allow" | "prompt" | "deny";
 /** What the prompt callback returns; anything else, a throw, a rejection or a timeout is a deny. */
 export type Answer = "once" | "always" | "deny";
 export type Locality = "local" | "external" | "none";
-/** The step of the resolution order that decided ("validation" only from authorize). */
+/** The step that decided: "validation" (the call is invalid; check, explain and authorize
+ *  all validate first) or a step of the resolution order. */
 export type Step = "validation" | "deny-override" | "turn-deny" | "deny-rule" | "critical" | "override"
   | "turn-allow" | "command-rule" | "always-allow" | "policy";
 export type DecidedBy = "validation" | "engine" | "user" | "no-ui" | "prompt-error" | "timeout" | "abort";
@@ -121,6 +122,10 @@ export interface ClineAutoApprovalSettings {
   };
 }
 
+/** Read as own properties, each param once: a field only a prototype supplies makes the call
+ *  invalid. A path, command or patch param must be a primitive string: anything else (a number,
+ *  an array, a `String` object, a string with a lone surrogate or, in a command, a NUL) makes
+ *  the call invalid, never "absent". */
 export interface ToolCall { tool: string; params?: Record<string, ParamValue> }
 
 export type ValidationResult = { ok: true } | { ok: false; code: string; error: string };
@@ -181,6 +186,8 @@ export interface Rules {
 
 export type PromptCallback = (req: ApprovalRequest) => Answer | Promise<Answer>;
 
+/** Read as own properties only, nested objects and arrays included: an inherited value (a
+ *  polluted `Object.prototype`) is absent. A field whose read throws is an Error naming it. */
 export interface GatekeeperConfig {
   /** The first is the primary root; relative paths resolve against it. Default: none. */
   workspaceRoots?: string[];
@@ -349,26 +356,20 @@ impl Gatekeeper {
                 "must be an object",
             )));
         }
-        let version = Reflect::get(&snapshot, &"version".into())
-            .ok()
-            .and_then(|v| v.as_f64());
+        let version = own_field(&snapshot, "version", "snapshot.version")
+            .map_err(config_error)?
+            .as_f64();
         Snapshot::check_version(version).map_err(config_error)?;
         check_keys(&snapshot, SNAPSHOT_FIELDS, "snapshot").map_err(config_error)?;
-        let field = |k: &str| Reflect::get(&snapshot, &k.into()).unwrap_or(JsValue::UNDEFINED);
+        let field = |k: &str| own_field(&snapshot, k, &format!("snapshot.{k}"));
         check_shared_fields(&field, "snapshot.").map_err(config_error)?;
         let snapshot: Snapshot = from_js(snapshot, "snapshot").map_err(config_error)?;
         let mut config = snapshot.into_config().map_err(config_error)?;
-        let get = |k: &str| -> JsValue {
-            if host.is_object() {
-                Reflect::get(&host, &k.into()).unwrap_or(JsValue::UNDEFINED)
-            } else {
-                JsValue::UNDEFINED
-            }
-        };
+        let get = |k: &str| own_field(&host, k, k).map_err(config_error);
         config.prompt_timeout_ms =
-            optional(get("promptTimeoutMs"), "promptTimeoutMs").map_err(config_error)?;
-        let prompt = optional_function(get("prompt"), "prompt").map_err(config_error)?;
-        let on_change = optional_function(get("onChange"), "onChange").map_err(config_error)?;
+            optional(get("promptTimeoutMs")?, "promptTimeoutMs").map_err(config_error)?;
+        let prompt = optional_function(get("prompt")?, "prompt").map_err(config_error)?;
+        let on_change = optional_function(get("onChange")?, "onChange").map_err(config_error)?;
         Self::build(config, prompt, on_change)
     }
 
@@ -381,7 +382,7 @@ impl Gatekeeper {
         let settings = get_field(&input, "autoApprovalSettings", "autoApprovalSettings")
             .map_err(config_error)?;
         let mut permissions =
-            Reflect::get(&input, &"commandPermissions".into()).unwrap_or(JsValue::UNDEFINED);
+            own_field(&input, "commandPermissions", "commandPermissions").map_err(config_error)?;
         // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
         if let Some(text) = permissions.as_string() {
             permissions = match text.as_str() {
@@ -501,7 +502,8 @@ impl Gatekeeper {
         }
     }
 
-    /// The verdict for `call`, synchronously; never prompts. A malformed call is denied.
+    /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
+    /// invalid call is denied at step `validation`, with the validation code.
     #[wasm_bindgen(unchecked_return_type = "Verdict")]
     pub fn check(
         &self,
@@ -510,7 +512,7 @@ impl Gatekeeper {
         let engine = self.engine.borrow();
         match read_call(call, engine.catalogue()) {
             Ok(c) => verdict_js(&engine.check(&c)),
-            Err(invalid) => verdict_js(&invalid_outcome(invalid, crate::Locality::None).verdict),
+            Err(invalid) => verdict_js(&invalid_verdict(invalid, crate::Locality::None)),
         }
     }
 
@@ -524,12 +526,8 @@ impl Gatekeeper {
         match read_call(call, engine.catalogue()) {
             Ok(c) => to_js(&engine.explain(&c)),
             Err(invalid) => {
-                let outcome = invalid_outcome(invalid.clone(), crate::Locality::None);
-                to_js(&crate::engine::Explanation {
-                    invalid: Some(invalid),
-                    steps: vec![],
-                    verdict: outcome.verdict,
-                })
+                let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
+                to_js(&Explanation::failed_validation(invalid, verdict))
             }
         }
     }
@@ -554,12 +552,17 @@ impl Gatekeeper {
         };
         let tool = request.tool.clone();
         let request_js = request_js(&request);
-        let params = Reflect::get(&call, &"params".into()).unwrap_or(JsValue::UNDEFINED);
+        // The params as read (own, once): the prompt shows the call that was judged.
+        let params = own::get(&call, label("params"))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
         set(request_js.unchecked_ref(), "params", &params);
         let prompt = self.prompt.borrow().clone();
         let timeout = self.engine.borrow().prompt_timeout_ms();
-        let signal = Reflect::get(&options, &"signal".into())
-            .ok()
+        let signal = (options.is_object())
+            .then(|| own::get(&options, label("signal")).ok().flatten())
+            .flatten()
             .filter(|s| !s.is_undefined() && !s.is_null());
         let engine = self.engine.clone();
         let on_change = self.on_change.clone();
@@ -1191,11 +1194,6 @@ fn set(o: &Object, key: &'static str, value: &JsValue) {
     let _ = Reflect::set(o, label(key), value);
 }
 
-/// `o[key]`, with a cached key.
-fn get(o: &JsValue, key: &'static str) -> JsValue {
-    Reflect::get(o, label(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
 thread_local! {
     /// JS strings for the facade's `&'static str` keys and labels, created once: making a JS
     /// string from Rust text is a `TextDecoder` call, and cloning a `JsValue` is a call too, so
@@ -1346,44 +1344,59 @@ fn read_value(v: JsValue) -> Value {
     }
 }
 
-/// The call's tool and the params the gate reads for that tool ([`ToolSpec::params_read`]):
-/// a call into JS or two per param read, none for the params it cannot use. Only the params'
-/// own properties count: a value inherited through the prototype is absent (as
-/// `Object.entries` sees it), so a polluted prototype cannot supply a param.
+/// The call's tool and the params the gate reads for that tool ([`ToolSpec::params_read`]),
+/// each read once, as own properties ([`own`]). A value only the prototype supplies (a
+/// polluted `Object.prototype.path`) makes the call invalid: toolgate does not read it, but the
+/// host's `params.path` would. A read that throws (a getter, a proxy trap) makes it invalid too:
+/// toolgate cannot say what the field holds.
 fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
     let malformed =
-        |what: &str| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
-    if !call.is_object() || Array::is_array(call) {
-        return Err(malformed("expected an object { tool, params }"));
+        |what: String| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
+    if !call.is_object() || own::is_array(call) {
+        return Err(malformed("expected an object { tool, params }".into()));
     }
-    let tool = get(call, "tool");
-    let tool = path_string(&tool).ok_or_else(|| malformed("`tool` must be a string"))?;
-    let params = get(call, "params");
+    let field = |key: &'static str| {
+        call_field(call, label(key)).map_err(|why| malformed(format!("`{key}` {why}")))
+    };
+    let tool = field("tool")?;
+    let tool = match path_string(&tool) {
+        Some(tool) => tool,
+        None if tool.is_string() => return Err(malformed("`tool` is not valid Unicode".into())),
+        None => return Err(malformed("`tool` must be a string".into())),
+    };
+    let params = field("params")?;
     let mut out = ToolCall::new(tool);
     if params.is_null() || params.is_undefined() {
         return Ok(out);
     }
-    if !params.is_object() || Array::is_array(&params) {
-        return Err(malformed("`params` must be an object"));
+    if !params.is_object() || own::is_array(&params) {
+        return Err(malformed("`params` must be an object".into()));
     }
     for name in catalogue.spec(&out.tool).params_read() {
         if out.param(name).is_none() {
-            let value = with_js_str(name, |k| {
-                // Own properties only: the descriptor says whether there is one and, for a
-                // data property, holds its value (a fresh plain object: reading it cannot
-                // throw). An accessor's value comes from calling it, through `Reflect.get`.
-                match Reflect::get_own_property_descriptor(params.unchecked_ref::<Object>(), k) {
-                    Ok(d) if !d.is_undefined() => match d.unchecked_ref::<Plain>().value() {
-                        v if v.is_undefined() => Reflect::get(&params, k).unwrap_or_default(),
-                        v => v,
-                    },
-                    _ => JsValue::UNDEFINED,
-                }
-            });
+            let value = with_js_str(name, |k| call_field(&params, k)).map_err(|why| {
+                Invalid::new(
+                    "invalid_param",
+                    format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
+                )
+            })?;
             out.params.push((name.to_owned(), read_value(value)));
         }
     }
     Ok(out)
+}
+
+/// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
+/// it cannot be judged. Read as the host reads it, then asked whether it is own only when it
+/// holds something: an absent param (the usual `requires_approval`) costs one call into JS.
+fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
+    let unreadable = |e: JsValue| format!("could not be read ({})", describe(&e));
+    let v = Reflect::get(o, key).map_err(unreadable)?;
+    if v.is_undefined() || own::has(o, key).map_err(unreadable)? {
+        Ok(v)
+    } else {
+        Err("is inherited, not the call's own".into())
+    }
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
@@ -1421,10 +1434,22 @@ fn get_field<T: DeserializeOwned>(
             "must be an object",
         ));
     }
-    optional(
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED),
-        field,
-    )
+    optional(own_field(obj, key, field)?, field)
+}
+
+/// The own property `key` of `o` ([`own`]), `undefined` when it has none or `o` is no object
+/// (the type check that follows reports that); a read that throws is an error naming `field`.
+fn own_field(o: &JsValue, key: &str, field: &str) -> Result<JsValue, ConfigError> {
+    if !o.is_object() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    own::get(o, &JsValue::from_str(key))
+        .map(Option::unwrap_or_default)
+        .map_err(|e| unreadable(field, &e))
+}
+
+fn unreadable(field: &str, e: &JsValue) -> ConfigError {
+    ConfigError::new(field, format!("could not be read ({})", describe(e)))
 }
 
 fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, ConfigError> {
@@ -1439,10 +1464,10 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
 /// Fails on a key `allowed` does not list: the struct reader ignores unknown fields, and a
 /// typo (`requred`, `readFile`) would otherwise silently change nothing.
 fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigError> {
-    if !v.is_object() || Array::is_array(v) {
+    if !v.is_object() || own::is_array(v) {
         return Ok(()); // the type check that follows reports it
     }
-    for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
+    for key in own::keys(v).map_err(|e| unreadable(field, &e))?.iter() {
         let key = key.as_string().unwrap_or_default();
         if !allowed.contains(&key.as_str()) {
             return Err(ConfigError::new(
@@ -1459,24 +1484,16 @@ fn check_entries(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), Confi
     if !v.is_object() {
         return Ok(());
     }
-    let entries: Vec<(String, JsValue)> = if Array::is_array(v) {
-        Array::from(v)
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (format!("[{i}]"), e))
-            .collect()
+    if own::is_array(v) {
+        let items = own::items(v).map_err(|e| unreadable(field, &e))?;
+        for (i, entry) in items.iter().enumerate() {
+            check_keys(entry, allowed, &format!("{field}[{i}]"))?;
+        }
     } else {
-        Object::keys(v.unchecked_ref::<Object>())
-            .iter()
-            .map(|k| {
-                let k = k.as_string().unwrap_or_default();
-                let e = Reflect::get(v, &k.as_str().into()).unwrap_or(JsValue::UNDEFINED);
-                (format!(".{k}"), e)
-            })
-            .collect()
-    };
-    for (suffix, entry) in entries {
-        check_keys(&entry, allowed, &format!("{field}{suffix}"))?;
+        for (k, entry) in own::entries(v).map_err(|e| unreadable(field, &e))? {
+            let k = k.as_string().unwrap_or_default();
+            check_keys(&entry, allowed, &format!("{field}.{k}"))?;
+        }
     }
     Ok(())
 }
@@ -1532,28 +1549,26 @@ const SNAPSHOT_FIELDS: &[&str] = &[
 fn check_rules(v: &JsValue, field: &str) -> Result<(), ConfigError> {
     check_keys(v, RULES_FIELDS, field)?;
     for list in RULES_FIELDS {
-        if v.is_object() {
-            let entries = Reflect::get(v, &(*list).into()).unwrap_or(JsValue::UNDEFINED);
-            check_entries(&entries, RULE_ENTRY_FIELDS, &format!("{field}.{list}"))?;
-        }
+        let field = format!("{field}.{list}");
+        check_entries(&own_field(v, list, &field)?, RULE_ENTRY_FIELDS, &field)?;
     }
     Ok(())
 }
 
 fn check_auto_approval(v: &JsValue, field: &str) -> Result<(), ConfigError> {
     check_keys(v, AUTO_APPROVAL_FIELDS, field)?;
-    if v.is_object() {
-        let actions = Reflect::get(v, &"actions".into()).unwrap_or(JsValue::UNDEFINED);
-        check_keys(&actions, ACTIONS_FIELDS, &format!("{field}.actions"))?;
-    }
-    Ok(())
+    let field = format!("{field}.actions");
+    check_keys(&own_field(v, "actions", &field)?, ACTIONS_FIELDS, &field)
 }
 
 /// The fields of a snapshot and of the config it shares with it, checked for unknown keys.
-fn check_shared_fields(get: &dyn Fn(&str) -> JsValue, prefix: &str) -> Result<(), ConfigError> {
-    check_entries(&get("tools"), TOOL_SPEC_FIELDS, &format!("{prefix}tools"))?;
-    check_rules(&get("rules"), &format!("{prefix}rules"))?;
-    check_auto_approval(&get("autoApproval"), &format!("{prefix}autoApproval"))
+fn check_shared_fields(
+    get: &dyn Fn(&str) -> Result<JsValue, ConfigError>,
+    prefix: &str,
+) -> Result<(), ConfigError> {
+    check_entries(&get("tools")?, TOOL_SPEC_FIELDS, &format!("{prefix}tools"))?;
+    check_rules(&get("rules")?, &format!("{prefix}rules"))?;
+    check_auto_approval(&get("autoApproval")?, &format!("{prefix}autoApproval"))
 }
 
 type ReadConfig = (Config, Option<Function>, Option<Function>);
@@ -1568,10 +1583,10 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     if js.is_undefined() || js.is_null() {
         return Ok((c, None, None));
     }
-    if !js.is_object() || Array::is_array(js) || js.is_function() {
+    if !js.is_object() || own::is_array(js) || js.is_function() {
         return Err(ConfigError::new("config", "must be an object"));
     }
-    for key in Object::keys(js.unchecked_ref::<Object>()).iter() {
+    for key in own::keys(js).map_err(|e| unreadable("config", &e))?.iter() {
         let key = key.as_string().unwrap_or_default();
         if !CONFIG_FIELDS.contains(&key.as_str()) {
             return Err(ConfigError::new(
@@ -1583,8 +1598,18 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
             ));
         }
     }
-    let get = |k: &str| Reflect::get(js, &k.into()).unwrap_or(JsValue::UNDEFINED);
-    check_shared_fields(&get, "")?;
+    // Each field read once, so the checks and the reading see the same value.
+    let mut values = Vec::with_capacity(CONFIG_FIELDS.len());
+    for k in CONFIG_FIELDS {
+        values.push(own_field(js, k, k)?);
+    }
+    let get = |k: &str| {
+        CONFIG_FIELDS
+            .iter()
+            .position(|f| *f == k)
+            .map_or(JsValue::UNDEFINED, |i| values[i].clone())
+    };
+    check_shared_fields(&|k| Ok(get(k)), "")?;
     if let Some(roots) = optional::<Vec<String>>(get("workspaceRoots"), "workspaceRoots")? {
         c.workspace_roots = roots;
     }

@@ -601,7 +601,11 @@ fn allow_lists_in_the_resolution_order() {
         (Decision::Allow, "policy_allow"),
         "a pattern only permits"
     );
-    let v = plain.check(&ToolCall::new("execute_command").with("command", "curl x"));
+    let v = plain.check(
+        &ToolCall::new("execute_command")
+            .with("command", "curl x")
+            .with("requires_approval", true),
+    );
     assert_eq!(v.decision, Decision::Allow, "another tool is not listed");
 
     for (entry, field) in [

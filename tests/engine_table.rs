@@ -24,6 +24,20 @@ fn call(tool: &str, params: &[(&str, &str)]) -> ToolCall {
         .fold(ToolCall::new(tool), |c, (k, v)| c.with(k, *v))
 }
 
+/// `c` with every required param it lacks filled in (the table is about the policy, and
+/// `check` validates first).
+fn complete(mut c: ToolCall) -> ToolCall {
+    let catalogue = toolgate::catalogue::Catalogue::default();
+    for name in &catalogue.spec(&c.tool).required {
+        // `a|b`: either param; the first one is given
+        let name = name.split('|').next().unwrap_or(name);
+        if c.param(name).is_none() {
+            c = c.with(name, "x");
+        }
+    }
+    c
+}
+
 /// A representative call per tier.
 fn tier_call(tier: &str) -> ToolCall {
     match tier {
@@ -297,6 +311,163 @@ fn invalid_calls_never_reach_the_prompt() {
     assert_eq!(o.verdict.step, Step::Validation);
 }
 
+/// `check` validates first: every invalid call is a deny at step `validation` with the
+/// validation code, in every mode and whatever grants the tool has, exactly as `authorize`
+/// settles it; a streaming, partial call says what it lacks.
+#[test]
+fn check_denies_what_validation_refuses() {
+    use toolgate::Value;
+    let with = |tool: &str, params: Vec<(&str, Value)>| ToolCall {
+        tool: tool.into(),
+        params: params
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    };
+    let rm = || Value::from("rm -rf ~");
+    let no = || Value::Bool(false);
+    let cases = [
+        (with("read_file", vec![]), "missing_param"),
+        (
+            with("read_file", vec![("path", Value::from("  "))]),
+            "missing_param",
+        ),
+        (
+            with("read_file", vec![("path", Value::Null)]),
+            "missing_param",
+        ),
+        (
+            with("write_to_file", vec![("path", "a".into())]),
+            "missing_param",
+        ),
+        (
+            with("execute_command", vec![("command", rm())]),
+            "missing_param",
+        ),
+        (
+            with("read_file", vec![("path", ".env".into())]),
+            "ignored_path",
+        ),
+        (
+            with("bash", vec![("command", "cat .env".into())]),
+            "ignored_path",
+        ),
+        (
+            with("read_file", vec![("path", Value::Number(5.0))]),
+            "invalid_param",
+        ),
+        (
+            with("read_file", vec![("path", Value::Bool(false))]),
+            "invalid_param",
+        ),
+        (with("ls", vec![("path", Value::Other)]), "invalid_param"),
+        (
+            with("read_file", vec![("path", Value::InvalidStr)]),
+            "invalid_param",
+        ),
+        (
+            with("read_file", vec![("path", "a\0b".into())]),
+            "invalid_path",
+        ),
+        (
+            with(
+                "execute_command",
+                vec![("command", Value::Other), ("requires_approval", no())],
+            ),
+            "invalid_param",
+        ),
+        (
+            with(
+                "execute_command",
+                vec![("command", Value::InvalidStr), ("requires_approval", no())],
+            ),
+            "invalid_param",
+        ),
+        (
+            with(
+                "execute_command",
+                vec![
+                    ("command", "ls\0; rm -rf ~".into()),
+                    ("requires_approval", no()),
+                ],
+            ),
+            "invalid_param",
+        ),
+        (
+            with("bash", vec![("command", Value::Number(1.0))]),
+            "invalid_param",
+        ),
+        (
+            with("apply_patch", vec![("input", Value::Other)]),
+            "invalid_param",
+        ),
+        (with("", vec![]), "invalid_call"),
+        (with(" \t", vec![]), "invalid_call"),
+        (
+            with(" read_file", vec![("path", ".env".into())]),
+            "invalid_call",
+        ),
+        (
+            with("read_file\0", vec![("path", ".env".into())]),
+            "invalid_call",
+        ),
+        (
+            with("bash\n", vec![("command", "cat .env".into())]),
+            "invalid_call",
+        ),
+    ];
+    for mode in [Mode::Yolo, Mode::Unattended, Mode::AlwaysAsk] {
+        let mut e = engine_with(|c| {
+            c.mode = mode;
+            c.ignore_file = Some(".env\n".into());
+        });
+        for (c, _) in &cases {
+            e.set_override(&c.tool, Policy::Allow, None);
+            e.allow_always(&c.tool);
+        }
+        for (c, code) in &cases {
+            let v = e.check(c);
+            assert_eq!(
+                (v.decision, v.step, v.code),
+                (Decision::Deny, Step::Validation, *code),
+                "{c:?}"
+            );
+            assert_eq!(e.explain(c).verdict, v, "{c:?}");
+            let Begin::Settled(o) = e.begin(c, true) else {
+                panic!("{c:?} reached the prompt")
+            };
+            assert_eq!(
+                (o.allowed, o.decided_by, &o.verdict),
+                (false, DecidedBy::Validation, &v)
+            );
+        }
+    }
+    // the well-formed twins are resolved as before
+    let e = engine_with(|c| c.ignore_file = Some(".env\n".into()));
+    for (c, want) in [
+        (
+            with("read_file", vec![("path", "src/a.rs".into())]),
+            Decision::Allow,
+        ),
+        (with("ls", vec![]), Decision::Allow),
+        (
+            with(
+                "execute_command",
+                vec![("command", rm()), ("requires_approval", no())],
+            ),
+            Decision::Prompt,
+        ),
+        (
+            with("bash", vec![("command", "ls".into())]),
+            Decision::Allow,
+        ),
+    ] {
+        let v = e.check(&c);
+        assert_eq!(v.decision, want, "{c:?}: {v:?}");
+        assert_ne!(v.step, Step::Validation);
+    }
+}
+
 /// Cline's AutoApprove: (settings, tool, path or None, expected).
 #[test]
 fn cline_truth_table() {
@@ -490,7 +661,7 @@ fn cline_truth_table() {
         if let Some(p) = path {
             c = c.with("path", *p);
         }
-        let v = e.check(&c);
+        let v = e.check(&complete(c));
         assert_eq!(v.decision, d(want), "{name}: {v:?}");
     }
 }

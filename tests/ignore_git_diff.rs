@@ -16,28 +16,10 @@ use std::process::{Command, Stdio};
 
 use toolgate::ignore::IgnoreBuilder;
 
-/// xorshift64*: small, seeded, good enough to pick from vocabularies.
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+use rng::Rng;
 
 /// Names in the trees: chosen so that the pattern vocabulary hits them often.
 const NAMES: &[&str] = &[

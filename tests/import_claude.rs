@@ -356,7 +356,12 @@ fn plan_mode_makes_writes_prompt() {
 #[test]
 fn accept_edits_allows_writes_by_override_naming_its_origin() {
     let engine = engine_for("acceptEdits");
-    let v = engine.check(&ToolCall::new("edit").with("path", "src/lib.rs"));
+    let v = engine.check(
+        &ToolCall::new("edit")
+            .with("path", "src/lib.rs")
+            .with("old_string", "a")
+            .with("new_string", "b"),
+    );
     assert_eq!(v.decision, Decision::Allow, "{v:?}");
     assert_eq!(v.step, Step::Override);
     assert_eq!(v.origin.as_deref(), Some(ACCEPT_EDITS_ORIGIN));
@@ -367,7 +372,10 @@ fn accept_edits_allows_writes_by_override_naming_its_origin() {
 
 #[test]
 fn bypass_permissions_is_yolo() {
-    let v =
-        engine_for("bypassPermissions").check(&ToolCall::new("write").with("path", "/etc/hosts"));
+    let v = engine_for("bypassPermissions").check(
+        &ToolCall::new("write")
+            .with("path", "/etc/hosts")
+            .with("content", ""),
+    );
     assert_eq!(v.decision, Decision::Allow, "{v:?}");
 }

@@ -19,6 +19,7 @@ use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::{Answer, Begin, DecidedBy, Engine, PromptResult};
 use toolgate::policy::{ClineActions, ClineAutoApproval, Mode, Policy};
 use toolgate::shell::{analyse, critical};
+use toolgate::verdict::Step;
 use toolgate::{Decision, ToolCall, Value};
 
 const TOOLS: &[&str] = &[
@@ -378,11 +379,16 @@ proptest! {
         for has_prompt in [false, true] {
             match e.begin(&c, has_prompt) {
                 Begin::Settled(o) => match &valid {
-                    Err(_) => {
+                    Err(invalid) => {
                         prop_assert!(!o.allowed);
                         prop_assert_eq!(o.decided_by, DecidedBy::Validation);
+                        // check validates too: the same deny, with the validation code
+                        prop_assert_eq!(&o.verdict, &v);
+                        prop_assert_eq!(v.step, Step::Validation);
+                        prop_assert_eq!(v.code, invalid.code);
                     }
                     Ok(()) => {
+                        prop_assert_ne!(v.step, Step::Validation);
                         prop_assert_eq!(o.allowed, v.decision == Decision::Allow, "{:?}", c);
                         if v.decision == Decision::Prompt {
                             prop_assert!(!has_prompt);

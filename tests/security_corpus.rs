@@ -4,11 +4,12 @@
 
 mod security;
 
-use security::{tool_call, Outcome};
+use security::{malformed, tool_call, Outcome};
 use serde_json::Value as Json;
 use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::Mode;
+use toolgate::verdict::Step;
 use toolgate::{Decision, ToolCall};
 
 /// The JS config's keys the corpus uses, read into a native [`Config`].
@@ -45,28 +46,35 @@ fn config(json: &str) -> Result<Config, String> {
     Ok(c)
 }
 
-fn judge(engine: &Engine, call: &ToolCall) -> Outcome {
-    if engine.validate(call).is_err() {
-        return Outcome::Deny;
-    }
+/// `check` alone: it validates first, denying exactly what `validate` refuses.
+fn judge(engine: &Engine, call: &ToolCall) -> Result<Outcome, String> {
     let v = engine.check(call);
+    let validated = engine.validate(call).err().map(|e| e.code);
+    let gated = (v.step == Step::Validation).then_some(v.code);
+    if validated != gated || (gated.is_some() && v.decision != Decision::Deny) {
+        return Err(format!("validate says {validated:?} but check says {v:?}"));
+    }
     // authorize's engine half agrees: without a prompt UI a prompt is a deny there
     match engine.begin(call, false) {
         Begin::Settled(o) => assert_eq!(o.allowed, v.decision == Decision::Allow),
         Begin::Ask(..) => panic!("begin asked without a prompt"),
     }
-    match v.decision {
+    Ok(match v.decision {
         Decision::Allow => Outcome::Allow,
         Decision::Prompt => Outcome::Prompt,
         Decision::Deny => Outcome::Deny,
-    }
+    })
 }
 
 #[test]
 fn every_case_gets_its_expected_answer() {
     security::run(|config_json, call| {
         let engine = Engine::new(config(config_json)?).map_err(|e| e.to_string())?;
-        Ok(judge(&engine, &tool_call(call)))
+        // what the facade refuses before the core sees it is a deny
+        match malformed(call) {
+            Some(_) => Ok(Outcome::Deny),
+            None => judge(&engine, &tool_call(call)),
+        }
     });
 }
 

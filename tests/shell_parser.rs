@@ -133,6 +133,40 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("find . -exec grep -l x {} +", &[&["find", ".", "-exec", "grep", "-l", "x", "{}", "+"], &["grep", "-l", "x", "{}"]]),
     ("find . -exec sh -c 'rm \"$1\"' _ {} \\;", &[&["find", ".", "-exec", "sh", "-c", "rm \"$1\"", "_", "{}", ";"], &["rm", "$1"]]),
     ("fd -x rm", &[&["fd", "-x", "rm"], &["rm"]]),
+    // the grammar as bash reads it (each found by the bash oracle, tests/shell_bash_oracle.rs)
+    ("a[1]=x rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("X=1 a[1]+=x m[k]=v a[\"k\"]=v rm x", &[&["rm", "x"]]),
+    ("a[$(id)]=1 ls", &[&["id"], &["ls"]]),
+    ("echo a[1]=x", &[&["echo", "a[1]=x"]]),
+    ("{fd}>/dev/null rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("exec {fd}>/tmp/log", &[&["exec"]]),
+    ("{a,b}>x ls", &[&["{a,b}", "ls"]]),
+    (">&-rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("echo 2<&- x", &[&["echo", "x"]]),
+    ("2147483648>x rm -rf /", &[&["2147483648", "rm", "-rf", "/"]]),
+    ("2147483647>x rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("time ! rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("time X=1 rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("time -p -- ls", &[&["ls"]]),
+    ("! time ! ls && time", &[&["ls"]]),
+    ("echo | time cat", &[&["echo"], &["cat"]]),
+    ("x=1 time ls", &[&["ls"]]),
+    ("x=1 ! ls", &[&["!", "ls"]]),
+    ("coproc rm -rf /", &[&["rm", "-rf", "/"]]),
+    ("coproc w { rm x; }", &[&["rm", "x"]]),
+    ("coproc w ls", &[&["w", "ls"]]),
+    ("coproc (rm x) && time coproc ls", &[&["rm", "x"], &["ls"]]),
+    ("\\coproc ls", &[&["coproc", "ls"]]),
+    ("ls<(rm x)", &[&["rm", "x"], &["ls<(rm x)"]]),
+    ("echo 2>(rm x)", &[&["rm", "x"], &["echo", "2>(rm x)"]]),
+    ("(( x )) <<EOF\n$(id)\nEOF", &[&["id"]]),
+    // POSIX sh (sh, dash, ash) has no `((` or `[[`: dash runs `((rm -rf ~))` in two subshells
+    ("dash -c '((rm -rf ~))'", &[&["rm", "-rf", "~"]]),
+    ("sh -c '[[ -f x && rm -rf / ]]'", &[&["[[", "-f", "x"], &["rm", "-rf", "/", "]]"]]),
+    ("sh <<EOF\n((rm -rf ~))\nEOF", &[&["sh"], &["rm", "-rf", "~"]]),
+    ("watch '((rm -rf ~))'", &[&["rm", "-rf", "~"]]),
+    ("bash -c '((rm -rf ~)) && [[ -f x && y ]]'", &[&["[[", "-f", "x", "&&", "y", "]]"]]),
+    ("sh -c 'eval \"((rm x))\"; bash -c \"((rm y))\"'", &[&["rm", "x"]]),
 ];
 
 #[test]
@@ -158,6 +192,7 @@ const UNPARSEABLE: &[&str] = &[
     "if a; then b", "if a; b; fi", "while a; do b", "for x in a; do b", "for x in a; b; done", "case x in a) b", "case x a) b;; esac",
     "[[ -f x", "echo x >", "echo >&", "echo x <", "echo > > x", "a=(1 2", "function", "x=$(bash -c 'echo \"')",
     "bash -c 'echo \"'", "eval 'a &&&'",
+    "a[1 + 2]=x rm -rf /", "a[1;2]=x ls", "coproc", "((a) )",
 ];
 
 #[test]
@@ -338,6 +373,9 @@ const REDIRECTS: &[(&str, &[(&str, &str)])] = &[
     ("cmd <<< 'text'", &[("<<<", "text")]),
     ("cmd <<EOF\nx\nEOF", &[("<<", "EOF")]),
     ("cmd <<-'E O'\nx\nE O", &[("<<-", "E O")]),
+    ("{fd}>/dev/null cmd {in}<&0 {x}>&-", &[("{fd}>", "/dev/null"), ("{in}<&", "0"), ("{x}>&", "-")]),
+    ("cmd {fd}<<EOF\nx\nEOF", &[("{fd}<<", "EOF")]),
+    ("cmd >&-x", &[(">&", "-")]),
 ];
 
 #[test]
@@ -360,6 +398,15 @@ fn redirects_table() {
     assert_eq!(a.commands[0].redirects[0].body.as_deref(), Some("$x\n"));
     assert!(!a.commands[0].redirects[0].dynamic);
     assert!(analyse("cmd 2>&1").commands[0].redirects[0].is_fd_dup());
+    assert!(analyse("cmd {fd}>&-").commands[0].redirects[0].is_fd_dup());
+    assert!(analyse("cmd {fd}<<E\nx\nE").commands[0].redirects[0].is_heredoc());
+    assert!(analyse("exec {fd}>log").commands[0].redirects[0].writes_file());
+    // an array element's name keeps its subscript; a quoted subscript does not shift the value
+    let c = &analyse("a[\"k\"]=v b[1]=w ls").commands[0];
+    assert_eq!(
+        c.assignments,
+        [("a[\"k\"]".into(), "v".into()), ("b[1]".into(), "w".into())]
+    );
     assert!(!analyse("cmd >& file").commands[0].redirects[0].is_fd_dup());
     // a group's redirections reach every command inside
     let a = analyse("{ a; b; } > out");
@@ -379,6 +426,10 @@ const WRAPPERS: &[(&str, &[&str])] = &[
     ("xargs -0 rm", &["xargs"]),
     ("timeout 5 ls", &["timeout"]),
     ("ls", &[]),
+    ("time -p sudo ls", &["sudo"]),
+    ("coproc sudo ls", &["sudo"]),
+    ("sudo time ls", &["sudo", "time"]),
+    ("sudo bash -c '[[ -f x ]]'", &["sudo", "bash -c"]),
 ];
 
 #[test]

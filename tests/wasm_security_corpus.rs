@@ -1,5 +1,5 @@
 //! The security corpus (tests/security/mod.rs) through the JS `Gatekeeper`, in Node and
-//! headless Chromium: what a host calling `validate` then `check` sees.
+//! headless Chromium: what a host calling only `check` sees (and that `validate` agrees).
 #![cfg(target_arch = "wasm32")]
 
 mod security;
@@ -31,11 +31,20 @@ fn every_case_gets_its_expected_answer() {
         let gk = Reflect::construct(&class, &Array::of1(&config))
             .map_err(|e| format!("config threw {e:?}"))?;
         let tool_call = JSON::parse(call_json).map_err(|e| format!("{e:?}"))?;
-        let validation = call(&gk, "validate", &tool_call)?;
-        if Reflect::get(&validation, &"ok".into()).ok() != Some(JsValue::TRUE) {
-            return Ok(Outcome::Deny);
-        }
+        // check alone: it validates first, denying exactly what validate refuses
         let verdict = call(&gk, "check", &tool_call)?;
+        let validation = call(&gk, "validate", &tool_call)?;
+        let validated = (Reflect::get(&validation, &"ok".into()).ok() != Some(JsValue::TRUE))
+            .then(|| text(&validation, "code"));
+        let gated = (text(&verdict, "step") == "validation").then(|| text(&verdict, "code"));
+        if validated != gated || (gated.is_some() && text(&verdict, "decision") != "deny") {
+            return Err(format!(
+                "validate says {validated:?} but check says {} at {} ({})",
+                text(&verdict, "decision"),
+                text(&verdict, "step"),
+                text(&verdict, "code")
+            ));
+        }
         Ok(match text(&verdict, "decision").as_str() {
             "allow" => Outcome::Allow,
             "prompt" => Outcome::Prompt,

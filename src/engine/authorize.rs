@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{Change, Engine};
 use crate::call::ToolCall;
-use crate::validate::{self, Invalid};
+use crate::validate::Invalid;
 use crate::verdict::{Decision, Locality, Step, Verdict};
 
 /// What the user answered a prompt.
@@ -87,14 +87,10 @@ pub enum Begin {
 impl Engine {
     /// `authorize`, first half: validate, resolve, and either settle or ask.
     pub fn begin(&self, call: &ToolCall, has_prompt: bool) -> Begin {
-        let spec = self.catalogue.spec(&call.tool);
         let facts = self.facts(call);
-        if let Err(invalid) = validate::validate(call, spec, &self.access, facts.analysis.as_ref())
-        {
-            return Begin::Settled(invalid_outcome(invalid, facts.locality));
-        }
-        let verdict = self.resolve(&facts);
+        let verdict = self.judge(call, &facts);
         match verdict.decision {
+            _ if verdict.step == Step::Validation => Begin::Settled(failed_validation(verdict)),
             Decision::Allow => Begin::Settled(Outcome {
                 allowed: true,
                 reason: Some(verdict.reason.clone()),
@@ -192,20 +188,30 @@ impl Engine {
 
 /// The outcome for a call that failed validation: denied, never resolved or prompted.
 pub fn invalid_outcome(invalid: Invalid, locality: Locality) -> Outcome {
+    failed_validation(invalid_verdict(invalid, locality))
+}
+
+fn failed_validation(verdict: Verdict) -> Outcome {
     Outcome {
         allowed: false,
-        reason: Some(invalid.error.clone()),
-        code: invalid.code,
+        reason: Some(verdict.reason.clone()),
+        code: verdict.code,
         decided_by: DecidedBy::Validation,
-        verdict: Verdict {
-            decision: Decision::Deny,
-            reason: invalid.error,
-            code: invalid.code,
-            step: Step::Validation,
-            origin: None,
-            rule: None,
-            locality,
-            critical: None,
-        },
+        verdict,
+    }
+}
+
+/// The verdict for a call that failed validation: denied at step `validation`, with the
+/// validation code.
+pub fn invalid_verdict(invalid: Invalid, locality: Locality) -> Verdict {
+    Verdict {
+        decision: Decision::Deny,
+        reason: invalid.error,
+        code: invalid.code,
+        step: Step::Validation,
+        origin: None,
+        rule: None,
+        locality,
+        critical: None,
     }
 }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::order::ORDER;
-use super::{Engine, Facts};
+use super::{invalid_verdict, Engine, Facts};
 use crate::call::ToolCall;
 use crate::validate::{self, Invalid};
 use crate::verdict::{Step, Verdict};
@@ -18,7 +18,8 @@ pub struct TraceStep {
     pub note: String,
 }
 
-/// The full trace of a call: validation, then each step in order.
+/// The full trace of a call: what validation found, then each step in order (all skipped
+/// when validation denied the call).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -27,21 +28,43 @@ pub struct Explanation {
     pub verdict: Verdict,
 }
 
+impl Explanation {
+    /// A call that failed validation: denied there, so every step of the order is skipped
+    /// (the verdict is `check`'s).
+    pub fn failed_validation(invalid: Invalid, verdict: Verdict) -> Explanation {
+        Explanation {
+            invalid: Some(invalid),
+            steps: Step::ORDER
+                .iter()
+                .map(|&step| skipped(step, "the call failed validation"))
+                .collect(),
+            verdict,
+        }
+    }
+}
+
+fn skipped(step: Step, why: &str) -> TraceStep {
+    TraceStep {
+        step,
+        outcome: "skipped",
+        note: why.into(),
+    }
+}
+
 impl Engine {
     /// Policy testing: every step in order, with what it looked at and why it passed the
     /// decision on or took it.
     pub fn explain(&self, call: &ToolCall) -> Explanation {
         let f = self.facts(call);
-        let invalid = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()).err();
-        let mut steps = Vec::with_capacity(ORDER.len() + 1);
+        if let Err(invalid) = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()) {
+            let verdict = self.with_critical(invalid_verdict(invalid.clone(), f.locality), &f);
+            return Explanation::failed_validation(invalid, verdict);
+        }
+        let mut steps = Vec::with_capacity(Step::ORDER.len());
         let mut decided = None;
         for (step, run) in ORDER {
             if decided.is_some() {
-                steps.push(TraceStep {
-                    step,
-                    outcome: "skipped",
-                    note: "a step before it decided".into(),
-                });
+                steps.push(skipped(step, "a step before it decided"));
                 continue;
             }
             match run(self, &f) {
@@ -62,11 +85,7 @@ impl Engine {
         }
         let verdict = match decided {
             Some(v) => {
-                steps.push(TraceStep {
-                    step: Step::Policy,
-                    outcome: "skipped",
-                    note: "a step before it decided".into(),
-                });
+                steps.push(skipped(Step::Policy, "a step before it decided"));
                 v
             }
             None => {
@@ -80,7 +99,7 @@ impl Engine {
             }
         };
         Explanation {
-            invalid,
+            invalid: None,
             steps,
             verdict: self.with_critical(verdict, &f),
         }

@@ -20,7 +20,8 @@ mod explain;
 mod order;
 
 pub use authorize::{
-    invalid_outcome, Answer, ApprovalRequest, Begin, DecidedBy, Outcome, PromptResult,
+    invalid_outcome, invalid_verdict, Answer, ApprovalRequest, Begin, DecidedBy, Outcome,
+    PromptResult,
 };
 pub use explain::{Explanation, TraceStep};
 
@@ -487,10 +488,21 @@ impl Engine {
         validate::validate(call, spec, &self.access, analysis.as_ref())
     }
 
-    /// Should the user be asked? Synchronous; never prompts.
+    /// Should the user be asked? Synchronous; never prompts. Validates first: an invalid
+    /// call is denied at step `validation`, so `check` never allows what `authorize` refuses
+    /// (and a streaming, partial call says what it still lacks).
     pub fn check(&self, call: &ToolCall) -> Verdict {
         let facts = self.facts(call);
-        self.resolve(&facts)
+        self.judge(call, &facts)
+    }
+
+    /// Validation, then the resolution order: the verdict `check`, `explain` and `authorize`
+    /// share.
+    fn judge(&self, call: &ToolCall, facts: &Facts<'_>) -> Verdict {
+        match validate::validate(call, facts.spec, &self.access, facts.analysis.as_ref()) {
+            Ok(()) => self.resolve(facts),
+            Err(invalid) => self.with_critical(invalid_verdict(invalid, facts.locality), facts),
+        }
     }
 
     // ---- facts -------------------------------------------------------------------------

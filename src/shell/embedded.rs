@@ -1050,6 +1050,9 @@ pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
     }
 }
 
+/// The source of a script a shell, `source` or `at` reads on stdin.
+pub(super) const STDIN_SCRIPT: &str = "stdin script";
+
 /// The code in `text` fed on stdin to `reader` (a command for which [`runs_stdin`] holds).
 pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
     let mut out = Vec::new();
@@ -1060,7 +1063,7 @@ pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
             text,
             &mut out,
         ),
-        None => out.push(Code::Script("stdin script", text.to_string())),
+        None => out.push(Code::Script(STDIN_SCRIPT, text.to_string())),
     }
     out
 }

@@ -50,7 +50,7 @@ pub const MAX_COMMANDS: usize = 1000;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Redirect {
     /// The operator as written, with its file descriptor: `>`, `2>`, `>>`, `2>&`, `&>`, `<<`,
-    /// `<<-`, `<<<`, `<>`, `>|`, `<&`.
+    /// `<<-`, `<<<`, `<>`, `>|`, `<&`, `{fd}>` (bash's named descriptor).
     pub op: String,
     /// The target word, unquoted (the here-doc delimiter for `<<`; the fd for `2>&1`).
     pub target: String,
@@ -64,9 +64,18 @@ pub struct Redirect {
 }
 
 impl Redirect {
+    /// The operator without its descriptor (`2>` → `>`, `{fd}>&` → `>&`).
+    fn bare_op(&self) -> &str {
+        let op = self.op.trim_start_matches(|c: char| c.is_ascii_digit());
+        match op.strip_prefix('{').and_then(|o| o.split_once('}')) {
+            Some((_, rest)) => rest,
+            None => op,
+        }
+    }
+
     /// `<<`, `<<-`: a here-document.
     pub fn is_heredoc(&self) -> bool {
-        let op = self.op.trim_start_matches(|c: char| c.is_ascii_digit());
+        let op = self.bare_op();
         op == "<<" || op == "<<-"
     }
 
@@ -77,7 +86,7 @@ impl Redirect {
 
     /// `2>&1`, `<&0`, `>&-`: duplicates or closes a descriptor, names no file.
     pub fn is_fd_dup(&self) -> bool {
-        let op = self.op.trim_start_matches(|c: char| c.is_ascii_digit());
+        let op = self.bare_op();
         (op == ">&" || op == "<&")
             && (self.target == "-"
                 || (!self.target.is_empty() && self.target.bytes().all(|b| b.is_ascii_digit())))

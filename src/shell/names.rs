@@ -140,6 +140,7 @@ names! {
     ESAC = "esac",
     TEST = "[[",
     FUNCTION = "function",
+    COPROC = "coproc",
 }
 
 #[cfg(test)]

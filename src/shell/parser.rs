@@ -34,6 +34,9 @@ pub(super) struct Shared {
     positional: Option<wrappers::Positional>,
     /// What the next script parsed in a shell of its own gets as [`Shared::positional`].
     script_positional: Option<wrappers::Positional>,
+    /// The source is POSIX sh (`sh -c`, `dash -c`, `sh <<EOF`), where `((` and `[[` are not
+    /// keywords: dash runs `((rm -rf ~))` as two nested subshells.
+    posix: bool,
 }
 
 impl Shared {
@@ -99,6 +102,8 @@ struct Nested {
     wrappers: Option<Vec<Wrapper>>,
     cwd: Option<(Option<String>, bool)>,
     keep_pipeline: bool,
+    /// Parsed as POSIX sh; `None`: as the enclosing source.
+    posix: Option<bool>,
 }
 
 pub(super) struct Parser<'s, 'o> {
@@ -124,6 +129,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         opaque: None,
         positional: None,
         script_positional: None,
+        posix: false,
     };
     let result = Parser::new(src, &mut shared).parse_source();
     let problem = match result {
@@ -173,26 +179,91 @@ pub(super) fn is_delim(b: u8) -> bool {
     class(b) & DELIM != 0
 }
 
-/// `NAME=` or `NAME+=` at the start of a raw word: the length of the name part.
+/// `NAME=`, `NAME+=`, `NAME[SUBSCRIPT]=` or `NAME[SUBSCRIPT]+=` at the start of a raw word:
+/// the length of the name part (with its subscript).
 pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
     let b = raw.as_bytes();
-    let first = *b.first()?;
-    if !(first.is_ascii_alphabetic() || first == b'_') {
+    let mut n = identifier_end(b, 0);
+    if n == 0 {
         return None;
     }
-    // a plain loop: iterator adapters stay calls in the size-optimised build
-    let mut n = 1;
-    while b
-        .get(n)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-    {
-        n += 1;
+    if b.get(n) == Some(&b'[') {
+        n = subscript_end(b, n)?;
     }
     match (b.get(n), b.get(n + 1)) {
         (Some(b'='), _) => Some(n),
         (Some(b'+'), Some(b'=')) => Some(n + 1),
         _ => None,
     }
+}
+
+/// The end of the variable name starting at `at` (`at` when there is none).
+fn identifier_end(b: &[u8], at: usize) -> usize {
+    if !b
+        .get(at)
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+    {
+        return at;
+    }
+    // a plain loop: iterator adapters stay calls in the size-optimised build
+    let mut n = at + 1;
+    while b
+        .get(n)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        n += 1;
+    }
+    n
+}
+
+/// A shell variable's name.
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty() && identifier_end(s.as_bytes(), 0) == s.len()
+}
+
+/// `{NAME}` at `at` (bash's `{fd}>file` stores the descriptor it opens in `NAME`): the index
+/// past it, or `at` when there is none.
+fn named_descriptor(b: &[u8], at: usize) -> usize {
+    let end = identifier_end(b, at + 1);
+    if b.get(at) == Some(&b'{') && end > at + 1 && b.get(end) == Some(&b'}') {
+        end + 1
+    } else {
+        at
+    }
+}
+
+/// `NAME[` with no `]` after it in the word: the word was cut at a blank or an operator that
+/// bash, reading an assignment's subscript, would have kept.
+fn unclosed_subscript(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let n = identifier_end(b, 0);
+    n > 0 && b.get(n) == Some(&b'[') && subscript_end(b, n).is_none()
+}
+
+/// After the `[` at `open` of an array subscript (`a[1]=x`): the index past its matching
+/// `]`, quoted brackets skipped; `None` when it is not closed in `b`.
+fn subscript_end(b: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = open;
+    let mut quote = 0u8;
+    while let Some(&c) = b.get(i) {
+        match (quote, c) {
+            (0, b'\\') => i += 1,
+            (0, b'\'' | b'"') => quote = c,
+            (0, b'[') => depth += 1,
+            (0, b']') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            (b'"', b'\\') => i += 1,
+            (q, c) if q == c => quote = 0,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 impl<'s, 'o> Parser<'s, 'o> {
@@ -430,10 +501,31 @@ impl<'s, 'o> Parser<'s, 'o> {
 
     /// Starts at a non-blank byte: callers skip blanks first.
     fn parse_pipeline(&mut self) -> PResult<()> {
-        if self.at_word("!") {
-            self.pos += 1;
-            self.out.not_plain("negation");
+        // `!` and the `time` keyword (`time -p`, `time -p --`) only prefix a whole pipeline,
+        // in any order and number; not after `|`, where `time` is the program
+        loop {
+            if self.at_word("!") {
+                self.pos += 1;
+                self.out.not_plain("negation");
+            } else if self.at_word("time") {
+                // (timing changes nothing the command does: it stays plain)
+                self.pos += 4;
+                self.skip_blanks();
+                if self.at_word("-p") {
+                    self.pos += 2;
+                    self.skip_blanks();
+                    if self.at_word("--") {
+                        self.pos += 2;
+                    }
+                }
+            } else {
+                break;
+            }
             self.skip_blanks();
+            // `time` and `!` alone time or negate nothing
+            if matches!(self.peek(), None | Some(b';' | b'\n')) {
+                return Ok(());
+            }
         }
         let id = self.out.next_pipeline;
         self.out.next_pipeline += 1;
@@ -535,7 +627,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             self.pos += 1;
             self.leave();
-        } else if self.starts("((") {
+        } else if self.starts("((") && !self.out.posix {
+            // (in POSIX sh, `((` opens two subshells)
             self.pos += 2;
             self.enter()?;
             self.out.not_plain("arithmetic command");
@@ -566,8 +659,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.parse_for()?;
         } else if word == names::CASE {
             self.parse_case()?;
-        } else if word == names::TEST {
+        } else if word == names::TEST && !self.out.posix {
+            // (in POSIX sh, `[[` is a program's name and `&&` inside it ends the command)
             self.parse_test()?;
+        } else if word == names::COPROC {
+            return self.parse_coproc();
         } else if word == names::FUNCTION {
             self.pos += "function".len();
             self.skip_blanks();
@@ -589,6 +685,52 @@ impl<'s, 'o> Parser<'s, 'o> {
             return self.parse_simple();
         }
         self.compound_redirects(start)
+    }
+
+    /// `coproc [NAME] command`: the command runs in the background. A NAME comes only before
+    /// a compound command (`coproc w { …; }`); `coproc rm -rf /` runs `rm`.
+    fn parse_coproc(&mut self) -> PResult<()> {
+        self.pos += "coproc".len();
+        self.skip_blanks();
+        if !self.at_compound() {
+            let name = self.token();
+            let start = self.pos;
+            if is_identifier(name) {
+                self.pos += name.len();
+                self.skip_blanks();
+                if !self.at_compound() {
+                    self.pos = start;
+                }
+            }
+        }
+        if self.peek().is_none() {
+            return Err("expected a command after `coproc`".to_string());
+        }
+        self.enter()?;
+        self.out.not_plain("background job");
+        let start = self.out.commands.len();
+        self.parse_command()?;
+        for c in self.out.commands.iter_mut().skip(start) {
+            c.background = true;
+        }
+        self.leave();
+        Ok(())
+    }
+
+    /// A compound command starts at the cursor.
+    fn at_compound(&self) -> bool {
+        self.peek_is(b'(')
+            || matches!(
+                names::key(self.token()),
+                names::LBRACE
+                    | names::IF
+                    | names::WHILE
+                    | names::UNTIL
+                    | names::FOR
+                    | names::SELECT
+                    | names::CASE
+                    | names::TEST
+            )
     }
 
     fn expect_word(&mut self, w: &str) -> PResult<()> {
@@ -798,7 +940,9 @@ impl<'s, 'o> Parser<'s, 'o> {
             origin: None,
             parent: None,
         };
-        let idx = self.push(&mut parts, None, Vec::new())?;
+        // (inside `sudo bash -c '[[ … ]]'` it runs under the launchers too)
+        let wrappers = self.out.wrappers.clone();
+        let idx = self.push(&mut parts, None, wrappers)?;
         self.adopt(sub_start, idx, idx);
         self.leave();
         Ok(())
@@ -883,7 +1027,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 _ => {}
             }
             // only these bytes can start a redirection
-            if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&')) {
+            if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'&' | b'{')) {
                 if let Some(r) = self.try_redirect()? {
                     redirects.push(r);
                     continue;
@@ -896,17 +1040,31 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             if parts.words.is_empty() {
                 let raw = self.slice(w.start, w.end);
+                if unclosed_subscript(raw) {
+                    // bash reads `a[1 + 2]=x` as one word here, blanks and all
+                    return Err(format!(
+                        "array subscript with a blank or operator at byte {}",
+                        w.start
+                    ));
+                }
                 if let Some(n) = assignment_name_len(raw) {
                     self.out.not_plain("variable assignment");
                     let name = raw.get(..n).unwrap_or("").to_string();
-                    let eq = if matches!(raw.as_bytes().get(n), Some(b'+')) {
-                        n + 2
+                    let value_at =
+                        |n: usize, w: &str| n + 1 + usize::from(w.as_bytes().get(n) == Some(&b'+'));
+                    let eq = value_at(n, raw);
+                    // a quoted subscript (`a["k"]=v`) is shorter once unquoted
+                    let text_eq = if raw.get(..n).is_some_and(|s| s.contains(['\'', '"', '\\'])) {
+                        assignment_name_len(&w.text).map(|n| value_at(n, &w.text))
                     } else {
-                        n + 1
+                        Some(eq)
                     };
-                    let mut value = w.text.get(eq..).unwrap_or("").to_string();
+                    let mut value = text_eq
+                        .and_then(|e| w.text.get(e..))
+                        .unwrap_or("")
+                        .to_string();
                     let mut raw = raw.get(eq..).unwrap_or("").to_string();
-                    let mut dynamic = w.dynamic;
+                    let mut dynamic = w.dynamic || text_eq.is_none();
                     if value.is_empty() && raw.is_empty() && self.peek_is(b'(') {
                         let open = self.pos;
                         (value, dynamic) = self.read_array()?;
@@ -996,8 +1154,17 @@ impl<'s, 'o> Parser<'s, 'o> {
         let start = self.pos;
         let bytes = self.src.as_bytes();
         let mut p = start;
-        while bytes.get(p).is_some_and(|b| b.is_ascii_digit()) {
+        let mut fd = 0u64;
+        while let Some(d) = bytes.get(p).filter(|b| b.is_ascii_digit()) {
+            fd = (fd * 10 + u64::from(d - b'0')).min(1 << 32);
             p += 1;
+        }
+        if fd > i32::MAX as u64 {
+            // too large for a descriptor: bash reads the digits as a word (`2147483648>x`)
+            return Ok(None);
+        }
+        if p == start {
+            p = named_descriptor(bytes, start);
         }
         let rest = bytes.get(p..).unwrap_or(&[]);
         match (rest.first(), rest.get(1)) {
@@ -1032,6 +1199,15 @@ impl<'s, 'o> Parser<'s, 'o> {
                 "expected a word after `{full_op}` ({})",
                 self.unexpected()
             ));
+        }
+        if op.ends_with('&') && self.peek_is(b'-') {
+            // `>&-` closes the descriptor: the `-` is a token of its own (`>&-x` runs `x`)
+            self.pos += 1;
+            return Ok(Some(Redirect {
+                op: full_op,
+                target: "-".to_string(),
+                ..Redirect::default()
+            }));
         }
         let w = self.read_word()?;
         let raw = self.slice(w.start, w.end);
@@ -1116,7 +1292,9 @@ impl<'s, 'o> Parser<'s, 'o> {
                     (shell.cwd.clone(), shell.cwd_dynamic),
                     shell.words.clone(),
                 );
-                let name = format!("{} <<", words.first().map_or("sh", |w| super::basename(w)));
+                let shell = words.first().map_or("sh", |w| super::basename(w));
+                let posix = matches!(shell, "sh" | "dash" | "ash");
+                let name = format!("{shell} <<");
                 wrappers.push(Wrapper {
                     name,
                     words,
@@ -1131,6 +1309,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         wrappers: Some(wrappers),
                         cwd: Some(cwd),
                         keep_pipeline: false,
+                        posix: Some(posix),
                     },
                 )?;
             } else {
@@ -1147,7 +1326,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                     self.parse_codes(reader, codes.unwrap_or_default())?;
                 }
             }
-            if let Some(&(ci, _)) = h.targets.first().filter(|_| h.expands && !fed_shell) {
+            if h.expands && !fed_shell {
+                // (also when no simple command receives it: `(( x )) <<EOF` still expands it)
                 self.enter()?;
                 let saved_pipeline = self.out.pipeline.take();
                 let start = self.out.commands.len();
@@ -1155,7 +1335,9 @@ impl<'s, 'o> Parser<'s, 'o> {
                 let mut scratch = String::new();
                 sub.read_dquoted(&mut scratch, false)?;
                 self.out.pipeline = saved_pipeline;
-                self.adopt(start, self.out.commands.len(), ci);
+                if let Some(&(ci, _)) = h.targets.first() {
+                    self.adopt(start, self.out.commands.len(), ci);
+                }
                 self.leave();
             }
         }
@@ -1212,7 +1394,10 @@ impl<'s, 'o> Parser<'s, 'o> {
             let next = self.out.script_positional.take();
             std::mem::replace(&mut self.out.positional, next)
         });
+        let saved_posix = self.out.posix;
+        self.out.posix = ctx.posix.unwrap_or(saved_posix);
         Parser::new(text, &mut *self.out).parse_source()?;
+        self.out.posix = saved_posix;
         if let Some(p) = saved_positional {
             self.out.positional = p;
         }
@@ -1271,6 +1456,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 wrappers: None,
                 cwd: None,
                 keep_pipeline: false,
+                posix: None,
             },
         )
     }
@@ -1463,6 +1649,13 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(text) = script {
             let inherited = with_assignments(&self.out.inherited, parts);
             let saved = std::mem::replace(&mut self.out.inherited, inherited);
+            // the shell that reads the script: `watch` and `su -c` hand it to `sh -c` (or a
+            // login shell that may be one)
+            let posix = match wrappers.last().map(|w| w.name.as_str()) {
+                Some("eval") => None,
+                Some("sh -c" | "dash -c" | "watch" | "su -c") => Some(true),
+                _ => Some(false),
+            };
             let result = self.parse_nested(
                 &text,
                 Nested {
@@ -1471,6 +1664,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers: Some(wrappers),
                     cwd: None,
                     keep_pipeline: true,
+                    posix,
                 },
             );
             self.out.inherited = saved;
@@ -1581,6 +1775,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers: Some(Vec::new()),
                     cwd: None,
                     keep_pipeline: false,
+                    // programs hand these to `sh -c`
+                    posix: Some(true),
                 },
             )?;
         }
@@ -1624,7 +1820,9 @@ impl<'s, 'o> Parser<'s, 'o> {
                 ..Wrapper::default()
             });
             match code {
-                embedded::Code::Script(_, text) => self.parse_nested(
+                // `system()`, git's `!` aliases, `ProxyCommand` run `/bin/sh -c`; a script
+                // fed to `source` runs in this shell
+                embedded::Code::Script(source, text) => self.parse_nested(
                     &text,
                     Nested {
                         origin: Origin::Script,
@@ -1632,6 +1830,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         wrappers: Some(wrappers),
                         cwd: None,
                         keep_pipeline: false,
+                        posix: (source != embedded::STDIN_SCRIPT).then_some(true),
                     },
                 )?,
                 embedded::Code::Argv(_, words) => {

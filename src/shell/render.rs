@@ -4,9 +4,9 @@ use std::borrow::Cow;
 
 use super::SimpleCommand;
 
-const RESERVED: [&str; 20] = [
+const RESERVED: [&str; 21] = [
     "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
-    "select", "function", "in", "time", "{", "}", "!", "[[",
+    "select", "function", "in", "time", "{", "}", "!", "[[", "coproc",
 ];
 
 /// Quotes a word so the shell reads it back as exactly this text (no expansion).

@@ -27,7 +27,11 @@ impl Parser<'_, '_> {
             run += 1;
         }
         // most words are one plain run up to a delimiter: copied once, at its exact size
-        if run > start && bytes.get(run).map_or(true, |&b| super::parser::is_delim(b)) {
+        // (`<(`/`>(` is no delimiter: `a<(x)` is one word)
+        if run > start
+            && bytes.get(run).map_or(true, |&b| super::parser::is_delim(b))
+            && bytes.get(run + 1) != Some(&b'(')
+        {
             self.pos = run;
             return Ok(Word {
                 text: self.slice(start, run).to_owned(),
@@ -39,13 +43,6 @@ impl Parser<'_, '_> {
         // quotes or expansions: built piece by piece, so start with room for a typical word
         let mut text = String::with_capacity(32);
         let mut dynamic = false;
-        if self.starts("<(") || self.starts(">(") {
-            self.pos += 2;
-            self.out.not_plain("process substitution");
-            self.substitution(Origin::ProcessSubstitution)?;
-            text.push_str(self.slice(start, self.pos));
-            dynamic = true;
-        }
         loop {
             let run = self.pos;
             while self.peek().is_some_and(|b| !special(b)) {
@@ -83,6 +80,14 @@ impl Parser<'_, '_> {
                 b'$' => dynamic |= self.read_dollar(&mut text, false)?,
                 b'`' => {
                     self.backtick(&mut text)?;
+                    dynamic = true;
+                }
+                b'<' | b'>' if self.peek_at_is(1, b'(') => {
+                    let open = self.pos;
+                    self.pos += 2;
+                    self.out.not_plain("process substitution");
+                    self.substitution(Origin::ProcessSubstitution)?;
+                    text.push_str(self.slice(open, self.pos));
                     dynamic = true;
                 }
                 _ => break,

@@ -161,7 +161,6 @@ const LAUNCHERS: &[Launcher] = &[
         0,
     ),
     launcher_row("catchsegv", b"", &[], 0),
-    launcher_row("coproc", b"", &[], 0),
     launcher_row("toybox", b"", &[], 0),
     launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
     launcher_row("ssh-agent", b"aEPt", &[], 0),

@@ -5,8 +5,9 @@
 //!
 //! It reads values the way serde-wasm-bindgen 0.6 did, so configs, messages and outputs are
 //! unchanged: `null`/`undefined` are unit, numbers that are safe integers are integers, a
-//! struct reads only its declared fields (`in` tells a missing field from an `undefined` one),
-//! a map or a sequence is any iterable (a `Map`, a `Set`) or a plain object's entries, an enum
+//! struct reads only its declared fields, as own properties (an own `undefined` is present, an
+//! inherited value absent: see [`super::own`]), a map or a sequence is any iterable (a `Map`, a
+//! `Set`), an array's own elements or a plain object's own entries, an enum
 //! is `"variant"` or `{ variant: payload }`. Strings are read with `as_string`, which repairs
 //! a lone surrogate to U+FFFD (as before: config text is not a path to be checked).
 
@@ -16,7 +17,7 @@ use serde::ser::{self, Impossible, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::label;
+use super::{label, own};
 
 #[wasm_bindgen]
 extern "C" {
@@ -221,22 +222,21 @@ fn pair(p: &JsValue) -> (JsValue, JsValue) {
     (p.get(0), p.get(1))
 }
 
-/// A map's entries: an iterable's `[key, value]` pairs, else a plain object's entries.
+/// A map's entries: an iterable's `[key, value]` pairs, else a plain object's own entries.
 fn entries(v: &JsValue) -> Result<Option<Vec<(JsValue, JsValue)>>> {
     if let Some(items) = iterate(v)? {
         return Ok(Some(items.iter().map(pair).collect()));
     }
     if v.is_object() {
-        let entries = Object::entries(v.unchecked_ref());
-        return Ok(Some(entries.iter().map(|p| pair(&p)).collect()));
+        return Ok(Some(own::entries(v)?));
     }
     Ok(None)
 }
 
-/// A sequence's items: an array's, else any iterable's.
+/// A sequence's items: an array's own elements, else any iterable's.
 fn items(v: &JsValue) -> Result<Option<Vec<JsValue>>> {
-    if let Some(a) = v.dyn_ref::<Array>() {
-        return Ok(Some(a.iter().collect()));
+    if own::is_array(v) {
+        return Ok(Some(own::items(v)?));
     }
     iterate(v)
 }
@@ -265,7 +265,7 @@ fn classify(v: &JsValue) -> Result<Any> {
         }
     } else if let Some(s) = v.as_string() {
         Any::Str(s)
-    } else if Array::is_array(v) {
+    } else if own::is_array(v) {
         Any::Seq(items(v)?.unwrap_or_default())
     } else if let Some(b) = bytes(v) {
         Any::Bytes(b)
@@ -324,13 +324,13 @@ impl<'de> de::MapAccess<'de> for Map {
     }
 }
 
-/// A struct's declared fields that are present (`undefined` but `in` the object counts).
+/// A struct's declared fields that are own properties (an own `undefined` counts; an
+/// inherited value does not).
 fn struct_fields(obj: &JsValue, fields: &[&'static str]) -> Result<Vec<(JsValue, JsValue)>> {
     let mut out = Vec::new();
     for &field in fields {
         let key = label(field);
-        let value = Reflect::get(obj, key)?;
-        if !value.is_undefined() || Reflect::has(obj, key)? {
+        if let Some(value) = own::get(obj, key)? {
             out.push((key.clone(), value));
         }
     }
@@ -345,11 +345,11 @@ fn variant(v: &JsValue) -> Result<Option<(JsValue, JsValue)>> {
     if !v.is_object() {
         return Ok(None);
     }
-    let entries = Object::entries(v.unchecked_ref());
-    if entries.length() != 1 {
-        return Err(de::Error::invalid_length(entries.length() as usize, &"1"));
+    let mut entries = own::entries(v)?;
+    if entries.len() != 1 {
+        return Err(de::Error::invalid_length(entries.len(), &"1"));
     }
-    Ok(Some(pair(&entries.get(0))))
+    Ok(entries.pop())
 }
 
 /// `Deserializer` methods that read their type as another method does (`deserialize_i8` as

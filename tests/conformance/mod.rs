@@ -6,8 +6,9 @@
 //!
 //! A file holds cases of one upstream test file. Lines:
 //! * `#= <upstream file> (<repository>)`: where the following cases come from (required);
-//! * `#judge check` (the engine alone, as the harness's ApprovalManager resolves before schema
-//!   validation) or `#judge authorize` (validate, then check);
+//! * `#judge check` (`check`'s verdict: as the harness's ApprovalManager resolves by tool name,
+//!   its calls carry the params their tools require, since `check` validates first) or
+//!   `#judge authorize` (validate, then check);
 //! * `#call <json call> <param>`: the call a plain input fills (`-`: inputs are JSON calls);
 //! * `#! {json}`: the config of the following cases, on top of [`BASE_CONFIG`] (each line
 //!   replaces the previous one); `"importCline": { "commandPermissions": … }` is passed

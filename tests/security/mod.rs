@@ -8,7 +8,9 @@
 //!   or the engine), `prompt` (prompts, not denied) or `allow` (allowed without asking);
 //! * `input` is a shell command (sent as `execute_command` with `requires_approval: false`)
 //!   or, when it starts with `{`, a JSON tool call; in commands `\n \r \t \\ \u{XXXX}` are
-//!   escapes;
+//!   escapes; in a JSON call a lone surrogate escape (`"\uD800"`) is kept as JS reads it (the
+//!   native runner reads that string as `Value::InvalidStr`, arrays and objects as
+//!   `Value::Other`);
 //! * `why` is one line saying why that is the right answer.
 //!
 //! `#! {json}` lines merge keys into the file's config (shallow; later lines win) on top of
@@ -31,6 +33,8 @@ pub const FILES: &[(&str, &str)] = &[
     ("critical", include_str!("../fixtures/security/critical.tsv")),
     ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
     ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
+    ("parser-differential", include_str!("../fixtures/security/parser-differential.tsv")),
+    ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
     ("launchers", include_str!("../fixtures/security/launchers.tsv")),
     ("option-code", include_str!("../fixtures/security/option-code.tsv")),
     ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
@@ -110,6 +114,49 @@ pub fn unescape(s: &str) -> String {
     out
 }
 
+/// What stands for a lone surrogate in [`mark_lone_surrogates`]'s output.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub const LONE_SURROGATE: char = '\u{FFFF}';
+
+/// JSON text with every lone surrogate escape (which serde_json refuses, and JS reads as an
+/// ill-formed string) replaced by the escape of [`LONE_SURROGATE`].
+pub fn mark_lone_surrogates(json: &str) -> String {
+    let unit = |s: &str| s.get(..4).and_then(|h| u32::from_str_radix(h, 16).ok());
+    let mut out = String::with_capacity(json.len());
+    let mut rest = json;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let escape = rest.get(..2).unwrap_or(rest);
+        if escape != "\\u" {
+            out.push_str(escape);
+            rest = &rest[escape.len()..];
+            continue;
+        }
+        let high = unit(&rest[2..]).unwrap_or(0);
+        let low = rest
+            .get(6..8)
+            .filter(|u| *u == "\\u")
+            .and_then(|_| unit(&rest[8..]));
+        match (high, low) {
+            (0xD800..=0xDBFF, Some(0xDC00..=0xDFFF)) => {
+                out.push_str(&rest[..12]);
+                rest = &rest[12..];
+            }
+            (0xD800..=0xDFFF, _) => {
+                out.push_str("\\uFFFF");
+                rest = &rest[6..];
+            }
+            _ => {
+                out.push_str(&rest[..2]);
+                rest = &rest[2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn parse_file(name: &'static str, text: &str) -> Corpus {
     let mut config: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(BASE_CONFIG).expect("base config");
@@ -137,9 +184,10 @@ fn parse_file(name: &'static str, text: &str) -> Corpus {
         assert!(!cols[2].trim().is_empty(), "{at}: say why");
         let input = cols[1].to_string();
         let call = if input.starts_with('{') {
-            let v: serde_json::Value =
-                serde_json::from_str(&input).unwrap_or_else(|e| panic!("{at}: bad JSON: {e}"));
-            v.to_string()
+            serde_json::from_str::<serde_json::Value>(&mark_lone_surrogates(&input))
+                .unwrap_or_else(|e| panic!("{at}: bad JSON: {e}"));
+            // As written, so that JS's JSON.parse sees any lone surrogate.
+            input.clone()
         } else {
             serde_json::json!({
                 "tool": "execute_command",
@@ -207,24 +255,40 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
     );
 }
 
-/// A call as JSON text, as the core reads it (the native runners).
+/// A call as JSON text, as the core reads it (the native runners): a string with a lone
+/// surrogate is `Value::InvalidStr`, an array or object `Value::Other`.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn tool_call(json: &str) -> toolgate::ToolCall {
     use serde_json::Value as Json;
     use toolgate::Value;
-    let v: Json = serde_json::from_str(json).expect("call JSON");
+    let v: Json = serde_json::from_str(&mark_lone_surrogates(json)).expect("call JSON");
     let mut c = toolgate::ToolCall::new(v["tool"].as_str().unwrap_or(""));
     for (k, p) in v["params"].as_object().into_iter().flatten() {
         let value = match p {
             Json::Null => Value::Null,
             Json::Bool(b) => Value::Bool(*b),
             Json::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
+            Json::String(s) if s.contains(LONE_SURROGATE) => Value::InvalidStr,
             Json::String(s) => Value::Str(s.clone()),
             _ => Value::Other,
         };
         c.params.push((k.clone(), value));
     }
     c
+}
+
+/// Why the JS facade refuses a call (JSON text) before the core sees it, if it does: a tool
+/// that is not a string holding valid Unicode, params that are neither an object nor null.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn malformed(json: &str) -> Option<&'static str> {
+    use serde_json::Value as Json;
+    let v: Json = serde_json::from_str(&mark_lone_surrogates(json)).expect("call JSON");
+    match (&v["tool"], &v["params"]) {
+        (Json::String(t), _) if t.contains(LONE_SURROGATE) => Some("the tool is not valid Unicode"),
+        (Json::String(_), Json::Object(_) | Json::Null) => None,
+        (Json::String(_), _) => Some("params is not an object"),
+        _ => Some("the tool is not a string"),
+    }
 }
 
 /// The JS `Gatekeeper` class, as a host sees it (the wasm runners).
