@@ -520,6 +520,11 @@ fn render_round_trip() {
         "bash -c \"echo 'x y'\"",
     ]);
     for input in corpus {
+        // code the analysis cannot read (`sed 's/a/b/e'`) has a problem: nothing to render
+        if matches!(&analyse(input).problem, Some(toolgate::shell::Problem::Unparseable(w)) if w.ends_with("code toolgate cannot read"))
+        {
+            continue;
+        }
         let first = shape(input);
         let rendered = analyse(input).render();
         let second = shape(&rendered);

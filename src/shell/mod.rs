@@ -29,6 +29,8 @@
 pub mod critical;
 mod effects;
 mod expand;
+mod embedded;
+mod inline;
 mod names;
 mod parser;
 pub mod paths;

@@ -6,8 +6,8 @@
 use super::expand::{self, Vars};
 use super::words::{Span, Word};
 use super::{
-    effects, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
-    Wrapper, MAX_COMMANDS, MAX_DEPTH,
+    effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
+    SimpleCommand, Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
 
 pub(super) type PResult<T> = Result<T, String>;
@@ -28,6 +28,14 @@ pub(super) struct Shared {
     /// Assignments a script launcher's command carried (`X=1 bash -c '…'`): the script's
     /// commands run with them, so they get them too. (name, value, raw when dynamic)
     inherited: Vec<(String, String, Option<String>)>,
+    /// Why some code in the command cannot be read (inline interpreter code that builds the
+    /// command it runs): the analysis then has a problem, so it never allows.
+    opaque: Option<String>,
+    /// The positional parameters (`$1`, `"$@"`) of the shell whose commands are being parsed,
+    /// when known (`bash -c CODE NAME ARGS`); `None` at the top level.
+    positional: Option<wrappers::Positional>,
+    /// What the next script parsed in a shell of its own gets as [`Shared::positional`].
+    script_positional: Option<wrappers::Positional>,
     /// The source is POSIX sh (`sh -c`, `dash -c`, `sh <<EOF`), where `((` and `[[` are not
     /// keywords: dash runs `((rm -rf ~))` as two nested subshells.
     posix: bool,
@@ -100,6 +108,13 @@ pub(super) const COMMAND_VARIABLES: &[&str] = &[
     "LESSCLOSE",
     "PROMPT_COMMAND",
     "BROWSER",
+    "RSYNC_RSH",
+    "GIT_PROXY_COMMAND",
+    "SUDO_EDITOR",
+    "FCEDIT",
+    "LESSEDIT",
+    "SVN_EDITOR",
+    "RUSTC_WRAPPER",
 ];
 
 /// How a nested source (script, backtick body, here-doc body) is parsed.
@@ -136,16 +151,23 @@ pub(super) fn parse(src: &str) -> Analysis {
         function: None,
         pipeline: None,
         inherited: Vec::new(),
+        opaque: None,
+        positional: None,
+        script_positional: None,
         posix: false,
         vars: Vars::default(),
         words: Vec::new(),
     };
     let result = Parser::new(src, &mut shared).parse_source();
+    let problem = match result {
+        Err(e) => Some(e),
+        Ok(()) => shared.opaque,
+    };
     Analysis {
         commands: shared.commands,
         plain: false,
         not_plain: shared.not_plain,
-        problem: result.err().map(Problem::Unparseable),
+        problem: problem.map(Problem::Unparseable),
         suspicious: None,
     }
 }
@@ -575,6 +597,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             break;
         }
         self.out.pipeline = enclosing;
+        self.fed_herestrings(start, id)?;
         if stage > 0 {
             // each stage runs in a subshell: a `cd` there does not leak
             (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
@@ -590,6 +613,42 @@ impl<'s, 'o> Parser<'s, 'o> {
             {
                 c.pipeline = eid;
                 c.stage = estage;
+            }
+        }
+        Ok(())
+    }
+
+    /// Here-strings that a shell or interpreter runs as its program (`bash <<< '…'`,
+    /// `python3 <<< '…'`, `cat <<< '…' | sh`) are parsed as its code.
+    #[inline(never)]
+    fn fed_herestrings(&mut self, start: usize, pipeline: usize) -> PResult<()> {
+        let end = self.out.commands.len();
+        for ci in start..end {
+            let cmds = &self.out.commands;
+            let Some(c) = cmds.get(ci).filter(|c| c.pipeline == pipeline) else {
+                continue;
+            };
+            let Some(text) = c
+                .redirects
+                .iter()
+                .find(|r| r.is_herestring() && !r.dynamic)
+                .map(|r| r.target.clone())
+            else {
+                continue;
+            };
+            let reader = (ci..end).find(|&d| {
+                cmds.get(d).is_some_and(|d| {
+                    d.pipeline == pipeline && d.stage >= c.stage && embedded::runs_stdin(d)
+                })
+            });
+            if let Some(reader) = reader {
+                let codes = self
+                    .out
+                    .commands
+                    .get(reader)
+                    .map(|r| embedded::fed(r, &text))
+                    .unwrap_or_default();
+                self.parse_codes(reader, codes)?;
             }
         }
         Ok(())
@@ -1044,9 +1103,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.not_plain("function definition");
         let saved_function = self.out.function.replace(name);
         let saved_pipeline = self.out.pipeline.take();
+        // a function's `$1` is its own argument
+        let saved_positional = self.out.positional.take();
         let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
         let saved_vars = self.out.vars.snapshot();
         self.parse_command()?;
+        self.out.positional = saved_positional;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
         (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
@@ -1200,6 +1262,11 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
         if !redirects.is_empty() {
+            if let Some(p) = &self.out.positional {
+                for r in &mut redirects {
+                    wrappers::substitute_target(r, p);
+                }
+            }
             self.attach_redirects(emit_start, redirects);
         }
         Ok(())
@@ -1546,6 +1613,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 })
             });
             let target = h.targets.first().map(|t| t.0);
+            let fed_shell = shell.is_some();
             if let (Some(shell), Some(ci)) = (shell, target) {
                 let (mut wrappers, cwd, words) = (
                     shell.wrappers.clone(),
@@ -1573,7 +1641,21 @@ impl<'s, 'o> Parser<'s, 'o> {
                         scope: Scope::Fresh,
                     },
                 )?;
-            } else if h.expands {
+            } else {
+                // an interpreter's program (`python3 - <<EOF`, `source /dev/stdin <<EOF`)
+                let reader = h.targets.iter().find_map(|&(ci, _)| {
+                    let c = cmds.get(ci)?;
+                    cmds.iter().position(|d| {
+                        (std::ptr::eq(d, c) || (d.pipeline == c.pipeline && d.stage > c.stage))
+                            && embedded::runs_stdin(d)
+                    })
+                });
+                if let Some(reader) = reader {
+                    let codes = cmds.get(reader).map(|r| embedded::fed(r, &body));
+                    self.parse_codes(reader, codes.unwrap_or_default())?;
+                }
+            }
+            if h.expands && !fed_shell {
                 // (also when no simple command receives it: `(( x )) <<EOF` still expands it)
                 self.enter()?;
                 let saved_pipeline = self.out.pipeline.take();
@@ -1635,6 +1717,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         } else {
             self.out.pipeline.take()
         };
+        // a script runs in a shell of its own, with the parameters its launcher gave
+        let own_shell = ctx.origin != Origin::CommandSubstitution;
+        let saved_positional = own_shell.then(|| {
+            let next = self.out.script_positional.take();
+            std::mem::replace(&mut self.out.positional, next)
+        });
         let saved_posix = self.out.posix;
         self.out.posix = ctx.posix.unwrap_or(saved_posix);
         let saved_vars = match ctx.scope {
@@ -1655,6 +1743,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.out.posix = saved_posix;
         if let Some(vars) = saved_vars {
             self.out.vars = vars;
+        }
+        if let Some(p) = saved_positional {
+            self.out.positional = p;
         }
         self.out.origin = saved_origin;
         if let Some(w) = saved_wrappers {
@@ -1811,6 +1902,15 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut start = 0;
         let mut levels = 0;
         let mut script = None;
+        if let Some(p) = &self.out.positional {
+            if !parts.dynamic.is_empty() {
+                wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
+            }
+            if !parts.dynamic_assignments.is_empty() {
+                let (a, d) = (&mut parts.assignments, &mut parts.dynamic_assignments);
+                wrappers::substitute_assignments(a, d, p);
+            }
+        }
         while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
             if parts.dynamic.iter().any(|d| d.index == start) {
                 break;
@@ -1841,6 +1941,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     at,
                     join,
                     skip,
+                    params,
                 } => {
                     let end = if join {
                         parts.words.len()
@@ -1877,6 +1978,29 @@ impl<'s, 'o> Parser<'s, 'o> {
                         ..Wrapper::default()
                     });
                     script = Some(text);
+                    // the script's `$0`, `$1`, …: its launcher's words after it (`{}` is
+                    // the file `find -exec`, `xargs -I{}` or `parallel` puts there); `eval`
+                    // runs in this shell
+                    let open = wrappers
+                        .iter()
+                        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+                    self.out.script_positional = match params {
+                        Some(p) => {
+                            let from = start + p;
+                            let words = parts.words.get(from..).unwrap_or(&[]).iter();
+                            let values = words.enumerate().map(|(i, w)| {
+                                let known =
+                                    w != "{}" && !parts.dynamic.iter().any(|d| d.index == from + i);
+                                known.then(|| w.clone())
+                            });
+                            Some(wrappers::Positional {
+                                values: values.collect(),
+                                open,
+                            })
+                        }
+                        None if name == "eval" => self.out.positional.clone(),
+                        None => None,
+                    };
                     break;
                 }
             }
@@ -1941,6 +2065,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let execs = effects::exec_ranges(name, &parts.words);
         let own_wrappers = wrappers.len() > base_wrappers;
         let idx = self.push(parts, side_effect, wrappers)?;
+        self.track_positional(idx);
         for (a, b) in execs {
             let Some(c) = self.out.commands.get(idx) else {
                 break;
@@ -1980,6 +2105,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         {
             self.parse_command_variables(idx)?;
         }
+        self.parse_embedded(idx, name)?;
         if !own_wrappers {
             self.track_cd(idx);
         }
@@ -2030,6 +2156,89 @@ impl<'s, 'o> Parser<'s, 'o> {
                     scope: Scope::Fresh,
                 },
             )?;
+        }
+        Ok(())
+    }
+
+    /// `shift`, `set -- …`: the positional parameters later commands see.
+    fn track_positional(&mut self, idx: usize) {
+        let (Some(p), Some(c)) = (&self.out.positional, self.out.commands.get(idx)) else {
+            return;
+        };
+        if let Some(next) = p.after(&c.words) {
+            self.out.positional = if c.dynamic.is_empty() { next } else { None };
+        }
+    }
+
+    /// Code inside the command's words (`git -c alias.x='!…'`, `ssh -o ProxyCommand=…`,
+    /// `trap '…' EXIT`, `python3 -c '…os.system("…")'`; see [`embedded`]), analysed as the
+    /// command's own scripts and commands.
+    #[inline(never)]
+    fn parse_embedded(&mut self, idx: usize, name: names::Key) -> PResult<()> {
+        let Some(c) = self.out.commands.get(idx) else {
+            return Ok(());
+        };
+        let codes = embedded::code(c, name);
+        self.parse_codes(idx, codes)
+    }
+
+    /// Parses each piece of `codes` as a script or command whose parent is command `idx`.
+    #[inline(never)]
+    fn parse_codes(&mut self, idx: usize, codes: Vec<embedded::Code>) -> PResult<()> {
+        for code in codes {
+            let Some(c) = self.out.commands.get(idx) else {
+                break;
+            };
+            let mut wrappers: Vec<Wrapper> =
+                c.wrappers.iter().filter(|w| !w.script).cloned().collect();
+            wrappers.push(Wrapper {
+                name: code.source().to_string(),
+                script: true,
+                ..Wrapper::default()
+            });
+            match code {
+                // `system()`, git's `!` aliases, `ProxyCommand` run `/bin/sh -c`; a script
+                // fed to `source` runs in this shell
+                embedded::Code::Script(source, text) => self.parse_nested(
+                    &text,
+                    Nested {
+                        origin: Origin::Script,
+                        parent: Some(idx),
+                        wrappers: Some(wrappers),
+                        cwd: None,
+                        keep_pipeline: false,
+                        posix: (source != embedded::STDIN_SCRIPT).then_some(true),
+                        scope: if source == embedded::STDIN_SCRIPT {
+                            Scope::Shared
+                        } else {
+                            Scope::Fresh
+                        },
+                    },
+                )?,
+                embedded::Code::Argv(_, words) => {
+                    self.enter()?;
+                    let saved = std::mem::replace(&mut self.out.wrappers, wrappers);
+                    let saved_origin = std::mem::replace(&mut self.out.origin, Origin::Script);
+                    let saved_pipeline = self.out.pipeline.take();
+                    let result = self.emit(&mut Parts {
+                        words,
+                        origin: Some(Origin::Script),
+                        parent: Some(idx),
+                        ..Parts::default()
+                    });
+                    self.out.wrappers = saved;
+                    self.out.origin = saved_origin;
+                    self.out.pipeline = saved_pipeline;
+                    self.leave();
+                    result?;
+                }
+                embedded::Code::Opaque(source, why) => {
+                    if self.out.opaque.is_none() {
+                        let what = format!("{source}: {why}: code toolgate cannot read");
+                        self.out.opaque = Some(what);
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -1,5 +1,7 @@
-//! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, … run
-//! the words after their options; `bash -c`, `eval`, `su -c`, `watch`, `env -S` run a script.
+//! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, `strace`,
+//! `flock FILE`, `chroot DIR`, … run the words after their options (the table [`LAUNCHERS`]
+//! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
+//! `env -S`, `script -c`, `flock -c` run a script.
 
 use super::{basename, names};
 
@@ -18,12 +20,155 @@ pub(super) enum Peel {
         at: usize,
         join: bool,
         skip: usize,
+        /// `bash -c CODE NAME ARGS…`: the index of `NAME` (`$0`); the words after it are the
+        /// script's `$1`, `$2`, …
+        params: Option<usize>,
     },
 }
 
+/// A launcher that runs its operands as a command after its options and `skip` operands of
+/// its own (`flock FILE cmd`, `chroot DIR cmd`, `taskset MASK cmd`).
+struct Launcher {
+    name: &'static str,
+    /// [`names::folded_key`] of `name` ([`names::NONE`] for names of 16 bytes or more).
+    key: names::Key,
+    /// Short options that take a value.
+    short_arg: &'static [u8],
+    /// Long options that take the next word as their value.
+    long_arg: &'static [&'static str],
+    skip: usize,
+}
+
+const fn launcher_row(
+    name: &'static str,
+    short_arg: &'static [u8],
+    long_arg: &'static [&'static str],
+    skip: usize,
+) -> Launcher {
+    Launcher {
+        name,
+        key: names::folded_key(name),
+        short_arg,
+        long_arg,
+        skip,
+    }
+}
+
+/// Launchers that differ only in their options (with the long ones that take a value, which
+/// the program table does not hold; its `every_launcher_is_peeled` test keeps the two in
+/// step). Without a command after them they run none (or an interactive shell), which is not
+/// peeled.
+const LAUNCHERS: &[Launcher] = &[
+    launcher_row("pkexec", b"", &["--user"], 0),
+    launcher_row(
+        "strace",
+        b"abeEIoOpPsSuX",
+        &[
+            "--output",
+            "--attach",
+            "--env",
+            "--user",
+            "--trace",
+            "--signal",
+            "--string-limit",
+            "--columns",
+            "--trace-path",
+            "--summary-sort-by",
+        ],
+        0,
+    ),
+    launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
+    launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
+    launcher_row(
+        "unshare",
+        b"RwSG",
+        &[
+            "--root",
+            "--wd",
+            "--setuid",
+            "--setgid",
+            "--propagation",
+            "--setgroups",
+            "--map-user",
+            "--map-group",
+            "--map-users",
+            "--map-groups",
+        ],
+        0,
+    ),
+    launcher_row("nsenter", b"tSG", &["--target", "--setuid", "--setgid"], 0),
+    launcher_row(
+        "setpriv",
+        b"",
+        &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+        ],
+        0,
+    ),
+    launcher_row(
+        "systemd-run",
+        b"upEHM",
+        &[
+            "--unit",
+            "--property",
+            "--description",
+            "--slice",
+            "--setenv",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--working-directory",
+            "--machine",
+            "--host",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--service-type",
+        ],
+        0,
+    ),
+    launcher_row("dbus-launch", b"", &["--config-file"], 0),
+    launcher_row("xvfb-run", b"efnpsw", &[], 0),
+    launcher_row("firejail", b"", &[], 0),
+    launcher_row("valgrind", b"", &[], 0),
+    launcher_row("entr", b"", &[], 0),
+    launcher_row("faketime", b"", &[], 1),
+    launcher_row("proxychains", b"f", &[], 0),
+    launcher_row(
+        "torsocks",
+        b"uapP",
+        &["--user", "--pass", "--address", "--port"],
+        0,
+    ),
+    launcher_row("catchsegv", b"", &[], 0),
+    launcher_row("toybox", b"", &[], 0),
+    launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
+    launcher_row("ssh-agent", b"aEPt", &[], 0),
+];
+
 /// Options scanned up to the first operand.
-struct Options {
-    next: usize,
+pub(super) struct Options {
+    pub next: usize,
     /// Short option letters seen (ASCII bitmap).
     seen: u128,
     /// (letter, index of the word holding its value, byte offset of the value in that word)
@@ -32,19 +177,19 @@ struct Options {
 }
 
 impl Options {
-    fn saw(&self, c: u8) -> bool {
+    pub fn saw(&self, c: u8) -> bool {
         c < 128 && self.seen & (1u128 << c) != 0
     }
 
     /// (word index, byte offset) of option `c`'s value.
-    fn value(&self, c: u8) -> Option<(usize, usize)> {
+    pub fn value(&self, c: u8) -> Option<(usize, usize)> {
         self.values.iter().find(|v| v.0 == c).map(|v| (v.1, v.2))
     }
 }
 
 /// Scans `-x`, `-xVALUE`, `-x VALUE` (for letters in `short_arg`), `--long[=v]`,
 /// `--long VALUE` (for `long_arg`), up to `--` or the first operand.
-fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
+pub(super) fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
     let mut o = Options {
         next: 1,
         seen: 0,
@@ -105,6 +250,12 @@ fn is_assignment(w: &str) -> bool {
     super::parser::assignment_name_len(w).is_some()
 }
 
+/// The command after a table launcher's options and own operands.
+fn table_launcher(words: &[String], l: &'static Launcher) -> Peel {
+    let o = options(words, l.short_arg, l.long_arg);
+    launcher(words, l.name, o.next + l.skip)
+}
+
 fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     if next < words.len() {
         Peel::Launcher { name, next }
@@ -113,8 +264,21 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     }
 }
 
+/// A shell's name, also versioned or with `.exe` (`ksh93`, `bash5.2`, `bash-5.2`, `sh.exe`).
 pub(super) fn is_shell(name: &str) -> bool {
-    is_shell_key(names::folded_key(name))
+    is_shell_key(names::folded_key(unversioned(name)))
+}
+
+/// `bash-5.2` → `bash`, `ksh93` → `ksh`, `sh.exe` → `sh`.
+fn unversioned(name: &str) -> &str {
+    let name = name.strip_suffix(".exe").unwrap_or(name);
+    let trimmed = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let trimmed = trimmed.strip_suffix('-').unwrap_or(trimmed);
+    if trimmed.is_empty() {
+        name
+    } else {
+        trimmed
+    }
 }
 
 pub(super) fn is_shell_key(key: names::Key) -> bool {
@@ -128,8 +292,34 @@ pub(super) fn is_shell_key(key: names::Key) -> bool {
             | names::ASH
             | names::MKSH
             | names::FISH
+            | TCSH
+            | CSH
+            | YASH
+            | RBASH
+            | POSH
+            | LKSH
+            | OKSH
+            | PDKSH
     )
 }
+
+// Names only this module matches (the rest are in `names`).
+const TCSH: names::Key = names::folded_key("tcsh");
+const CSH: names::Key = names::folded_key("csh");
+const YASH: names::Key = names::folded_key("yash");
+const RBASH: names::Key = names::folded_key("rbash");
+const POSH: names::Key = names::folded_key("posh");
+const LKSH: names::Key = names::folded_key("lksh");
+const OKSH: names::Key = names::folded_key("oksh");
+const PDKSH: names::Key = names::folded_key("pdksh");
+const RUNUSER: names::Key = names::folded_key("runuser");
+const FLOCK: names::Key = names::folded_key("flock");
+const SCRIPT: names::Key = names::folded_key("script");
+const CHRT: names::Key = names::folded_key("chrt");
+const TASKSET: names::Key = names::folded_key("taskset");
+const SG: names::Key = names::folded_key("sg");
+const CPULIMIT: names::Key = names::folded_key("cpulimit");
+const PARALLEL: names::Key = names::folded_key("parallel");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
@@ -165,13 +355,15 @@ fn shell_options(words: &[String]) -> (usize, bool, bool) {
     (i, c, s)
 }
 
-/// A shell that reads its script from stdin (`bash`, `sudo sh -s`, not `bash x.sh` or `-c`).
+/// A shell that reads its script from stdin (`bash`, `sudo sh -s`, `sh /dev/stdin`, not
+/// `bash x.sh` or `-c`).
 pub(super) fn shell_reads_stdin(words: &[String]) -> bool {
     if !words.first().is_some_and(|w| is_shell(basename(w))) {
         return false;
     }
     let (i, c, s) = shell_options(words);
-    !c && (s || i >= words.len())
+    let stdin = |w: &String| matches!(w.as_str(), "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0");
+    !c && (s || i >= words.len() || words.get(i).is_some_and(stdin))
 }
 
 pub(super) fn peel(words: &[String]) -> Peel {
@@ -211,12 +403,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let long = long_value(words, o.next, "--split-string");
             if let Some((at, skip)) = o.value(b'S').or(long) {
                 if at < words.len() {
-                    return Peel::Script {
-                        name: "env -S",
-                        at,
-                        join: false,
-                        skip,
-                    };
+                    return script(words, "env -S", at, skip);
                 }
             }
             let next = after_assignments(words, o.next);
@@ -282,6 +469,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             at: 1,
             join: true,
             skip: 0,
+            params: None,
         },
         names::WATCH => {
             let o = options(words, b"nq", &["--interval", "--equexit"]);
@@ -291,35 +479,121 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     at: o.next,
                     join: true,
                     skip: 0,
+                    params: None,
                 }
             } else {
                 Peel::None
             }
         }
-        names::SU => {
+        names::SU | RUNUSER => {
+            if let Some((at, skip)) = su_command(words) {
+                return script(
+                    words,
+                    if name == "su" { "su -c" } else { "runuser -c" },
+                    at,
+                    skip,
+                );
+            }
+            // `runuser -u USER [--] cmd …` runs the command itself
             let o = options(
                 words,
-                b"cgGsw",
-                &[
-                    "--command",
-                    "--group",
-                    "--supp-group",
-                    "--shell",
-                    "--whitelist-environment",
-                ],
+                b"ugGsw",
+                &["--user", "--group", "--supp-group", "--shell"],
             );
-            let long = long_value(words, o.next, "--command");
-            match o.value(b'c').or(long).filter(|&(at, _)| at < words.len()) {
-                Some((at, skip)) => Peel::Script {
-                    name: "su -c",
-                    at,
-                    join: false,
-                    skip,
+            if name == "runuser" && o.value(b'u').is_some() {
+                return launcher(words, "runuser", o.next);
+            }
+            Peel::None
+        }
+        SG => {
+            // `sg GROUP -c cmd`, `sg GROUP cmd`
+            let o = options(words, b"", &[]);
+            match words.get(o.next + 1) {
+                Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
+                Some(_) => Peel::Script {
+                    name: "sg",
+                    at: o.next + 1,
+                    join: true,
+                    skip: 0,
+                    params: None,
                 },
                 None => Peel::None,
             }
         }
-        key if is_shell_key(key) => {
+        FLOCK => {
+            // `flock [opts] FILE -c cmd`, `flock [opts] FILE cmd …`, `flock [opts] FD`
+            let o = options(
+                words,
+                b"wEc",
+                &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+            );
+            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+                return script(words, "flock -c", at, skip);
+            }
+            match words.get(o.next + 1).map(String::as_str) {
+                Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
+                Some(w) if w.starts_with("--command=") => {
+                    script(words, "flock -c", o.next + 1, "--command=".len())
+                }
+                _ => launcher(words, "flock", o.next + 1),
+            }
+        }
+        SCRIPT => {
+            // util-linux `script -c CMD [file]`; BSD/macOS `script [file [cmd …]]`
+            let o = options(
+                words,
+                b"cEoTIOBmF",
+                &[
+                    "--command",
+                    "--echo",
+                    "--output-limit",
+                    "--log-timing",
+                    "--log-in",
+                    "--log-out",
+                    "--log-io",
+                    "--logging-format",
+                ],
+            );
+            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+                return script(words, "script -c", at, skip);
+            }
+            launcher(words, "script", o.next + 1)
+        }
+        CHRT | TASKSET => {
+            // `chrt [opts] PRIO cmd`, `taskset [opts] MASK cmd`; `-p` works on a pid
+            let o = options(
+                words,
+                b"TPD",
+                &["--sched-runtime", "--sched-period", "--sched-deadline"],
+            );
+            let flags = words.get(1..o.next).unwrap_or(&[]);
+            if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
+                return Peel::None;
+            }
+            launcher(
+                words,
+                if name == "chrt" { "chrt" } else { "taskset" },
+                o.next + 1,
+            )
+        }
+        // `parallel` runs a command template per argument: read in `embedded`
+        PARALLEL => Peel::None,
+        CPULIMIT => {
+            // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
+            let o = options(
+                words,
+                b"lpei",
+                &["--limit", "--pid", "--exe", "--include-children"],
+            );
+            if o.saw(b'p') || o.saw(b'e') {
+                return Peel::None;
+            }
+            launcher(words, "cpulimit", o.next)
+        }
+        // (a versioned name, `ksh93`, only when the plain key is no shell)
+        key if is_shell_key(key)
+            || (name.ends_with(|c: char| c.is_ascii_digit() || c == 'e') && is_shell(name)) =>
+        {
             let (i, c, _) = shell_options(words);
             if c && i < words.len() {
                 let name = match name {
@@ -328,6 +602,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     "dash" => "dash -c",
                     "ksh" => "ksh -c",
                     "fish" => "fish -c",
+                    "tcsh" | "csh" => "csh -c",
                     _ => "sh -c",
                 };
                 Peel::Script {
@@ -335,13 +610,71 @@ pub(super) fn peel(words: &[String]) -> Peel {
                     at: i,
                     join: false,
                     skip: 0,
+                    params: (i + 1 < words.len()).then_some(i + 1),
                 }
             } else {
                 Peel::None
             }
         }
-        _ => Peel::None,
+        key => match LAUNCHERS.iter().find(|l| {
+            if key == names::NONE {
+                l.name == name
+            } else {
+                l.key == key
+            }
+        }) {
+            Some(l) => table_launcher(words, l),
+            None => Peel::None,
+        },
     }
+}
+
+/// A script launcher whose script is word `at` (after `skip` bytes of option), if present.
+fn script(words: &[String], name: &'static str, at: usize, skip: usize) -> Peel {
+    if at >= words.len() {
+        return Peel::None;
+    }
+    Peel::Script {
+        name,
+        at,
+        join: false,
+        skip,
+        params: None,
+    }
+}
+
+/// `su`/`runuser`'s `-c CMD`, `-cCMD`, `-lc CMD`, `--command[=]CMD`, `--session-command`,
+/// anywhere among its words (getopt permutes them: `su root -c …`, `su - root -c …`).
+fn su_command(words: &[String]) -> Option<(usize, usize)> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        for long in ["--command", "--session-command"] {
+            if w == long {
+                return Some((i + 1, 0));
+            }
+            if w.strip_prefix(long).is_some_and(|r| r.starts_with('=')) {
+                return Some((i, long.len() + 1));
+            }
+        }
+        if w.len() > 1 && w.starts_with('-') && !w.starts_with("--") {
+            for (j, c) in w.bytes().enumerate().skip(1) {
+                match c {
+                    b'c' if j + 1 == w.len() => return Some((i + 1, 0)),
+                    b'c' => return Some((i, j + 1)),
+                    // options whose value follows (`-s /bin/sh`, `-g grp`)
+                    b'g' | b'G' | b's' | b'w' | b'u' => {
+                        if j + 1 == w.len() {
+                            i += 1;
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The index of the first word at or after `from` that is not a `VAR=value` assignment.
@@ -351,4 +684,208 @@ fn after_assignments(words: &[String], from: usize) -> usize {
         .skip(from)
         .take_while(|w| is_assignment(w))
         .count()
+}
+
+/// The positional parameters of the script being parsed (`bash -c CODE NAME ARGS…`):
+/// `values[0]` is `$0`; `None` where the launcher's word held an expansion or a placeholder
+/// (`{}`). `open`: more arguments are appended that cannot be known (`xargs sh -c …`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Positional {
+    pub values: Vec<Option<String>>,
+    pub open: bool,
+}
+
+impl Positional {
+    /// `$k`: `Some("")` past the last argument (unless more are appended), `None` if unknown.
+    fn get(&self, k: usize) -> Option<String> {
+        match self.values.get(k) {
+            Some(v) => v.clone(),
+            None if self.open => None,
+            None => Some(String::new()),
+        }
+    }
+
+    /// `$1…`, or `None` if one is unknown.
+    fn args(&self) -> Option<Vec<String>> {
+        if self.open {
+            return None;
+        }
+        self.values.iter().skip(1).cloned().collect()
+    }
+
+    /// After `shift [n]`, `set -- a b`, `set x`, `getopts`: `Some` of the parameters that
+    /// follow (`Some(None)`: unknown); `None` when the command leaves them.
+    pub(super) fn after(&self, words: &[String]) -> Option<Option<Positional>> {
+        match words.first().map(String::as_str) {
+            Some("shift") => {
+                let n = match words.get(1).map(|w| w.parse::<usize>()) {
+                    None => 1,
+                    Some(Ok(n)) => n,
+                    Some(Err(_)) => return Some(None),
+                };
+                let mut next = self.clone();
+                if next.values.len() > n {
+                    next.values.drain(1..=n);
+                } else if next.open {
+                    return Some(None);
+                } else {
+                    next.values.truncate(1);
+                }
+                Some(Some(next))
+            }
+            Some("set") => {
+                // options (`set -e`, `set -o pipefail`) leave the parameters; operands or
+                // `--` replace them
+                let mut i = 1;
+                let mut replaced = false;
+                while let Some(w) = words.get(i) {
+                    if w == "--" || w == "-" {
+                        (i, replaced) = (i + 1, true);
+                        break;
+                    }
+                    if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) {
+                        i += if w.ends_with('o') { 2 } else { 1 };
+                        continue;
+                    }
+                    replaced = true;
+                    break;
+                }
+                if !replaced {
+                    return None;
+                }
+                let mut values = vec![self.values.first().cloned().flatten()];
+                values.extend(
+                    words
+                        .get(i..)
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|w| Some(w.clone())),
+                );
+                Some(Some(Positional {
+                    values,
+                    open: false,
+                }))
+            }
+            Some("getopts") => Some(None),
+            _ => None,
+        }
+    }
+}
+
+/// Puts the known positional parameters into `words` (`"$1"` → its value, `"$@"` → every
+/// argument); the entries of `dynamic` follow their words.
+pub(super) fn substitute_positional(
+    words: &mut Vec<String>,
+    dynamic: &mut Vec<super::DynamicWord>,
+    p: &Positional,
+) {
+    let mut i = 0;
+    while i < words.len() {
+        let found = dynamic.iter().position(|d| d.index == i);
+        let new = found.and_then(|at| {
+            let (word, raw) = (words.get(i)?, &dynamic.get(at)?.raw);
+            Some((at, positional_word(word, raw, p)?))
+        });
+        let Some((at, new)) = new else {
+            i += 1;
+            continue;
+        };
+        let n = new.len();
+        dynamic.remove(at);
+        words.splice(i..i + 1, new);
+        for d in dynamic.iter_mut().filter(|d| d.index > i) {
+            d.index = d.index + n - 1;
+        }
+        i += n;
+    }
+}
+
+/// Assignment values holding only positional parameters (`x="$1"`), which never split.
+pub(super) fn substitute_assignments(
+    assignments: &mut [(String, String)],
+    dynamic: &mut Vec<super::DynamicWord>,
+    p: &Positional,
+) {
+    dynamic.retain(|d| {
+        let Some((_, value)) = assignments.get_mut(d.index) else {
+            return true;
+        };
+        let raw = format!("\"{}\"", d.raw.trim_matches('"'));
+        match positional_word(value, &raw, p).as_deref() {
+            Some([one]) => {
+                *value = one.clone();
+                false
+            }
+            _ => true,
+        }
+    });
+}
+
+/// A redirection target holding only positional parameters, as its one word.
+pub(super) fn substitute_target(r: &mut super::Redirect, p: &Positional) {
+    if !r.dynamic || r.is_heredoc() {
+        return;
+    }
+    let new = r
+        .raw
+        .as_deref()
+        .and_then(|raw| positional_word(&r.target, raw, p));
+    if let Some([one]) = new.as_deref() {
+        r.target = one.clone();
+        r.dynamic = false;
+        r.raw = None;
+    }
+}
+
+/// The words a word holding only positional parameters (`"$1"`, `$2/x`, `"$@"`, `${1}`)
+/// becomes; `None` when it holds anything else or a value is unknown.
+fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>> {
+    if raw.contains(['\'', '\\', '`']) || raw.contains("$(") {
+        return None;
+    }
+    let quoted = raw.len() >= 2
+        && raw.starts_with('"')
+        && raw.ends_with('"')
+        && raw.matches('"').count() == 2;
+    if matches!(text, "$@" | "${@}") && quoted {
+        return p.args();
+    }
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c != b'$' {
+            let next = text.get(i..)?.find('$').map_or(text.len(), |n| i + n);
+            out.push_str(text.get(i..next)?);
+            i = next;
+            continue;
+        }
+        let rest = text.get(i + 1..)?;
+        let (name, len) = if let Some(inner) = rest.strip_prefix('{') {
+            let close = inner.find('}')?;
+            (inner.get(..close)?, close + 2)
+        } else {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count().min(1);
+            match rest.as_bytes().first() {
+                Some(b'@' | b'*' | b'#') => (rest.get(..1)?, 1),
+                _ if digits == 1 => (rest.get(..1)?, 1),
+                _ => return None,
+            }
+        };
+        let value = match name {
+            "@" | "*" => p.args()?.join(" "),
+            "#" => p.args()?.len().to_string(),
+            n if !n.is_empty() && n.bytes().all(|d| d.is_ascii_digit()) => {
+                p.get(n.parse().ok()?)?
+            }
+            _ => return None,
+        };
+        out.push_str(&value);
+        i += 1 + len;
+    }
+    if quoted {
+        return Some(vec![out]);
+    }
+    // unquoted: split into fields
+    Some(out.split_whitespace().map(String::from).collect())
 }

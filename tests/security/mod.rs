@@ -44,6 +44,10 @@ pub const FILES: &[(&str, &str)] = &[
     ("paths-macos", include_str!("../fixtures/security/paths-macos.tsv")),
     ("patches", include_str!("../fixtures/security/patches.tsv")),
     ("urls", include_str!("../fixtures/security/urls.tsv")),
+    ("launchers", include_str!("../fixtures/security/launchers.tsv")),
+    ("option-code", include_str!("../fixtures/security/option-code.tsv")),
+    ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
+    ("inline-code", include_str!("../fixtures/security/inline-code.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

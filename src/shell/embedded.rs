@@ -1,0 +1,1069 @@
+//! Code inside a command's words, which the command runs: option values (`git -c
+//! alias.x='!…'`, `git --upload-pack=…`, `ssh -o ProxyCommand=…`, `tar --to-command=…`,
+//! `rsync -e …`, `man -P …`, `zip -TT …`), builtins' arguments (`trap '…' EXIT`,
+//! `alias x='…'`, `export PAGER='…'`), command templates (`parallel CMD ::: ARGS`),
+//! debugger commands (`gdb -ex 'shell …'`) and interpreters' inline code
+//! (`python3 -c …`, `perl -e …`, `awk '…'`; read by [`inline`]). The parser analyses each
+//! piece as a script or a command of its own, whose parent is the command, with the same
+//! checks as the top level.
+
+use super::inline::{self, Lang};
+use super::wrappers::options;
+use super::{basename, names, parser::COMMAND_VARIABLES, SimpleCommand};
+
+/// A piece of code a command runs; the first field says where it came from (the wrapper
+/// name its commands carry).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Code {
+    /// Shell text.
+    Script(&'static str, String),
+    /// A command run without a shell, program first.
+    Argv(&'static str, Vec<String>),
+    /// Code toolgate cannot read (built when it runs), and why: the analysis does not vouch
+    /// for it.
+    Opaque(&'static str, &'static str),
+}
+
+impl Code {
+    pub(super) fn source(&self) -> &'static str {
+        match self {
+            Code::Script(s, _) | Code::Argv(s, _) | Code::Opaque(s, _) => s,
+        }
+    }
+}
+
+// Names only this module matches (the rest are in `names`).
+const TRAP: names::Key = names::folded_key("trap");
+const ALIAS: names::Key = names::folded_key("alias");
+const EXPORT: names::Key = names::folded_key("export");
+const DECLARE: names::Key = names::folded_key("declare");
+const TYPESET: names::Key = names::folded_key("typeset");
+const LOCAL: names::Key = names::folded_key("local");
+const READONLY: names::Key = names::folded_key("readonly");
+const ZIP: names::Key = names::folded_key("zip");
+const MAN: names::Key = names::folded_key("man");
+const MAKE: names::Key = names::folded_key("make");
+const GMAKE: names::Key = names::folded_key("gmake");
+const GDB: names::Key = names::folded_key("gdb");
+const LLDB: names::Key = names::folded_key("lldb");
+const PARALLEL: names::Key = names::folded_key("parallel");
+const NPX: names::Key = names::folded_key("npx");
+const NPM: names::Key = names::folded_key("npm");
+const PNPM: names::Key = names::folded_key("pnpm");
+const SED: names::Key = names::folded_key("sed");
+const SSH: names::Key = names::folded_key("ssh");
+const SFTP: names::Key = names::folded_key("sftp");
+const TAR: names::Key = names::folded_key("tar");
+const BSDTAR: names::Key = names::folded_key("bsdtar");
+const GTAR: names::Key = names::folded_key("gtar");
+const GSED: names::Key = names::folded_key("gsed");
+
+/// The code in command `c`'s words (its launchers already peeled; `key` is the
+/// [`names::folded_key`] of its name). Empty for most commands.
+pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
+    let mut out = Vec::new();
+    let Some(first) = c.words.first() else {
+        return out;
+    };
+    let name = basename(first);
+    let words = &c.words;
+    let args = words.get(1..).unwrap_or(&[]);
+    if let Some(why) = filled_in(c, name) {
+        out.push(Code::Opaque("launcher", why));
+    }
+    match key {
+        names::GIT => git(c, args, &mut out),
+        SSH | names::SCP | SFTP => ssh(args, &mut out),
+        names::RSYNC => {
+            for (i, skip) in short_or_long(args, b'e', &["--rsh", "--rsync-path"]) {
+                script(&mut out, "rsync -e", args, i, skip);
+            }
+        }
+        TAR | BSDTAR | GTAR => tar(args, &mut out),
+        ZIP => {
+            for (i, skip) in short_or_long(args, 0, &["-TT", "--unzip-command"]) {
+                script(&mut out, "zip -TT", args, i, skip);
+            }
+        }
+        MAN => {
+            for (i, skip) in short_or_long(args, b'P', &["--pager", "--html"]) {
+                script(&mut out, "man --pager", args, i, skip);
+            }
+        }
+        TRAP => trap(args, &mut out),
+        ALIAS => {
+            for w in args {
+                if let Some((_, value)) = w.split_once('=') {
+                    out.push(Code::Script("alias", value.to_string()));
+                }
+            }
+        }
+        EXPORT | DECLARE | TYPESET | LOCAL | READONLY => {
+            for w in args {
+                if let Some((k, v)) = w.split_once('=') {
+                    if COMMAND_VARIABLES.contains(&k) {
+                        out.push(Code::Script("command variable", v.to_string()));
+                    }
+                }
+            }
+        }
+        MAKE | GMAKE => make(args, &mut out),
+        GDB | LLDB => debugger(args, &mut out),
+        PARALLEL => parallel(words, &mut out),
+        NPX | NPM | PNPM => {
+            // `npx -c CMD`, `npm exec -c CMD`: options before the package only (`npx eslint
+            // -c FILE` is eslint's)
+            let exec = match names::folded_key(name) {
+                NPX => args,
+                _ if args.first().is_some_and(|a| a == "exec" || a == "x") => &args[1..],
+                _ => &[],
+            };
+            let options = exec.iter().take_while(|w| w.starts_with('-')).count();
+            let before = exec.get(..(options + 1).min(exec.len())).unwrap_or(&[]);
+            for (i, skip) in short_or_long(before, b'c', &["--call"]) {
+                script(&mut out, "npm exec --call", exec, i, skip);
+            }
+        }
+        SED | GSED => sed(args, &mut out),
+        _ => {
+            if let Some(lang) = interpreter(name) {
+                interpreter_code(c, lang, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Why the program a launcher runs is only known when it runs: a name filled in from input
+/// (`xargs -I{} {} …`, `find -exec {} \;`), a `sh -c` whose script `xargs` appends.
+/// (`bash <(…)` is the critical detector's: `remote-code-exec` when it downloads.)
+fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
+    let runner = c
+        .wrappers
+        .iter()
+        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+    let first = c.words.first()?;
+    if runner && first.contains("{}") {
+        return Some("the command name is filled in when it runs");
+    }
+    // `xargs sh -c`: the script is the first word xargs appends
+    let script_missing = runner
+        && super::wrappers::is_shell(name)
+        && c.words.iter().skip(1).all(|w| w.starts_with('-'))
+        && c.words
+            .iter()
+            .any(|w| w.starts_with('-') && w.contains('c'));
+    script_missing.then_some("the script is appended when it runs")
+}
+
+/// Word `i` of `args` after `skip` bytes, as a script.
+fn script(out: &mut Vec<Code>, source: &'static str, args: &[String], i: usize, skip: usize) {
+    if let Some(text) = args.get(i).and_then(|w| w.get(skip..)) {
+        out.push(Code::Script(source, text.to_string()));
+    }
+}
+
+/// (word index, byte offset) of each value of short option `short` (`-x V`, `-xV`, the last
+/// letter of a bundle `-avx V`; `0` for none) and of long options (`--long V`, `--long=V`;
+/// a long option spelled with one dash, like `-TT`, matches exactly).
+fn short_or_long(args: &[String], short: u8, long: &[&str]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if w == "--" {
+            break;
+        }
+        if let Some(l) = long.iter().find(|l| w.starts_with(**l)) {
+            match w.get(l.len()..) {
+                Some("") => found.push((i, 0)),
+                Some(rest) if rest.starts_with('=') => found.push((i - 1, l.len() + 1)),
+                _ => {}
+            }
+            continue;
+        }
+        if short == 0 || w.starts_with("--") || !w.starts_with('-') {
+            continue;
+        }
+        if let Some(at) = w.bytes().skip(1).position(|b| b == short) {
+            if at + 2 == w.len() {
+                found.push((i, 0));
+            } else {
+                found.push((i - 1, at + 2));
+            }
+        }
+    }
+    found
+}
+
+/// git config keys whose value is a command git runs (`alias.*`, `core.pager`,
+/// `core.sshCommand`, `diff.<driver>.textconv`, `filter.<driver>.smudge`, …).
+fn git_key_runs(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    if k.starts_with("alias.") || k.starts_with("pager.") {
+        return true;
+    }
+    const LAST: &[&str] = &[
+        "pager",
+        "editor",
+        "sshcommand",
+        "fsmonitor",
+        "external",
+        "command",
+        "cmd",
+        "textconv",
+        "driver",
+        "clean",
+        "smudge",
+        "process",
+        "program",
+        "helper",
+        "askpass",
+        "uploadpack",
+        "receivepack",
+        "packobjectshook",
+        "gitproxy",
+        "difffilter",
+        "path",
+        "browser",
+        "proxycommand",
+    ];
+    LAST.contains(&k.rsplit('.').next().unwrap_or(""))
+}
+
+/// A boolean config value (`pager.log=false`, `core.fsmonitor=true`): no command.
+fn boolean(v: &str) -> bool {
+    matches!(
+        v.to_ascii_lowercase().as_str(),
+        "" | "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
+    )
+}
+
+/// `KEY=VALUE` of `git -c` / `git config KEY VALUE`: the code it sets. An alias without
+/// `!` is a git command line (`git -c alias.p=push p` runs `git push`).
+fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
+    if key
+        .get(..7)
+        .is_some_and(|k| k.eq_ignore_ascii_case("include"))
+    {
+        out.push(Code::Opaque(
+            "git config",
+            "an included file can set any command",
+        ));
+        return;
+    }
+    if !git_key_runs(key) || boolean(value) {
+        return;
+    }
+    let alias = key.to_ascii_lowercase().starts_with("alias.");
+    match value.strip_prefix('!') {
+        Some(cmd) => out.push(Code::Script("git config", cmd.to_string())),
+        None if alias => {
+            let mut words = vec!["git".to_string()];
+            words.extend(value.split_whitespace().map(String::from));
+            out.push(Code::Argv("git alias", words));
+        }
+        // `credential.helper=store` names git-credential-store
+        None if key.to_ascii_lowercase().ends_with(".helper") && !value.starts_with('/') => {}
+        None => out.push(Code::Script("git config", value.to_string())),
+    }
+}
+
+fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
+    env_config(c, out);
+    let mut aliases: Vec<(String, String)> = Vec::new();
+    let mut i = 0;
+    // global options before the subcommand
+    while let Some(w) = args.get(i) {
+        if !w.starts_with('-') {
+            break;
+        }
+        match w.as_str() {
+            "-c" => {
+                if let Some((k, v)) = args.get(i + 1).and_then(|kv| kv.split_once('=')) {
+                    match k.get(..6).filter(|a| a.eq_ignore_ascii_case("alias.")) {
+                        Some(_) => {
+                            aliases.push((k.get(6..).unwrap_or("").to_string(), v.to_string()))
+                        }
+                        None => git_config(k, v, out),
+                    }
+                }
+                i += 2;
+            }
+            "--config-env" => {
+                config_env(args.get(i + 1).map(String::as_str).unwrap_or(""), out);
+                i += 2;
+            }
+            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+            | "--super-prefix" => i += 2,
+            _ => {
+                if let Some(kv) = w.strip_prefix("--config-env=") {
+                    config_env(kv, out);
+                } else if w.starts_with("--exec-path=") {
+                    out.push(Code::Opaque(
+                        "git --exec-path",
+                        "chooses the programs git runs",
+                    ));
+                }
+                i += 1;
+            }
+        }
+    }
+    let sub = args.get(i).map(String::as_str);
+    let rest = args.get(i + 1..).unwrap_or(&[]);
+    // `git -c alias.x=… x ARGS`: an alias runs with the arguments after it (a `!` alias as
+    // `sh -c 'VALUE "$@"'`)
+    for (name, value) in &aliases {
+        let called = sub.is_some_and(|s| s.eq_ignore_ascii_case(name));
+        let args = if called { rest } else { &[] };
+        match value.strip_prefix('!') {
+            Some(cmd) => {
+                let mut text = cmd.to_string();
+                for a in args {
+                    text.push(' ');
+                    text.push_str(&super::render::quote(a));
+                }
+                out.push(Code::Script("git alias", text));
+            }
+            None => {
+                let mut words = vec!["git".to_string()];
+                words.extend(value.split_whitespace().map(String::from));
+                words.extend(args.iter().cloned());
+                out.push(Code::Argv("git alias", words));
+            }
+        }
+    }
+    let Some(sub) = sub else {
+        return;
+    };
+    // `ext::CMD ARG…` remotes run CMD (`% ` is a space inside a word, `%%` a percent sign)
+    for w in rest {
+        if let Some(cmd) = w.strip_prefix("ext::") {
+            let words: Vec<String> = cmd
+                .replace("%%", "\u{1}")
+                .replace("% ", "\u{2}")
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| w.replace('\u{2}', " ").replace('\u{1}', "%"))
+                .collect();
+            if !words.is_empty() {
+                out.push(Code::Argv("git ext::", words));
+            }
+        }
+    }
+    let long: &[&str] = match sub {
+        "clone" | "fetch" | "pull" | "ls-remote" | "archive" | "push" | "remote" => {
+            &["--upload-pack", "--receive-pack", "--exec"]
+        }
+        "rebase" => &["--exec"],
+        "difftool" => &["--extcmd"],
+        "grep" => &["--open-files-in-pager"],
+        "send-email" => &["--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"],
+        "filter-branch" => &[
+            "--env-filter",
+            "--tree-filter",
+            "--index-filter",
+            "--parent-filter",
+            "--msg-filter",
+            "--commit-filter",
+            "--tag-name-filter",
+        ],
+        _ => &[],
+    };
+    let short = match sub {
+        "clone" => b'u',
+        "rebase" | "difftool" => b'x',
+        _ => 0,
+    };
+    for (at, skip) in short_or_long(rest, short, long) {
+        script(out, "git option", rest, at, skip);
+    }
+    if sub == "grep" {
+        for w in rest {
+            if let Some(pager) = w.strip_prefix("-O").filter(|p| !p.is_empty()) {
+                out.push(Code::Script("git grep -O", pager.to_string()));
+            }
+        }
+    }
+    match sub {
+        "config" => {
+            let operands: Vec<&String> = config_operands(rest);
+            if let [key, value, ..] = operands.as_slice() {
+                git_config(key, value, out);
+            }
+        }
+        "submodule" if rest.first().is_some_and(|w| w == "foreach") => {
+            let cmd: Vec<&String> = rest
+                .iter()
+                .skip(1)
+                .skip_while(|w| w.starts_with('-'))
+                .collect();
+            if !cmd.is_empty() {
+                let text: Vec<&str> = cmd.iter().map(|w| w.as_str()).collect();
+                out.push(Code::Script("git submodule foreach", text.join(" ")));
+            }
+        }
+        "bisect" if rest.first().is_some_and(|w| w == "run") => {
+            let cmd = rest.get(1..).unwrap_or(&[]).to_vec();
+            if !cmd.is_empty() {
+                out.push(Code::Argv("git bisect run", cmd));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `GIT_CONFIG_KEY_<n>=K GIT_CONFIG_VALUE_<n>=V git …` (as assignments or `env` words) set
+/// config like `-c K=V`; `GIT_CONFIG_PARAMETERS` holds `'K'='V'` pairs.
+fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
+    let env_words = c
+        .wrappers
+        .iter()
+        .filter(|w| w.name == "env")
+        .flat_map(|w| w.words.iter().skip(1))
+        .filter_map(|w| w.split_once('='));
+    let vars: Vec<(&str, &str)> = c
+        .assignments
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(env_words)
+        .collect();
+    for (k, key) in &vars {
+        if let Some(n) = k.strip_prefix("GIT_CONFIG_KEY_") {
+            let value = format!("GIT_CONFIG_VALUE_{n}");
+            let v = vars
+                .iter()
+                .find(|(k, _)| *k == value)
+                .map_or("", |(_, v)| v);
+            git_config(key, v, out);
+        }
+        if *k == "GIT_CONFIG_PARAMETERS" {
+            for pair in key.split_whitespace() {
+                let (pk, pv) = pair.split_once('=').unwrap_or((pair, ""));
+                git_config(pk.trim_matches('\''), pv.trim_matches('\''), out);
+                if git_key_runs(pk.trim_matches('\'')) {
+                    out.push(Code::Opaque(
+                        "git config",
+                        "GIT_CONFIG_PARAMETERS sets a command",
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// `git --config-env=KEY=ENV`: a command-carrying key whose value is in a variable.
+fn config_env(kv: &str, out: &mut Vec<Code>) {
+    if let Some((k, _)) = kv.split_once('=') {
+        if git_key_runs(k) {
+            out.push(Code::Opaque(
+                "git --config-env",
+                "sets a command from the environment",
+            ));
+        }
+    }
+}
+
+/// `git config [--global|--file F|…] [set] KEY VALUE`: the operands.
+fn config_operands(rest: &[String]) -> Vec<&String> {
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        i += 1;
+        match w.as_str() {
+            "-f" | "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value" => i += 1,
+            "set" if operands.is_empty() => {}
+            _ if w.starts_with('-') => {}
+            _ => operands.push(w),
+        }
+    }
+    operands
+}
+
+/// `ssh -o ProxyCommand=…` / `-oLocalCommand …` / `-o 'KnownHostsCommand …'`; `scp -S prog`.
+fn ssh(args: &[String], out: &mut Vec<Code>) {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let option = if w == "-o" {
+            i += 1;
+            args.get(i - 1).map(String::as_str)
+        } else {
+            w.strip_prefix("-o")
+        };
+        if w == "-S" {
+            if let Some(p) = args.get(i) {
+                out.push(Code::Argv("scp -S", vec![p.clone()]));
+            }
+            continue;
+        }
+        let Some(option) = option else { continue };
+        let (key, value) = match option.find(['=', ' ', '\t']) {
+            Some(at) => (
+                option.get(..at).unwrap_or(""),
+                option
+                    .get(at + 1..)
+                    .unwrap_or("")
+                    .trim_start_matches(['=', ' ']),
+            ),
+            None => continue,
+        };
+        let key = key.to_ascii_lowercase();
+        if matches!(
+            key.as_str(),
+            "proxycommand" | "localcommand" | "knownhostscommand"
+        ) && !value.eq_ignore_ascii_case("none")
+        {
+            out.push(Code::Script("ssh -o", value.to_string()));
+        }
+    }
+}
+
+fn tar(args: &[String], out: &mut Vec<Code>) {
+    for (i, skip) in short_or_long(args, b'I', &["--to-command", "--use-compress-program"]) {
+        script(out, "tar option", args, i, skip);
+    }
+    for (i, skip) in short_or_long(
+        args,
+        b'F',
+        &["--info-script", "--new-volume-script", "--rsh-command"],
+    ) {
+        if let Some(p) = args.get(i).and_then(|w| w.get(skip..)) {
+            out.push(Code::Argv("tar option", vec![p.to_string()]));
+        }
+    }
+    for (i, skip) in short_or_long(args, 0, &["--checkpoint-action"]) {
+        let action = args.get(i).and_then(|w| w.get(skip..)).unwrap_or("");
+        if let Some(cmd) = action.strip_prefix("exec=") {
+            out.push(Code::Script("tar --checkpoint-action", cmd.to_string()));
+        }
+    }
+}
+
+/// `trap 'cmd' SIGNAL…` (not `trap -p`, `trap -l`, `trap - SIGNAL`, `trap SIGNAL`).
+fn trap(args: &[String], out: &mut Vec<Code>) {
+    let args = match args.first().map(String::as_str) {
+        Some("--") => args.get(1..).unwrap_or(&[]),
+        Some(w) if w.starts_with('-') && w != "-" => return,
+        _ => args,
+    };
+    let Some(action) = args.first() else { return };
+    // `trap 2 3` resets signals 2 and 3
+    if args.len() < 2 || action == "-" || action.bytes().all(|b| b.is_ascii_digit()) {
+        return;
+    }
+    out.push(Code::Script("trap", action.clone()));
+}
+
+/// `make 'X=$(shell cmd)'`, `make --eval='…$(shell cmd)…'`, `make SHELL=cmd`.
+fn make(args: &[String], out: &mut Vec<Code>) {
+    for w in args {
+        if let Some(shell) = w.strip_prefix("SHELL=") {
+            out.push(Code::Script("make SHELL", shell.to_string()));
+        }
+        let mut rest = w.as_str();
+        while let Some(at) = rest.find("$(shell ") {
+            let inner = rest.get(at + 8..).unwrap_or("");
+            let mut depth = 0usize;
+            let end = inner
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' if depth == 0 => return true,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    false
+                })
+                .map_or(inner.len(), |(i, _)| i);
+            out.push(Code::Script(
+                "make $(shell)",
+                inner.get(..end).unwrap_or("").to_string(),
+            ));
+            rest = inner.get(end..).unwrap_or("");
+        }
+    }
+}
+
+/// gdb's `-ex 'shell cmd'` / `-ex '!cmd'` / `-ex 'python …'` and `--args PROG …`; lldb's
+/// `-o 'platform shell cmd'` / `-o 'script …'` and `-- PROG …`.
+fn debugger(args: &[String], out: &mut Vec<Code>) {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let w = w.as_str();
+        if w == "--args" || w == "--" {
+            let prog = args.get(i..).unwrap_or(&[]).to_vec();
+            if !prog.is_empty() {
+                out.push(Code::Argv("debugger --args", prog));
+            }
+            return;
+        }
+        let flag = w.trim_start_matches('-');
+        let (flag, attached) = match flag.split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (flag, None),
+        };
+        const COMMANDS: &[&str] = &[
+            "ex",
+            "iex",
+            "eval-command",
+            "init-eval-command",
+            "o",
+            "one-line",
+            "O",
+            "one-line-before-file",
+            "k",
+            "one-line-on-crash",
+        ];
+        if !w.starts_with('-') || !COMMANDS.contains(&flag) {
+            continue;
+        }
+        let cmd = match attached {
+            Some(v) => v,
+            None => {
+                i += 1;
+                args.get(i - 1).map_or("", String::as_str)
+            }
+        };
+        let cmd = cmd.trim_start();
+        let (verb, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+        if let Some(shell) = cmd.strip_prefix('!') {
+            out.push(Code::Script("debugger shell", shell.to_string()));
+        } else if verb == "shell" {
+            out.push(Code::Script("debugger shell", rest.to_string()));
+        } else if verb == "platform" && rest.trim_start().starts_with("shell") {
+            let shell = rest.trim_start().trim_start_matches("shell");
+            out.push(Code::Script("debugger shell", shell.to_string()));
+        } else if matches!(
+            verb,
+            "python" | "py" | "pi" | "python-interactive" | "script"
+        ) {
+            inline::read(Lang::Python, "gdb", rest, out);
+        } else if matches!(verb, "pipe" | "|") {
+            if let Some((_, shell)) = rest.rsplit_once('|') {
+                out.push(Code::Script("debugger shell", shell.to_string()));
+            }
+        }
+    }
+}
+
+/// GNU `parallel [opts] CMD… ::: ARG…`: CMD with each ARG (in place of `{}`, else
+/// appended); with no CMD each ARG is a command; with no `:::` the arguments come from
+/// stdin, and CMD is analysed alone.
+fn parallel(words: &[String], out: &mut Vec<Code>) {
+    const MAX_ARGS: usize = 32;
+    let o = options(
+        words,
+        b"jaSdIEnNPsC",
+        &[
+            "--jobs",
+            "--arg-file",
+            "--sshlogin",
+            "--delimiter",
+            "--colsep",
+            "--joblog",
+            "--results",
+            "--tmpdir",
+            "--workdir",
+            "--delay",
+            "--timeout",
+            "--retries",
+            "--halt",
+            "--max-args",
+            "--max-procs",
+            "--basefile",
+            "--return",
+            "--transfer-file",
+        ],
+    );
+    let rest = words.get(o.next..).unwrap_or(&[]);
+    let sep = rest.iter().position(|w| w.starts_with(":::"));
+    let template = rest
+        .get(..sep.unwrap_or(rest.len()))
+        .unwrap_or(&[])
+        .join(" ");
+    let fixed = sep.is_some_and(|s| rest.get(s).is_some_and(|w| w == ":::" || w == ":::+"));
+    let inputs: Vec<&String> = match sep {
+        Some(s) if fixed => rest
+            .get(s + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|w| !w.starts_with(":::"))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !fixed || inputs.is_empty() {
+        if !template.is_empty() {
+            out.push(Code::Script("parallel", template));
+        }
+        return;
+    }
+    for input in inputs.into_iter().take(MAX_ARGS) {
+        let quoted = super::render::quote(input);
+        let cmd = if template.is_empty() {
+            input.clone()
+        } else if template.contains("{}") {
+            template.replace("{}", &quoted)
+        } else {
+            format!("{template} {quoted}")
+        };
+        out.push(Code::Script("parallel", cmd));
+    }
+}
+
+/// sed's `e command` runs the command; `e` alone and the `s///e` flag run text built from
+/// the input, which cannot be known.
+fn sed(args: &[String], out: &mut Vec<Code>) {
+    let mut scripts = Vec::new();
+    let mut explicit = false;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if w == "-e" || w == "--expression" {
+            explicit = true;
+            scripts.extend(args.get(i).cloned());
+            i += 1;
+        } else if let Some(s) = w.strip_prefix("--expression=") {
+            explicit = true;
+            scripts.push(s.to_string());
+        } else if w == "-f" || w == "--file" || w == "-l" || w == "--line-length" {
+            i += 1;
+        } else if w == "-i" && args.get(i).is_some_and(|e| e.is_empty()) {
+            // macOS `sed -i '' …`: the empty backup suffix
+            i += 1;
+        } else if !w.starts_with('-') && !explicit {
+            scripts.push(w.clone());
+            explicit = true;
+        }
+    }
+    for s in scripts {
+        sed_script(&s, out);
+    }
+}
+
+fn sed_script(script: &str, out: &mut Vec<Code>) {
+    let b = script.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // separators and addresses
+        while let Some(&c) = b.get(i) {
+            match c {
+                b' '
+                | b'\t'
+                | b'\n'
+                | b';'
+                | b'0'..=b'9'
+                | b'$'
+                | b','
+                | b'~'
+                | b'+'
+                | b'!'
+                | b'{'
+                | b'}' => i += 1,
+                b'/' => i = past(b, i + 1, b'/'),
+                b'\\' => i = past(b, i + 2, b.get(i + 1).copied().unwrap_or(b'/')),
+                _ => break,
+            }
+        }
+        let Some(&cmd) = b.get(i) else { break };
+        i += 1;
+        let line_end = |i: usize| {
+            script
+                .get(i..)
+                .and_then(|r| r.find('\n'))
+                .map_or(b.len(), |n| i + n)
+        };
+        match cmd {
+            b'e' => {
+                let end = line_end(i);
+                let text = script.get(i..end).unwrap_or("").trim();
+                if text.is_empty() {
+                    out.push(Code::Opaque("sed e", "runs the pattern space"));
+                } else {
+                    out.push(Code::Script("sed e", text.to_string()));
+                }
+                i = end;
+            }
+            b's' | b'y' => {
+                let Some(&delim) = b.get(i) else { break };
+                i = past(b, past(b, i + 1, delim), delim);
+                while let Some(&f) = b.get(i) {
+                    match f {
+                        b'e' if cmd == b's' => {
+                            out.push(Code::Opaque("sed s///e", "runs the substituted text"));
+                            i += 1;
+                        }
+                        // `w FILE` ends the command
+                        b'w' | b'\n' | b';' | b'}' => break,
+                        _ => i += 1,
+                    }
+                }
+            }
+            b'a' | b'i' | b'c' | b'r' | b'R' | b'w' | b'W' | b'b' | b't' | b'T' | b':' => {
+                i = line_end(i)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Just past the next unescaped `delim` at or after `i` (or the end).
+fn past(b: &[u8], mut i: usize, delim: u8) -> usize {
+    while let Some(&x) = b.get(i) {
+        i += 1;
+        if x == b'\\' {
+            i += 1;
+        } else if x == delim {
+            break;
+        }
+    }
+    i
+}
+
+// ---- interpreters ----
+
+/// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …).
+pub(super) fn interpreter(name: &str) -> Option<Lang> {
+    const INTERPRETERS: &[(&str, Lang)] = &[
+        ("python", Lang::Python),
+        ("pypy", Lang::Python),
+        ("perl", Lang::Perl),
+        ("ruby", Lang::Ruby),
+        ("jruby", Lang::Ruby),
+        ("node", Lang::Js),
+        ("nodejs", Lang::Js),
+        ("deno", Lang::Js),
+        ("bun", Lang::Js),
+        ("php", Lang::Php),
+        ("awk", Lang::Awk),
+        ("gawk", Lang::Awk),
+        ("mawk", Lang::Awk),
+        ("nawk", Lang::Awk),
+        ("lua", Lang::Lua),
+        ("luajit", Lang::Lua),
+        ("rscript", Lang::R),
+        ("r", Lang::R),
+        ("osascript", Lang::AppleScript),
+    ];
+    // most names start with no interpreter's letter
+    if !matches!(
+        name.as_bytes().first().map(u8::to_ascii_lowercase),
+        Some(b'a' | b'b' | b'd' | b'g' | b'j' | b'l' | b'm' | b'n' | b'o' | b'p' | b'r')
+    ) {
+        return None;
+    }
+    let name = name.strip_suffix(".exe").unwrap_or(name);
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let base = base.strip_suffix('-').unwrap_or(base);
+    // ASCII case is ignored: on a case-insensitive system `PYTHON3` is `python3`, and
+    // reading code never allows more
+    INTERPRETERS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|&(_, lang)| lang)
+}
+
+/// How a language's interpreter takes inline code on its command line.
+struct Flags {
+    /// Short options whose value is code (`-c`, `-e`).
+    code: &'static [u8],
+    /// Long options whose value is code (`--eval`).
+    code_long: &'static [&'static str],
+    /// Short options whose value follows as the next word when not attached.
+    value: &'static [u8],
+    /// Short options that take the rest of their word as an optional value (`-i.bak`).
+    attached: &'static [u8],
+    /// Options after which the program is a module or file, not stdin (`-m`, `-f`).
+    program: &'static [u8],
+    /// The first operand is the program (awk).
+    operand_code: bool,
+}
+
+fn flags(lang: Lang) -> Flags {
+    let f = |code, code_long, value, attached, program, operand_code| Flags {
+        code,
+        code_long,
+        value,
+        attached,
+        program,
+        operand_code,
+    };
+    match lang {
+        Lang::Python => f(b"c", &[], b"WXQ", b"", b"m", false),
+        Lang::Perl => f(b"eE", &[], b"", b"iIl0FMmxCdDV", b"", false),
+        Lang::Ruby => f(b"e", &[], b"rICE", b"FiKxW0lT", b"", false),
+        Lang::Js => f(b"ep", &["--eval", "--print"], b"r", b"", b"", false),
+        Lang::Php => f(b"rRBE", &[], b"dcfz", b"", b"f", false),
+        Lang::Awk => f(b"e", &["--source"], b"Fvf", b"", b"f", true),
+        Lang::Lua | Lang::R | Lang::AppleScript => f(b"e", &[], b"l", b"", b"", false),
+    }
+}
+
+/// What the interpreter's command line says about its program.
+struct Program {
+    /// Inline code (`-c`, `-e` values; awk's program operand), in order.
+    code: Vec<usize>,
+    /// Byte offsets into the words of `code` (an attached `-eCODE`).
+    skips: Vec<usize>,
+    /// It reads its program from stdin (no inline code, no script operand, or `-`).
+    stdin: bool,
+}
+
+fn program(words: &[String], lang: Lang) -> Program {
+    let f = flags(lang);
+    let mut p = Program {
+        code: Vec::new(),
+        skips: Vec::new(),
+        stdin: false,
+    };
+    let mut from_file = false;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        if w == "--" {
+            break;
+        }
+        if let Some(l) = f.code_long.iter().find(|l| w.starts_with(**l)) {
+            match w.get(l.len()..) {
+                Some("") => {
+                    p.code.push(i);
+                    p.skips.push(0);
+                    i += 1;
+                }
+                Some(v) if v.starts_with('=') => {
+                    p.code.push(i - 1);
+                    p.skips.push(l.len() + 1);
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if w.starts_with("--") {
+            continue;
+        }
+        let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            i -= 1;
+            break;
+        };
+        for (j, c) in letters.bytes().enumerate() {
+            let last = j + 1 == letters.len();
+            if f.code.contains(&c) {
+                if last {
+                    p.code.push(i);
+                    p.skips.push(0);
+                    i += 1;
+                } else {
+                    p.code.push(i - 1);
+                    p.skips.push(j + 2);
+                }
+                break;
+            }
+            if f.program.contains(&c) {
+                from_file = true;
+            }
+            if f.value.contains(&c) {
+                if last {
+                    i += 1;
+                }
+                break;
+            }
+            if f.attached.contains(&c) {
+                break;
+            }
+        }
+        // python's `-c CODE` and `-m MOD` end its options
+        if lang == Lang::Python && (from_file || !p.code.is_empty()) {
+            return p;
+        }
+    }
+    if !p.code.is_empty() || from_file {
+        return p;
+    }
+    if f.operand_code {
+        if i < words.len() {
+            p.code.push(i);
+            p.skips.push(0);
+        }
+        return p;
+    }
+    // deno's `eval CODE`
+    if lang == Lang::Js && words.get(i).is_some_and(|w| w == "eval") {
+        p.code.push(i + 1);
+        p.skips.push(0);
+        return p;
+    }
+    p.stdin = words.get(i).map_or(true, |w| {
+        w == "-" || w == "/dev/stdin" || w == "/proc/self/fd/0"
+    });
+    p
+}
+
+fn interpreter_code(c: &SimpleCommand, lang: Lang, out: &mut Vec<Code>) {
+    let p = program(&c.words, lang);
+    let mut text = String::new();
+    for (&at, &skip) in p.code.iter().zip(&p.skips) {
+        let Some(code) = c.words.get(at).and_then(|w| w.get(skip..)) else {
+            continue;
+        };
+        // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the program is computed
+        let whole = code.trim_start();
+        if c.is_dynamic(at)
+            && (whole.starts_with('$') || whole.contains("$(") || whole.contains('`'))
+        {
+            out.push(Code::Opaque("inline code", "computed when it runs"));
+            return;
+        }
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(code);
+    }
+    if !text.is_empty() {
+        inline::read(lang, c.words.first().map_or("", |w| w.as_str()), &text, out);
+    }
+}
+
+/// A command that runs its stdin as a program: a shell reading stdin, an interpreter with no
+/// inline code or script, `source /dev/stdin`.
+pub(super) fn runs_stdin(c: &SimpleCommand) -> bool {
+    if super::wrappers::shell_reads_stdin(&c.words) {
+        return true;
+    }
+    let Some(name) = c.name() else { return false };
+    if name == "at" || name == "batch" {
+        // `at TIME` reads the commands it schedules from stdin (not `-f FILE`, `-l`, …)
+        return !c
+            .words
+            .iter()
+            .any(|w| matches!(w.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
+    }
+    match names::folded_key(name) {
+        names::SOURCE | names::DOT => c
+            .words
+            .get(1)
+            .is_some_and(|w| w == "/dev/stdin" || w == "/proc/self/fd/0"),
+        _ => {
+            interpreter(name).is_some_and(|lang| lang != Lang::Awk && program(&c.words, lang).stdin)
+        }
+    }
+}
+
+/// The source of a script a shell, `source` or `at` reads on stdin.
+pub(super) const STDIN_SCRIPT: &str = "stdin script";
+
+/// The code in `text` fed on stdin to `reader` (a command for which [`runs_stdin`] holds).
+pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
+    let mut out = Vec::new();
+    match reader.name().and_then(interpreter) {
+        Some(lang) => inline::read(
+            lang,
+            reader.words.first().map_or("", |w| w.as_str()),
+            text,
+            &mut out,
+        ),
+        None => out.push(Code::Script(STDIN_SCRIPT, text.to_string())),
+    }
+    out
+}
