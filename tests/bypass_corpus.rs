@@ -10,6 +10,11 @@
 //!   file; commands carry the model's `requires_approval: false`.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[allow(dead_code)] // the corpus runner's parts; this file shares its unescape
+mod security;
+
+use security::unescape;
+
 use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::{ClineActions, ClineAutoApproval};
@@ -51,35 +56,6 @@ struct Case {
     source: String,
 }
 
-/// `\n`, `\r`, `\t`, `\\` and `\u{XXXX}` escapes.
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                assert_eq!(chars.next(), Some('{'), "bad \\u escape in {s:?}");
-                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                let code = u32::from_str_radix(&hex, 16).expect("hex");
-                out.push(char::from_u32(code).expect("scalar"));
-            }
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
 
 fn cases() -> Vec<Case> {
     CORPUS

@@ -3,20 +3,15 @@
 //! `platform` setting as JS writes it (config, errors, snapshots).
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Array, Function, Object, Reflect, JSON};
+mod wasm_support;
+
+use wasm_support::class;
+
+use js_sys::{Array, Function, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const IGNORE: &str = r#"".env\nsecrets/\n*.pem\ncafé.key\n""#;
-
-fn class() -> Function {
-    let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
-        .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
-        .unwrap()
-        .dyn_into::<Function>()
-        .unwrap()
-}
 
 fn construct(json: &str) -> Result<JsValue, JsValue> {
     let config = JSON::parse(json).unwrap_or_else(|e| panic!("bad JSON {json}: {e:?}"));
