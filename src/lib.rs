@@ -13,6 +13,7 @@ pub mod engine;
 pub mod globs;
 pub mod ignore;
 pub mod import;
+pub mod mcp;
 pub mod number;
 pub mod patch;
 pub mod platform;

@@ -79,7 +79,7 @@ impl Engine {
                 None => steps.push(TraceStep {
                     step,
                     outcome: "passed",
-                    note: self.pass_note(step, &f),
+                    note: with_mcp(self.pass_note(step, &f), step, &f),
                 }),
             }
         }
@@ -140,4 +140,14 @@ impl Engine {
             Step::Validation | Step::Policy => String::new(),
         }
     }
+}
+
+/// A pass note of a step that also looks at MCP names says which server and tool it looked
+/// for.
+fn with_mcp(mut note: String, step: Step, f: &Facts<'_>) -> String {
+    let looks = !matches!(step, Step::Critical | Step::Policy | Step::Validation);
+    if let (true, Some(t)) = (looks, &f.mcp) {
+        note.push_str(&format!(", nor for {} ({} or a wider name)", t.describe(), t.key()));
+    }
+    note
 }

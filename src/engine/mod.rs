@@ -17,6 +17,7 @@
 
 mod authorize;
 mod explain;
+mod mcp;
 mod order;
 
 pub use authorize::{
@@ -24,6 +25,7 @@ pub use authorize::{
     PromptResult,
 };
 pub use explain::{Explanation, TraceStep};
+pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -90,6 +92,8 @@ struct Facts<'e> {
     paths: Paths<'e>,
     analysis: Option<Analysis>,
     critical: Option<critical::Critical>,
+    /// The server and tool of an MCP call.
+    mcp: Option<crate::mcp::Target>,
 }
 
 /// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
@@ -129,6 +133,8 @@ pub struct Engine {
     custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
+    /// Rules that name MCP tools (`mcp(server/tool)`, `mcp__server__tool`), split off `rules`.
+    mcp_rules: crate::mcp::Rules,
     allow_list: AllowList,
     /// The rules as written, kept for snapshots.
     rules_source: RulesConfig,
@@ -163,12 +169,13 @@ impl Engine {
         }
         let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
         catalogue.extend(custom_tools.clone());
-        let rules = compile_rules(
+        let (rules, mcp_rules) = compile_rules(
             &access,
             &catalogue,
             [&config.rules.allow, &config.rules.ask, &config.rules.deny],
         )
         .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
+        mcp::check_keys(&config.overrides, &config.always_allow)?;
         if let Some(ms) = config.prompt_timeout_ms {
             if !(ms.is_finite() && ms >= 0.0) {
                 return Err(ConfigError::new(
@@ -203,6 +210,7 @@ impl Engine {
             custom_tools,
             access,
             rules,
+            mcp_rules,
             allow_list,
             rules_source: config.rules,
             mode: config.mode,
@@ -222,6 +230,10 @@ impl Engine {
     /// (an allow rule must really allow them), `notMatch` examples are not.
     fn check_examples(&self, examples: &[RuleExample]) -> Result<(), ConfigError> {
         for ex in examples {
+            if let Some(checked) = mcp::check_example(ex) {
+                checked?;
+                continue;
+            }
             let one = |list: RuleKind| {
                 if ex.kind == list {
                     std::slice::from_ref(&ex.rule)
@@ -229,7 +241,7 @@ impl Engine {
                     &[]
                 }
             };
-            let set = compile_rules(
+            let (set, _) = compile_rules(
                 &self.access,
                 &self.catalogue,
                 [
@@ -409,7 +421,7 @@ impl Engine {
         rules: RulesConfig,
         examples: &[RuleExample],
     ) -> Result<Change, ConfigError> {
-        let compiled = compile_rules(
+        let (compiled, mcp_rules) = compile_rules(
             &self.access,
             &self.catalogue,
             [&rules.allow, &rules.ask, &rules.deny],
@@ -422,6 +434,7 @@ impl Engine {
             return Err(e);
         }
         self.allow_list = allow_list;
+        self.mcp_rules = mcp_rules;
         self.rules_source = rules;
         Ok(Change::Rules)
     }
@@ -583,6 +596,8 @@ impl Engine {
             paths,
             analysis,
             critical,
+            // A malformed MCP name fails validation before any step runs.
+            mcp: crate::mcp::target(call).ok().flatten(),
         }
     }
 }
@@ -594,10 +609,12 @@ fn compile_rules(
     access: &Access,
     catalogue: &Catalogue,
     lists: [&[String]; 3],
-) -> Result<RuleSet, crate::rules::RuleError> {
+) -> Result<(RuleSet, crate::mcp::Rules), crate::rules::RuleError> {
+    let mcp_rules = mcp::split_rules(&lists)?;
     let names = access.workspace().names();
     let keyed = lists.map(|list| {
         list.iter()
+            .filter(|rule| !crate::mcp::is_mcp_key(rule))
             .map(|rule| {
                 let tool = rule.split('(').next().unwrap_or_default().trim();
                 match catalogue.spec(tool).command {
@@ -608,7 +625,8 @@ fn compile_rules(
             .collect::<Vec<_>>()
     });
     let [allow, ask, deny] = &keyed;
-    RuleSet::compile_paths_folded(allow, ask, deny, names.folds_case())
+    let set = RuleSet::compile_paths_folded(allow, ask, deny, names.folds_case())?;
+    Ok((set, mcp_rules))
 }
 
 /// `path` keyed as `names` compare it (borrowed when it is its own key).
