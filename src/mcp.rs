@@ -20,6 +20,7 @@
 //! | `mcp(github/get_*)` | the server's tools whose name starts with `get_` |
 //! | `mcp(github/@resources)` | the server's resources (`access_mcp_resource`) |
 //! | `mcp(*)` | every MCP tool and resource of every server |
+//! | `mcp(*/search)` | tool `search` of every server |
 //! | `mcp__github`, `mcp__github__*` / `mcp__github__create_issue` | Claude Code's spelling of the first two rows |
 //!
 //! Inside `mcp(…)` the text after the LAST `/` is the tool: tool names never hold a `/`, and
@@ -220,16 +221,16 @@ impl Pattern {
 
     /// `server`, `server/member` or `*`.
     fn inner(inner: &str) -> Result<Pattern, String> {
-        if inner == "*" {
-            return Ok(Pattern {
-                server: None,
-                member: Member::Everything,
-            });
-        }
         let (server, member) = match inner.rsplit_once('/') {
             Some((s, m)) => (s, Self::member(m)?),
             None => (inner, Member::Everything),
         };
+        if server == "*" {
+            return Ok(Pattern {
+                server: None,
+                member,
+            });
+        }
         check_server(server).map_err(|why| format!("the MCP server name {server:?} {why}"))?;
         Ok(Pattern {
             server: Some(server.to_string()),
@@ -283,7 +284,8 @@ impl Pattern {
     /// How narrowly the pattern names its target: the most specific override decides.
     pub fn specificity(&self) -> u8 {
         match (&self.server, &self.member) {
-            (None, _) => 1,
+            (None, Member::Everything) => 1,
+            (None, _) => 2,
             (Some(_), Member::Everything) => 2,
             (Some(_), Member::ToolPrefix(_) | Member::Resources) => 3,
             (Some(_), Member::Tool(_)) => 4,

@@ -68,6 +68,9 @@ macro_rules! settings_deserialize {
 pub mod claude;
 pub mod cline;
 pub mod harness;
+pub mod starlark;
+pub mod toml;
+pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
 
