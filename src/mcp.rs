@@ -256,6 +256,20 @@ impl Pattern {
         })
     }
 
+    /// The pattern in toolgate's own spelling: `mcp(server)`, `mcp(server/tool)`, … (a
+    /// server holding a `/` keeps its tool part, `/*` for everything).
+    pub fn key(&self) -> String {
+        let server = self.server.as_deref().unwrap_or("*");
+        let member = match &self.member {
+            Member::Everything if server.contains('/') => "*".to_string(),
+            Member::Everything => return format!("mcp({server})"),
+            Member::Tool(t) => t.clone(),
+            Member::ToolPrefix(p) => format!("{p}*"),
+            Member::Resources => RESOURCES.to_string(),
+        };
+        format!("mcp({server}/{member})")
+    }
+
     /// Whether the pattern covers `t`; `fold`: ignore ASCII case (what denies or asks).
     pub fn matches(&self, t: &Target, fold: bool) -> bool {
         let same = |a: &str, b: &str| {
