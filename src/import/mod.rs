@@ -67,6 +67,9 @@ macro_rules! settings_deserialize {
 
 pub mod claude;
 pub mod cline;
+pub mod cline_mcp;
+pub mod codex;
+pub mod gemini;
 pub mod harness;
 pub mod starlark;
 pub mod toml;
@@ -178,6 +181,20 @@ pub struct Imported {
     /// One sentence per thing not carried over exactly, naming it and saying why. Empty when
     /// the import is exact.
     pub warnings: Vec<String>,
+    /// Examples of imported rules (Codex's `match` / `not_match`) that held at import; the
+    /// engine checks them again when it is built.
+    #[serde(skip)]
+    pub examples: Vec<ImportedExample>,
+}
+
+/// One imported rule's examples.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportedExample {
+    /// `allow`, `ask` or `deny`.
+    pub list: &'static str,
+    pub rule: String,
+    pub matches: Vec<String>,
+    pub not_matches: Vec<String>,
 }
 
 /// The JS `GatekeeperConfig` shape (camelCase). Every field is optional and left out when
@@ -239,8 +256,13 @@ impl Imported {
     /// - `mode` and `autoApproval` set by both take `other`'s, with a warning;
     /// - warnings are concatenated, `self`'s first.
     pub fn merge(mut self, other: Imported) -> Imported {
-        let Imported { config, warnings } = other;
+        let Imported {
+            config,
+            warnings,
+            examples,
+        } = other;
         self.warnings.extend(warnings);
+        self.examples.extend(examples);
         let mine = &mut self.config;
 
         append(&mut mine.workspace_roots, config.workspace_roots);
@@ -434,6 +456,35 @@ impl RuleLists {
             allow_only: self.allow_only,
             allow_redirects: self.allow_redirects,
         })
+    }
+}
+
+impl Imported {
+    /// The native [`Config`] this import describes, with its rules' examples to check (see
+    /// [`ImportedConfig::into_config`]).
+    pub fn into_config(self) -> Result<Config, ConfigError> {
+        let mut config = self.config.into_config()?;
+        for ex in self.examples {
+            let (kind, list) = match ex.list {
+                "allow" => (crate::rules::RuleKind::Allow, &config.rules.allow),
+                "ask" => (crate::rules::RuleKind::Ask, &config.rules.ask),
+                _ => (crate::rules::RuleKind::Deny, &config.rules.deny),
+            };
+            let Some(at) = list.iter().position(|r| *r == ex.rule) else {
+                return Err(ConfigError::new(
+                    format!("rules.{}", ex.list),
+                    format!("no rule `{}` for its examples", ex.rule),
+                ));
+            };
+            config.rule_examples.push(crate::config::RuleExample {
+                kind,
+                field: format!("rules.{}[{at}]", ex.list),
+                rule: ex.rule,
+                matches: ex.matches,
+                not_matches: ex.not_matches,
+            });
+        }
+        Ok(config)
     }
 }
 
