@@ -525,9 +525,27 @@ fn literal_lead(regex: &str) -> Option<String> {
             c => lead.push(c),
         }
     }
-    // an alternation anywhere makes the lead only one side's
-    let lead = if regex.contains('|') && !regex.contains('(') { String::new() } else { lead };
-    (!lead.trim().is_empty() && balanced_parens(&lead)).then_some(lead)
+    (!lead.trim().is_empty() && !top_level_alternation(regex) && balanced_parens(&lead))
+        .then_some(lead)
+}
+
+/// Whether `regex` has a `|` outside groups and classes: then no lead is common to all.
+fn top_level_alternation(regex: &str) -> bool {
+    let (mut depth, mut class, mut chars) = (0i32, false, regex.chars());
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '[' => class = true,
+            ']' => class = false,
+            '(' if !class => depth += 1,
+            ')' if !class => depth -= 1,
+            '|' if !class && depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 #[cfg(test)]
