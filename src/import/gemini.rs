@@ -560,7 +560,7 @@ mod tests {
         assert_eq!(regex_patterns(r"npm (?:run|test).x"), s(&["npm run?x", "npm test?x"]));
         assert_eq!(regex_patterns(r"a\.b"), s(&["a.b"]));
         assert_eq!(literal_lead(r"curl [^|]*\| *sh").as_deref(), Some("curl "));
-        assert_eq!(literal_lead(r"rm\.x+").as_deref(), Some("rm."));
+        assert_eq!(literal_lead(r"rm\.x+").as_deref(), Some("rm.x"));
         assert_eq!(literal_lead("a|b"), None);
         assert_eq!(literal_lead("^x"), None);
         assert_eq!(literal_lead("gits?"), Some("git".into()));
