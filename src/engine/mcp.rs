@@ -5,48 +5,54 @@
 //! tool, or `use_mcp_tool` itself); among allow/prompt overrides the most specific name
 //! decides (`mcp(github/get_issue)` over `mcp(github)` over `use_mcp_tool`).
 
+use std::collections::BTreeMap;
+
 use super::{Engine, Facts, Override};
-use crate::config::{ConfigError, RuleExample};
 use crate::mcp::{self, Pattern, Rules, Target};
 use crate::policy::Policy;
-use crate::rules::{RuleError, RuleKind};
+use crate::rules::RuleKind;
+use crate::settings::{ErrorCode, RuleEntry, SettingsError};
 
 /// Every MCP-looking override or always-allow key must be well formed: a malformed
 /// `mcp(github/)` deny would otherwise deny nothing.
 pub(super) fn check_keys(
-    overrides: &[(String, Policy)],
+    overrides: &BTreeMap<String, Policy>,
     always: &[String],
-) -> Result<(), ConfigError> {
+) -> Result<(), SettingsError> {
     let named = overrides
-        .iter()
-        .map(|(k, _)| ("overrides", k))
-        .chain(always.iter().map(|k| ("alwaysAllow", k)));
+        .keys()
+        .map(|k| (format!("overrides.{k}"), k))
+        .chain(always.iter().enumerate().map(|(i, k)| (format!("alwaysAllow[{i}]"), k)));
     for (field, key) in named {
-        mcp::check_key(key).map_err(|why| ConfigError::new(format!("{field}.{key}"), why))?;
+        check_key(&field, key)?;
     }
     Ok(())
 }
 
 /// Checks one key given at run time (`setOverride`, `allowAlways`, `grantForTurn`).
-pub fn check_key(field: &str, key: &str) -> Result<(), ConfigError> {
-    mcp::check_key(key).map_err(|why| ConfigError::new(field, format!("`{key}`: {why}")))
+pub fn check_key(field: &str, key: &str) -> Result<(), SettingsError> {
+    mcp::check_key(key).map_err(|why| {
+        SettingsError::new(ErrorCode::InvalidValue, field, format!("`{key}`: {why}"))
+    })
 }
 
-/// The rules written as MCP names, in `[allow, ask, deny]` lists.
-pub(super) fn split_rules(lists: &[&[String]; 3]) -> Result<Rules, RuleError> {
-    let mut rules = Rules::default();
-    for (kind, list) in [RuleKind::Allow, RuleKind::Ask, RuleKind::Deny]
-        .into_iter()
-        .zip(lists)
-    {
-        for text in list.iter().filter(|r| mcp::is_mcp_key(r)) {
-            rules.push(kind, text).map_err(|message| RuleError {
-                rule: text.clone(),
-                message,
-            })?;
+/// The rules written as MCP names.
+pub(super) fn split_rules(rules: &crate::settings::Rules) -> Result<Rules, SettingsError> {
+    let mut out = Rules::default();
+    for (kind, list, entries) in rules.lists() {
+        for (i, entry) in entries.iter().enumerate() {
+            if mcp::is_mcp_key(&entry.rule) {
+                out.push(kind, &entry.rule).map_err(|why| {
+                    SettingsError::new(
+                        ErrorCode::InvalidRule,
+                        format!("rules.{list}[{i}]"),
+                        format!("invalid rule `{}`: {why}", entry.rule),
+                    )
+                })?;
+            }
         }
     }
-    Ok(rules)
+    Ok(out)
 }
 
 /// An example of an MCP rule: `server/tool`, `server/@resources`, or `mcp__server__tool`.
@@ -79,13 +85,13 @@ fn example_target(example: &str) -> Option<Target> {
 
 /// The error for an MCP rule's examples, if one does not behave as stated; `None` when `ex`
 /// is not an MCP rule (the command and path rules' check applies).
-pub(super) fn check_example(ex: &RuleExample) -> Option<Result<(), ConfigError>> {
+pub(super) fn check_example(kind: RuleKind, ex: &RuleEntry) -> Option<Result<(), String>> {
     if !mcp::is_mcp_key(&ex.rule) {
         return None;
     }
     let mut rules = Rules::default();
-    if let Err(why) = rules.push(ex.kind, &ex.rule) {
-        return Some(Err(ConfigError::new(ex.field.clone(), why)));
+    if let Err(why) = rules.push(kind, &ex.rule) {
+        return Some(Err(why));
     }
     let cases = ex
         .matches
@@ -94,26 +100,20 @@ pub(super) fn check_example(ex: &RuleExample) -> Option<Result<(), ConfigError>>
         .chain(ex.not_matches.iter().map(|e| (e, false)));
     for (example, want) in cases {
         let Some(target) = example_target(example) else {
-            return Some(Err(ConfigError::new(
-                ex.field.clone(),
-                format!(
-                    "rule `{}`: example {example:?} is not an MCP tool (server/tool) or resource (server/@resources)",
-                    ex.rule
-                ),
+            return Some(Err(format!(
+                "rule `{}`: example {example:?} is not an MCP tool (server/tool) or resource (server/@resources)",
+                ex.rule
             )));
         };
-        if rules.find(ex.kind, &target).is_some() != want {
+        if rules.find(kind, &target).is_some() != want {
             let (should, does) = if want {
                 ("match", "does not")
             } else {
                 ("not match", "does")
             };
-            return Some(Err(ConfigError::new(
-                ex.field.clone(),
-                format!(
-                    "rule `{}`: example {example:?} should {should} but {does}",
-                    ex.rule
-                ),
+            return Some(Err(format!(
+                "rule `{}`: example {example:?} should {should} but {does}",
+                ex.rule
             )));
         }
     }

@@ -140,9 +140,7 @@ pub fn settings(settings: &ClineMcpSettings, mcp_auto_approval: Option<bool>) ->
     for key in settings.unknown.keys() {
         out.warn(format!("Cline MCP settings {key} has no toolgate equivalent; ignored"));
     }
-    if !overrides.is_empty() {
-        out.config.overrides = Some(overrides);
-        out.config.override_origins = Some(origins);
-    }
+    out.config.overrides = overrides;
+    out.config.override_origins = origins;
     out
 }

@@ -5,7 +5,7 @@
 //! |---|---|
 //! | `prefix_rule(pattern = ["git", ["status", "log"]])` | `execute_command(git status *)`, `execute_command(git log *)` and the same for `bash`: one rule per alternative; ` *` is Codex's prefix match (the pattern's tokens, then anything) |
 //! | `decision`: `allow` (the default), `prompt`, `forbidden` | the allow, ask, deny list (Codex's strictest-wins is toolgate's order: deny, then ask, then allow) |
-//! | `match` / `not_match` (strings are split as a shell would; token lists are quoted) | checked at import against the translation: a `match` the translation does not decide, or a `not_match` it decides, is a warning; a `not_match` an allow would approve drops that allow (it would be broader); the examples that hold are carried ([`super::ImportedExample`]) so the engine checks them again when it is built |
+//! | `match` / `not_match` (strings are split as a shell would; token lists are quoted) | checked at import against the translation: a `match` the translation does not decide, or a `not_match` it decides, is a warning; a `not_match` an allow would approve drops that allow (it would be broader); the examples that hold are carried on their rules (`{ rule, match, notMatch }`), so the engine checks them again when it is built |
 //! | `justification` | not carried (toolgate's reason names the rule), with a warning |
 //! | `host_executable`, `network_rule`, any other call | not carried, with a warning (a `network_rule` deny is NOT enforced) |
 //!
@@ -16,7 +16,7 @@
 
 use super::starlark::{self, Call};
 use super::value::{SyntaxError, Value};
-use super::{balanced_parens, Imported, ImportedExample, List, RuleLists, COMMAND_TOOLS};
+use super::{balanced_parens, Imported, List, RuleLists, COMMAND_TOOLS};
 use crate::rules::{RuleKind, RuleSet};
 use crate::shell;
 
@@ -31,10 +31,11 @@ pub fn rules(text: &str) -> Result<Imported, SyntaxError> {
     let calls = starlark::parse(text)?;
     let mut out = Imported::default();
     let mut lists = RuleLists::default();
+    let mut examples = Vec::new();
     for call in &calls {
         let at = format!("Codex {}() on line {}", call.name, call.line);
         match call.name.as_str() {
-            "prefix_rule" => prefix_rule(call, &at, &mut out, &mut lists),
+            "prefix_rule" => prefix_rule(call, &at, &mut out, &mut lists, &mut examples),
             "host_executable" => out.warn(format!(
                 "{at}: not carried over: toolgate does not tie a program name to paths (deny and ask rules also meet a path-named command by its name; allow rules only as written)"
             )),
@@ -48,15 +49,30 @@ pub fn rules(text: &str) -> Result<Imported, SyntaxError> {
             _ => out.warn(format!("{at}: not carried over: not an execpolicy rule toolgate knows")),
         }
     }
-    out.config.rules = lists.into_config();
+    out.config.rules = lists.into_rules();
+    // each carried rule keeps the examples that held for it
+    for (list, rule, matches, not_matches) in examples {
+        let entries = match list {
+            List::Allow => &mut out.config.rules.allow,
+            List::Ask => &mut out.config.rules.ask,
+            List::Deny => &mut out.config.rules.deny,
+        };
+        if let Some(entry) = entries.iter_mut().find(|e| e.rule == rule) {
+            entry.matches = matches;
+            entry.not_matches = not_matches;
+        }
+    }
     Ok(out)
 }
+
+/// A carried rule's examples: its list, its text, `match`, `not_match`.
+type Examples = Vec<(List, String, Vec<String>, Vec<String>)>;
 
 fn keyword<'c>(call: &'c Call, name: &str) -> Option<&'c Value> {
     call.keywords.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
-fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists) {
+fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists, examples: &mut Examples) {
     if call.positional.len() > PARAMS.len() {
         return out.warn(format!("{at}: not carried over: too many arguments"));
     }
@@ -110,14 +126,14 @@ fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists)
     if texts.is_empty() {
         return;
     }
-    let examples = |name: &str| -> Option<Vec<String>> {
+    let listed = |name: &str| -> Option<Vec<String>> {
         match arg(name) {
             None => Some(Vec::new()),
             Some(Value::List(items)) => items.iter().map(example).collect(),
             Some(_) => None,
         }
     };
-    let (Some(matches), Some(not_matches)) = (examples("match"), examples("not_match")) else {
+    let (Some(matches), Some(not_matches)) = (listed("match"), listed("not_match")) else {
         return skip(out, "match and not_match must be lists of strings or token lists");
     };
     if arg("justification").is_some() {
@@ -172,12 +188,7 @@ fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists)
             };
             let (m, n) = (mine(true), mine(false));
             if !m.is_empty() || !n.is_empty() {
-                out.examples.push(ImportedExample {
-                    list: list.name(),
-                    rule: rule.clone(),
-                    matches: m,
-                    not_matches: n,
-                });
+                examples.push((list, rule.clone(), m, n));
             }
             lists.push(list, rule);
         }

@@ -135,7 +135,7 @@ pub fn policy(text: &str, context: GeminiContext<'_>) -> Result<Imported, Syntax
         }
     }
     priorities(&carried, &mut out);
-    out.config.rules = lists.into_config();
+    out.config.rules = lists.into_rules();
     Ok(out)
 }
 
