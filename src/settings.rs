@@ -148,6 +148,25 @@ impl From<String> for RuleEntry {
     }
 }
 
+/// A bare rule (no examples) equals its text.
+impl PartialEq<str> for RuleEntry {
+    fn eq(&self, rule: &str) -> bool {
+        self.rule == rule && self.matches.is_empty() && self.not_matches.is_empty()
+    }
+}
+
+impl PartialEq<&str> for RuleEntry {
+    fn eq(&self, rule: &&str) -> bool {
+        *self == **rule
+    }
+}
+
+impl PartialEq<String> for RuleEntry {
+    fn eq(&self, rule: &String) -> bool {
+        *self == **rule
+    }
+}
+
 impl Serialize for RuleEntry {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.matches.is_empty() && self.not_matches.is_empty() {
@@ -237,6 +256,18 @@ impl Settings {
         D::Error: fmt::Display,
     {
         read_at(d, "")
+    }
+
+    /// A snapshot must say which version wrote it (plain settings need not).
+    pub fn check_snapshot(&self) -> Result<(), SettingsError> {
+        match self.version {
+            None => Err(SettingsError::new(
+                ErrorCode::MissingField,
+                "version",
+                "missing field `version`",
+            )),
+            Some(v) => check_version(v),
+        }
     }
 
     pub fn mode(&self) -> Mode {
@@ -503,7 +534,7 @@ error_codes! {
     WrongType = "wrong-type",
     /// A value of the right type that is not one of the allowed ones (`mode: "fast"`).
     InvalidValue = "invalid-value",
-    /// A number outside its range (`promptTimeoutMs` above the longest JS timer).
+    /// A number outside its range (`promptTimeoutMs` negative or above the longest JS timer).
     OutOfRange = "out-of-range",
     /// A snapshot `version` this toolgate does not read (0, or newer than it).
     UnsupportedVersion = "unsupported-version",
@@ -527,8 +558,10 @@ error_codes! {
 
 impl ErrorCode {
     /// serde's wording of each shape error, shared by every format.
-    const SHAPE: [(&'static str, ErrorCode); 5] = [
+    const SHAPE: [(&'static str, ErrorCode); 6] = [
         ("unknown field", ErrorCode::UnknownField),
+        // an integer of the right type but not of the field's (`-1` or `2^32` for a u32)
+        ("invalid value: integer", ErrorCode::OutOfRange),
         ("missing field", ErrorCode::MissingField),
         ("duplicate field", ErrorCode::DuplicateField),
         ("invalid type", ErrorCode::WrongType),
