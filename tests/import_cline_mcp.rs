@@ -51,9 +51,9 @@ fn servers_table() {
         let json = format!(r#"{{"mcpServers": {servers}}}"#);
         let imported = cline_mcp::settings(&parse(&json), auto);
         let want: BTreeMap<String, Policy> = overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect();
-        assert_eq!(imported.config.overrides.clone().unwrap_or_default(), want, "{servers}");
+        assert_eq!(imported.config.overrides.clone(), want, "{servers}");
         assert_eq!(imported.warnings, strings(&warnings), "{servers}");
-        Engine::new(imported.into_config().expect("config")).expect(servers);
+        Engine::new(imported.config).expect(servers);
     }
     let top = cline_mcp::settings(&parse(r#"{"mcpServers": {}, "theme": 1}"#), None);
     assert_eq!(top.warnings, strings(&["Cline MCP settings theme has no toolgate equivalent; ignored"]));
@@ -79,7 +79,7 @@ fn realistic_settings_file() {
             r#"Cline MCP settings mcpServers.web-scraper.autoApprove "fetch page": not carried over: the tool name has characters outside the MCP tool-name set [A-Za-z0-9_.-]"#,
         ])
     );
-    let mut config = imported.into_config().expect("config");
+    let mut config = imported.config;
     config.auto_approval = Some(auto);
     let engine = Engine::new(config).expect("engine");
     let mcp = |s: &str, t: &str| ToolCall::new("use_mcp_tool").with("server_name", s).with("tool_name", t);

@@ -12,6 +12,11 @@ fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+/// The rules' texts (their examples aside).
+fn texts(entries: &[toolgate::settings::RuleEntry]) -> Vec<String> {
+    entries.iter().map(|e| e.rule.clone()).collect()
+}
+
 /// `execute_command(p)` and `bash(p)` for each pattern.
 fn cmd(patterns: &[&str]) -> Vec<String> {
     patterns
@@ -65,11 +70,11 @@ fn rules_table() {
     ];
     for (text, allow, ask, deny, warnings) in cases {
         let imported = codex::rules(text).expect("parses");
-        let rules = imported.config.rules.clone().unwrap_or_default();
-        assert_eq!((rules.allow, rules.ask, rules.deny), (allow, ask, deny), "{text}");
+        let rules = imported.config.rules.clone();
+        assert_eq!((texts(&rules.allow), texts(&rules.ask), texts(&rules.deny)), (allow, ask, deny), "{text}");
         assert_eq!(imported.warnings, strings(&warnings), "{text}");
         // whatever was carried builds, its examples holding
-        Engine::new(imported.into_config().expect("config")).expect(text);
+        Engine::new(imported.config).expect(text);
     }
 }
 
@@ -83,10 +88,10 @@ fn refuses_what_it_cannot_read() {
 #[test]
 fn realistic_rules_file() {
     let imported = codex::rules(RULES).expect("fixture parses");
-    let rules = imported.config.rules.clone().unwrap_or_default();
-    assert_eq!(rules.allow, cmd(&["git status *", "git log *", "git diff *", "cargo test *", "cargo build *"]));
-    assert_eq!(rules.ask, cmd(&["git push *"]));
-    assert_eq!(rules.deny, cmd(&["rm -rf *", "rm -fr *"]));
+    let rules = imported.config.rules.clone();
+    assert_eq!(texts(&rules.allow), cmd(&["git status *", "git log *", "git diff *", "cargo test *", "cargo build *"]));
+    assert_eq!(texts(&rules.ask), cmd(&["git push *"]));
+    assert_eq!(texts(&rules.deny), cmd(&["rm -rf *", "rm -fr *"]));
     assert_eq!(
         imported.warnings,
         strings(&[
@@ -99,14 +104,15 @@ fn realistic_rules_file() {
         ])
     );
     // the examples that held are carried, each on the alternative that decides it
-    let ex = |rule: &str| imported.examples.iter().find(|e| e.rule == rule).cloned();
+    let r = &imported.config.rules;
+    let all = || r.allow.iter().chain(&r.ask).chain(&r.deny);
+    let ex = |rule: &str| all().find(|e| e.rule == rule).cloned();
     let status = ex("execute_command(git status *)").expect("examples");
     assert_eq!((status.matches, status.not_matches), (strings(&["git status"]), strings(&["git push", "git stash"])));
     assert_eq!(ex("bash(rm -fr *)").map(|e| e.matches), Some(strings(&["rm -fr /tmp/x"])));
     assert_eq!(ex("execute_command(cargo test *)").map(|e| e.matches), Some(strings(&["cargo test -q"])));
-    let config = imported.clone().into_config().expect("config");
-    assert_eq!(config.rule_examples.len(), imported.examples.len());
-    let engine = Engine::new(config).expect("the carried examples hold");
+    assert_eq!(all().filter(|e| !e.matches.is_empty() || !e.not_matches.is_empty()).count(), 14);
+    let engine = Engine::new(imported.config.clone()).expect("the carried examples hold");
     for (command, want) in [
         ("git status", Decision::Allow),
         ("git log -3 --stat", Decision::Allow),
@@ -123,7 +129,7 @@ fn realistic_rules_file() {
     }
     // a broken carried example is caught when the engine is built
     let mut broken = imported;
-    broken.examples[0].matches.push("git commit".into());
-    let err = Engine::new(broken.into_config().expect("config")).err().expect("refused");
+    broken.config.rules.allow[0].matches.push("git commit".into());
+    let err = Engine::new(broken.config).err().expect("refused");
     assert!(err.message.contains("example \"git commit\" should match but does not"), "{err}");
 }

@@ -24,8 +24,9 @@ fn cmd(patterns: &[&str]) -> Vec<String> {
 fn one(fields: &str, mode: Option<&str>) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
     let text = format!("[[rule]]\npriority = 100\n{fields}\n");
     let imported = gemini::policy(&text, GeminiContext { mode }).expect("parses");
-    let r = imported.config.rules.unwrap_or_default();
-    (r.allow, r.ask, r.deny, imported.warnings)
+    let r = imported.config.rules;
+    let texts = |l: Vec<toolgate::settings::RuleEntry>| l.into_iter().map(|e| e.rule).collect();
+    (texts(r.allow), texts(r.ask), texts(r.deny), imported.warnings)
 }
 
 #[test]
@@ -132,7 +133,7 @@ fn refuses_files_that_are_not_toml() {
 #[test]
 fn realistic_policy_file() {
     let imported = gemini::policy(POLICY, GeminiContext { mode: Some("default") }).expect("fixture parses");
-    let rules = imported.config.rules.clone().unwrap_or_default();
+    let rules = imported.config.rules.clone();
     let mut allow = cmd(&["git status *", "git log *", "git diff *"]);
     allow.extend(strings(&["mcp(docs)", "mcp(github/get_issue)", "mcp(github/list_issues)"]));
     allow.extend(strings(&["read_file", "read", "glob", "search_files", "grep", "list_files", "ls"]));
@@ -159,7 +160,7 @@ fn realistic_policy_file() {
             "Gemini CLI rule[5] (allow, priority 200) outranks rule[8] (ask, priority 10) in Gemini CLI; toolgate checks ask rules first, so where both match, rule[8] decides",
         ])
     );
-    let engine = Engine::new(imported.into_config().expect("config")).expect("engine");
+    let engine = Engine::new(imported.config).expect("engine");
     let mcp = |s: &str, t: &str| ToolCall::new("use_mcp_tool").with("server_name", s).with("tool_name", t);
     for (call, want) in [
         (ToolCall::new("execute_command").with("command", "git status").with("requires_approval", true), Decision::Allow),

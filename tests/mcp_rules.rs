@@ -2,7 +2,7 @@
 //! grants and always-allow), how names are matched (exact for allow, ASCII case folded for
 //! deny and ask), malformed names failing closed, and "always" persisting one server's tool.
 
-use toolgate::config::{Config, RulesConfig};
+use toolgate::settings::{RuleEntry, Rules, Settings};
 use toolgate::engine::{Answer, Begin, Engine, PromptResult};
 use toolgate::mcp::{self, Pattern, Target};
 use toolgate::policy::{Mode, Policy};
@@ -27,11 +27,11 @@ fn call(spec: &str) -> ToolCall {
     }
 }
 
-fn engine(f: impl FnOnce(&mut Config)) -> Engine {
-    let mut c = Config {
+fn engine(f: impl FnOnce(&mut Settings)) -> Engine {
+    let mut c = Settings {
         workspace_roots: vec!["/ws".into()],
-        mode: Mode::AlwaysAsk,
-        ..Config::default()
+        mode: Some(Mode::AlwaysAsk),
+        ..Settings::default()
     };
     f(&mut c);
     Engine::new(c).expect("valid config")
@@ -39,6 +39,10 @@ fn engine(f: impl FnOnce(&mut Config)) -> Engine {
 
 fn strings(l: &[&str]) -> Vec<String> {
     l.iter().map(|s| s.to_string()).collect()
+}
+
+fn entries(l: &[&str]) -> Vec<RuleEntry> {
+    l.iter().map(|s| RuleEntry::from(*s)).collect()
 }
 
 #[test]
@@ -126,7 +130,7 @@ fn calls_are_identified_in_every_spelling() {
         assert_eq!(&got, want, "{spec}");
     }
     // a malformed name fails validation, so every entry point denies it
-    let e = engine(|c| c.rules.allow = strings(&["use_mcp_tool", "mcp(*)"]));
+    let e = engine(|c| c.rules.allow = entries(&["use_mcp_tool", "mcp(*)"]));
     for (spec, code) in [
         ("cline:github/create issue", "invalid_mcp_name"),
         ("cline:gіthub/t", "invalid_mcp_name"),
@@ -183,11 +187,11 @@ fn rules_name_servers_and_tools() {
     ];
     for (allow, ask, deny, spec, want) in cases {
         let e = engine(|c| {
-            c.rules = RulesConfig {
-                allow: strings(allow),
-                ask: strings(ask),
-                deny: strings(deny),
-                ..RulesConfig::default()
+            c.rules = Rules {
+                allow: entries(allow),
+                ask: entries(ask),
+                deny: entries(deny),
+                ..Rules::default()
             }
         });
         let mut c = call(spec);
@@ -202,24 +206,25 @@ fn rules_name_servers_and_tools() {
 #[test]
 fn malformed_rules_and_keys_are_refused() {
     for rule in ["mcp(github/)", "mcp(gіthub)", "mcp__", "mcp(a/b c)"] {
-        let e = Engine::new(Config {
-            rules: RulesConfig {
-                deny: strings(&[rule]),
-                ..RulesConfig::default()
+        let e = Engine::new(Settings {
+            rules: Rules {
+                deny: entries(&["bash", rule]),
+                ..Rules::default()
             },
-            ..Config::default()
+            ..Settings::default()
         });
-        assert!(e.is_err(), "{rule}");
-        let e = Engine::new(Config {
-            overrides: vec![(rule.to_string(), Policy::Deny)],
-            ..Config::default()
+        let e = e.err().expect(rule);
+        assert_eq!((e.field.as_str(), e.code), ("rules.deny[1]", "invalid-rule"), "{rule}");
+        let e = Engine::new(Settings {
+            overrides: [(rule.to_string(), Policy::Deny)].into_iter().collect(),
+            ..Settings::default()
         });
         assert_eq!(e.err().map(|e| e.field), Some(format!("overrides.{rule}")), "{rule}");
-        let e = Engine::new(Config {
+        let e = Engine::new(Settings {
             always_allow: strings(&[rule]),
-            ..Config::default()
+            ..Settings::default()
         });
-        assert!(e.is_err(), "{rule}");
+        assert_eq!(e.err().map(|e| (e.field, e.code)), Some(("alwaysAllow[0]".to_string(), "invalid-value")), "{rule}");
     }
     // a native caller can still set one: a deny then covers every MCP call, an allow none
     let mut e = engine(|_| {});
@@ -293,7 +298,7 @@ fn always_persists_that_servers_tool_only() {
 
 #[test]
 fn verdicts_requests_and_explain_name_the_server_and_tool() {
-    let e = engine(|c| c.rules.deny = strings(&["mcp(github/delete_repo)"]));
+    let e = engine(|c| c.rules.deny = entries(&["mcp(github/delete_repo)"]));
     let v = e.check(&call("cline:github/delete_repo"));
     let want = Target {
         server: "github".into(),
@@ -316,22 +321,17 @@ fn verdicts_requests_and_explain_name_the_server_and_tool() {
 
 #[test]
 fn mcp_rule_examples_are_checked() {
-    use toolgate::config::RuleExample;
-    use toolgate::rules::RuleKind;
     let build = |matches: &[&str], not: &[&str]| {
-        Engine::new(Config {
-            rules: RulesConfig {
-                deny: strings(&["mcp(github/delete_*)"]),
-                ..RulesConfig::default()
+        Engine::new(Settings {
+            rules: Rules {
+                deny: vec![RuleEntry {
+                    rule: "mcp(github/delete_*)".into(),
+                    matches: strings(matches),
+                    not_matches: strings(not),
+                }],
+                ..Rules::default()
             },
-            rule_examples: vec![RuleExample {
-                kind: RuleKind::Deny,
-                field: "rules.deny[0]".into(),
-                rule: "mcp(github/delete_*)".into(),
-                matches: strings(matches),
-                not_matches: strings(not),
-            }],
-            ..Config::default()
+            ..Settings::default()
         })
         .map(|_| ())
         .map_err(|e| e.to_string())
