@@ -14,7 +14,7 @@ import { SCENARIOS } from './scenarios.js';
  */
 export function catalogue(gk) {
   const listed = /** @type {{ catalogue?: unknown }} */ (/** @type {unknown} */ (gk)).catalogue;
-  const own = gk.snapshot().tools;
+  const own = /** @type {Record<string, ToolSpec>} */ (gk.snapshot().tools ?? {});
   return listed && typeof listed === 'object'
     ? { .../** @type {Record<string, ToolSpec>} */ (listed), ...own }
     : own;
@@ -30,7 +30,7 @@ export function toolNames(gk) {
   const named = [
     ...Object.keys(catalogue(gk)),
     ...SCENARIOS.flatMap((s) => s.steps.map((step) => step.call.tool)),
-    ...Object.keys(snap.overrides), ...snap.alwaysAllow,
+    ...Object.keys(snap.overrides ?? {}), ...(snap.alwaysAllow ?? []),
   ];
   return [...new Set(named)].sort();
 }

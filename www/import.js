@@ -15,7 +15,7 @@ import { fillForms } from './settings.js';
 const IMPORTERS = {
   claude: {
     example: { allow: ['Bash(npm run test:*)', 'Bash(git log *)', 'Read(./docs/**)', 'WebFetch(domain:example.com)'], ask: ['Bash(git commit *)'], deny: ['Read(./.env)', 'Bash(curl *)'], defaultMode: 'acceptEdits', additionalDirectories: ['../shared-lib'] },
-    run: (input, gk) => Gatekeeper.importClaudeCode(input, { workspaceRoot: gk.snapshot().workspaceRoots[0], home: '/home/dev' }),
+    run: (input, gk) => Gatekeeper.importClaudeCode(input, { workspaceRoot: gk.snapshot().workspaceRoots?.[0], home: '/home/dev' }),
   },
   cline: {
     example: { autoApprovalSettings: { enabled: true, maxRequests: 20, actions: { readFiles: true, editFiles: true, executeSafeCommands: true } }, commandPermissions: { allow: ['npm *', 'git status'], deny: ['rm *'], allowRedirects: false }, clineignore: '.env\nsecrets/\n' },
@@ -38,7 +38,7 @@ function applyImport() {
   let input;
   try { input = JSON.parse(textArea().value); } catch (e) { $('import-error').textContent = `Not valid JSON: ${errorText(e)}`; return; }
   try {
-    const roots = gatekeeper().snapshot().workspaceRoots;
+    const roots = gatekeeper().snapshot().workspaceRoots ?? [];
     const imported = importer.run(input, gatekeeper());
     const config = { ...snapshotConfig(), ...imported.config };
     if (imported.config.workspaceRoots) config.workspaceRoots = [...new Set([...roots, ...imported.config.workspaceRoots])];

@@ -9,8 +9,8 @@ import { $, el, errorText, lines, names, plural } from './dom.js';
 import { gatekeeper, onStateChange, resetToDefaults } from './state.js';
 import { LOCALITY } from './verdict.js';
 
-/** @typedef {import('toolgate').ClineAutoApprovalSettings} ClineAutoApprovalSettings */
-/** @typedef {NonNullable<ClineAutoApprovalSettings['actions']>} ClineActions */
+/** Cline's settings, as `setAutoApproval` takes them.
+ * @typedef {NonNullable<Parameters<import('toolgate').Gatekeeper['setAutoApproval']>[0]>} ClineAutoApprovalSettings */
 
 /** @type {ClineAutoApprovalSettings} */
 const DEFAULT_CLINE = {
@@ -57,7 +57,7 @@ function toggleValue(aa, t) {
 function renderState() {
   const gk = gatekeeper();
   const snap = gk.snapshot();
-  const mode = snap.mode === 'alwaysAsk' ? 'always-ask' : snap.mode;
+  const mode = gk.mode;
   const cline = !!snap.autoApproval;
   $('mode', HTMLSelectElement).value = mode;
   $('mode-help').textContent = `${MODE_HELP[mode] ?? ''}${cline ? ' Cline’s table below replaces the mode’s table; the mode still decides whether critical commands ask.' : ''}`;
@@ -74,10 +74,11 @@ function renderState() {
   pill.textContent = `${mode}${cline ? ' · Cline auto-approval' : ''}`;
   pill.setAttribute('aria-label', `Mode ${mode}${cline ? ', Cline auto-approval table' : ''}`);
 
-  const overrides = Object.entries(snap.overrides).sort(([a], [b]) => a.localeCompare(b));
+  const origins = snap.overrideOrigins ?? {};
+  const overrides = Object.entries(snap.overrides ?? {}).sort(([a], [b]) => a.localeCompare(b));
   $('override-list').replaceChildren(...(overrides.length ? overrides.map(([tool, policy]) => el('li', { class: 'chip', 'data-policy': policy },
     el('code', { text: tool }), el('span', { class: 'chip-policy', text: policy }),
-    snap.overrideOrigins[tool] ? el('span', { class: 'chip-origin', text: `from ${snap.overrideOrigins[tool]}` }) : null,
+    origins[tool] ? el('span', { class: 'chip-origin', text: `from ${origins[tool]}` }) : null,
     el('button', { type: 'button', class: 'chip-remove', 'aria-label': `Remove the override for ${tool}`, text: '×', onclick: () => gk.clearOverride(tool) })))
     : [el('li', { class: 'hint', text: 'No overrides.' })]));
 
@@ -100,10 +101,11 @@ function renderState() {
 export function fillForms() {
   const snap = gatekeeper().snapshot();
   area('ignore-file').value = snap.ignoreFile ?? '';
-  area('rules-allow').value = snap.rules.allow.join('\n');
-  area('rules-ask').value = snap.rules.ask.join('\n');
-  area('rules-deny').value = snap.rules.deny.join('\n');
-  area('roots').value = snap.workspaceRoots.join('\n');
+  const rules = (/** @type {Array<string | { rule: string }> | undefined} */ list) => (list ?? []).map((e) => (typeof e === 'string' ? e : e.rule)).join('\n');
+  area('rules-allow').value = rules(snap.rules?.allow);
+  area('rules-ask').value = rules(snap.rules?.ask);
+  area('rules-deny').value = rules(snap.rules?.deny);
+  area('roots').value = (snap.workspaceRoots ?? []).join('\n');
   for (const id of ['rules-error', 'roots-error', 'override-error', 'import-error']) $(id).textContent = '';
 }
 
