@@ -4,7 +4,7 @@
 //
 //   ./scripts/build.sh && node bench/run.mjs [--reps N] [--dist DIR] [--json FILE]
 //
-// Not a test: nothing here fails on a slow machine. See README.md § Performance.
+// Not a test: nothing here fails on a slow machine. See docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -233,7 +233,7 @@ const sizes = {
 console.log('\nsize                               raw bytes    gzip -9 bytes');
 for (const [k, v] of Object.entries(sizes)) console.log(`${k.padEnd(34)} ${String(v.raw).padStart(9)}    ${String(v.gzip).padStart(9)}`);
 
-// ---- markdown for the README -----------------------------------------------------------------
+// ---- markdown for docs/performance.md -----------------------------------------------------------------
 console.log('\nMarkdown:\n');
 console.log('| workload | toolgate | incumbent | ratio | goal |');
 console.log('|---|---:|---:|---:|---|');

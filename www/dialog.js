@@ -1,21 +1,30 @@
+// @ts-check
 // The approval dialog: a modal <dialog> whose buttons resolve the Promise the Gatekeeper awaits.
 // Keyboard: focus starts on "Allow once" (on "Deny" for critical commands), Tab/Shift+Tab stay
 // inside the dialog, Esc answers "deny". The page behind it is inert while it is open.
 
-const dialog = document.getElementById('approval');
-const toolEl = document.getElementById('approval-tool');
-const criticalEl = document.getElementById('approval-critical');
-const reasonEl = document.getElementById('approval-reason');
-const paramsEl = document.getElementById('approval-params');
-const metaEl = document.getElementById('approval-meta');
-const noteEl = document.getElementById('approval-note');
-const buttons = [...dialog.querySelectorAll('button[data-answer]')];
+import { $ } from './dom.js';
 
+/** @typedef {import('toolgate').Answer} Answer */
+/** @typedef {import('toolgate').ApprovalRequest} ApprovalRequest */
+
+const dialog = $('approval', HTMLDialogElement);
+const toolEl = $('approval-tool');
+const criticalEl = $('approval-critical');
+const reasonEl = $('approval-reason');
+const paramsEl = $('approval-params');
+const metaEl = $('approval-meta');
+const noteEl = $('approval-note');
+const buttons = /** @type {HTMLButtonElement[]} */ ([...dialog.querySelectorAll('button[data-answer]')]);
+
+/** @type {Record<import('toolgate').Locality, string>} */
 const LOCALITY = { local: 'inside the workspace', external: 'outside the workspace', none: 'no path' };
 
+/** @type {((answer: Answer) => void) | null} */
 let pending = null; // the resolve function of the open request
 let seq = 0; // requests shown so far (data-seq, so a test can tell one request from the next)
 
+/** @param {Answer} answer */
 function settle(answer) {
   if (!pending) return;
   const resolve = pending;
@@ -24,7 +33,7 @@ function settle(answer) {
   resolve(answer);
 }
 
-for (const b of buttons) b.addEventListener('click', () => settle(b.dataset.answer));
+for (const b of buttons) b.addEventListener('click', () => settle(/** @type {Answer} */ (b.dataset.answer)));
 
 // Esc fires "cancel": answer deny (and keep the dialog's own close from racing it).
 dialog.addEventListener('cancel', (e) => { e.preventDefault(); settle('deny'); });
@@ -33,7 +42,7 @@ dialog.addEventListener('cancel', (e) => { e.preventDefault(); settle('deny'); }
 // browser's own UI so the dialog behaves like a webview's).
 dialog.addEventListener('keydown', (e) => {
   if (e.key !== 'Tab') return;
-  const focusable = [...dialog.querySelectorAll('button, [tabindex="0"]')].filter((el) => !el.hidden && !el.disabled);
+  const focusable = /** @type {HTMLButtonElement[]} */ ([...dialog.querySelectorAll('button, [tabindex="0"]')]).filter((el) => !el.hidden && !el.disabled);
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
@@ -43,14 +52,16 @@ dialog.addEventListener('keydown', (e) => {
 // Bidi overrides, zero-width and control characters can make a command read differently from
 // what runs: show them as [U+XXXX] instead of letting them act.
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-const reveal = (text) => text.replace(INVISIBLE, (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+const reveal = (/** @type {string} */ text) => text.replace(INVISIBLE, (c) => `[U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]`);
 
 /** Formats a call's params for display: the command first, then one `key: value` per line;
- *  multi-line strings are shown as written, indented; invisible characters are revealed. */
+ *  multi-line strings are shown as written, indented; invisible characters are revealed.
+ * @param {Record<string, unknown> | undefined} params */
 export function formatParams(params) {
   return reveal(formatRaw(params));
 }
 
+/** @param {Record<string, unknown> | undefined} params */
 function formatRaw(params) {
   if (!params || typeof params !== 'object') return '';
   const out = [];
@@ -66,7 +77,8 @@ function formatRaw(params) {
   return out.join('\n');
 }
 
-/** Opens the dialog for an ApprovalRequest; resolves to "once" | "always" | "deny". */
+/** Opens the dialog for an ApprovalRequest; resolves to "once" | "always" | "deny".
+ * @param {ApprovalRequest} req @returns {Promise<Answer>} */
 export function askApproval(req) {
   if (pending) settle('deny'); // one request at a time: a second one supersedes the first
   toolEl.textContent = req.tool;
@@ -82,7 +94,7 @@ export function askApproval(req) {
     pending = resolve;
     dialog.showModal();
     const initial = req.critical ? buttons.find((b) => b.dataset.answer === 'deny') : buttons.find((b) => b.dataset.answer === 'once');
-    initial.focus();
+    initial?.focus();
   });
 }
 

@@ -1,6 +1,16 @@
+// @ts-check
 // Scripted agent sessions. Each step is what the simulated agent says, the tool call it makes,
 // and what the tool "returns" when toolgate lets it run. Cline-style tool names and the
 // harness's names are mixed on purpose: one Gatekeeper governs both catalogues.
+
+/**
+ * @typedef {object} Step
+ * @property {string} [say] what the agent says before the call
+ * @property {import('toolgate').ToolCall} call
+ * @property {string} [result] what the tool returns when it runs (`'filter'`: the workspace
+ *   listing through the ignore file)
+ */
+/** @typedef {{ id: string, title: string, blurb: string, steps: Step[] }} Scenario */
 
 /** The simulated workspace's files (used for list_files results, filtered by the ignore file). */
 export const WORKSPACE_FILES = [
@@ -9,6 +19,7 @@ export const WORKSPACE_FILES = [
   'src/billing/index.ts', 'src/billing/invoice.ts', 'src/billing/invoice.test.ts',
 ];
 
+/** @type {Scenario[]} */
 export const SCENARIOS = [
   {
     id: 'refactor',
@@ -116,13 +127,4 @@ export const SCENARIOS = [
         result: 'Created issue #42' },
     ],
   },
-];
-
-/** Names offered in the tool inputs' autocomplete (Cline's and the harness's). */
-export const TOOL_NAMES = [
-  'read_file', 'list_files', 'list_code_definition_names', 'search_files', 'write_to_file',
-  'replace_in_file', 'apply_patch', 'new_rule', 'execute_command', 'browser_action', 'web_fetch',
-  'web_search', 'use_mcp_tool', 'access_mcp_resource', 'ask_followup_question', 'attempt_completion',
-  'new_task', 'use_subagents', 'read', 'ls', 'glob', 'grep', 'write', 'edit', 'multi_edit', 'bash',
-  'fetch', 'ask',
 ];
