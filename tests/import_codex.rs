@@ -1,5 +1,6 @@
 //! Codex execpolicy importer: rule by rule, then a realistic rules file
 //! (tests/fixtures/import/codex.rules) whose examples the built engine checks again.
+#![cfg(feature = "text-importers")]
 
 use toolgate::engine::Engine;
 use toolgate::import::codex;

@@ -1,5 +1,6 @@
 //! Gemini CLI policy importer: rule by rule, then a realistic policy file
 //! (tests/fixtures/import/gemini-policy.toml) and the decisions its import gives.
+#![cfg(feature = "text-importers")]
 
 use toolgate::engine::Engine;
 use toolgate::import::gemini::{self, GeminiContext};

@@ -127,6 +127,11 @@ fn importers_give_configs_a_gatekeeper_accepts() {
     assert_eq!(text(&gk.check(&js(&mcp("db", "query"))), "decision"), "deny");
     let off = Gatekeeper::import_cline_mcp(js("{ mcpServers: { github: { autoApprove: ['get_issue'] } } }"), js("{ actions: { useMcp: false } }")).unwrap();
     assert_eq!(json(&get(&get(&off, "config"), "overrides")), r#"{"use_mcp_tool":"prompt"}"#);
+}
+
+#[cfg(feature = "text-importers")]
+#[wasm_bindgen_test]
+fn text_importers_give_configs_a_gatekeeper_accepts() {
 
     let gemini = Gatekeeper::import_gemini(
         "[[rule]]\nmcpName = \"docs\"\ndecision = \"allow\"\npriority = 100\n\n[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"rm -rf\"\ndecision = \"deny\"\npriority = 500\n",

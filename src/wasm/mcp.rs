@@ -4,8 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{config_error, facade_error, from_js, get_field, to_js, Gatekeeper};
-use crate::import::value::SyntaxError;
+use super::{config_error, facade_error, from_js, to_js, Gatekeeper};
 
 #[wasm_bindgen(typescript_custom_section)]
 const MCP_TS: &'static str = r#"
@@ -27,7 +26,8 @@ export interface GeminiContext { /** The Gemini CLI approval mode to import for;
 "#;
 
 /// `line N: …` as a thrown error naming the input.
-fn syntax(field: &str, e: SyntaxError) -> JsError {
+#[cfg(feature = "text-importers")]
+fn syntax(field: &str, e: crate::import::value::SyntaxError) -> JsError {
     config_error(facade_error(field, e.to_string()))
 }
 
@@ -59,7 +59,11 @@ impl Gatekeeper {
         });
         Ok(to_js(&cline_mcp::settings(&settings, use_mcp)))
     }
+}
 
+#[cfg(feature = "text-importers")]
+#[wasm_bindgen]
+impl Gatekeeper {
     /// A Gemini CLI policy file (TOML `[[rule]]` entries) → a config; throws when it is not
     /// TOML, naming the line.
     #[wasm_bindgen(js_name = importGemini, unchecked_return_type = "Imported")]
@@ -68,7 +72,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "GeminiContext")] context: JsValue,
     ) -> Result<JsValue, JsError> {
         let mode: Option<String> =
-            get_field(&context, "mode", "context.mode").map_err(config_error)?;
+            super::get_field(&context, "mode", "context.mode").map_err(config_error)?;
         let context = crate::import::gemini::GeminiContext {
             mode: mode.as_deref(),
         };
