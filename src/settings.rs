@@ -532,6 +532,8 @@ error_codes! {
     DuplicateField = "duplicate-field",
     /// A value of the wrong type (a number where a list goes, `1.5` for an integer).
     WrongType = "wrong-type",
+    /// A value that could not be read at all: in JS, a getter or proxy trap that threw.
+    Unreadable = "unreadable",
     /// A value of the right type that is not one of the allowed ones (`mode: "fast"`).
     InvalidValue = "invalid-value",
     /// A number outside its range (`promptTimeoutMs` negative or above the longest JS timer).

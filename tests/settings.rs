@@ -133,11 +133,15 @@ fn what_reads_writes_back() {
     assert_eq!(serde_json::to_string(&Settings::default()).unwrap(), "{}");
 }
 
-/// Every code of the table is shown by a case, so the table holds no dead code.
+/// Every code of the table is shown by a case, so the table holds no dead code (but
+/// `unreadable`: only a JS getter or proxy can throw while it is read).
 #[test]
 fn every_code_has_a_case() {
     let cases = cases();
-    for code in ErrorCode::ALL.iter().map(|c| c.code()) {
+    let readable = ErrorCode::ALL
+        .iter()
+        .filter(|&&c| c != ErrorCode::Unreadable);
+    for code in readable.map(|c| c.code()) {
         assert!(
             cases
                 .iter()
