@@ -132,11 +132,16 @@ impl Access {
             } else {
                 // an anchored line, component by component from the root
                 p.pattern.split('/').zip(&parts).all(|(r, c)| {
-                    r.contains("**") || c.contains("**") || crate::globs::overlap(c, r, fold, shell)
+                    r.contains("**")
+                        || c.contains("**")
+                        || crate::globs::overlap(c, r, fold, shell)
                 })
             };
             if hit {
-                let b = Blocked { resolved, by: p.by };
+                let b = Blocked {
+                    resolved,
+                    by: p.by,
+                };
                 // the ignore file guards every rule: a glob that may name it is refused
                 return Ok(if b.by.line == 0 {
                     GlobRisk::All(b)
