@@ -31,6 +31,7 @@ mod effects;
 mod expand;
 mod embedded;
 mod inline;
+mod lexer;
 mod names;
 mod parser;
 pub mod paths;
@@ -38,7 +39,6 @@ pub mod programs;
 mod render;
 mod spoofing;
 pub mod trees;
-mod words;
 mod wrappers;
 
 pub use paths::PathOperand;

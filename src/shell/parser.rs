@@ -1,10 +1,15 @@
 //! Recursive-descent parser for lists, pipelines, compound commands, redirections and
-//! here-docs; words are read in `words.rs`. Every nesting goes through [`Parser::enter`], so
-//! hostile input cannot exhaust the stack, and lists are parsed iteratively, so long chains
-//! stay linear.
+//! here-docs; words are read in `parser/words.rs`, with the lexer's byte classes and word
+//! shapes. Every nesting goes through [`Parser::enter`], so hostile input cannot exhaust the
+//! stack, and lists are parsed iteratively, so long chains stay linear.
+
+mod words;
 
 use super::expand::{self, Vars};
-use super::words::{Span, Word};
+use super::lexer::{
+    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, Span,
+    Word,
+};
 use super::{
     effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
     SimpleCommand, Wrapper, MAX_COMMANDS, MAX_DEPTH,
@@ -134,7 +139,7 @@ pub(super) struct Parser<'s, 'o> {
     pub(super) pos: usize,
     pub(super) out: &'o mut Shared,
     pending: Vec<PendingHeredoc>,
-    /// The spans of the word being read (see `words.rs`).
+    /// The spans of the word being read (see `parser/words.rs`).
     pub(super) spans: Vec<Span>,
 }
 
@@ -170,135 +175,6 @@ pub(super) fn parse(src: &str) -> Analysis {
         problem: problem.map(Problem::Unparseable),
         suspicious: None,
     }
-}
-
-// Byte classes: one table lookup instead of a chain of comparisons (the release profile
-// optimises for size, so `matches!` over ten bytes stays ten branches).
-/// Ends a word or a token: a blank, a newline or an operator byte.
-const DELIM: u8 = 1;
-/// Ends a run of ordinary word characters: a delimiter, a quote, `\\`, `$` or a backquote.
-pub(super) const SPECIAL: u8 = 2;
-/// A glob character: `*`, `?`, `[`.
-pub(super) const GLOB: u8 = 4;
-/// Opens a brace expansion: `{`.
-pub(super) const BRACE: u8 = 8;
-
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let delims = b" \t\n;&|()<>";
-    let mut i = 0;
-    while i < delims.len() {
-        t[delims[i] as usize] = DELIM | SPECIAL;
-        i += 1;
-    }
-    let quoting = b"'\"\\$`";
-    let mut i = 0;
-    while i < quoting.len() {
-        t[quoting[i] as usize] = SPECIAL;
-        i += 1;
-    }
-    t[b'*' as usize] = GLOB;
-    t[b'?' as usize] = GLOB;
-    t[b'[' as usize] = GLOB;
-    t[b'{' as usize] = BRACE;
-    t
-};
-
-#[inline(always)]
-pub(super) fn class(b: u8) -> u8 {
-    CLASS[b as usize]
-}
-
-#[inline(always)]
-pub(super) fn is_delim(b: u8) -> bool {
-    class(b) & DELIM != 0
-}
-
-/// `NAME=`, `NAME+=`, `NAME[SUBSCRIPT]=` or `NAME[SUBSCRIPT]+=` at the start of a raw word:
-/// the length of the name part (with its subscript).
-pub(super) fn assignment_name_len(raw: &str) -> Option<usize> {
-    let b = raw.as_bytes();
-    let mut n = identifier_end(b, 0);
-    if n == 0 {
-        return None;
-    }
-    if b.get(n) == Some(&b'[') {
-        n = subscript_end(b, n)?;
-    }
-    match (b.get(n), b.get(n + 1)) {
-        (Some(b'='), _) => Some(n),
-        (Some(b'+'), Some(b'=')) => Some(n + 1),
-        _ => None,
-    }
-}
-
-/// The end of the variable name starting at `at` (`at` when there is none).
-fn identifier_end(b: &[u8], at: usize) -> usize {
-    if !b
-        .get(at)
-        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-    {
-        return at;
-    }
-    // a plain loop: iterator adapters stay calls in the size-optimised build
-    let mut n = at + 1;
-    while b
-        .get(n)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-    {
-        n += 1;
-    }
-    n
-}
-
-/// A shell variable's name.
-fn is_identifier(s: &str) -> bool {
-    !s.is_empty() && identifier_end(s.as_bytes(), 0) == s.len()
-}
-
-/// `{NAME}` at `at` (bash's `{fd}>file` stores the descriptor it opens in `NAME`): the index
-/// past it, or `at` when there is none.
-fn named_descriptor(b: &[u8], at: usize) -> usize {
-    let end = identifier_end(b, at + 1);
-    if b.get(at) == Some(&b'{') && end > at + 1 && b.get(end) == Some(&b'}') {
-        end + 1
-    } else {
-        at
-    }
-}
-
-/// `NAME[` with no `]` after it in the word: the word was cut at a blank or an operator that
-/// bash, reading an assignment's subscript, would have kept.
-fn unclosed_subscript(raw: &str) -> bool {
-    let b = raw.as_bytes();
-    let n = identifier_end(b, 0);
-    n > 0 && b.get(n) == Some(&b'[') && subscript_end(b, n).is_none()
-}
-
-/// After the `[` at `open` of an array subscript (`a[1]=x`): the index past its matching
-/// `]`, quoted brackets skipped; `None` when it is not closed in `b`.
-fn subscript_end(b: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = open;
-    let mut quote = 0u8;
-    while let Some(&c) = b.get(i) {
-        match (quote, c) {
-            (0, b'\\') => i += 1,
-            (0, b'\'' | b'"') => quote = c,
-            (0, b'[') => depth += 1,
-            (0, b']') => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            (b'"', b'\\') => i += 1,
-            (q, c) if q == c => quote = 0,
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 impl<'s, 'o> Parser<'s, 'o> {

@@ -107,7 +107,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
         {
             match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
                 Some((_, value)) => add(&mut out, ci, c, value, false, Source::LITERAL),
-                None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
+                None if !w.starts_with('-') && super::lexer::assignment_name_len(w).is_none() => {
                     add(&mut out, ci, c, w, false, Source::LITERAL)
                 }
                 None => glued_values(&mut out, ci, c, w, false, Source::LITERAL),
@@ -148,7 +148,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 continue;
             }
             embedded_files(&mut out, ci, c, w, dynamic, at);
-            if let Some(n) = super::parser::assignment_name_len(w) {
+            if let Some(n) = super::lexer::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
                 } else {

@@ -117,7 +117,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => as_written(&d.raw),
             // a first word shaped like NAME=x would become an assignment
-            None if i == 0 && super::parser::assignment_name_len(w).is_some() => force_quote(w),
+            None if i == 0 && super::lexer::assignment_name_len(w).is_some() => force_quote(w),
             None => quote(w),
         };
         push(&mut line, &text);

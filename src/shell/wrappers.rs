@@ -247,7 +247,7 @@ fn long_value(words: &[String], end: usize, name: &str) -> Option<(usize, usize)
 }
 
 fn is_assignment(w: &str) -> bool {
-    super::parser::assignment_name_len(w).is_some()
+    super::lexer::assignment_name_len(w).is_some()
 }
 
 /// The command after a table launcher's options and own operands.
