@@ -124,6 +124,8 @@ fn tokenise(src: &str) -> Vec<(Tok, usize)> {
 struct Reference {
     path: Vec<String>,
     line: usize,
+    /// Named in a `use` item (so it also names the item in this module).
+    used: bool,
 }
 
 /// Reads a use tree or an expression path at `i` (its first segment); appends every path it
@@ -296,7 +298,8 @@ fn read_source(name: String, module: Vec<String>, text: String) -> Source {
         };
         let mut paths = Vec::new();
         let next = read_tree(&t, first, base, &mut paths);
-        references.extend(paths.into_iter().map(|path| Reference { path, line: t[i].1 }));
+        let used = i > 0 && t[i - 1].0 == Tok::Ident("use".into());
+        references.extend(paths.into_iter().map(|path| Reference { path, line: t[i].1, used }));
         i = next.max(i + 1);
     }
     Source {
@@ -386,13 +389,16 @@ fn the_facade_is_declared_once_and_only_for_wasm() {
     assert_eq!(lines.get(at[0].wrapping_sub(1)), Some(&FACADE_GATE), "and only for wasm32");
 }
 
-/// The shell module (or the shell root, `mod`) a path from the crate root lands in.
-fn shell_node(path: &[String], modules: &BTreeSet<String>) -> Option<String> {
+/// The shell module a path from the crate root lands in: the module it names, or for an item
+/// of the shell root (`mod`, src/shell/mod.rs) that the root imports (`pub use
+/// analysis::SimpleCommand`), the module it comes from; `mod` for the root's own items.
+fn shell_node(path: &[String], modules: &BTreeSet<String>, imports: &BTreeMap<String, String>) -> Option<String> {
     if path.first().map(String::as_str) != Some("shell") {
         return None;
     }
     match path.get(1) {
         Some(m) if modules.contains(m) => Some(m.clone()),
+        Some(item) if path.len() == 2 && imports.contains_key(item) => imports.get(item).cloned(),
         _ => Some("mod".to_string()),
     }
 }
@@ -407,12 +413,19 @@ fn shell_graph() -> BTreeMap<String, BTreeSet<String>> {
         .collect();
     let root = shell.iter().find(|s| s.module.len() == 1).expect("src/shell/mod.rs");
     let modules = root.children.clone();
+    // the root's imports of its modules' items: item name → module
+    let imports: BTreeMap<String, String> = root
+        .references
+        .iter()
+        .filter(|r| r.used && r.path.len() == 3 && modules.contains(&r.path[1]))
+        .map(|r| (r.path[2].clone(), r.path[1].clone()))
+        .collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for s in &shell {
-        let from = shell_node(&s.module, &modules).expect("a shell module");
+        let from = shell_node(&s.module, &modules, &BTreeMap::new()).expect("a shell module");
         let edges = graph.entry(from.clone()).or_default();
         for r in &s.references {
-            if let Some(to) = shell_node(&r.path, &modules).filter(|to| *to != from) {
+            if let Some(to) = shell_node(&r.path, &modules, &imports).filter(|to| *to != from) {
                 edges.insert(to);
             }
         }

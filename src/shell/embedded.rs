@@ -8,8 +8,8 @@
 //! checks as the top level.
 
 use super::inline::{self, Lang};
-use super::wrappers::options;
-use super::{basename, names, parser::COMMAND_VARIABLES, SimpleCommand};
+use super::wrappers::{options, COMMAND_VARIABLES};
+use super::{basename, names, SimpleCommand};
 
 /// A piece of code a command runs; the first field says where it came from (the wrapper
 /// name its commands carry).

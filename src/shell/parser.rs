@@ -92,36 +92,6 @@ struct Parts {
     parent: Option<usize>,
 }
 
-/// Environment variables whose value a program runs as shell text (pagers, editors, git's
-/// ssh and diff hooks, askpass helpers, less's preprocessors, bash's prompt hook).
-pub(super) const COMMAND_VARIABLES: &[&str] = &[
-    "PAGER",
-    "GIT_PAGER",
-    "MANPAGER",
-    "SYSTEMD_PAGER",
-    "EDITOR",
-    "VISUAL",
-    "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR",
-    "GIT_SSH_COMMAND",
-    "GIT_SSH",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "SUDO_ASKPASS",
-    "LESSOPEN",
-    "LESSCLOSE",
-    "PROMPT_COMMAND",
-    "BROWSER",
-    "RSYNC_RSH",
-    "GIT_PROXY_COMMAND",
-    "SUDO_EDITOR",
-    "FCEDIT",
-    "LESSEDIT",
-    "SVN_EDITOR",
-    "RUSTC_WRAPPER",
-];
-
 /// How a nested source (script, backtick body, here-doc body) is parsed.
 struct Nested {
     origin: Origin,
@@ -1999,7 +1969,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut scripts = Vec::new();
         if let Some(c) = self.out.commands.get(idx) {
             for (i, (k, v)) in c.assignments.iter().enumerate() {
-                if COMMAND_VARIABLES.contains(&k.as_str())
+                if wrappers::COMMAND_VARIABLES.contains(&k.as_str())
                     && !c.dynamic_assignments.iter().any(|d| d.index == i)
                 {
                     scripts.push(v.clone());
@@ -2008,7 +1978,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             for w in c.wrappers.iter().filter(|w| w.name == "env") {
                 for word in w.words.iter().skip(1) {
                     if let Some((k, v)) = word.split_once('=') {
-                        if COMMAND_VARIABLES.contains(&k) {
+                        if wrappers::COMMAND_VARIABLES.contains(&k) {
                             scripts.push(v.to_string());
                         }
                     }

@@ -95,7 +95,14 @@ impl Source {
     };
 }
 
-pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
+impl Analysis {
+    /// Every argument and redirection target that could name a file; see [`crate::shell::paths`].
+    pub fn path_operands(&self) -> Vec<PathOperand> {
+        operands(self)
+    }
+}
+
+fn operands(analysis: &Analysis) -> Vec<PathOperand> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)

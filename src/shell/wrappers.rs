@@ -5,6 +5,36 @@
 
 use super::{basename, names};
 
+/// Environment variables whose value a program runs as shell text (pagers, editors, git's
+/// ssh and diff hooks, askpass helpers, less's preprocessors, bash's prompt hook).
+pub(super) const COMMAND_VARIABLES: &[&str] = &[
+    "PAGER",
+    "GIT_PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "PROMPT_COMMAND",
+    "BROWSER",
+    "RSYNC_RSH",
+    "GIT_PROXY_COMMAND",
+    "SUDO_EDITOR",
+    "FCEDIT",
+    "LESSEDIT",
+    "SVN_EDITOR",
+    "RUSTC_WRAPPER",
+];
+
 pub(super) enum Peel {
     None,
     /// The command starts at word `next`.
