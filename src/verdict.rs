@@ -39,7 +39,8 @@ impl Locality {
     }
 }
 
-/// The steps of the resolution order, in order. The first step that decides wins.
+/// The steps of the resolution order, in order (the engine's table of them is
+/// `engine::order::ORDER`). The first step that decides wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
@@ -57,19 +58,6 @@ pub enum Step {
 }
 
 impl Step {
-    /// The resolution order (validation is not part of it).
-    pub const ORDER: [Step; 9] = [
-        Step::DenyOverride,
-        Step::TurnDeny,
-        Step::DenyRule,
-        Step::Critical,
-        Step::Override,
-        Step::TurnAllow,
-        Step::CommandRule,
-        Step::AlwaysAllow,
-        Step::Policy,
-    ];
-
     pub fn as_str(self) -> &'static str {
         match self {
             Step::Validation => "validation",
