@@ -9,7 +9,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Words only the facade may write, in code or in comments.
-const FACADE_WORDS: [&str; 5] = ["wasm_bindgen", "wasm-bindgen", "js_sys", "js-sys", "crate::wasm"];
+const FACADE_WORDS: [&str; 5] = [
+    "wasm_bindgen",
+    "wasm-bindgen",
+    "js_sys",
+    "js-sys",
+    "crate::wasm",
+];
 
 /// The one line that declares the facade, and the line before it.
 const FACADE_GATE: &str = "#[cfg(target_arch = \"wasm32\")]";
@@ -130,7 +136,12 @@ struct Reference {
 
 /// Reads a use tree or an expression path at `i` (its first segment); appends every path it
 /// names, each under `prefix`; returns the index after it.
-fn read_tree(t: &[(Tok, usize)], mut i: usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+fn read_tree(
+    t: &[(Tok, usize)],
+    mut i: usize,
+    prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
     let mut path = prefix;
     loop {
         match t.get(i).map(|x| &x.0) {
@@ -149,7 +160,10 @@ fn read_tree(t: &[(Tok, usize)], mut i: usize, prefix: Vec<String>, out: &mut Ve
                             let before = i;
                             i = read_tree(t, i, path.clone(), out);
                             // `as name`, `*` or anything unexpected: skip to the next item
-                            while !matches!(t.get(i).map(|x| &x.0), None | Some(Tok::Punct(',' | '}'))) {
+                            while !matches!(
+                                t.get(i).map(|x| &x.0),
+                                None | Some(Tok::Punct(',' | '}'))
+                            ) {
                                 i += 1;
                             }
                             if i == before {
@@ -258,7 +272,9 @@ fn read_source(name: String, module: Vec<String>, text: String) -> Source {
             i += 6;
             continue;
         }
-        if let (Some("mod"), Some(name), true) = (ident(i), ident(i + 1), is(i + 2, &Tok::Punct('{'))) {
+        if let (Some("mod"), Some(name), true) =
+            (ident(i), ident(i + 1), is(i + 2, &Tok::Punct('{')))
+        {
             if test_attr {
                 skip_until = Some(depth + 1);
             } else {
@@ -270,7 +286,9 @@ fn read_source(name: String, module: Vec<String>, text: String) -> Source {
             i += 2;
             continue;
         }
-        if matches!(t[i].0, Tok::Punct(';' | '{' | '}')) || matches!(ident(i), Some("fn" | "use" | "impl")) {
+        if matches!(t[i].0, Tok::Punct(';' | '{' | '}'))
+            || matches!(ident(i), Some("fn" | "use" | "impl"))
+        {
             test_attr = false;
         }
         let here = scopes.last().map(|s| s.0.clone()).unwrap_or_default();
@@ -299,7 +317,11 @@ fn read_source(name: String, module: Vec<String>, text: String) -> Source {
         let mut paths = Vec::new();
         let next = read_tree(&t, first, base, &mut paths);
         let used = i > 0 && t[i - 1].0 == Tok::Ident("use".into());
-        references.extend(paths.into_iter().map(|path| Reference { path, line: t[i].1, used }));
+        references.extend(paths.into_iter().map(|path| Reference {
+            path,
+            line: t[i].1,
+            used,
+        }));
         i = next.max(i + 1);
     }
     Source {
@@ -351,8 +373,17 @@ fn facade_findings(s: &Source) -> Vec<String> {
             found.push(format!("{}:{}: mentions `{w}`", s.name, n + 1));
         }
     }
-    for r in s.references.iter().filter(|r| r.path.first().is_some_and(|m| m == "wasm")) {
-        found.push(format!("{}:{}: names `crate::{}`", s.name, r.line, r.path.join("::")));
+    for r in s
+        .references
+        .iter()
+        .filter(|r| r.path.first().is_some_and(|m| m == "wasm"))
+    {
+        found.push(format!(
+            "{}:{}: names `crate::{}`",
+            s.name,
+            r.line,
+            r.path.join("::")
+        ));
     }
     for (name, line) in s.declarations.iter().filter(|d| d.0 == "wasm") {
         let trimmed = |n: usize| lines.get(n.wrapping_sub(1)).map(|l| l.trim());
@@ -376,23 +407,40 @@ fn the_core_never_mentions_the_facade() {
         .filter(|s| !is_facade(s))
         .flat_map(facade_findings)
         .collect();
-    assert!(found.is_empty(), "the core reaches the wasm facade:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "the core reaches the wasm facade:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
 fn the_facade_is_declared_once_and_only_for_wasm() {
     let all = sources();
-    let lib = all.iter().find(|s| s.name == "src/lib.rs").expect("src/lib.rs");
+    let lib = all
+        .iter()
+        .find(|s| s.name == "src/lib.rs")
+        .expect("src/lib.rs");
     let lines: Vec<&str> = lib.text.lines().map(str::trim).collect();
-    let at: Vec<usize> = (0..lines.len()).filter(|&i| lines[i] == FACADE_DECL).collect();
+    let at: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == FACADE_DECL)
+        .collect();
     assert_eq!(at.len(), 1, "lib.rs declares the facade once");
-    assert_eq!(lines.get(at[0].wrapping_sub(1)), Some(&FACADE_GATE), "and only for wasm32");
+    assert_eq!(
+        lines.get(at[0].wrapping_sub(1)),
+        Some(&FACADE_GATE),
+        "and only for wasm32"
+    );
 }
 
 /// The shell module a path from the crate root lands in: the module it names, or for an item
 /// of the shell root (`mod`, src/shell/mod.rs) that the root imports (`pub use
 /// analysis::SimpleCommand`), the module it comes from; `mod` for the root's own items.
-fn shell_node(path: &[String], modules: &BTreeSet<String>, imports: &BTreeMap<String, String>) -> Option<String> {
+fn shell_node(
+    path: &[String],
+    modules: &BTreeSet<String>,
+    imports: &BTreeMap<String, String>,
+) -> Option<String> {
     if path.first().map(String::as_str) != Some("shell") {
         return None;
     }
@@ -405,13 +453,15 @@ fn shell_node(path: &[String], modules: &BTreeSet<String>, imports: &BTreeMap<St
 
 /// The shell modules' dependencies: module → the modules it names (files in a folder belong to
 /// the module of that name; `mod` is src/shell/mod.rs).
-fn shell_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let all = sources();
+fn shell_graph(all: &[Source]) -> BTreeMap<String, BTreeSet<String>> {
     let shell: Vec<&Source> = all
         .iter()
         .filter(|s| s.module.first().is_some_and(|m| m == "shell"))
         .collect();
-    let root = shell.iter().find(|s| s.module.len() == 1).expect("src/shell/mod.rs");
+    let root = shell
+        .iter()
+        .find(|s| s.module.len() == 1)
+        .expect("src/shell/mod.rs");
     let modules = root.children.clone();
     // the root's imports of its modules' items: item name → module
     let imports: BTreeMap<String, String> = root
@@ -467,13 +517,22 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 
 #[test]
 fn the_shell_modules_depend_one_way() {
-    let graph = shell_graph();
+    let graph = shell_graph(&sources());
     let listing: Vec<String> = graph
         .iter()
-        .map(|(m, to)| format!("{m} -> {}", to.iter().cloned().collect::<Vec<_>>().join(", ")))
+        .map(|(m, to)| {
+            format!(
+                "{m} -> {}",
+                to.iter().cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
         .collect();
     if let Some(c) = cycle(&graph) {
-        panic!("shell modules form a cycle: {}\n{}", c.join(" -> "), listing.join("\n"));
+        panic!(
+            "shell modules form a cycle: {}\n{}",
+            c.join(" -> "),
+            listing.join("\n")
+        );
     }
 }
 
@@ -526,6 +585,37 @@ fn the_facade_check_can_fail() {
         let found = facade_findings(&source(module, text));
         assert_eq!(found.len(), *want, "{text}: {found:?}");
     }
+}
+
+#[test]
+fn the_cycle_check_can_fail() {
+    // the root's own items are the root's; what it imports is its module's
+    let shell = [
+        source(&["shell"], "mod analysis; mod parser; pub use analysis::Command; pub fn analyse() { parser::parse() }"),
+        source(&["shell", "parser"], "use super::{analysis, Command}; pub fn parse() {}"),
+        source(&["shell", "analysis"], "pub struct Command;"),
+    ];
+    let graph = shell_graph(&shell);
+    let edges = |m: &str| graph[m].iter().cloned().collect::<Vec<_>>().join(",");
+    assert_eq!(
+        (edges("mod"), edges("parser"), edges("analysis")),
+        ("analysis,parser".into(), "analysis".into(), String::new())
+    );
+    assert_eq!(cycle(&graph), None);
+    let shell = [
+        source(
+            &["shell"],
+            "mod parser; pub const LIMIT: usize = 1; pub fn analyse() { parser::parse() }",
+        ),
+        source(
+            &["shell", "parser"],
+            "pub fn parse() { let _ = super::LIMIT; }",
+        ),
+    ];
+    assert_eq!(
+        cycle(&shell_graph(&shell)).map(|c| c.join(">")),
+        Some("mod>parser>mod".to_string())
+    );
     let mut g = BTreeMap::new();
     g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
     g.insert("b".to_string(), BTreeSet::from(["c".to_string()]));
