@@ -433,54 +433,73 @@ fn the_facade_is_declared_once_and_only_for_wasm() {
     );
 }
 
-/// The shell module a path from the crate root lands in: the module it names, or for an item
-/// of the shell root (`mod`, src/shell/mod.rs) that the root imports (`pub use
-/// analysis::SimpleCommand`), the module it comes from; `mod` for the root's own items.
-fn shell_node(
+/// The module under `prefix` that a path from the crate root lands in: the module it names,
+/// or for an item of the root (`prefix` itself: src/lib.rs, src/shell/mod.rs) that the root
+/// imports (`pub use analysis::SimpleCommand`), the module it comes from; `root` for the root's
+/// own items.
+fn node(
     path: &[String],
+    prefix: &[&str],
+    root: &str,
     modules: &BTreeSet<String>,
     imports: &BTreeMap<String, String>,
 ) -> Option<String> {
-    if path.first().map(String::as_str) != Some("shell") {
+    if path.len() < prefix.len() || path.iter().zip(prefix).any(|(a, b)| a != b) {
         return None;
     }
-    match path.get(1) {
+    let rest = &path[prefix.len()..];
+    match rest.first() {
         Some(m) if modules.contains(m) => Some(m.clone()),
-        Some(item) if path.len() == 2 && imports.contains_key(item) => imports.get(item).cloned(),
-        _ => Some("mod".to_string()),
+        Some(item) if rest.len() == 1 && imports.contains_key(item) => imports.get(item).cloned(),
+        _ => Some(root.to_string()),
     }
 }
 
-/// The shell modules' dependencies: module → the modules it names (files in a folder belong to
-/// the module of that name; `mod` is src/shell/mod.rs).
-fn shell_graph(all: &[Source]) -> BTreeMap<String, BTreeSet<String>> {
-    let shell: Vec<&Source> = all
+/// The dependencies among the modules under `prefix` (the crate: `[]`, the shell: `["shell"]`):
+/// module → the modules it names. Files in a folder belong to the module of that name; `root`
+/// names the root file's own items.
+fn graph(all: &[Source], prefix: &[&str], root: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let under: Vec<&Source> = all
         .iter()
-        .filter(|s| s.module.first().is_some_and(|m| m == "shell"))
+        .filter(|s| {
+            s.module.len() >= prefix.len() && s.module.iter().zip(prefix).all(|(a, b)| a == b)
+        })
         .collect();
-    let root = shell
+    let top = under
         .iter()
-        .find(|s| s.module.len() == 1)
-        .expect("src/shell/mod.rs");
-    let modules = root.children.clone();
+        .find(|s| s.module.len() == prefix.len())
+        .expect("the root file");
+    let modules = top.children.clone();
     // the root's imports of its modules' items: item name → module
-    let imports: BTreeMap<String, String> = root
+    let imports: BTreeMap<String, String> = top
         .references
         .iter()
-        .filter(|r| r.used && r.path.len() == 3 && modules.contains(&r.path[1]))
-        .map(|r| (r.path[2].clone(), r.path[1].clone()))
+        .filter(|r| r.used && r.path.len() == prefix.len() + 2)
+        .filter(|r| modules.contains(&r.path[prefix.len()]))
+        .map(|r| {
+            (
+                r.path[prefix.len() + 1].clone(),
+                r.path[prefix.len()].clone(),
+            )
+        })
         .collect();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for s in &shell {
-        let from = shell_node(&s.module, &modules, &BTreeMap::new()).expect("a shell module");
+    for s in &under {
+        let from = node(&s.module, prefix, root, &modules, &BTreeMap::new()).expect("under prefix");
         let edges = graph.entry(from.clone()).or_default();
         for r in &s.references {
-            if let Some(to) = shell_node(&r.path, &modules, &imports).filter(|to| *to != from) {
+            if let Some(to) =
+                node(&r.path, prefix, root, &modules, &imports).filter(|to| *to != from)
+            {
                 edges.insert(to);
             }
         }
     }
     graph
+}
+
+fn shell_graph(all: &[Source]) -> BTreeMap<String, BTreeSet<String>> {
+    graph(all, &["shell"], "mod")
 }
 
 /// A cycle in `graph`, if there is one.
@@ -515,9 +534,7 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         .find_map(|n| visit(n, graph, &mut Vec::new(), &mut done))
 }
 
-#[test]
-fn the_shell_modules_depend_one_way() {
-    let graph = shell_graph(&sources());
+fn assert_acyclic(graph: &BTreeMap<String, BTreeSet<String>>, what: &str) {
     let listing: Vec<String> = graph
         .iter()
         .map(|(m, to)| {
@@ -527,13 +544,24 @@ fn the_shell_modules_depend_one_way() {
             )
         })
         .collect();
-    if let Some(c) = cycle(&graph) {
+    if let Some(c) = cycle(graph) {
         panic!(
-            "shell modules form a cycle: {}\n{}",
+            "{what} form a cycle: {}\n{}",
             c.join(" -> "),
             listing.join("\n")
         );
     }
+}
+
+#[test]
+fn the_shell_modules_depend_one_way() {
+    assert_acyclic(&shell_graph(&sources()), "the shell modules");
+}
+
+/// The crate's top-level modules (docs/architecture.md's layers), the facade included.
+#[test]
+fn the_crate_modules_depend_one_way() {
+    assert_acyclic(&graph(&sources(), &[], "lib"), "the crate's modules");
 }
 
 fn source(module: &[&str], text: &str) -> Source {
