@@ -2,7 +2,7 @@
 //! compiled once into an immutable matcher.
 //!
 //! [`IgnoreBuilder`] reads the text, expands includes and compiles every line with git's own
-//! matching algorithm (`wildmatch`, in [`crate::glob`]); [`Ignore`] answers "is this path
+//! matching algorithm (`wildmatch`, in `crate::glob`); [`Ignore`] answers "is this path
 //! ignored, and by which line?" the way `git check-ignore` does:
 //! - the last matching line wins, and a `!` line re-includes;
 //! - a path is ignored when any of its parent directories is (checked as directories, from the

@@ -121,7 +121,7 @@ pub struct SimpleCommand {
     pub words: Vec<String>,
     pub redirects: Vec<Redirect>,
     /// The directory it runs in relative to where the command started, when a preceding
-    /// `cd` changed it (`None` = unchanged; see the module docs for joins and unknowns).
+    /// `cd` changed it (`None` = unchanged; see [`crate::shell`] for joins and unknowns).
     pub cwd: Option<String>,
     /// `cwd` came from a target the parser cannot know (`cd "$X"`, `cd -`, `popd`).
     pub cwd_dynamic: bool,
