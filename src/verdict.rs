@@ -39,8 +39,7 @@ impl Locality {
     }
 }
 
-/// The steps of the resolution order, in order (the engine's table of them is
-/// `engine::order::ORDER`). The first step that decides wins.
+/// The steps of the resolution order, in order. The first step that decides wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
