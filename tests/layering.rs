@@ -450,7 +450,7 @@ fn node(
     let rest = &path[prefix.len()..];
     match rest.first() {
         Some(m) if modules.contains(m) => Some(m.clone()),
-        Some(item) if rest.len() == 1 && imports.contains_key(item) => imports.get(item).cloned(),
+        Some(item) if imports.contains_key(item) => imports.get(item).cloned(),
         _ => Some(root.to_string()),
     }
 }
@@ -620,7 +620,7 @@ fn the_cycle_check_can_fail() {
     // the root's own items are the root's; what it imports is its module's
     let shell = [
         source(&["shell"], "mod analysis; mod parser; pub use analysis::Command; pub fn analyse() { parser::parse() }"),
-        source(&["shell", "parser"], "use super::{analysis, Command}; pub fn parse() {}"),
+        source(&["shell", "parser"], "use super::{analysis, Command}; pub fn parse() { super::Command::new(); }"),
         source(&["shell", "analysis"], "pub struct Command;"),
     ];
     let graph = shell_graph(&shell);
@@ -650,4 +650,23 @@ fn the_cycle_check_can_fail() {
     assert_eq!(cycle(&g), None);
     g.insert("c".to_string(), BTreeSet::from(["a".to_string()]));
     assert_eq!(cycle(&g).map(|c| c.join(">")), Some("a>b>c>a".to_string()));
+}
+
+/// Prints both graphs: `cargo test --test layering -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_the_graphs() {
+    let all = sources();
+    for (what, g) in [
+        ("crate", graph(&all, &[], "lib")),
+        ("shell", shell_graph(&all)),
+    ] {
+        println!("== {what}");
+        for (m, to) in &g {
+            println!(
+                "{m} -> {}",
+                to.iter().cloned().collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
 }
