@@ -8,7 +8,9 @@
 //!
 //! A bad value is a [`SettingsError`] naming the field by its full path (`rules.allow[1]`,
 //! `tools.x.required`), with a stable [`ErrorCode`]. Reading ([`Settings::read`]) reports
-//! shape errors (unknown field, wrong type); [`Settings::validate`] every other rule. The
+//! shape errors (unknown field, wrong type); [`Settings::validate`] every other rule: those on
+//! values alone are here ([`Settings::check_values`]), the rest need what the engine compiles,
+//! so `validate` is defined beside it (this module does not depend on the engine). The
 //! engine's setters report the same value with the same field, code and message.
 
 use std::collections::BTreeMap;
@@ -288,14 +290,6 @@ impl Settings {
         }
     }
 
-    /// Every rule the settings must follow, the first broken one reported; what
-    /// [`crate::engine::Engine::new`] accepts exactly. The rules on values alone are in
-    /// [`Settings::check_values`]; the rest need what the engine compiles (a root's form, rule
-    /// syntax, rule examples, `!include` cycles), so they are checked by compiling.
-    pub fn validate(&self) -> Result<(), SettingsError> {
-        crate::engine::Engine::new(self.clone()).map(drop)
-    }
-
     /// The rules on values alone, in field order (the engine checks these before compiling).
     pub fn check_values(&self) -> Result<(), SettingsError> {
         if let Some(v) = self.version {
@@ -532,6 +526,8 @@ error_codes! {
     DuplicateField = "duplicate-field",
     /// A value of the wrong type (a number where a list goes, `1.5` for an integer).
     WrongType = "wrong-type",
+    /// A value that could not be read at all: in JS, a getter or proxy trap that threw.
+    Unreadable = "unreadable",
     /// A value of the right type that is not one of the allowed ones (`mode: "fast"`).
     InvalidValue = "invalid-value",
     /// A number outside its range (`promptTimeoutMs` negative or above the longest JS timer).

@@ -1431,18 +1431,16 @@ fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
-    T::deserialize(serde_js::De(v)).map_err(|e| {
-        let message =
-            e.0.trim_start_matches("Error: ")
-                .trim_start_matches("TypeError: ");
+    // The core's reader: the failing part is named by its path under `field`.
+    crate::settings::read_at(serde_js::De(v), field).map_err(|e| {
+        let message = e
+            .message
+            .trim_start_matches("Error: ")
+            .trim_start_matches("TypeError: ");
         if message.contains("non-object") {
-            SettingsError::new(
-                ErrorCode::WrongType,
-                field,
-                "expected an object or an array",
-            )
+            SettingsError::new(ErrorCode::WrongType, e.field, "expected an object or an array")
         } else {
-            facade_error(field, message)
+            facade_error(e.field, message)
         }
     })
 }

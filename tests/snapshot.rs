@@ -5,6 +5,7 @@ use toolgate::engine::Engine;
 use toolgate::platform::Platform;
 use toolgate::policy::{ClineAutoApproval, Mode, Policy};
 use toolgate::settings::{RuleEntry, Rules, Settings};
+use toolgate::{Tier, ToolSpec};
 
 fn decided() -> Engine {
     let mut e = Engine::new(Settings {
@@ -23,6 +24,12 @@ fn decided() -> Engine {
             deny: vec!["bash(rm *)".into()],
             ..Rules::default()
         },
+        tools: [("probe".to_string(), {
+            let mut spec = ToolSpec::new(Tier::Exec);
+            spec.command = Some("cmd".into());
+            spec
+        })]
+        .into(),
         prompt_timeout_ms: Some(30_000),
         ..Settings::default()
     })
@@ -78,6 +85,7 @@ fn snapshot_json_is_golden() {
             "ignoreIncludes": {"extra": "*.pem"},
             "ignoreFileName": ".clineignore",
             "mode": "write",
+            "tools": {"probe": {"tier": "exec", "command": "cmd"}},
             "overrides": {"bash": "prompt", "write": "deny"},
             "overrideOrigins": {"bash": "host always-prompt guard"},
             "alwaysAllow": ["grep", "read"],
