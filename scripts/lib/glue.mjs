@@ -145,7 +145,7 @@ export function initSync(module?: { module: NodeInitInput } | NodeInitInput): vo
 
 // Globals the declarations use that only the DOM lib or @types/node declare. Each empty
 // interface merges with the lib's declaration where there is one, and stands in where not.
-const STANDALONE = `// toolgate: these declarations stand alone (no DOM lib, no @types/node, TypeScript >= 4.9).
+const standalone = (wasmTypes) => `// toolgate: these declarations stand alone (no DOM lib, no @types/node, TypeScript >= 4.9).
 // Each interface below merges with the lib's own where it has one.
 declare global {
   interface SymbolConstructor { readonly dispose: unique symbol; }
@@ -153,7 +153,7 @@ declare global {
   interface URL {}
   interface Request {}
   interface Response {}
-  namespace WebAssembly { interface Module {} interface Memory {} }
+  namespace WebAssembly { ${wasmTypes.map((t) => `interface ${t} {}`).join(' ')} }
 }
 `;
 // DOM type aliases (an alias cannot merge) spelt out as what they alias.
@@ -162,6 +162,9 @@ const DOM_ALIASES = [[/\bRequestInfo\b/g, '(Request | string)'], [/\bBufferSourc
 export function standaloneDts(dts) {
   let out = dts;
   for (const [re, to] of DOM_ALIASES) out = out.replace(re, to);
-  const self = out.match(/^\/\* tslint:disable \*\/\n\/\* eslint-disable \*\/\n/);
-  return self ? `${self[0]}${STANDALONE}${out.slice(self[0].length)}` : `${STANDALONE}${out}`;
+  // Every WebAssembly.X the declarations (and our init declarations) name.
+  const wasmTypes = [...new Set(['Module', ...[...out.matchAll(/\bWebAssembly\.([A-Z]\w*)/g)].map((m) => m[1])])].sort();
+  const head = standalone(wasmTypes);
+  const lint = out.match(/^\/\* tslint:disable \*\/\n\/\* eslint-disable \*\/\n/);
+  return lint ? `${lint[0]}${head}${out.slice(lint[0].length)}` : `${head}${out}`;
 }

@@ -209,19 +209,20 @@ describe('clients', { concurrency: 3 }, () => {
 
   // ---- TypeScript: type-check with skipLibCheck false, then run what tsc emitted ------------
   // typeRoots keeps each project to its own (empty) node_modules/@types: the repo's @types/node
-  // would otherwise hide a declaration that needs it.
+  // would otherwise hide a declaration that needs it. The explicit rows set `lib` with no DOM, so
+  // they also prove the declarations stand alone (and skip parsing lib.dom).
   const TS_ROWS = [
     // name, version, package.json type, compilerOptions (null: `tsc --init`'s own)
     ['tsc --init defaults', '7', 'module', null],
     ['tsc --init defaults', '5.9', 'module', null],
     ['tsc --init defaults', '4.9', 'commonjs', null],
-    ['moduleResolution bundler', '7', 'module', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', strict: true }],
-    ['moduleResolution bundler', '5.9', 'module', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', strict: true }],
-    ['moduleResolution nodenext', '7', 'module', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true }],
-    ['moduleResolution nodenext (CJS)', '5.9', 'commonjs', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true }],
-    ['moduleResolution nodenext', '4.9', 'module', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true }],
-    ['moduleResolution node (node10)', '5.9', 'commonjs', { module: 'commonjs', moduleResolution: 'node', target: 'es2020', strict: true, esModuleInterop: true }],
-    ['moduleResolution node (node10)', '4.9', 'commonjs', { module: 'commonjs', moduleResolution: 'node', target: 'es2020', strict: true }],
+    ['moduleResolution bundler', '7', 'module', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022'], strict: true }],
+    ['moduleResolution bundler', '5.9', 'module', { module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2022'], strict: true }],
+    ['moduleResolution nodenext', '7', 'module', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true }],
+    ['moduleResolution nodenext (CJS)', '5.9', 'commonjs', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true }],
+    ['moduleResolution nodenext', '4.9', 'module', { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], strict: true }],
+    ['moduleResolution node (node10)', '5.9', 'commonjs', { module: 'commonjs', moduleResolution: 'node', target: 'es2020', lib: ['es2020'], strict: true, esModuleInterop: true }],
+    ['moduleResolution node (node10)', '4.9', 'commonjs', { module: 'commonjs', moduleResolution: 'node', target: 'es2020', lib: ['es2020'], strict: true }],
   ];
   for (const [name, version, type, options] of TS_ROWS) {
     test(`TypeScript ${version}: ${name}, skipLibCheck false`, async () => {
