@@ -161,7 +161,7 @@ impl Engine {
                 return Err(ConfigError::new("tools", "a tool name is empty"));
             }
         }
-        let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
+        let custom_tools: BTreeMap<String, ToolSpec> = by_insertion(config.tools);
         catalogue.extend(custom_tools.clone());
         let rules = compile_rules(
             &access,
@@ -186,14 +186,10 @@ impl Engine {
                 ));
             }
         }
-        let overrides = config
-            .overrides
-            .into_iter()
-            .map(|(tool, policy)| {
-                let origin = origins.get(&tool).cloned();
-                (tool, Override { policy, origin })
-            })
-            .collect();
+        let overrides = by_insertion(config.overrides.into_iter().map(|(tool, policy)| {
+            let origin = origins.get(&tool).cloned();
+            (tool, Override { policy, origin })
+        }));
         let preset = match config.auto_approval {
             Some(c) => Preset::Cline(c),
             None => Preset::Mode(config.mode),
@@ -209,7 +205,7 @@ impl Engine {
             table: PolicyTable::for_preset(&preset),
             preset,
             overrides,
-            always_allow: config.always_allow.into_iter().collect(),
+            always_allow: set_by_insertion(config.always_allow),
             turn_allow: BTreeSet::new(),
             turn_deny: BTreeSet::new(),
             prompt_timeout_ms: config.prompt_timeout_ms,
@@ -461,24 +457,18 @@ impl Engine {
             version: Snapshot::VERSION,
             mode: self.mode.as_str().to_string(),
             auto_approval: self.auto_approval(),
-            overrides: self
-                .overrides
-                .iter()
-                .map(|(t, o)| (t.clone(), o.policy))
-                .collect(),
-            override_origins: self
-                .overrides
-                .iter()
-                .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin)))
-                .collect(),
+            overrides: by_insertion(self.overrides.iter().map(|(t, o)| (t.clone(), o.policy))),
+            override_origins: by_insertion(
+                self.overrides
+                    .iter()
+                    .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin))),
+            ),
             always_allow: self.always_allow.iter().cloned().collect(),
             rules: self.rules_source.clone(),
             ignore_file: source.text.clone(),
-            ignore_includes: source
-                .includes
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
+            ignore_includes: by_insertion(
+                source.includes.iter().map(|(k, v)| (k.clone(), v.clone())),
+            ),
             ignore_file_name: source.file_name.clone(),
             workspace_roots: self.access.roots().to_vec(),
             platform: self
@@ -585,6 +575,26 @@ impl Engine {
             critical,
         }
     }
+}
+
+/// A map built by inserting each pair, the last of equal keys winning as with `collect()`;
+/// `collect()` sorts a buffer first, and each map type's sort is its own copy of the sort code
+/// in the wasm (see docs/size.md).
+fn by_insertion<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (k, v) in pairs {
+        map.insert(k, v);
+    }
+    map
+}
+
+/// [`by_insertion`] for a set.
+fn set_by_insertion<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    for item in items {
+        set.insert(item);
+    }
+    set
 }
 
 /// Compiles the allow, ask and deny rules. A path rule (of a tool without a command) is keyed
