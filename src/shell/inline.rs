@@ -15,7 +15,7 @@
 //! the shell's fork bomb and is reported as one (`:(){ :|:& };:`), so the critical detector
 //! labels it. Code that calls no sink (`print(2+2)`) yields nothing.
 
-use super::embedded::Code;
+use super::embedded::{push, push_script, Code};
 
 /// An interpreter language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,11 +211,11 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         i += 1;
         let name = match t {
             Tok::Shell(Some(text)) => {
-                out.push(Code::Script(source, text.clone()));
+                push_script(out, source, text);
                 continue;
             }
             Tok::Shell(None) => {
-                out.push(opaque(source));
+                push_opaque(out, source);
                 continue;
             }
             Tok::Name(n) => n.as_str(),
@@ -234,7 +234,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         let variable = i >= 2 && matches!(toks.get(i - 2), Some(Tok::Punct(b'$' | b'@' | b'%')));
         // php's `$f(…)` calls the function a variable names
         if variable && lang == Lang::Php && matches!(toks.get(i), Some(Tok::Punct(b'('))) {
-            out.push(opaque(source));
+            push_opaque(out, source);
             continue;
         }
         if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
@@ -248,7 +248,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         let found = alias.or_else(|| sink(lang, name, method, gated).filter(|_| !weak));
         let Some(kind) = found.or(file) else {
             if reflective(lang, name) {
-                out.push(opaque(source));
+                push_opaque(out, source);
             }
             continue;
         };
@@ -271,7 +271,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
                 || matches!(toks.get(i), Some(Tok::Punct(b'}' | b':')))
                 || matches!(toks.get(i), Some(Tok::Name(n)) if n == "as");
             if strong(kind) && alias.is_none() && !named {
-                out.push(opaque(source));
+                push_opaque(out, source);
             }
             continue;
         }
@@ -293,19 +293,19 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
                 let mut words: Vec<String> = paths.filter(|p| path_like(p)).collect();
                 if !words.is_empty() {
                     words.insert(0, program.to_string());
-                    out.push(Code::Argv(source, words));
+                    push(out, Code::Argv(source, words));
                 }
             }
             (Kind::Remove(rm), args) => match args.first() {
                 Some(Arg::Lit(p)) => {
                     let mut words: Vec<String> = rm.iter().map(|w| w.to_string()).collect();
                     words.push(p.clone());
-                    out.push(Code::Argv(source, words));
+                    push(out, Code::Argv(source, words));
                 }
                 // what a computed path deletes cannot be known
-                _ => out.push(opaque(source)),
+                _ => push_opaque(out, source),
             },
-            (Kind::Eval, _) => out.push(opaque(source)),
+            (Kind::Eval, _) => push_opaque(out, source),
             (Kind::Shell, [Arg::Lit(s)]) => shell(s, source, out),
             // only perl and ruby take a command as several strings; elsewhere the rest are
             // modes, options and callbacks
@@ -314,14 +314,14 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
             }
             (Kind::Open, args) => open(args, program, source, out),
             (Kind::Shell | Kind::Argv, args) => match argv(args, kind == Kind::Argv) {
-                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
-                _ => out.push(opaque(source)),
+                Some(words) if !words.is_empty() => push(out, Code::Argv(source, words)),
+                _ => push_opaque(out, source),
             },
             (Kind::Fork, _) => {}
         }
     }
     if forks && looping {
-        out.push(Code::Script(source, FORK_BOMB.to_string()));
+        push_script(out, source, FORK_BOMB);
     }
 }
 
@@ -334,12 +334,12 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
         .map(super::basename)
         .is_some_and(|w| super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some());
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
-        out.push(Code::Opaque(
+        push(out, Code::Opaque(
             source,
             "writes the program of a shell it starts",
         ));
     }
-    out.push(Code::Script(source, script.to_string()));
+    push_script(out, source, script);
 }
 
 /// perl `open(FH, "cmd |")`, `open(FH, "-|", "cmd", …)`; ruby `open("| cmd")`; else the
@@ -347,7 +347,7 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
 fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) {
     let file = |path: &str, out: &mut Vec<Code>| {
         if path_like(path) {
-            out.push(Code::Argv(
+            push(out, Code::Argv(
                 source,
                 vec![program.to_string(), path.to_string()],
             ));
@@ -360,7 +360,7 @@ fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) 
                 None => file(p, out),
             },
             // a computed path may start with `|`
-            Some(_) => out.push(opaque(source)),
+            Some(_) => push_opaque(out, source),
             None => {}
         }
         return;
@@ -368,15 +368,15 @@ fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) 
     let (mode, rest) = match args {
         [_, Arg::Lit(mode), rest @ ..] => (mode.trim(), rest),
         // a two-argument open of a computed string may be a pipe
-        [_, _] => return out.push(opaque(source)),
+        [_, _] => return push_opaque(out, source),
         _ => return,
     };
     if mode == "-|" || mode == "|-" {
         match rest {
             [Arg::Lit(s)] => shell(s, source, out),
             _ => match argv(rest, false) {
-                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
-                _ => out.push(opaque(source)),
+                Some(words) if !words.is_empty() => push(out, Code::Argv(source, words)),
+                _ => push_opaque(out, source),
             },
         }
     } else if let Some(cmd) = mode.strip_prefix('|').or_else(|| mode.strip_suffix('|')) {
@@ -445,8 +445,9 @@ fn aliases(lang: Lang, toks: &[Tok], gated: bool) -> Vec<(String, Kind)> {
     out
 }
 
-fn opaque(source: &'static str) -> Code {
-    Code::Opaque(source, "runs a command built when it runs")
+#[inline(never)]
+fn push_opaque(out: &mut Vec<Code>, source: &'static str) {
+    out.push(Code::Opaque(source, "runs a command built when it runs"));
 }
 
 /// Weak sink names (`run`, `call`, `exec`, `spawn`) count only where the module that
@@ -774,8 +775,8 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
     };
     if matches!(toks.get(i), Some(Tok::Name(n)) if n == "getline") {
         match i.checked_sub(2).and_then(|p| toks.get(p)) {
-            Some(Tok::Str(Some(s))) => out.push(Code::Script(source, s.clone())),
-            _ => out.push(opaque(source)),
+            Some(Tok::Str(Some(s))) => push_script(out, source, s),
+            _ => push_opaque(out, source),
         }
         return;
     }
@@ -787,7 +788,7 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
         .collect();
     match arg(Lang::Awk, &rest) {
         Arg::Lit(s) => shell(&s, source, out),
-        _ => out.push(opaque(source)),
+        _ => push_opaque(out, source),
     }
 }
 
