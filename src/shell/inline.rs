@@ -56,14 +56,14 @@ const FORK_BOMB: &str = ":(){ :|:& };:";
 const MAX_EVAL_DEPTH: usize = 4;
 
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+enum Tok<'a> {
     /// A string literal: `None` when it is interpolated (`f"{x}"`, `"$x"`, `` `${x}` ``).
     Str(Option<String>),
     /// A list of string literals (`qw(a b)`, `%w[a b]`).
     Words(Vec<String>),
     /// Text run by a shell where it stands (backquotes, `qx{}`, `%x()`).
     Shell(Option<String>),
-    Name(String),
+    Name(&'a str),
     Punct(u8),
 }
 
@@ -180,7 +180,7 @@ const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
 ];
 
 /// The name before `.name` at token `i - 1` (`os` in `os.remove`).
-fn receiver(toks: &[Tok], i: usize) -> Option<&str> {
+fn receiver<'a>(toks: &[Tok<'a>], i: usize) -> Option<&'a str> {
     match (toks.get(i.checked_sub(3)?), toks.get(i - 2)) {
         (Some(Tok::Name(r)), Some(Tok::Punct(b'.'))) => Some(r),
         _ => None,
@@ -218,7 +218,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
                 push_opaque(out, source);
                 continue;
             }
-            Tok::Name(n) => n.as_str(),
+            Tok::Name(n) => *n,
             Tok::Punct(b'|') if lang == Lang::Awk => {
                 awk_pipe(&toks, i, source, out);
                 continue;
@@ -240,7 +240,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
             continue;
         }
-        let alias = aliases.iter().find(|(a, _)| a == name).map(|a| a.1);
+        let alias = aliases.iter().find(|(a, _)| *a == name).map(|a| a.1);
         let file = file_call(lang, name, receiver(&toks, i).filter(|_| method));
         let weak = lang == Lang::Python
             && matches!(name, "run" | "call")
@@ -266,10 +266,10 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
             // cmds)`): what it will be called with cannot be read. An import or a
             // destructuring names it without passing it.
             let prev = i.checked_sub(2).and_then(|p| toks.get(p));
-            let named = matches!(prev, Some(Tok::Name(n)) if n == "import")
+            let named = matches!(prev, Some(Tok::Name(n)) if *n == "import")
                 || matches!(prev, Some(Tok::Punct(b',' | b'{')))
                 || matches!(toks.get(i), Some(Tok::Punct(b'}' | b':')))
-                || matches!(toks.get(i), Some(Tok::Name(n)) if n == "as");
+                || matches!(toks.get(i), Some(Tok::Name(n)) if *n == "as");
             if strong(kind) && alias.is_none() && !named {
                 push_opaque(out, source);
             }
@@ -427,19 +427,19 @@ fn strong(kind: Kind) -> bool {
 
 /// `from os import system as run_it`, `import subprocess as sp` (a module: nothing),
 /// `const {execSync: run} = require("child_process")`: other names for sinks.
-fn aliases(lang: Lang, toks: &[Tok], gated: bool) -> Vec<(String, Kind)> {
+fn aliases<'a>(lang: Lang, toks: &[Tok<'a>], gated: bool) -> Vec<(&'a str, Kind)> {
     let mut out = Vec::new();
     for w in toks.windows(3) {
         let [Tok::Name(n), link, Tok::Name(a)] = w else {
             continue;
         };
         let linked = match link {
-            Tok::Name(l) => l == "as",
+            Tok::Name(l) => *l == "as",
             Tok::Punct(b':') => lang == Lang::Js,
             _ => false,
         };
         if let Some(kind) = sink(lang, n, false, gated).filter(|_| linked) {
-            out.push((a.clone(), kind));
+            out.push((*a, kind));
         }
     }
     out
@@ -460,7 +460,7 @@ fn gate(lang: Lang, toks: &[Tok]) -> bool {
         _ => return true,
     };
     toks.iter().any(|t| match t {
-        Tok::Name(n) => modules.contains(&n.as_str()),
+        Tok::Name(n) => modules.contains(n),
         Tok::Str(Some(s)) => modules
             .iter()
             .any(|m| s == m || s.ends_with(&format!(":{m}"))),
@@ -604,7 +604,7 @@ fn subprocess_call(toks: &[Tok], i: usize, method: bool) -> bool {
     r == "subprocess"
         || toks.windows(3).any(|w| {
             matches!(w, [Tok::Name(m), Tok::Name(a), Tok::Name(x)]
-                if m == "subprocess" && a == "as" && x == r)
+                if *m == "subprocess" && *a == "as" && *x == r)
         })
 }
 
@@ -667,7 +667,7 @@ fn arguments(lang: Lang, toks: &[Tok], mut i: usize) -> Vec<Arg> {
             Tok::Name(n)
                 if depth == 0
                     && !paren
-                    && matches!(n.as_str(), "or" | "and" | "if" | "unless" | "die" | "then") =>
+                    && matches!(*n, "or" | "and" | "if" | "unless" | "die" | "then") =>
             {
                 break
             }
@@ -690,7 +690,7 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         [Tok::Punct(b'{'), inner @ ..] => {
             let at = inner
                 .windows(2)
-                .position(|w| matches!(w, [Tok::Name(n), Tok::Punct(b':')] if n == "args"));
+                .position(|w| matches!(w, [Tok::Name(n), Tok::Punct(b':')] if *n == "args"));
             let Some(at) = at else { return Arg::Option };
             let list = inner.get(at + 2..).unwrap_or(&[]);
             let end = list.iter().position(|t| **t == Tok::Punct(b']'));
@@ -711,12 +711,12 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         }
         // `os.path.expanduser("~")`, `File.expand_path("~")`: the literal path
         [.., Tok::Name(f), Tok::Punct(b'('), Tok::Str(Some(p)), Tok::Punct(b')')]
-            if matches!(f.as_str(), "expanduser" | "expand_path") =>
+            if matches!(*f, "expanduser" | "expand_path") =>
         {
             return Arg::Lit(p.clone())
         }
         // R's c("a", "b")
-        [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if c == "c" => {
+        [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if *c == "c" => {
             return arg(
                 lang,
                 &[&[&Tok::Punct(b'[')], inner, &[&Tok::Punct(b']')]].concat(),
@@ -773,7 +773,7 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
     } else {
         i
     };
-    if matches!(toks.get(i), Some(Tok::Name(n)) if n == "getline") {
+    if matches!(toks.get(i), Some(Tok::Name(n)) if *n == "getline") {
         match i.checked_sub(2).and_then(|p| toks.get(p)) {
             Some(Tok::Str(Some(s))) => push_script(out, source, s),
             _ => push_opaque(out, source),
@@ -801,7 +801,7 @@ fn regex_allowed(prev: Option<&Tok>) -> bool {
         None => true,
         Some(Tok::Punct(p)) => !matches!(p, b')' | b']' | b'}'),
         Some(Tok::Name(n)) => matches!(
-            n.as_str(),
+            *n,
             "return"
                 | "split"
                 | "if"
@@ -942,7 +942,7 @@ enum Esc {
 }
 
 /// `code`'s tokens (comments and regex literals left out).
-fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
+fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
     let mut lx = Lexer {
         b: code.as_bytes(),
         s: code,
@@ -1001,7 +1001,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                     continue;
                 }
             }
-            toks.push(Tok::Name(name.to_string()));
+            toks.push(Tok::Name(name));
             continue;
         }
         lx.i += 1;
@@ -1081,7 +1081,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 {
                     lx.i += 1;
                 }
-                toks.push(Tok::Name(String::new()));
+                toks.push(Tok::Name(""));
             }
             c if c.is_ascii_whitespace() || !c.is_ascii() => {}
             // `||`, `&&`: operators, never a pipe
@@ -1115,7 +1115,7 @@ fn python_string(lx: &mut Lexer<'_>, raw: bool) -> String {
 
 /// Perl's quote-like operators after their name; `None` if `name` is not one or no
 /// delimiter follows.
-fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
+fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok<'static>>> {
     let sections = match name {
         "q" | "qq" | "qw" | "qx" | "m" | "qr" => 1,
         "s" | "tr" | "y" => 2,
@@ -1169,9 +1169,9 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
         )],
         "qx" => vec![Tok::Shell((!interpolates).then_some(text))],
         // `s/…/…/e` runs the replacement as perl code (`ee`: and then its result)
-        "s" if flags.contains("ee") => vec![Tok::Name("eval".into()), Tok::Str(None)],
+        "s" if flags.contains("ee") => vec![Tok::Name("eval"), Tok::Str(None)],
         "s" if flags.contains('e') => vec![
-            Tok::Name("eval".into()),
+            Tok::Name("eval"),
             Tok::Punct(b'('),
             Tok::Str(Some(replacement)),
             Tok::Punct(b')'),
