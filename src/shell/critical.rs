@@ -105,6 +105,12 @@ pub fn detect_all_in(analysis: &Analysis, scope: Scope<'_>) -> Vec<Critical> {
     found
 }
 
+/// Adds `l` to `labels`: one shared call instead of a `Vec::push` inlined at each site.
+#[inline(never)]
+fn add_label(labels: &mut Vec<&'static str>, l: &'static str) {
+    labels.push(l);
+}
+
 /// One command line being judged: its commands, the roots, what it downloads.
 struct Line<'a> {
     cmds: &'a [SimpleCommand],
@@ -155,7 +161,7 @@ impl<'a> Line<'a> {
         for target in written_files(c) {
             if let Some(label) = self.protected(c, &target) {
                 if !labels.contains(&label) {
-                    labels.push(label);
+                    add_label(&mut labels, label);
                 }
             }
         }
@@ -163,7 +169,7 @@ impl<'a> Line<'a> {
             .iter()
             .any(|r| r.writes_file() && disk_device(&r.target))
         {
-            labels.push("disk-write");
+            add_label(&mut labels, "disk-write");
         }
         let Some(name) = c.name() else {
             return labels;
@@ -181,7 +187,7 @@ impl<'a> Line<'a> {
             names::RM => {
                 labels.extend(reach_label(self.deleted(index, c, args)));
                 if c.wrappers.iter().any(privileged) {
-                    labels.push("sudo-rm");
+                    add_label(&mut labels, "sudo-rm");
                 }
             }
             names::FIND if args.iter().any(|w| w == "-delete") => {
@@ -202,45 +208,45 @@ impl<'a> Line<'a> {
                 let find = c.parent.and_then(|p| cmds.get(p));
                 labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
-            names::MV if self.moved(c, args) => labels.push("move-root"),
-            names::CHMOD if self.recursive_system(c, args) => labels.push("recursive-chmod-root"),
+            names::MV if self.moved(c, args) => add_label(&mut labels, "move-root"),
+            names::CHMOD if self.recursive_system(c, args) => add_label(&mut labels, "recursive-chmod-root"),
             names::CHOWN | names::CHGRP if self.recursive_system(c, args) => {
-                labels.push("recursive-chown-root")
+                add_label(&mut labels, "recursive-chown-root")
             }
             _ => {}
         }
         if fork_bomb(cmds, c) {
-            labels.push("fork-bomb");
+            add_label(&mut labels, "fork-bomb");
         }
         if disk_write(key, args) && !labels.contains(&"disk-write") {
-            labels.push("disk-write");
+            add_label(&mut labels, "disk-write");
         }
         if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP)
             || name
                 .get(..5)
                 .is_some_and(|p| p.eq_ignore_ascii_case("mkfs."))
         {
-            labels.push("mkfs");
+            add_label(&mut labels, "mkfs");
         }
         // anything but listing installs (a file, `-` for stdin), edits or removes jobs
         let has = |o: &str| args.iter().any(|w| w == o);
         if key == names::CRONTAB && (!has("-l") || has("-r") || has("-e")) {
-            labels.push("crontab-write");
+            add_label(&mut labels, "crontab-write");
         }
         if (is_fetcher(key, name) && remote_code(cmds, c)) || self.runs_download(index, c) {
-            labels.push("remote-code-exec");
+            add_label(&mut labels, "remote-code-exec");
         }
         if opaque_code(cmds, c) {
-            labels.push("opaque-code-exec");
+            add_label(&mut labels, "opaque-code-exec");
         }
         if (key == names::KILL && kill_init(args))
             || key == names::KILLALL5
             || (matches!(key, names::PKILL | names::KILLALL) && kills_all(args))
         {
-            labels.push("kill-init");
+            add_label(&mut labels, "kill-init");
         }
         if shutdown(key, name, args) {
-            labels.push("shutdown");
+            add_label(&mut labels, "shutdown");
         }
         if key == names::GIT {
             labels.extend(git_push(args));

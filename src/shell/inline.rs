@@ -941,6 +941,12 @@ enum Esc {
     Full,
 }
 
+/// One shared call for the lexer's many appends (see [`push`]).
+#[inline(never)]
+fn push_tok<'a>(toks: &mut Vec<Tok<'a>>, t: Tok<'a>) {
+    toks.push(t);
+}
+
 /// `code`'s tokens (comments and regex literals left out).
 fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
     let mut lx = Lexer {
@@ -991,7 +997,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 let format = name.bytes().any(|b| b == b'f' || b == b'F');
                 let s = python_string(&mut lx, raw);
                 let interpolated = format && s.replace("{{", "").contains('{');
-                toks.push(Tok::Str((!interpolated).then_some(s)));
+                push_tok(&mut toks, Tok::Str((!interpolated).then_some(s)));
                 continue;
             }
             // perl quote-like operators: q{…} qq{…} qw{…} qx{…}, m/…/ s/…/…/ tr/…/…/ y///
@@ -1001,7 +1007,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                     continue;
                 }
             }
-            toks.push(Tok::Name(name));
+            push_tok(&mut toks, Tok::Name(name));
             continue;
         }
         lx.i += 1;
@@ -1009,7 +1015,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
             b'\'' | b'"' if lang == Lang::Python => {
                 lx.i -= 1;
                 let s = python_string(&mut lx, false);
-                toks.push(Tok::Str(Some(s)));
+                push_tok(&mut toks, Tok::Str(Some(s)));
             }
             b'\'' if lang != Lang::Awk => {
                 let esc = if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
@@ -1018,7 +1024,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                     Esc::Full
                 };
                 let s = lx.delimited(b'\'', b'\'', esc);
-                toks.push(Tok::Str(Some(s)));
+                push_tok(&mut toks, Tok::Str(Some(s)));
             }
             b'"' => {
                 let s = lx.delimited(b'"', b'"', Esc::Full);
@@ -1027,19 +1033,19 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                     Lang::Ruby => s.contains("#{"),
                     _ => false,
                 };
-                toks.push(Tok::Str((!interpolated).then_some(s)));
+                push_tok(&mut toks, Tok::Str((!interpolated).then_some(s)));
             }
             b'`' => {
                 let s = lx.delimited(b'`', b'`', Esc::Full);
                 match lang {
                     Lang::Js => {
-                        toks.push(Tok::Str((!s.contains("${")).then_some(s)));
+                        push_tok(&mut toks, Tok::Str((!s.contains("${")).then_some(s)));
                     }
                     Lang::Perl | Lang::Php => {
-                        toks.push(Tok::Shell((!s.contains(['$', '@'])).then_some(s)))
+                        push_tok(&mut toks, Tok::Shell((!s.contains(['$', '@'])).then_some(s)))
                     }
-                    Lang::Ruby => toks.push(Tok::Shell((!s.contains("#{")).then_some(s))),
-                    _ => toks.push(Tok::Punct(c)),
+                    Lang::Ruby => push_tok(&mut toks, Tok::Shell((!s.contains("#{")).then_some(s))),
+                    _ => push_tok(&mut toks, Tok::Punct(c)),
                 }
             }
             b'[' if lang == Lang::Lua && matches!(lx.b.get(lx.i), Some(b'[')) => {
@@ -1047,7 +1053,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 let s = end
                     .and_then(|e| code.get(lx.i + 1..lx.i + 1 + e))
                     .unwrap_or("");
-                toks.push(Tok::Str(Some(s.to_string())));
+                push_tok(&mut toks, Tok::Str(Some(s.to_string())));
                 lx.i = end.map_or(lx.b.len(), |e| lx.i + 1 + e + 2);
             }
             b'%' if lang == Lang::Ruby
@@ -1059,7 +1065,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 lx.i += 2;
                 let esc = if kind == b'q' { Esc::Quote } else { Esc::Full };
                 let s = lx.delimited(open, closing(open), esc);
-                toks.push(match kind {
+                push_tok(&mut toks, match kind {
                     b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
                     b'w' | b'W' | b'i' => {
                         Tok::Words(s.split_whitespace().map(String::from).collect())
@@ -1071,7 +1077,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 && regex_allowed(toks.last()) =>
             {
                 lx.delimited(b'/', b'/', Esc::Raw);
-                toks.push(Tok::Str(None));
+                push_tok(&mut toks, Tok::Str(None));
             }
             c if c.is_ascii_digit() => {
                 while lx
@@ -1081,15 +1087,15 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 {
                     lx.i += 1;
                 }
-                toks.push(Tok::Name(""));
+                push_tok(&mut toks, Tok::Name(""));
             }
             c if c.is_ascii_whitespace() || !c.is_ascii() => {}
             // `||`, `&&`: operators, never a pipe
             b'|' | b'&' if lx.b.get(lx.i) == Some(&c) => {
                 lx.i += 1;
-                toks.push(Tok::Punct(b'o'));
+                push_tok(&mut toks, Tok::Punct(b'o'));
             }
-            c => toks.push(Tok::Punct(c)),
+            c => push_tok(&mut toks, Tok::Punct(c)),
         }
     }
     toks
