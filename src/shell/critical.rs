@@ -209,7 +209,9 @@ impl<'a> Line<'a> {
                 labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
             names::MV if self.moved(c, args) => add_label(&mut labels, "move-root"),
-            names::CHMOD if self.recursive_system(c, args) => add_label(&mut labels, "recursive-chmod-root"),
+            names::CHMOD if self.recursive_system(c, args) => {
+                add_label(&mut labels, "recursive-chmod-root")
+            }
             names::CHOWN | names::CHGRP if self.recursive_system(c, args) => {
                 add_label(&mut labels, "recursive-chown-root")
             }
@@ -564,7 +566,7 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 fn written_files(c: &SimpleCommand) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
-        out.push(r.target.clone());
+        push_copy(&mut out, &r.target);
     }
     let Some(name) = c.name() else { return out };
     let args = c.words.get(1..).unwrap_or(&[]);
@@ -572,7 +574,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
     match key {
         names::TEE | names::TRUNCATE => {
             for w in operands(args) {
-                out.push(w.clone());
+                push_copy(&mut out, w);
             }
         }
         names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
@@ -592,7 +594,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
                 },
             };
             // the target itself, or the file each source makes inside it when it is a directory
-            out.push(target.to_string());
+            push_copy(&mut out, target);
             for source in sources {
                 let dir = target.trim_end_matches('/');
                 out.push(format!(
@@ -603,7 +605,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         }
         names::DD => {
             for w in args.iter().filter_map(|w| w.strip_prefix("of=")) {
-                out.push(w.to_string());
+                push_copy(&mut out, w);
             }
         }
         names::SED | names::PERL
@@ -613,7 +615,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             }) =>
         {
             for w in operands(args) {
-                out.push(w.clone());
+                push_copy(&mut out, w);
             }
         }
         _ if is_fetcher(key, name) => {
@@ -624,6 +626,18 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// Appends a copy of `s` (one shared call, see [`add_label`]).
+#[inline(never)]
+fn push_copy(out: &mut Vec<String>, s: &str) {
+    out.push(s.to_string());
+}
+
+/// Appends a saved file (one shared call, see [`add_label`]).
+#[inline(never)]
+fn push_saved(out: &mut Vec<Option<String>>, file: Option<String>) {
+    out.push(file);
 }
 
 /// The label for writing to `place`, when it is a protected file.
@@ -743,10 +757,12 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             if matches!(opt, "output" | "output-document" | "out") {
                 named_output = true;
                 match attached {
-                    Some(v) if v != "-" => out.push((!v.contains('$')).then(|| v.to_string())),
+                    Some(v) if v != "-" => {
+                        push_saved(&mut out, (!v.contains('$')).then(|| v.to_string()))
+                    }
                     Some(_) => {}
                     None => {
-                        out.push(value(i + 1));
+                        push_saved(&mut out, value(i + 1));
                         i += 1;
                     }
                 }
@@ -756,7 +772,7 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 || opt == "remote-header-name"
                 || opt == "content-disposition"
             {
-                out.push(None);
+                push_saved(&mut out, None);
             }
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
             let out_letter = if wget { b'O' } else { b'o' };
@@ -766,13 +782,13 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                     let rest = &letters[j + 1..];
                     if rest.is_empty() {
                         if let Some(v) = value(i + 1) {
-                            out.push(Some(v));
+                            push_saved(&mut out, Some(v));
                         } else if words.get(i + 1).is_some_and(|v| v != "-") {
-                            out.push(None);
+                            push_saved(&mut out, None);
                         }
                         i += 1;
                     } else if rest != "-" {
-                        out.push(Some(rest.to_string()));
+                        push_saved(&mut out, Some(rest.to_string()));
                     }
                     break;
                 }
@@ -781,10 +797,10 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 }
                 // `curl -J`: the server names the file
                 if b == b'J' && !wget {
-                    out.push(None);
+                    push_saved(&mut out, None);
                 }
                 if wget && b == b'i' {
-                    out.push(None);
+                    push_saved(&mut out, None);
                 }
             }
         } else {
@@ -796,11 +812,14 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         for (at, url) in urls {
             let path = url.split(['?', '#']).next().unwrap_or("");
             let file = path.rsplit('/').next().filter(|f| !f.is_empty());
-            out.push(file.filter(|_| !c.is_dynamic(at)).map(String::from));
+            push_saved(
+                &mut out,
+                file.filter(|_| !c.is_dynamic(at)).map(String::from),
+            );
         }
     }
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
-        out.push((!r.dynamic).then(|| r.target.clone()));
+        push_saved(&mut out, (!r.dynamic).then(|| r.target.clone()));
     }
     out
 }

@@ -259,10 +259,10 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
         .get(..7)
         .is_some_and(|k| k.eq_ignore_ascii_case("include"))
     {
-        push(out, Code::Opaque(
-            "git config",
-            "an included file can set any command",
-        ));
+        push(
+            out,
+            Code::Opaque("git config", "an included file can set any command"),
+        );
         return;
     }
     if !git_key_runs(key) || boolean(value) {
@@ -313,10 +313,10 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                 if let Some(kv) = w.strip_prefix("--config-env=") {
                     config_env(kv, out);
                 } else if w.starts_with("--exec-path=") {
-                    push(out, Code::Opaque(
-                        "git --exec-path",
-                        "chooses the programs git runs",
-                    ));
+                    push(
+                        out,
+                        Code::Opaque("git --exec-path", "chooses the programs git runs"),
+                    );
                 }
                 i += 1;
             }
@@ -455,10 +455,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
                 let (pk, pv) = pair.split_once('=').unwrap_or((pair, ""));
                 git_config(pk.trim_matches('\''), pv.trim_matches('\''), out);
                 if git_key_runs(pk.trim_matches('\'')) {
-                    push(out, Code::Opaque(
-                        "git config",
-                        "GIT_CONFIG_PARAMETERS sets a command",
-                    ));
+                    push(
+                        out,
+                        Code::Opaque("git config", "GIT_CONFIG_PARAMETERS sets a command"),
+                    );
                 }
             }
         }
@@ -469,10 +469,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
 fn config_env(kv: &str, out: &mut Vec<Code>) {
     if let Some((k, _)) = kv.split_once('=') {
         if git_key_runs(k) {
-            push(out, Code::Opaque(
-                "git --config-env",
-                "sets a command from the environment",
-            ));
+            push(
+                out,
+                Code::Opaque("git --config-env", "sets a command from the environment"),
+            );
         }
     }
 }
@@ -590,10 +590,10 @@ fn make(args: &[String], out: &mut Vec<Code>) {
                     false
                 })
                 .map_or(inner.len(), |(i, _)| i);
-            push(out, Code::Script(
-                "make $(shell)",
-                inner.get(..end).unwrap_or("").to_string(),
-            ));
+            push(
+                out,
+                Code::Script("make $(shell)", inner.get(..end).unwrap_or("").to_string()),
+            );
             rest = inner.get(end..).unwrap_or("");
         }
     }

@@ -334,10 +334,10 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
         .map(super::basename)
         .is_some_and(|w| super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some());
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
-        push(out, Code::Opaque(
-            source,
-            "writes the program of a shell it starts",
-        ));
+        push(
+            out,
+            Code::Opaque(source, "writes the program of a shell it starts"),
+        );
     }
     push_script(out, source, script);
 }
@@ -347,10 +347,10 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
 fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) {
     let file = |path: &str, out: &mut Vec<Code>| {
         if path_like(path) {
-            push(out, Code::Argv(
-                source,
-                vec![program.to_string(), path.to_string()],
-            ));
+            push(
+                out,
+                Code::Argv(source, vec![program.to_string(), path.to_string()]),
+            );
         }
     };
     if source == Lang::Ruby.source() {
@@ -1041,9 +1041,10 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                     Lang::Js => {
                         push_tok(&mut toks, Tok::Str((!s.contains("${")).then_some(s)));
                     }
-                    Lang::Perl | Lang::Php => {
-                        push_tok(&mut toks, Tok::Shell((!s.contains(['$', '@'])).then_some(s)))
-                    }
+                    Lang::Perl | Lang::Php => push_tok(
+                        &mut toks,
+                        Tok::Shell((!s.contains(['$', '@'])).then_some(s)),
+                    ),
                     Lang::Ruby => push_tok(&mut toks, Tok::Shell((!s.contains("#{")).then_some(s))),
                     _ => push_tok(&mut toks, Tok::Punct(c)),
                 }
@@ -1065,13 +1066,16 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
                 lx.i += 2;
                 let esc = if kind == b'q' { Esc::Quote } else { Esc::Full };
                 let s = lx.delimited(open, closing(open), esc);
-                push_tok(&mut toks, match kind {
-                    b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
-                    b'w' | b'W' | b'i' => {
-                        Tok::Words(s.split_whitespace().map(String::from).collect())
-                    }
-                    _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
-                });
+                push_tok(
+                    &mut toks,
+                    match kind {
+                        b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
+                        b'w' | b'W' | b'i' => {
+                            Tok::Words(s.split_whitespace().map(String::from).collect())
+                        }
+                        _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
+                    },
+                );
             }
             b'/' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Js | Lang::Awk)
                 && regex_allowed(toks.last()) =>
