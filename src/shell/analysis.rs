@@ -46,6 +46,7 @@ impl Redirect {
     }
 
     /// `<<<`: a here-string.
+    #[inline(never)]
     pub fn is_herestring(&self) -> bool {
         self.op.ends_with("<<<")
     }
@@ -156,7 +157,10 @@ pub struct SimpleCommand {
 }
 
 impl SimpleCommand {
+    // (these accessors are called all over `shell`: never inlined, one body each)
+
     /// The command's name without its directory (`/bin/cat` → `cat`).
+    #[inline(never)]
     pub fn name(&self) -> Option<&str> {
         self.words.first().map(|w| basename(w))
     }
@@ -200,16 +204,19 @@ impl SimpleCommand {
     }
 
     /// Whether `words[i]` contains an expansion.
+    #[inline(never)]
     pub fn is_dynamic(&self, i: usize) -> bool {
         self.dynamic.iter().any(|d| d.index == i)
     }
 
     /// Whether the value of `words[i]` cannot be known before the command runs.
+    #[inline(never)]
     pub fn is_unknown(&self, i: usize) -> bool {
         self.unknown.contains(&i)
     }
 
     /// Whether `words[i]` is a glob the shell expands.
+    #[inline(never)]
     pub fn is_glob(&self, i: usize) -> bool {
         self.globs.contains(&i)
     }

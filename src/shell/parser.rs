@@ -277,6 +277,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
     }
 
+    /// `expected WHAT (unexpected … at byte N)`. (One body for the messages' formatting.)
+    #[inline(never)]
+    pub(super) fn expected(&self, what: &str) -> String {
+        format!("expected {what} ({})", self.unexpected())
+    }
+
     /// Blanks, line continuations and comments (a `#` at the start of a token).
     pub(super) fn skip_blanks(&mut self) {
         while let Some(b) = self.peek() {
@@ -571,7 +577,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.skip_blanks();
             let name = self.read_word()?;
             if name.text.is_empty() {
-                return Err(format!("expected a function name ({})", self.unexpected()));
+                return Err(self.expected("a function name"));
             }
             self.skip_blanks();
             if self.peek_is(b'(') {
@@ -703,7 +709,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             && parts.assignments.is_empty()
             && redirects.is_empty()
         {
-            return Err(format!("expected a command ({})", self.unexpected()));
+            return Err(self.expected("a command"));
         }
         let emit_start = self.out.commands.len();
         let main = self.emit_expanded(&mut parts, words, &values, !redirects.is_empty())?;
@@ -739,22 +745,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         values: &[Option<Word>],
         redirected: bool,
     ) -> PResult<Option<usize>> {
-        if words.is_empty() {
-            // expanded as read
-            let set = expand::effects(
-                &parts.words,
-                &parts.unknown,
-                &parts.assignments,
-                values,
-                &self.out.vars,
-                &[],
-            );
-            let idx = self.emit(parts)?;
-            if let Some(set) = set {
-                set.apply(&mut self.out.vars);
-            }
-            return Ok(idx);
-        }
+        // (no words: expanded as read, one combination below)
         let mut multi: Vec<String> = Vec::new();
         for w in words.iter() {
             self.out.vars.multi_valued(&w.text, &w.spans, &mut multi);
@@ -829,8 +820,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         Ok(first)
     }
 
-    /// Adds the fields of `w` to `parts` (taking its text when `last`).
-    #[inline(always)]
+    /// Adds the fields of `w` to `parts` (taking its text when `last`). Not inlined: it has two
+    /// callers, and a call per word costs nothing measurable.
+    #[inline(never)]
     fn push_word(&self, parts: &mut Parts, w: &mut Word, binding: expand::Binding<'_>, last: bool) {
         let expansion = if w.expands {
             expand::expand(&w.text, &w.spans, &self.out.vars, binding)
@@ -988,7 +980,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut inner = String::new();
         loop {
             match self.peek() {
-                None => return Err(format!("unterminated backquote starting at byte {open}")),
+                None => return Err(unterminated("backquote", open)),
                 Some(b'`') => {
                     self.pos += 1;
                     break;
@@ -1080,7 +1072,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut scratch = String::new();
         loop {
             match self.peek() {
-                None => return Err(format!("unterminated `((` starting at byte {open}")),
+                None => return Err(unterminated("`((`", open)),
                 Some(b'(') => {
                     depth += 1;
                     self.pos += 1;
@@ -1105,6 +1097,12 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
     }
 
+}
+
+/// `unterminated WHAT starting at byte OPEN`.
+#[inline(never)]
+pub(super) fn unterminated(what: &str, open: usize) -> String {
+    format!("unterminated {what} starting at byte {open}")
 }
 
 /// An assignment word's value (after `NAME=`), with its spans.

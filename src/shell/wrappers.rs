@@ -89,6 +89,35 @@ const fn launcher_row(
 /// step). Without a command after them they run none (or an interactive shell), which is not
 /// peeled.
 const LAUNCHERS: &[Launcher] = &[
+    launcher_row("doas", b"Cu", &[], 0),
+    launcher_row("nohup", b"", &[], 0),
+    launcher_row("setsid", b"", &[], 0),
+    launcher_row("unbuffer", b"", &[], 0),
+    launcher_row("nice", b"n", &["--adjustment"], 0),
+    launcher_row(
+        "ionice",
+        b"cnpPu",
+        &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+        0,
+    ),
+    launcher_row("time", b"fo", &["--format", "--output"], 0),
+    // the duration
+    launcher_row("timeout", b"ks", &["--kill-after", "--signal"], 1),
+    launcher_row("exec", b"a", &[], 0),
+    launcher_row(
+        "xargs",
+        b"adEILnPs",
+        &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+        0,
+    ),
+    launcher_row("stdbuf", b"ioe", &["--input", "--output", "--error"], 0),
     launcher_row("pkexec", b"", &["--user"], 0),
     launcher_row(
         "strace",
@@ -427,7 +456,6 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let next = after_assignments(words, o.next);
             launcher(words, "sudo", next)
         }
-        names::DOAS => launcher(words, "doas", options(words, b"Cu", &[]).next),
         names::ENV => {
             let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
             let long = long_value(words, o.next, "--split-string");
@@ -439,31 +467,8 @@ pub(super) fn peel(words: &[String]) -> Peel {
             let next = after_assignments(words, o.next);
             launcher(words, "env", next)
         }
-        names::NOHUP => launcher(words, "nohup", options(words, b"", &[]).next),
-        names::SETSID => launcher(words, "setsid", options(words, b"", &[]).next),
         names::BUILTIN => launcher(words, "builtin", 1),
-        names::UNBUFFER => launcher(words, "unbuffer", options(words, b"", &[]).next),
         names::BUSYBOX => launcher(words, "busybox", 1),
-        names::NICE => launcher(words, "nice", options(words, b"n", &["--adjustment"]).next),
-        names::IONICE => launcher(
-            words,
-            "ionice",
-            options(
-                words,
-                b"cnpPu",
-                &["--class", "--classdata", "--pid", "--pgid", "--uid"],
-            )
-            .next,
-        ),
-        names::TIME => launcher(
-            words,
-            "time",
-            options(words, b"fo", &["--format", "--output"]).next,
-        ),
-        names::TIMEOUT => {
-            let o = options(words, b"ks", &["--kill-after", "--signal"]);
-            launcher(words, "timeout", o.next + 1)
-        }
         names::COMMAND => {
             let o = options(words, b"", &[]);
             if o.saw(b'v') || o.saw(b'V') {
@@ -471,29 +476,6 @@ pub(super) fn peel(words: &[String]) -> Peel {
             }
             launcher(words, "command", o.next)
         }
-        names::EXEC => launcher(words, "exec", options(words, b"a", &[]).next),
-        names::XARGS => launcher(
-            words,
-            "xargs",
-            options(
-                words,
-                b"adEILnPs",
-                &[
-                    "--arg-file",
-                    "--delimiter",
-                    "--max-args",
-                    "--max-procs",
-                    "--max-chars",
-                    "--process-slot-var",
-                ],
-            )
-            .next,
-        ),
-        names::STDBUF => launcher(
-            words,
-            "stdbuf",
-            options(words, b"ioe", &["--input", "--output", "--error"]).next,
-        ),
         names::EVAL if words.len() > 1 => Peel::Script {
             name: "eval",
             at: 1,

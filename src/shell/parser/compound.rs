@@ -133,7 +133,7 @@ impl Parser<'_, '_> {
             let before = self.pos;
             let var = self.read_word()?;
             if self.pos == before {
-                return Err(format!("expected a loop variable ({})", self.unexpected()));
+                return Err(self.expected("a loop variable"));
             }
             self.skip_linebreaks()?;
             // without `in`, the positional parameters
@@ -229,10 +229,7 @@ impl Parser<'_, '_> {
         let before = self.pos;
         self.read_word()?;
         if self.pos == before {
-            return Err(format!(
-                "expected a word after `case` ({})",
-                self.unexpected()
-            ));
+            return Err(self.expected("a word after `case`"));
         }
         self.skip_linebreaks()?;
         self.expect_word("in")?;
@@ -272,7 +269,7 @@ impl Parser<'_, '_> {
             } else if self.starts(";;") || self.starts(";&") {
                 self.pos += 2;
             } else if !self.at_word("esac") {
-                return Err(format!("expected `;;` or `esac` ({})", self.unexpected()));
+                return Err(self.expected("`;;` or `esac`"));
             }
         }
         for end in &ends {

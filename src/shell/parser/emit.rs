@@ -485,6 +485,7 @@ fn with_assignments(
 }
 
 /// The indexes in `from..to`, counted from `from`.
+#[inline(never)]
 fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
     list.iter()
         .filter(|&&i| i >= from && i < to)
@@ -494,6 +495,7 @@ fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
 
 /// The entries of `dynamic` for words `from..to`, indexed from `from`: a slice of a command's
 /// words keeps its expansions as written.
+#[inline(never)]
 fn dynamic_between(dynamic: &[DynamicWord], from: usize, to: usize) -> Vec<DynamicWord> {
     dynamic
         .iter()

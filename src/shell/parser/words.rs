@@ -1,7 +1,7 @@
 //! Words: quotes, escapes and expansions. Expansions are kept as written in the word's text
 //! and their commands (`$(…)`, backticks, `<(…)`) are parsed where they stand.
 
-use super::{PResult, Parser};
+use super::{unterminated, PResult, Parser};
 use crate::shell::lexer::{self, special, unquoted_classes, Span, SpanKind, Word};
 use crate::shell::Origin;
 
@@ -57,7 +57,7 @@ impl Parser<'_, '_> {
                     let open = self.pos;
                     let rest = self.src.get(open + 1..).unwrap_or("");
                     let Some(len) = rest.find('\'') else {
-                        return Err(format!("unterminated single quote starting at byte {open}"));
+                        return Err(unterminated("single quote", open));
                     };
                     let at = text.len();
                     text.push_str(rest.get(..len).unwrap_or(""));
@@ -157,7 +157,7 @@ impl Parser<'_, '_> {
             text.push_str(self.slice(run, self.pos));
             match self.peek() {
                 None if terminated => {
-                    return Err(format!("unterminated double quote starting at byte {open}"))
+                    return Err(unterminated("double quote", open))
                 }
                 None => {
                     self.span(quoted_from, text.len(), SpanKind::Quoted);
@@ -284,7 +284,7 @@ impl Parser<'_, '_> {
     fn skip_braced_body(&mut self, open: usize, scratch: &mut String) -> PResult<()> {
         loop {
             match self.peek() {
-                None => return Err(format!("unterminated `${{` starting at byte {open}")),
+                None => return Err(unterminated("`${`", open)),
                 Some(b'}') => {
                     self.pos += 1;
                     return Ok(());
@@ -293,10 +293,7 @@ impl Parser<'_, '_> {
                 Some(b'\'') => {
                     let rest = self.src.get(self.pos + 1..).unwrap_or("");
                     let Some(len) = rest.find('\'') else {
-                        return Err(format!(
-                            "unterminated single quote starting at byte {}",
-                            self.pos
-                        ));
+                        return Err(unterminated("single quote", self.pos));
                     };
                     self.pos += len + 2;
                 }
@@ -318,7 +315,7 @@ impl Parser<'_, '_> {
         let open = self.pos.saturating_sub(2);
         loop {
             match self.peek() {
-                None => return Err(format!("unterminated $'…' starting at byte {open}")),
+                None => return Err(unterminated("$'…'", open)),
                 Some(b'\'') => {
                     self.pos += 1;
                     return Ok(());
@@ -326,7 +323,7 @@ impl Parser<'_, '_> {
                 Some(b'\\') => {
                     self.pos += 1;
                     let Some(c) = self.peek() else {
-                        return Err(format!("unterminated $'…' starting at byte {open}"));
+                        return Err(unterminated("$'…'", open));
                     };
                     self.pos += 1;
                     let decoded = match c {
