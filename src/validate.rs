@@ -19,6 +19,23 @@ use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
 pub struct Invalid {
     pub code: &'static str,
     pub error: String,
+    /// For `ignored_path`: the path and the ignore line that blocked it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<BlockedPath>,
+}
+
+/// Which ignore line blocked a path, as data (the `error` sentence says the same).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BlockedPath {
+    /// The path as the call named it.
+    pub path: String,
+    /// The file the line came from: the ignore file's name, an include's name, or
+    /// `"(built-in)"` for the rule that makes the ignore file block itself.
+    pub source: String,
+    /// 1-based line number in that file (0 for the built-in rule).
+    pub line: u32,
+    /// The pattern as written.
+    pub pattern: String,
 }
 
 impl Invalid {
@@ -26,6 +43,7 @@ impl Invalid {
         Invalid {
             code,
             error: error.into(),
+            blocked: None,
         }
     }
 }
@@ -669,11 +687,18 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
     } else {
         format!("{} line {}: `{}`", b.by.source, b.by.line, b.by.pattern)
     };
-    Invalid::new(
+    let mut invalid = Invalid::new(
         "ignored_path",
         format!(
             "Access to {path}{through} is blocked by the {file} file settings ({rule}). You must try to \
              continue in the task without using this file, or ask the user to update the {file} file."
         ),
-    )
+    );
+    invalid.blocked = Some(BlockedPath {
+        path: path.to_string(),
+        source: b.by.source.to_string(),
+        line: u32::try_from(b.by.line).unwrap_or(u32::MAX),
+        pattern: b.by.pattern.to_string(),
+    });
+    invalid
 }

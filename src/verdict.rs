@@ -104,4 +104,7 @@ pub struct Verdict {
     /// The critical-command label, when step 4 saw one (even if a deny outranked it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub critical: Option<String>,
+    /// A call denied at validation for an ignored path: the path and the line that blocked it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<crate::validate::BlockedPath>,
 }

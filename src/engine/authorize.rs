@@ -213,5 +213,6 @@ pub fn invalid_verdict(invalid: Invalid, locality: Locality) -> Verdict {
         rule: None,
         locality,
         critical: None,
+        blocked: invalid.blocked,
     }
 }

@@ -77,6 +77,14 @@ pub enum Change {
     WorkspaceRoots,
 }
 
+/// A turn's grants: a skill's allowed-tools and disallowed-tools.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TurnGrants {
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
+}
+
 /// What the engine learns about a call once, before the steps look at it.
 struct Facts<'e> {
     tool: &'e str,

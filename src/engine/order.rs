@@ -258,6 +258,7 @@ fn verdict(
         rule: None,
         locality: f.locality,
         critical: None,
+        blocked: None,
     }
 }
 

@@ -1,0 +1,543 @@
+//! JS → core: settings, snapshots, importer input and tool calls.
+//!
+//! Settings-shaped values go through serde: [`De`] walks objects and arrays as own properties
+//! ([`own`], every read that can run the caller's code caught) and hands each leaf (a string,
+//! number, boolean) to serde-wasm-bindgen's `Deserializer`. serde-wasm-bindgen's own struct
+//! reader is not used: it reads `obj[field]` (an inherited value counts), calls getters
+//! outside any `catch`, and visits only the declared fields, so `deny_unknown_fields` would
+//! never see a typo. [`serde_path_to_error`] around it names the failing field with its path
+//! (`tools.foo.requred`, `rules.allow[1]`).
+//!
+//! Tool calls are read by hand ([`read_call`]): only the params the tool's spec reads, each
+//! once, as own properties; this is the hot path of `check`.
+
+use js_sys::{Function, JsString, Reflect};
+use serde::de::{self, value::MapDeserializer, value::SeqDeserializer, IntoDeserializer, Visitor};
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::own;
+use super::prompt::describe;
+use super::write::label;
+use crate::call::{ToolCall, Value};
+use crate::catalogue::Catalogue;
+use crate::validate::Invalid;
+
+/// A field that could not be read: its path (`rules.allow[1]`) and why.
+#[derive(Debug)]
+pub(super) struct ReadError {
+    pub field: String,
+    pub message: String,
+    pub code: &'static str,
+}
+
+impl ReadError {
+    pub fn new(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
+        ReadError {
+            field: field.into(),
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// `T` from the JS value `v`, as own properties. `at` is the value's own path, which errors
+/// put before the failing part's (`snapshot` → `snapshot.tools.foo.requred`); `""` for the
+/// config, whose fields are named bare (`rules.allow[1]`; the config itself is `config`).
+pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> std::result::Result<T, ReadError> {
+    serde_path_to_error::deserialize(De(v)).map_err(|e| {
+        let path = e.path().to_string();
+        let Error(message, code) = e.into_inner();
+        let mut field = match (at, path.as_str()) {
+            ("", ".") => "config".to_string(),
+            (at, ".") => at.to_string(),
+            ("", path) => path.to_string(),
+            (at, path) if path.starts_with('[') => format!("{at}{path}"),
+            (at, path) => format!("{at}.{path}"),
+        };
+        // serde words an unknown key as the parent's error: name the key itself.
+        if let Some(key) = message
+            .strip_prefix("unknown field `")
+            .and_then(|rest| rest.split('`').next())
+        {
+            if !field.ends_with(key) {
+                field = format!("{field}.{key}");
+            }
+            return ReadError::new(field, "unknown_field", message);
+        }
+        ReadError::new(field, code, message)
+    })
+}
+
+/// `from_js` for a value that may be absent (`undefined` or `null`).
+pub(super) fn optional<T: DeserializeOwned>(
+    v: JsValue,
+    at: &str,
+) -> std::result::Result<Option<T>, ReadError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else {
+        from_js(v, at).map(Some)
+    }
+}
+
+/// `v` when it is an object, `undefined` when it is absent; otherwise an error naming `at`.
+pub(super) fn object_or_nothing(v: JsValue, at: &str) -> std::result::Result<JsValue, ReadError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(JsValue::UNDEFINED)
+    } else if v.is_object() && !own::is_array(&v) {
+        Ok(v)
+    } else {
+        Err(ReadError::new(at, "invalid_type", "must be an object"))
+    }
+}
+
+/// The own property `key` of `o` (`undefined` when it has none or `o` is no object).
+pub(super) fn own_field(o: &JsValue, key: &str) -> std::result::Result<JsValue, ReadError> {
+    if !o.is_object() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    own::get(o, &JsValue::from_str(key))
+        .map(Option::unwrap_or_default)
+        .map_err(|e| unreadable(key, &e))
+}
+
+fn unreadable(field: &str, e: &JsValue) -> ReadError {
+    ReadError::new(field, "unreadable", format!("could not be read ({})", describe(e)))
+}
+
+pub(super) fn optional_function(
+    v: JsValue,
+    field: &str,
+) -> std::result::Result<Option<Function>, ReadError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.dyn_into::<Function>()
+        .map(Some)
+        .map_err(|_| ReadError::new(field, "invalid_type", "must be a function or null"))
+}
+
+/// A conversion error: serde's message and a code for it.
+#[derive(Debug)]
+pub(super) struct Error(String, &'static str);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl de::Error for Error {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        let msg = msg.to_string();
+        let code = if msg.starts_with("invalid type") {
+            "invalid_type"
+        } else if msg.starts_with("missing field") {
+            "missing_field"
+        } else if msg.starts_with("unknown variant") || msg.starts_with("invalid value") {
+            "invalid_value"
+        } else if msg.starts_with("duplicate field") {
+            "duplicate_field"
+        } else {
+            "invalid_value"
+        };
+        Error(msg, code)
+    }
+}
+
+/// A leaf's error from serde-wasm-bindgen (a JS `Error` whose message is serde's).
+fn leaf(e: serde_wasm_bindgen::Error) -> Error {
+    let js = JsValue::from(e);
+    let text = match js.dyn_ref::<js_sys::Error>() {
+        Some(err) => String::from(err.message()),
+        None => describe(&js),
+    };
+    de::Error::custom(text)
+}
+
+fn thrown(e: JsValue) -> Error {
+    Error(format!("could not be read ({})", describe(&e)), "unreadable")
+}
+
+/// A JS value read as own properties; see the module docs.
+pub(super) struct De(pub JsValue);
+
+impl<'de> IntoDeserializer<'de, Error> for De {
+    type Deserializer = De;
+    fn into_deserializer(self) -> De {
+        self
+    }
+}
+
+type Result<T> = std::result::Result<T, Error>;
+
+impl De {
+    fn leaf(self) -> serde_wasm_bindgen::Deserializer {
+        serde_wasm_bindgen::Deserializer::from(self.0)
+    }
+
+    fn is_nullish(&self) -> bool {
+        self.0.is_undefined() || self.0.is_null()
+    }
+
+    /// A plain object's own entries (not an array, a function or a primitive).
+    fn entries(&self) -> Result<Option<Vec<(String, De)>>> {
+        if !self.0.is_object() || own::is_array(&self.0) {
+            return Ok(None);
+        }
+        let entries = own::entries(&self.0).map_err(thrown)?;
+        Ok(Some(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.as_string().unwrap_or_default(), De(v)))
+                .collect(),
+        ))
+    }
+
+    fn items(&self) -> Result<Option<Vec<De>>> {
+        if !own::is_array(&self.0) {
+            return Ok(None);
+        }
+        let items = own::items(&self.0).map_err(thrown)?;
+        Ok(Some(items.into_iter().map(De).collect()))
+    }
+
+    fn map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.entries()? {
+            Some(entries) => {
+                let mut map = MapDeserializer::new(entries.into_iter());
+                let value = visitor.visit_map(&mut map)?;
+                map.end()?;
+                Ok(value)
+            }
+            None => self.leaf().deserialize_map(visitor).map_err(leaf),
+        }
+    }
+
+    fn seq<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        match self.items()? {
+            Some(items) => {
+                let mut seq = SeqDeserializer::new(items.into_iter());
+                let value = visitor.visit_seq(&mut seq)?;
+                seq.end()?;
+                Ok(value)
+            }
+            // A non-array: serde-wasm-bindgen words the type error (no iterable is read).
+            None if self.0.is_object() => Err(de::Error::invalid_type(
+                de::Unexpected::Map,
+                &visitor,
+            )),
+            None => self.leaf().deserialize_seq(visitor).map_err(leaf),
+        }
+    }
+}
+
+use serde::Deserializer as _;
+
+macro_rules! leaves {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            if self.0.is_object() {
+                // An object where a leaf belongs: a type error, without reading it.
+                return self.any_object(visitor);
+            }
+            self.leaf().$method(visitor).map_err(leaf)
+        }
+    )*};
+}
+
+impl De {
+    fn any_object<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        let unexpected = if own::is_array(&self.0) {
+            de::Unexpected::Seq
+        } else {
+            de::Unexpected::Map
+        };
+        Err(de::Error::invalid_type(unexpected, &visitor))
+    }
+}
+
+impl<'de> de::Deserializer<'de> for De {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if own::is_array(&self.0) {
+            self.seq(visitor)
+        } else if self.0.is_object() && !self.0.is_function() {
+            self.map(visitor)
+        } else {
+            self.leaf().deserialize_any(visitor).map_err(leaf)
+        }
+    }
+
+    leaves! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
+        deserialize_f64 deserialize_char deserialize_str deserialize_string
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        if self.is_nullish() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        self.map(visitor)
+    }
+
+    /// A struct reads every own entry, so `deny_unknown_fields` sees unknown keys.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.map(visitor)
+    }
+
+    /// Enums are written as their variant's name (every enum of the settings is).
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value> {
+        if self.0.is_object() {
+            return self.any_object(visitor);
+        }
+        self.leaf()
+            .deserialize_enum(name, variants, visitor)
+            .map_err(leaf)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        // Ignored values are not read (no getter runs for a field nobody uses).
+        visitor.visit_unit()
+    }
+}
+
+// ---- tool calls ------------------------------------------------------------------------
+
+/// A string that is valid Unicode, or `None`.
+///
+/// One crossing into JS: `as_string` encodes with `TextEncoder`, which replaces a lone
+/// surrogate with U+FFFD, so only a result holding U+FFFD needs the (slow: one call per code
+/// unit) validity check, to tell a real U+FFFD from a repaired surrogate.
+pub(super) fn path_string(v: &JsValue) -> Option<String> {
+    let s = v.as_string()?;
+    if s.contains('\u{FFFD}') && !v.unchecked_ref::<JsString>().is_valid_utf16() {
+        return None;
+    }
+    Some(s)
+}
+
+fn read_value(v: JsValue) -> Value {
+    // Strings first: nearly every param is one, and `as_string` is one call.
+    if v.is_string() {
+        return path_string(&v).map_or(Value::InvalidStr, Value::Str);
+    }
+    if v.is_null() || v.is_undefined() {
+        Value::Null
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else {
+        Value::Other
+    }
+}
+
+/// The call's tool and the params the gate reads for that tool
+/// ([`crate::ToolSpec::params_read`]), each read once, as own properties ([`own`]). A value
+/// only the prototype supplies (a polluted `Object.prototype.path`) makes the call invalid:
+/// toolgate does not read it, but the host's `params.path` would. A read that throws (a
+/// getter, a proxy trap) makes it invalid too: toolgate cannot say what the field holds.
+pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> std::result::Result<ToolCall, Invalid> {
+    let malformed =
+        |what: String| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
+    if !call.is_object() || own::is_array(call) {
+        return Err(malformed("expected an object { tool, params }".into()));
+    }
+    let field = |key: &'static str| {
+        call_field(call, label(key)).map_err(|why| malformed(format!("`{key}` {why}")))
+    };
+    let tool = field("tool")?;
+    let tool = match path_string(&tool) {
+        Some(tool) => tool,
+        None if tool.is_string() => return Err(malformed("`tool` is not valid Unicode".into())),
+        None => return Err(malformed("`tool` must be a string".into())),
+    };
+    let params = field("params")?;
+    let mut out = ToolCall::new(tool);
+    if params.is_null() || params.is_undefined() {
+        return Ok(out);
+    }
+    if !params.is_object() || own::is_array(&params) {
+        return Err(malformed("`params` must be an object".into()));
+    }
+    for name in catalogue.spec(&out.tool).params_read() {
+        if out.param(name).is_none() {
+            let value = call_field(&params, &JsValue::from_str(name)).map_err(|why| {
+                Invalid::new(
+                    "invalid_param",
+                    format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
+                )
+            })?;
+            out.params.push((name.to_owned(), read_value(value)));
+        }
+    }
+    Ok(out)
+}
+
+/// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
+/// it cannot be judged. Read as the host reads it, then asked whether it is own only when it
+/// holds something: an absent param (the usual `requires_approval`) costs one call into JS.
+fn call_field(o: &JsValue, key: &JsValue) -> std::result::Result<JsValue, String> {
+    let unreadable = |e: JsValue| format!("could not be read ({})", describe(&e));
+    let v = Reflect::get(o, key).map_err(unreadable)?;
+    if v.is_undefined() || own::has(o, key).map_err(unreadable)? {
+        Ok(v)
+    } else {
+        Err("is inherited, not the call's own".into())
+    }
+}
+
+// ---- the config (interim: until the core's `Settings` replaces `Config`) ------------------
+
+use std::collections::BTreeMap;
+
+use crate::catalogue::ToolSpec;
+use crate::config::{Config, ConfigError, RulesInput};
+use crate::platform::Platform;
+use crate::policy::{ClineAutoApproval, Mode, Policy};
+
+/// The `GatekeeperConfig` shape: the settings plus the host's callbacks.
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+struct ConfigInput {
+    workspace_roots: Option<Vec<String>>,
+    platform: Option<String>,
+    case_insensitive_paths: Option<bool>,
+    ignore_file: Option<String>,
+    ignore_includes: Option<BTreeMap<String, String>>,
+    ignore_file_name: Option<String>,
+    mode: Option<String>,
+    auto_approval: Option<ClineAutoApproval>,
+    tools: Option<BTreeMap<String, ToolSpec>>,
+    overrides: Option<BTreeMap<String, Policy>>,
+    override_origins: Option<BTreeMap<String, String>>,
+    always_allow: Option<Vec<String>>,
+    rules: Option<RulesInput>,
+    #[serde(deserialize_with = "ignored")]
+    prompt_timeout_ms: (),
+    #[serde(deserialize_with = "ignored")]
+    prompt: (),
+    #[serde(deserialize_with = "ignored")]
+    on_change: (),
+}
+
+/// The callbacks are read as functions, not through serde.
+fn ignored<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<(), D::Error> {
+    serde::de::IgnoredAny::deserialize(d).map(|_| ())
+}
+
+use serde::Deserialize as _;
+
+/// The host's callbacks and timeout: what a snapshot does not hold.
+pub(super) struct Host {
+    pub prompt: Option<Function>,
+    pub on_change: Option<Function>,
+    pub prompt_timeout_ms: Option<f64>,
+}
+
+pub(super) fn host(js: &JsValue) -> std::result::Result<Host, ReadError> {
+    let prompt = optional_function(own_field(js, "prompt")?, "prompt")?;
+    let on_change = optional_function(own_field(js, "onChange")?, "onChange")?;
+    let prompt_timeout_ms = optional(own_field(js, "promptTimeoutMs")?, "promptTimeoutMs")?;
+    Ok(Host {
+        prompt,
+        on_change,
+        prompt_timeout_ms,
+    })
+}
+
+pub(super) fn config_error(e: ConfigError) -> ReadError {
+    ReadError::new(e.field, "invalid_value", e.message)
+}
+
+/// The config and the host's callbacks.
+pub(super) fn read_config(js: &JsValue) -> std::result::Result<(Config, Host), ReadError> {
+    if js.is_undefined() || js.is_null() {
+        let host = Host { prompt: None, on_change: None, prompt_timeout_ms: None };
+        return Ok((Config::default(), host));
+    }
+    if !js.is_object() || own::is_array(js) || js.is_function() {
+        return Err(ReadError::new("config", "invalid_type", "must be an object"));
+    }
+    let input: ConfigInput = from_js(js.clone(), "")?;
+    let host = host(js)?;
+    let mut c = Config::default();
+    let bad = |field: &str, message: String| ReadError::new(field, "invalid_value", message);
+    c.workspace_roots = input.workspace_roots.unwrap_or_default();
+    if let Some(p) = input.platform {
+        c.platform = Some(Platform::parse(&p).ok_or_else(|| {
+            bad("platform", format!("expected {}, got {p:?}", Platform::LABELS))
+        })?);
+    }
+    c.case_insensitive_paths = input.case_insensitive_paths;
+    c.ignore_file = input.ignore_file;
+    c.ignore_includes = input.ignore_includes.unwrap_or_default().into_iter().collect();
+    if let Some(name) = input.ignore_file_name {
+        if name.trim().is_empty() || name.contains('/') {
+            return Err(bad("ignoreFileName", "must be a non-empty file name without '/'".into()));
+        }
+        c.ignore_file_name = name;
+    }
+    if let Some(mode) = input.mode {
+        c.mode = Mode::parse(&mode)
+            .ok_or_else(|| bad("mode", format!("expected {}, got {mode:?}", Mode::LABELS)))?;
+    }
+    c.auto_approval = input.auto_approval;
+    c.tools = input.tools.unwrap_or_default().into_iter().collect();
+    c.overrides = input.overrides.unwrap_or_default().into_iter().collect();
+    c.override_origins = input.override_origins.unwrap_or_default().into_iter().collect();
+    c.always_allow = input.always_allow.unwrap_or_default();
+    if let Some(rules) = input.rules {
+        (c.rules, c.rule_examples) = rules.split();
+    }
+    c.prompt_timeout_ms = host.prompt_timeout_ms;
+    Ok((c, host))
+}
