@@ -8,6 +8,7 @@ pub mod access;
 pub mod allow_list;
 pub mod call;
 pub mod catalogue;
+pub mod codes;
 pub mod config;
 pub mod engine;
 pub mod globs;
@@ -24,6 +25,9 @@ pub mod snapshot;
 pub mod validate;
 pub mod verdict;
 pub mod workspace;
+
+#[cfg(test)]
+mod typescript;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -8,6 +8,7 @@ use crate::catalogue::Tier;
 
 /// What a rule, override or table cell says about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     Allow,
@@ -109,6 +110,7 @@ impl Situation {
 
 /// Cline's `AutoApprovalSettings.actions`. Every flag defaults to false.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClineActions {
     pub read_files: bool,
@@ -138,6 +140,8 @@ impl ClineActions {
 /// Cline's auto-approval switches. Fields Cline has dropped (`enabled`) are still honoured:
 /// `enabled: false` turns the per-action flags off, as it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ClineAutoApproval {
     pub yolo_mode_toggled: bool,

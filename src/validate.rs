@@ -16,7 +16,10 @@ use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 pub struct Invalid {
+    #[cfg_attr(test, ts(type = "ValidationCode"))]
     pub code: &'static str,
     pub error: String,
     /// For `ignored_path`: the path and the ignore line that blocked it.
@@ -26,6 +29,7 @@ pub struct Invalid {
 
 /// Which ignore line blocked a path, as data (the `error` sentence says the same).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BlockedPath {
     /// The path as the call named it.
     pub path: String,
@@ -40,6 +44,7 @@ pub struct BlockedPath {
 
 impl Invalid {
     pub fn new(code: &'static str, error: impl Into<String>) -> Self {
+        debug_assert!(crate::codes::listed(crate::codes::VALIDATION, code), "{code}");
         Invalid {
             code,
             error: error.into(),
