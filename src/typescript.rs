@@ -97,12 +97,16 @@ fn generated() -> String {
     use crate::catalogue::{Tier, ToolSpec};
     use crate::codes;
     use crate::engine::{ApprovalRequest, Change, DecidedBy, Explanation, Outcome, TraceStep, TurnGrants};
-    use crate::policy::{ClineActions, ClineAutoApproval, Policy};
+    use crate::import::Imported;
+    use crate::platform::Platform;
+    use crate::policy::{ClineActions, ClineAutoApproval, Dropped, Mode, Policy};
+    use crate::settings::{RuleEntry, Rules, Settings};
     use crate::shell::CommandSummary;
     use crate::validate::{BlockedPath, Invalid};
     use crate::verdict::{Decision, Locality, Step, Verdict};
     use serde_json::json;
 
+    let settings_codes: Vec<&str> = crate::settings::ErrorCode::ALL.iter().map(|c| c.code()).collect();
     let mut out = String::from(
         "// Generated from toolgate's Rust types by `src/typescript.rs`; do not edit.\n\
          // Regenerate: TOOLGATE_BLESS=1 cargo test --lib typescript\n\n",
@@ -111,6 +115,7 @@ fn generated() -> String {
         union("ValidationCode", "Why a call cannot run.", codes::VALIDATION),
         union("ResolutionCode", "Which step of the resolution order decided, and how.", codes::RESOLUTION),
         union("PromptCode", "How the prompt settled a call.", codes::PROMPT),
+        union("SettingsErrorCode", "A thrown settings `Error`'s `code`.", &settings_codes),
         "/** A verdict's code: validation's or the deciding step's. */\n\
          export type VerdictCode = ValidationCode | ResolutionCode;\n"
             .to_string(),
@@ -123,6 +128,12 @@ fn generated() -> String {
         decl::<Locality>(),
         decl::<Step>(),
         decl::<DecidedBy>(),
+        decl::<Mode>(),
+        decl::<Platform>(),
+        input::<Settings>(json!({})),
+        input::<Rules>(json!({})),
+        decl::<RuleEntry>(),
+        decl::<Dropped>(),
         input::<ToolSpec>(json!({ "tier": "read" })),
         input::<ClineActions>(json!({})),
         input::<ClineAutoApproval>(json!({})),
@@ -136,6 +147,7 @@ fn generated() -> String {
         decl::<Explanation>(),
         decl::<Change>(),
         decl::<CommandSummary>(),
+        decl::<Imported>(),
     ] {
         out.push_str(&part);
         out.push('\n');

@@ -56,7 +56,6 @@ struct Case {
     source: String,
 }
 
-
 fn cases() -> Vec<Case> {
     CORPUS
         .lines()

@@ -18,7 +18,11 @@ fn config(json: &str) -> Result<Config, String> {
     let v: serde_json::Map<String, Json> = serde_json::from_str(json).map_err(|e| e.to_string())?;
     let strings = |v: &Json| -> Vec<String> {
         v.as_array()
-            .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     let mut c = Config::default();
@@ -50,7 +54,11 @@ fn config(json: &str) -> Result<Config, String> {
                     serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
                 c.tools = tools.into_iter().collect();
             }
-            other => return Err(format!("the native runner does not read config key {other:?}")),
+            other => {
+                return Err(format!(
+                    "the native runner does not read config key {other:?}"
+                ))
+            }
         }
     }
     Ok(c)
@@ -92,7 +100,11 @@ fn every_case_gets_its_expected_answer() {
 fn every_corpus_file_is_listed() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/security");
     for entry in std::fs::read_dir(dir).expect("corpus folder") {
-        let name = entry.expect("entry").file_name().into_string().expect("name");
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .into_string()
+            .expect("name");
         if let Some(stem) = name.strip_suffix(".tsv") {
             assert!(
                 security::FILES.iter().any(|(n, _)| *n == stem),

@@ -28,8 +28,8 @@
 
 pub mod critical;
 mod effects;
-mod expand;
 mod embedded;
+mod expand;
 mod inline;
 mod names;
 mod parser;
@@ -378,11 +378,10 @@ pub fn analyse(command: &str) -> Analysis {
 /// environment, `$(echo rm) …`): toolgate cannot tell what runs.
 fn dynamic_name(analysis: &Analysis) -> Option<String> {
     let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
-    let name = c
-        .dynamic
-        .iter()
-        .find(|d| d.index == 0)
-        .map_or_else(|| c.words.first().cloned().unwrap_or_default(), |d| d.raw.clone());
+    let name = c.dynamic.iter().find(|d| d.index == 0).map_or_else(
+        || c.words.first().cloned().unwrap_or_default(),
+        |d| d.raw.clone(),
+    );
     Some(format!(
         "the program `{name}` is only known when the command runs"
     ))

@@ -883,9 +883,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                             if self.pos == before {
                                 return Err(self.unexpected());
                             }
-                            values = values.and_then(|mut v| {
-                                self.loop_values(&w, &mut v).then_some(v)
-                            });
+                            values =
+                                values.and_then(|mut v| self.loop_values(&w, &mut v).then_some(v));
                         }
                     }
                 }
@@ -1733,7 +1732,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                 let mut fresh = Vars::default();
                 for (name, value, raw) in &self.out.inherited {
                     if raw.is_none() {
-                        fresh.set(name, expand::Value::Set(vec![expand::Val::plain(value.clone())]));
+                        fresh.set(
+                            name,
+                            expand::Value::Set(vec![expand::Val::plain(value.clone())]),
+                        );
                     }
                 }
                 Some(std::mem::replace(&mut self.out.vars, fresh))

@@ -321,11 +321,7 @@ impl Parser<'_, '_> {
         }
         let at = text.len();
         text.push_str(self.slice(start, self.pos));
-        self.span(
-            at,
-            text.len(),
-            SpanKind::Expansion { quoted: in_dquote },
-        );
+        self.span(at, text.len(), SpanKind::Expansion { quoted: in_dquote });
         Ok(true)
     }
 

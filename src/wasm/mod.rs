@@ -15,10 +15,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::future_to_promise;
 
-use crate::config::{Config, RulesInput};
-use crate::engine::{invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, PromptResult, TurnGrants};
+use crate::engine::{
+    invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, PromptResult, TurnGrants,
+};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
-use crate::snapshot::Snapshot;
+use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
 
 mod listing;
 mod own;
@@ -28,8 +29,7 @@ mod write;
 
 use prompt::describe;
 use read::{
-    config_error, from_js, object_or_nothing, optional, optional_function, own_field,
-    path_string, read_call, ReadError,
+    from_js, object_or_nothing, optional, optional_function, own_field, path_string, read_call,
 };
 use write::{label, to_js};
 
@@ -57,12 +57,12 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "GatekeeperConfig")] config: JsValue,
     ) -> Result<Gatekeeper, JsValue> {
         console_error_panic_hook::set_once();
-        let (config, host) = read::read_config(&config)?;
-        Self::build(config, host)
+        let (settings, host) = read::settings(&config, "")?;
+        Self::build(settings, host)
     }
 
-    fn build(config: Config, host: read::Host) -> Result<Gatekeeper, JsValue> {
-        let engine = Engine::new(config).map_err(config_error)?;
+    fn build(settings: Settings, host: read::Host) -> Result<Gatekeeper, JsValue> {
+        let engine = Engine::new(settings)?;
         Ok(Gatekeeper {
             engine: Rc::new(RefCell::new(engine)),
             prompt: Rc::new(RefCell::new(host.prompt)),
@@ -83,18 +83,18 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "HostOptions")] host: JsValue,
     ) -> Result<Gatekeeper, JsValue> {
         console_error_panic_hook::set_once();
-        if !snapshot.is_object() || own::is_array(&snapshot) {
-            return Err(ReadError::new("snapshot", "invalid_type", "must be an object").into());
+        let snapshot = object_or_nothing(snapshot, "snapshot")?;
+        // The version first: a newer snapshot is refused before its fields are judged.
+        let version = own_field(&snapshot, "version").map_err(|e| e.under("snapshot"))?;
+        if version.is_undefined() || version.is_null() {
+            let e = SettingsError::new(ErrorCode::MissingField, "snapshot.version", "missing");
+            return Err(e.into());
         }
-        let version = read::own_field(&snapshot, "version")
-            .map_err(|e| ReadError::new("snapshot.version", e.code, e.message))?
-            .as_f64();
-        Snapshot::check_version(version).map_err(config_error)?;
-        let snapshot: Snapshot = from_js(snapshot, "snapshot")?;
-        let mut config = snapshot.into_config().map_err(config_error)?;
-        let host = read::host(&host)?;
-        config.prompt_timeout_ms = host.prompt_timeout_ms;
-        Self::build(config, host)
+        check_version(from_js(version, "snapshot.version")?).map_err(|e| e.under("snapshot"))?;
+        let (mut settings, _) = read::settings(&snapshot, "snapshot")?;
+        let timeout = optional(own_field(&host, "promptTimeoutMs")?, "promptTimeoutMs")?;
+        settings.prompt_timeout_ms = timeout.or(settings.prompt_timeout_ms);
+        Self::build(settings, read::host(&host)?)
     }
 
     /// Cline's auto-approval settings, command permissions and .clineignore → a config.
@@ -111,7 +111,7 @@ impl Gatekeeper {
             permissions = match text.as_str() {
                 "" => JsValue::UNDEFINED,
                 text => js_sys::JSON::parse(text).map_err(|e| {
-                    ReadError::new("commandPermissions", "invalid_json", describe(&e))
+                    SettingsError::new(ErrorCode::InvalidValue, "commandPermissions", describe(&e))
                 })?,
             };
         }
@@ -353,7 +353,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "Mode")] mode: JsValue,
     ) -> Result<(), JsValue> {
         let mode = mode.as_string().and_then(|m| Mode::parse(&m)).ok_or_else(|| {
-            ReadError::new("mode", "invalid_value", format!("expected {}", Mode::LABELS))
+            SettingsError::new(ErrorCode::InvalidValue, "mode", format!("expected {}", Mode::LABELS))
         })?;
         let change = self.engine.borrow_mut().set_mode(mode);
         notify(&self.on_change, &change);
@@ -403,7 +403,8 @@ impl Gatekeeper {
         origin: Option<String>,
     ) -> Result<(), JsValue> {
         let policy = Policy::parse(policy).ok_or_else(|| {
-            ReadError::new("policy", "invalid_value", "expected \"allow\", \"deny\" or \"prompt\"")
+            let labels = "expected \"allow\", \"deny\" or \"prompt\"";
+            SettingsError::new(ErrorCode::InvalidValue, "policy", labels)
         })?;
         let change = self.engine.borrow_mut().set_override(tool, policy, origin);
         notify(&self.on_change, &change);
@@ -458,14 +459,8 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Rules")] rules: JsValue,
     ) -> Result<(), JsValue> {
-        let (rules, examples) = optional::<RulesInput>(rules, "rules")?
-            .unwrap_or_default()
-            .split();
-        let change = self
-            .engine
-            .borrow_mut()
-            .set_rules(rules, &examples)
-            .map_err(config_error)?;
+        let rules: Rules = optional(rules, "rules")?.unwrap_or_default();
+        let change = self.engine.borrow_mut().set_rules(rules)?;
         notify(&self.on_change, &change);
         Ok(())
     }
@@ -522,15 +517,9 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
     ) -> Result<(), JsValue> {
         let text: Option<String> = optional(text, "ignoreFile")?;
-        let includes = optional::<BTreeMap<String, String>>(includes, "ignoreIncludes")?
-            .unwrap_or_default()
-            .into_iter()
-            .collect();
-        let change = self
-            .engine
-            .borrow_mut()
-            .set_ignore_file(text, includes)
-            .map_err(config_error)?;
+        let includes: BTreeMap<String, String> =
+            optional(includes, "ignoreIncludes")?.unwrap_or_default();
+        let change = self.engine.borrow_mut().set_ignore_file(text, includes)?;
         notify(&self.on_change, &change);
         Ok(())
     }
@@ -541,13 +530,8 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[]")] roots: JsValue,
     ) -> Result<(), JsValue> {
-        let roots: Vec<String> =
-            from_js(roots, "workspaceRoots")?;
-        let change = self
-            .engine
-            .borrow_mut()
-            .set_workspace_roots(&roots)
-            .map_err(config_error)?;
+        let roots: Vec<String> = from_js(roots, "workspaceRoots")?;
+        let change = self.engine.borrow_mut().set_workspace_roots(&roots)?;
         notify(&self.on_change, &change);
         Ok(())
     }

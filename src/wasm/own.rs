@@ -35,17 +35,6 @@ pub(super) fn has(o: &JsValue, key: &JsValue) -> Result<bool, JsValue> {
     Ok(!Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined())
 }
 
-/// The object's own enumerable entries (keys as JS strings), in key order, each value read
-/// once.
-pub(super) fn entries(o: &JsValue) -> Result<Vec<(JsValue, JsValue)>, JsValue> {
-    let mut out = Vec::new();
-    for k in keys(o)?.iter() {
-        let v = get(o, &k)?.unwrap_or_default();
-        out.push((k, v));
-    }
-    Ok(out)
-}
-
 /// The most elements read from one array: a sparse `new Array(2 ** 32 - 1)` would otherwise
 /// be billions of reads of nothing.
 const MAX_ITEMS: f64 = (1 << 20) as f64;

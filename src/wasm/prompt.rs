@@ -20,7 +20,7 @@ extern "C" {
 pub(super) async fn ask(
     prompt: &Function,
     request: &JsValue,
-    timeout_ms: Option<f64>,
+    timeout_ms: Option<u32>,
     signal: Option<&JsValue>,
 ) -> PromptResult {
     if let Some(signal) = signal {
@@ -45,7 +45,7 @@ pub(super) async fn ask(
         let fire = Closure::once(move || {
             let _ = resolve.call1(&JsValue::NULL, &sentinel);
         });
-        timer = Some((set_timeout(fire.as_ref().unchecked_ref(), ms), fire));
+        timer = Some((set_timeout(fire.as_ref().unchecked_ref(), f64::from(ms)), fire));
         racers.push(&p);
     }
     let mut listener = None;

@@ -22,59 +22,17 @@ use super::prompt::describe;
 use super::write::label;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::Catalogue;
+use crate::settings::{read_at, ErrorCode, Settings, SettingsError};
 use crate::validate::Invalid;
 
-/// A field that could not be read: its path (`rules.allow[1]`) and why.
-#[derive(Debug)]
-pub(super) struct ReadError {
-    pub field: String,
-    pub message: String,
-    pub code: &'static str,
-}
-
-impl ReadError {
-    pub fn new(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
-        ReadError {
-            field: field.into(),
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-/// `T` from the JS value `v`, as own properties. `at` is the value's own path, which errors
-/// put before the failing part's (`snapshot` → `snapshot.tools.foo.requred`); `""` for the
-/// config, whose fields are named bare (`rules.allow[1]`; the config itself is `config`).
-pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> std::result::Result<T, ReadError> {
-    serde_path_to_error::deserialize(De(v)).map_err(|e| {
-        let path = e.path().to_string();
-        let Error(message, code) = e.into_inner();
-        let mut field = match (at, path.as_str()) {
-            ("", ".") => "config".to_string(),
-            (at, ".") => at.to_string(),
-            ("", path) => path.to_string(),
-            (at, path) if path.starts_with('[') => format!("{at}{path}"),
-            (at, path) => format!("{at}.{path}"),
-        };
-        // serde words an unknown key as the parent's error: name the key itself.
-        if let Some(key) = message
-            .strip_prefix("unknown field `")
-            .and_then(|rest| rest.split('`').next())
-        {
-            if !field.ends_with(key) {
-                field = format!("{field}.{key}");
-            }
-            return ReadError::new(field, "unknown_field", message);
-        }
-        ReadError::new(field, code, message)
-    })
+/// `T` from the JS value `v`, as own properties, its fields named under `at` (the value's own
+/// path: `""` for the settings, `rules` for `setRules`' argument).
+pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<T, SettingsError> {
+    read_at(De::new(v), at)
 }
 
 /// `from_js` for a value that may be absent (`undefined` or `null`).
-pub(super) fn optional<T: DeserializeOwned>(
-    v: JsValue,
-    at: &str,
-) -> std::result::Result<Option<T>, ReadError> {
+pub(super) fn optional<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<Option<T>, SettingsError> {
     if v.is_undefined() || v.is_null() {
         Ok(None)
     } else {
@@ -82,46 +40,73 @@ pub(super) fn optional<T: DeserializeOwned>(
     }
 }
 
+/// The settings, and the host's callbacks beside them. `at` is `snapshot` for a snapshot.
+pub(super) fn settings(js: &JsValue, at: &str) -> Result<(Settings, Host), SettingsError> {
+    if js.is_undefined() || js.is_null() {
+        return Ok((Settings::default(), Host::default()));
+    }
+    if !js.is_object() || own::is_array(js) || js.is_function() {
+        return Err(SettingsError::new(ErrorCode::WrongType, at, "must be an object"));
+    }
+    let settings = read_at(De { value: js.clone(), skip: HOST_FIELDS }, at)?;
+    Ok((settings, host(js)?))
+}
+
+/// The fields of the constructor's argument that are the host's, not settings.
+const HOST_FIELDS: &[&str] = &["prompt", "onChange"];
+
+/// The host's callbacks.
+#[derive(Default)]
+pub(super) struct Host {
+    pub prompt: Option<Function>,
+    pub on_change: Option<Function>,
+}
+
+/// The host's callbacks from `js` (the config, or `fromSnapshot`'s second argument).
+pub(super) fn host(js: &JsValue) -> Result<Host, SettingsError> {
+    Ok(Host {
+        prompt: optional_function(own_field(js, "prompt")?, "prompt")?,
+        on_change: optional_function(own_field(js, "onChange")?, "onChange")?,
+    })
+}
+
 /// `v` when it is an object, `undefined` when it is absent; otherwise an error naming `at`.
-pub(super) fn object_or_nothing(v: JsValue, at: &str) -> std::result::Result<JsValue, ReadError> {
+pub(super) fn object_or_nothing(v: JsValue, at: &str) -> Result<JsValue, SettingsError> {
     if v.is_undefined() || v.is_null() {
         Ok(JsValue::UNDEFINED)
     } else if v.is_object() && !own::is_array(&v) {
         Ok(v)
     } else {
-        Err(ReadError::new(at, "invalid_type", "must be an object"))
+        Err(SettingsError::new(ErrorCode::WrongType, at, "must be an object"))
     }
 }
 
 /// The own property `key` of `o` (`undefined` when it has none or `o` is no object).
-pub(super) fn own_field(o: &JsValue, key: &str) -> std::result::Result<JsValue, ReadError> {
+pub(super) fn own_field(o: &JsValue, key: &str) -> Result<JsValue, SettingsError> {
     if !o.is_object() {
         return Ok(JsValue::UNDEFINED);
     }
     own::get(o, &JsValue::from_str(key))
         .map(Option::unwrap_or_default)
-        .map_err(|e| unreadable(key, &e))
+        .map_err(|e| SettingsError::from_path(key, unreadable(&e)))
 }
 
-fn unreadable(field: &str, e: &JsValue) -> ReadError {
-    ReadError::new(field, "unreadable", format!("could not be read ({})", describe(e)))
+fn unreadable(e: &JsValue) -> String {
+    format!("could not be read ({})", describe(e))
 }
 
-pub(super) fn optional_function(
-    v: JsValue,
-    field: &str,
-) -> std::result::Result<Option<Function>, ReadError> {
+pub(super) fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, SettingsError> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
     v.dyn_into::<Function>()
         .map(Some)
-        .map_err(|_| ReadError::new(field, "invalid_type", "must be a function or null"))
+        .map_err(|_| SettingsError::new(ErrorCode::WrongType, field, "must be a function or null"))
 }
 
-/// A conversion error: serde's message and a code for it.
+/// A conversion error: serde's message (the core reads its code off the wording).
 #[derive(Debug)]
-pub(super) struct Error(String, &'static str);
+pub(super) struct Error(String);
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -133,19 +118,7 @@ impl std::error::Error for Error {}
 
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
-        let msg = msg.to_string();
-        let code = if msg.starts_with("invalid type") {
-            "invalid_type"
-        } else if msg.starts_with("missing field") {
-            "missing_field"
-        } else if msg.starts_with("unknown variant") || msg.starts_with("invalid value") {
-            "invalid_value"
-        } else if msg.starts_with("duplicate field") {
-            "duplicate_field"
-        } else {
-            "invalid_value"
-        };
-        Error(msg, code)
+        Error(msg.to_string())
     }
 }
 
@@ -160,11 +133,17 @@ fn leaf(e: serde_wasm_bindgen::Error) -> Error {
 }
 
 fn thrown(e: JsValue) -> Error {
-    Error(format!("could not be read ({})", describe(&e)), "unreadable")
+    Error(unreadable(&e))
 }
 
-/// A JS value read as own properties; see the module docs.
-pub(super) struct De(pub JsValue);
+/// A JS value read as own properties; see the module docs. `skip` lists keys of this
+/// object (not of nested ones) that are not read at all.
+pub(super) struct De {
+    value: JsValue,
+    skip: &'static [&'static str],
+}
+
+type DeResult<T> = Result<T, Error>;
 
 impl<'de> IntoDeserializer<'de, Error> for De {
     type Deserializer = De;
@@ -173,40 +152,46 @@ impl<'de> IntoDeserializer<'de, Error> for De {
     }
 }
 
-type Result<T> = std::result::Result<T, Error>;
 
 impl De {
+    pub(super) fn new(value: JsValue) -> De {
+        De { value, skip: &[] }
+    }
+
     fn leaf(self) -> serde_wasm_bindgen::Deserializer {
-        serde_wasm_bindgen::Deserializer::from(self.0)
+        serde_wasm_bindgen::Deserializer::from(self.value)
     }
 
     fn is_nullish(&self) -> bool {
-        self.0.is_undefined() || self.0.is_null()
+        self.value.is_undefined() || self.value.is_null()
     }
 
     /// A plain object's own entries (not an array, a function or a primitive).
-    fn entries(&self) -> Result<Option<Vec<(String, De)>>> {
-        if !self.0.is_object() || own::is_array(&self.0) {
+    fn entries(&self) -> DeResult<Option<Vec<(String, De)>>> {
+        if !self.value.is_object() || own::is_array(&self.value) {
             return Ok(None);
         }
-        let entries = own::entries(&self.0).map_err(thrown)?;
-        Ok(Some(
-            entries
-                .into_iter()
-                .map(|(k, v)| (k.as_string().unwrap_or_default(), De(v)))
-                .collect(),
-        ))
+        let mut out = Vec::new();
+        for key in own::keys(&self.value).map_err(thrown)?.iter() {
+            let name = key.as_string().unwrap_or_default();
+            if self.skip.contains(&name.as_str()) {
+                continue;
+            }
+            let value = own::get(&self.value, &key).map_err(thrown)?.unwrap_or_default();
+            out.push((name, De::new(value)));
+        }
+        Ok(Some(out))
     }
 
-    fn items(&self) -> Result<Option<Vec<De>>> {
-        if !own::is_array(&self.0) {
+    fn items(&self) -> DeResult<Option<Vec<De>>> {
+        if !own::is_array(&self.value) {
             return Ok(None);
         }
-        let items = own::items(&self.0).map_err(thrown)?;
-        Ok(Some(items.into_iter().map(De).collect()))
+        let items = own::items(&self.value).map_err(thrown)?;
+        Ok(Some(items.into_iter().map(De::new).collect()))
     }
 
-    fn map<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn map<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         match self.entries()? {
             Some(entries) => {
                 let mut map = MapDeserializer::new(entries.into_iter());
@@ -218,7 +203,7 @@ impl De {
         }
     }
 
-    fn seq<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn seq<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         match self.items()? {
             Some(items) => {
                 let mut seq = SeqDeserializer::new(items.into_iter());
@@ -227,7 +212,7 @@ impl De {
                 Ok(value)
             }
             // A non-array: serde-wasm-bindgen words the type error (no iterable is read).
-            None if self.0.is_object() => Err(de::Error::invalid_type(
+            None if self.value.is_object() => Err(de::Error::invalid_type(
                 de::Unexpected::Map,
                 &visitor,
             )),
@@ -240,8 +225,8 @@ use serde::Deserializer as _;
 
 macro_rules! leaves {
     ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            if self.0.is_object() {
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+            if self.value.is_object() {
                 // An object where a leaf belongs: a type error, without reading it.
                 return self.any_object(visitor);
             }
@@ -251,8 +236,8 @@ macro_rules! leaves {
 }
 
 impl De {
-    fn any_object<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let unexpected = if own::is_array(&self.0) {
+    fn any_object<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        let unexpected = if own::is_array(&self.value) {
             de::Unexpected::Seq
         } else {
             de::Unexpected::Map
@@ -264,10 +249,10 @@ impl De {
 impl<'de> de::Deserializer<'de> for De {
     type Error = Error;
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        if own::is_array(&self.0) {
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        if own::is_array(&self.value) {
             self.seq(visitor)
-        } else if self.0.is_object() && !self.0.is_function() {
+        } else if self.value.is_object() && !self.value.is_function() {
             self.map(visitor)
         } else {
             self.leaf().deserialize_any(visitor).map_err(leaf)
@@ -281,7 +266,7 @@ impl<'de> de::Deserializer<'de> for De {
         deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         if self.is_nullish() {
             visitor.visit_none()
         } else {
@@ -289,19 +274,19 @@ impl<'de> de::Deserializer<'de> for De {
         }
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value> {
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> DeResult<V::Value> {
         self.deserialize_unit(visitor)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> DeResult<V::Value> {
         visitor.visit_newtype_struct(self)
     }
 
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         self.seq(visitor)
     }
 
-    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value> {
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> DeResult<V::Value> {
         self.seq(visitor)
     }
 
@@ -310,11 +295,11 @@ impl<'de> de::Deserializer<'de> for De {
         _: &'static str,
         _: usize,
         visitor: V,
-    ) -> Result<V::Value> {
+    ) -> DeResult<V::Value> {
         self.seq(visitor)
     }
 
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         self.map(visitor)
     }
 
@@ -324,7 +309,7 @@ impl<'de> de::Deserializer<'de> for De {
         _: &'static str,
         _: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value> {
+    ) -> DeResult<V::Value> {
         self.map(visitor)
     }
 
@@ -334,8 +319,8 @@ impl<'de> de::Deserializer<'de> for De {
         name: &'static str,
         variants: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value> {
-        if self.0.is_object() {
+    ) -> DeResult<V::Value> {
+        if self.value.is_object() {
             return self.any_object(visitor);
         }
         self.leaf()
@@ -343,7 +328,7 @@ impl<'de> de::Deserializer<'de> for De {
             .map_err(leaf)
     }
 
-    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
         // Ignored values are not read (no getter runs for a field nobody uses).
         visitor.visit_unit()
     }
@@ -385,7 +370,7 @@ fn read_value(v: JsValue) -> Value {
 /// only the prototype supplies (a polluted `Object.prototype.path`) makes the call invalid:
 /// toolgate does not read it, but the host's `params.path` would. A read that throws (a
 /// getter, a proxy trap) makes it invalid too: toolgate cannot say what the field holds.
-pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> std::result::Result<ToolCall, Invalid> {
+pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
     let malformed =
         |what: String| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
     if !call.is_object() || own::is_array(call) {
@@ -425,7 +410,7 @@ pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> std::result::R
 /// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
 /// it cannot be judged. Read as the host reads it, then asked whether it is own only when it
 /// holds something: an absent param (the usual `requires_approval`) costs one call into JS.
-fn call_field(o: &JsValue, key: &JsValue) -> std::result::Result<JsValue, String> {
+fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
     let unreadable = |e: JsValue| format!("could not be read ({})", describe(&e));
     let v = Reflect::get(o, key).map_err(unreadable)?;
     if v.is_undefined() || own::has(o, key).map_err(unreadable)? {
@@ -435,109 +420,3 @@ fn call_field(o: &JsValue, key: &JsValue) -> std::result::Result<JsValue, String
     }
 }
 
-// ---- the config (interim: until the core's `Settings` replaces `Config`) ------------------
-
-use std::collections::BTreeMap;
-
-use crate::catalogue::ToolSpec;
-use crate::config::{Config, ConfigError, RulesInput};
-use crate::platform::Platform;
-use crate::policy::{ClineAutoApproval, Mode, Policy};
-
-/// The `GatekeeperConfig` shape: the settings plus the host's callbacks.
-#[derive(serde::Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-struct ConfigInput {
-    workspace_roots: Option<Vec<String>>,
-    platform: Option<String>,
-    case_insensitive_paths: Option<bool>,
-    ignore_file: Option<String>,
-    ignore_includes: Option<BTreeMap<String, String>>,
-    ignore_file_name: Option<String>,
-    mode: Option<String>,
-    auto_approval: Option<ClineAutoApproval>,
-    tools: Option<BTreeMap<String, ToolSpec>>,
-    overrides: Option<BTreeMap<String, Policy>>,
-    override_origins: Option<BTreeMap<String, String>>,
-    always_allow: Option<Vec<String>>,
-    rules: Option<RulesInput>,
-    #[serde(deserialize_with = "ignored")]
-    prompt_timeout_ms: (),
-    #[serde(deserialize_with = "ignored")]
-    prompt: (),
-    #[serde(deserialize_with = "ignored")]
-    on_change: (),
-}
-
-/// The callbacks are read as functions, not through serde.
-fn ignored<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<(), D::Error> {
-    serde::de::IgnoredAny::deserialize(d).map(|_| ())
-}
-
-use serde::Deserialize as _;
-
-/// The host's callbacks and timeout: what a snapshot does not hold.
-pub(super) struct Host {
-    pub prompt: Option<Function>,
-    pub on_change: Option<Function>,
-    pub prompt_timeout_ms: Option<f64>,
-}
-
-pub(super) fn host(js: &JsValue) -> std::result::Result<Host, ReadError> {
-    let prompt = optional_function(own_field(js, "prompt")?, "prompt")?;
-    let on_change = optional_function(own_field(js, "onChange")?, "onChange")?;
-    let prompt_timeout_ms = optional(own_field(js, "promptTimeoutMs")?, "promptTimeoutMs")?;
-    Ok(Host {
-        prompt,
-        on_change,
-        prompt_timeout_ms,
-    })
-}
-
-pub(super) fn config_error(e: ConfigError) -> ReadError {
-    ReadError::new(e.field, "invalid_value", e.message)
-}
-
-/// The config and the host's callbacks.
-pub(super) fn read_config(js: &JsValue) -> std::result::Result<(Config, Host), ReadError> {
-    if js.is_undefined() || js.is_null() {
-        let host = Host { prompt: None, on_change: None, prompt_timeout_ms: None };
-        return Ok((Config::default(), host));
-    }
-    if !js.is_object() || own::is_array(js) || js.is_function() {
-        return Err(ReadError::new("config", "invalid_type", "must be an object"));
-    }
-    let input: ConfigInput = from_js(js.clone(), "")?;
-    let host = host(js)?;
-    let mut c = Config::default();
-    let bad = |field: &str, message: String| ReadError::new(field, "invalid_value", message);
-    c.workspace_roots = input.workspace_roots.unwrap_or_default();
-    if let Some(p) = input.platform {
-        c.platform = Some(Platform::parse(&p).ok_or_else(|| {
-            bad("platform", format!("expected {}, got {p:?}", Platform::LABELS))
-        })?);
-    }
-    c.case_insensitive_paths = input.case_insensitive_paths;
-    c.ignore_file = input.ignore_file;
-    c.ignore_includes = input.ignore_includes.unwrap_or_default().into_iter().collect();
-    if let Some(name) = input.ignore_file_name {
-        if name.trim().is_empty() || name.contains('/') {
-            return Err(bad("ignoreFileName", "must be a non-empty file name without '/'".into()));
-        }
-        c.ignore_file_name = name;
-    }
-    if let Some(mode) = input.mode {
-        c.mode = Mode::parse(&mode)
-            .ok_or_else(|| bad("mode", format!("expected {}, got {mode:?}", Mode::LABELS)))?;
-    }
-    c.auto_approval = input.auto_approval;
-    c.tools = input.tools.unwrap_or_default().into_iter().collect();
-    c.overrides = input.overrides.unwrap_or_default().into_iter().collect();
-    c.override_origins = input.override_origins.unwrap_or_default().into_iter().collect();
-    c.always_allow = input.always_allow.unwrap_or_default();
-    if let Some(rules) = input.rules {
-        (c.rules, c.rule_examples) = rules.split();
-    }
-    c.prompt_timeout_ms = host.prompt_timeout_ms;
-    Ok((c, host))
-}

@@ -10,6 +10,9 @@ export type ResolutionCode = "deny_override" | "turn_deny" | "deny_rule" | "not_
 /** How the prompt settled a call. */
 export type PromptCode = "no_approval_ui" | "user_once" | "user_always" | "user_deny" | "prompt_failed" | "prompt_invalid_answer" | "prompt_timeout" | "prompt_aborted";
 
+/** A thrown settings `Error`'s `code`. */
+export type SettingsErrorCode = "unknown-field" | "missing-field" | "duplicate-field" | "wrong-type" | "invalid-value" | "out-of-range" | "unsupported-version" | "empty-path" | "invalid-path" | "invalid-file-name" | "invalid-ignore-file" | "empty-name" | "origin-without-override" | "invalid-rule" | "rule-example-failed";
+
 /** A verdict's code: validation's or the deciding step's. */
 export type VerdictCode = ValidationCode | ResolutionCode;
 
@@ -27,6 +30,91 @@ export type Locality = "local" | "external" | "none";
 export type Step = "validation" | "deny-override" | "turn-deny" | "deny-rule" | "critical" | "override" | "turn-allow" | "command-rule" | "always-allow" | "policy";
 
 export type DecidedBy = "validation" | "engine" | "user" | "no-ui" | "prompt-error" | "timeout" | "abort";
+
+export type Mode = "always-ask" | "write" | "yolo" | "unattended";
+
+export type Platform = "linux" | "macos" | "windows";
+
+export type Settings = { 
+/**
+ * Set by [`crate::engine::Engine::snapshot`] ([`Settings::VERSION`]); settings written
+ * by a newer toolgate are refused, not guessed at. Default: none (plain settings).
+ */
+version?: number, 
+/**
+ * The first is the primary root; relative paths resolve against it. Default: none
+ * (relative paths are local, every absolute path is external).
+ */
+workspaceRoots?: Array<string>, 
+/**
+ * Path flavour, case folding and normalisation together. Default: inferred from the
+ * primary root (see [`crate::platform`]).
+ */
+platform?: Platform, 
+/**
+ * Turns case folding on or off for the platform. Default: the platform's own.
+ */
+caseInsensitivePaths?: boolean, 
+/**
+ * The ignore file's text (`.clineignore` syntax). Default: none (only the ignore file
+ * itself is blocked).
+ */
+ignoreFile?: string, 
+/**
+ * Texts for `!include NAME` lines. Default: none.
+ */
+ignoreIncludes?: { [key in string]?: string }, 
+/**
+ * A file of this name is always blocked. Default [`DEFAULT_IGNORE_FILE_NAME`].
+ */
+ignoreFileName?: string, 
+/**
+ * The harness's session mode. Default `yolo` ([`Mode::default`]).
+ */
+mode?: Mode, 
+/**
+ * When given, Cline's settings are the policy table instead of the mode's.
+ */
+autoApproval?: ClineAutoApproval, 
+/**
+ * Catalogue additions and overrides. Default: none.
+ */
+tools?: { [key in string]?: ToolSpec }, 
+/**
+ * Tool → policy. Default: none.
+ */
+overrides?: { [key in string]?: Policy }, 
+/**
+ * Tool → where its override came from (shown in reasons); only for tools with an
+ * override. Default: none.
+ */
+overrideOrigins?: { [key in string]?: string }, 
+/**
+ * Tools the user answered "always" for. Default: none.
+ */
+alwaysAllow?: Array<string>, 
+/**
+ * Command and path rules. Default: none.
+ */
+rules?: Rules, 
+/**
+ * A prompt not answered in time is a deny. Default: no timeout.
+ */
+promptTimeoutMs?: number, };
+
+export type Rules = { allow?: Array<RuleEntry>, ask?: Array<RuleEntry>, deny?: Array<RuleEntry>, 
+/**
+ * Allow-listed tools, bare or with patterns (see [`crate::allow_list`]).
+ */
+allowOnly?: Array<string>, 
+/**
+ * Whether an allow-listed command may redirect. Default false, as in Cline.
+ */
+allowRedirects?: boolean, };
+
+export type RuleEntry = string | { rule: string, match?: Array<string>, notMatch?: Array<string> };
+
+export type Dropped = unknown;
 
 export type ToolSpec = { tier: Tier, 
 /**
@@ -58,7 +146,7 @@ allowEmpty?: Array<string>, };
 
 export type ClineActions = { readFiles?: boolean, readFilesExternally?: boolean, editFiles?: boolean, editFilesExternally?: boolean, executeSafeCommands?: boolean, executeAllCommands?: boolean, useBrowser?: boolean, useMcp?: boolean, };
 
-export type ClineAutoApproval = { yoloModeToggled?: boolean, autoApproveAllToggled?: boolean, enabled?: boolean, actions?: ClineActions, };
+export type ClineAutoApproval = { yoloModeToggled?: boolean, autoApproveAllToggled?: boolean, enabled?: boolean, actions?: ClineActions, version?: Dropped, favorites?: Dropped, maxRequests?: Dropped, enableNotifications?: Dropped, };
 
 export type TurnGrants = { allow?: Array<string>, deny?: Array<string>, };
 
@@ -132,4 +220,15 @@ plain: boolean,
  * Why the command cannot be judged (syntax error, limit, suspicious characters).
  */
 problem?: string, };
+
+export type Imported = { 
+/**
+ * Only what the import knows; every other field is at its default.
+ */
+config: Settings, 
+/**
+ * One sentence per thing not carried over exactly, naming it and saying why. Empty when
+ * the import is exact.
+ */
+warnings: Array<string>, };
 

@@ -6,7 +6,7 @@ use js_sys::Object;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::read::ReadError;
+use crate::settings::SettingsError;
 use crate::validate::Invalid;
 
 const SERIALIZER: serde_wasm_bindgen::Serializer =
@@ -36,19 +36,20 @@ pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
     }
 }
 
-/// A thrown settings error: `Error("invalid settings: <field>: <message>")` with `field`
-/// and `code` properties.
-pub(super) fn settings_error(field: &str, code: &str, message: &str) -> JsValue {
-    let error = js_sys::Error::new(&format!("invalid settings: {field}: {message}"));
+/// A thrown settings error: `Error("invalid settings: <field>: <message>")` (the core's
+/// wording) with `field` and `code` properties.
+fn settings_error(e: &SettingsError) -> JsValue {
+    let (field, code) = (e.field.as_str(), e.code);
+    let error = js_sys::Error::new(&e.to_string());
     let o: &Object = error.as_ref();
     let _ = js_sys::Reflect::set(o, label("field"), &JsValue::from_str(field));
     let _ = js_sys::Reflect::set(o, label("code"), &JsValue::from_str(code));
     error.into()
 }
 
-impl From<ReadError> for JsValue {
-    fn from(e: ReadError) -> JsValue {
-        settings_error(&e.field, e.code, &e.message)
+impl From<SettingsError> for JsValue {
+    fn from(e: SettingsError) -> JsValue {
+        settings_error(&e)
     }
 }
 
