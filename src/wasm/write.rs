@@ -27,12 +27,14 @@ pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
     #[derive(Serialize)]
     struct Failed<'a> {
         ok: bool,
-        #[serde(flatten)]
-        invalid: &'a Invalid,
+        code: &'a str,
+        error: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        blocked: &'a Option<crate::validate::BlockedPath>,
     }
     match result {
         Ok(()) => to_js(&Passed { ok: true }),
-        Err(invalid) => to_js(&Failed { ok: false, invalid }),
+        Err(e) => to_js(&Failed { ok: false, code: e.code, error: &e.error, blocked: &e.blocked }),
     }
 }
 
