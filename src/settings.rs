@@ -131,7 +131,10 @@ impl Rules {
 /// has no examples, else as `{ rule, match?, notMatch? }`.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(type = "string | { rule: string, match?: Array<string>, notMatch?: Array<string> }"))]
+#[cfg_attr(
+    test,
+    ts(type = "string | { rule: string, match?: Array<string>, notMatch?: Array<string> }")
+)]
 pub struct RuleEntry {
     pub rule: String,
     pub matches: Vec<String>,

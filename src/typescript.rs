@@ -20,7 +20,10 @@ fn decl<T: TS>() -> String {
 /// A string-literal union from a table.
 fn union(name: &str, doc: &str, members: &[&str]) -> String {
     let members: Vec<String> = members.iter().map(|m| format!("{m:?}")).collect();
-    format!("/** {doc} */\nexport type {name} = {};\n", members.join(" | "))
+    format!(
+        "/** {doc} */\nexport type {name} = {};\n",
+        members.join(" | ")
+    )
 }
 
 /// `T`'s declaration with every field that deserialising may leave out marked `?`.
@@ -70,8 +73,8 @@ fn mark_optional(text: &str, optional: impl Fn(&str) -> bool) -> String {
                 b'}' => depth -= 1,
                 _ => {}
             }
-            let at_field_start = depth == 1
-                && (i == 0 || matches!(bytes[i - 1], b'{' | b',' | b' ' | b'\n' | b'/'));
+            let at_field_start =
+                depth == 1 && (i == 0 || matches!(bytes[i - 1], b'{' | b',' | b' ' | b'\n' | b'/'));
             if at_field_start {
                 let name: String = rest
                     .chars()
@@ -96,7 +99,9 @@ fn mark_optional(text: &str, optional: impl Fn(&str) -> bool) -> String {
 fn generated() -> String {
     use crate::catalogue::{Tier, ToolSpec};
     use crate::codes;
-    use crate::engine::{ApprovalRequest, Change, DecidedBy, Explanation, Outcome, TraceStep, TurnGrants};
+    use crate::engine::{
+        ApprovalRequest, Change, DecidedBy, Explanation, Outcome, TraceStep, TurnGrants,
+    };
     use crate::import::Imported;
     use crate::platform::Platform;
     use crate::policy::{ClineActions, ClineAutoApproval, Dropped, Mode, Policy};
@@ -106,16 +111,35 @@ fn generated() -> String {
     use crate::verdict::{Decision, Locality, Step, Verdict};
     use serde_json::json;
 
-    let settings_codes: Vec<&str> = crate::settings::ErrorCode::ALL.iter().map(|c| c.code()).collect();
+    let settings_codes: Vec<&str> = crate::settings::ErrorCode::ALL
+        .iter()
+        .map(|c| c.code())
+        .collect();
     let mut out = String::from(
         "// Generated from toolgate's Rust types by `src/typescript.rs`; do not edit.\n\
          // Regenerate: TOOLGATE_BLESS=1 cargo test --lib typescript\n\n",
     );
     for part in [
-        union("ValidationCode", "Why a call cannot run.", codes::VALIDATION),
-        union("ResolutionCode", "Which step of the resolution order decided, and how.", codes::RESOLUTION),
-        union("PromptCode", "How the prompt settled a call.", codes::PROMPT),
-        union("SettingsErrorCode", "A thrown settings `Error`'s `code`.", &settings_codes),
+        union(
+            "ValidationCode",
+            "Why a call cannot run.",
+            codes::VALIDATION,
+        ),
+        union(
+            "ResolutionCode",
+            "Which step of the resolution order decided, and how.",
+            codes::RESOLUTION,
+        ),
+        union(
+            "PromptCode",
+            "How the prompt settled a call.",
+            codes::PROMPT,
+        ),
+        union(
+            "SettingsErrorCode",
+            "A thrown settings `Error`'s `code`.",
+            &settings_codes,
+        ),
         "/** A verdict's code: validation's or the deciding step's. */\n\
          export type VerdictCode = ValidationCode | ResolutionCode;\n"
             .to_string(),
@@ -172,9 +196,18 @@ fn the_shipped_typescript_is_generated_from_the_types() {
 #[test]
 fn defaulted_fields_are_marked_optional() {
     let cases = [
-        ("type A = { a: string, b: number, };", "type A = { a: string, b?: number, };"),
-        ("type A = { b: { b: x }, c: y };", "type A = { b?: { b: x }, c: y };"),
-        ("type A = { /** b: x */ b: x };", "type A = { /** b: x */ b?: x };"),
+        (
+            "type A = { a: string, b: number, };",
+            "type A = { a: string, b?: number, };",
+        ),
+        (
+            "type A = { b: { b: x }, c: y };",
+            "type A = { b?: { b: x }, c: y };",
+        ),
+        (
+            "type A = { /** b: x */ b: x };",
+            "type A = { /** b: x */ b?: x };",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(mark_optional(text, |f| f == "b"), want, "{text}");

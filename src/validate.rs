@@ -44,7 +44,10 @@ pub struct BlockedPath {
 
 impl Invalid {
     pub fn new(code: &'static str, error: impl Into<String>) -> Self {
-        debug_assert!(crate::codes::listed(crate::codes::VALIDATION, code), "{code}");
+        debug_assert!(
+            crate::codes::listed(crate::codes::VALIDATION, code),
+            "{code}"
+        );
         Invalid {
             code,
             error: error.into(),

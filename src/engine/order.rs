@@ -249,7 +249,10 @@ fn verdict(
     reason: String,
     f: &Facts<'_>,
 ) -> Verdict {
-    debug_assert!(crate::codes::listed(crate::codes::RESOLUTION, code), "{code}");
+    debug_assert!(
+        crate::codes::listed(crate::codes::RESOLUTION, code),
+        "{code}"
+    );
     Verdict {
         decision,
         reason,

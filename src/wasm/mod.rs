@@ -104,7 +104,10 @@ impl Gatekeeper {
     ) -> Result<JsValue, JsValue> {
         use crate::import::{cline, Imported};
         let input = object_or_nothing(input, "input")?;
-        let settings = optional(own_field(&input, "autoApprovalSettings")?, "autoApprovalSettings")?;
+        let settings = optional(
+            own_field(&input, "autoApprovalSettings")?,
+            "autoApprovalSettings",
+        )?;
         let mut permissions = own_field(&input, "commandPermissions")?;
         // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
         if let Some(text) = permissions.as_string() {
@@ -116,8 +119,7 @@ impl Gatekeeper {
             };
         }
         let permissions = optional(permissions, "commandPermissions")?;
-        let ignore: Option<String> =
-            optional(own_field(&input, "clineignore")?, "clineignore")?;
+        let ignore: Option<String> = optional(own_field(&input, "clineignore")?, "clineignore")?;
         let parts = [
             settings.as_ref().map(cline::auto_approval),
             permissions.as_ref().map(cline::command_permissions),
@@ -139,9 +141,14 @@ impl Gatekeeper {
         use crate::import::claude;
         let permissions: claude::ClaudePermissions = from_js(permissions, "permissions")?;
         let context = object_or_nothing(context, "context")?;
-        let root: Option<String> = optional(own_field(&context, "workspaceRoot")?, "context.workspaceRoot")?;
-        let home: Option<String> =
-            optional(own_field(&context, "home")?, "context.home")?;
+        let root: Option<String> = optional(
+            own_field(&context, "workspaceRoot").map_err(|e| e.under("context"))?,
+            "context.workspaceRoot",
+        )?;
+        let home: Option<String> = optional(
+            own_field(&context, "home").map_err(|e| e.under("context"))?,
+            "context.home",
+        )?;
         let context = claude::ClaudeContext {
             workspace_root: root.as_deref(),
             home: home.as_deref(),
@@ -352,9 +359,16 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Mode")] mode: JsValue,
     ) -> Result<(), JsValue> {
-        let mode = mode.as_string().and_then(|m| Mode::parse(&m)).ok_or_else(|| {
-            SettingsError::new(ErrorCode::InvalidValue, "mode", format!("expected {}", Mode::LABELS))
-        })?;
+        let mode = mode
+            .as_string()
+            .and_then(|m| Mode::parse(&m))
+            .ok_or_else(|| {
+                SettingsError::new(
+                    ErrorCode::InvalidValue,
+                    "mode",
+                    format!("expected {}", Mode::LABELS),
+                )
+            })?;
         let change = self.engine.borrow_mut().set_mode(mode);
         notify(&self.on_change, &change);
         Ok(())
@@ -367,8 +381,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ClineAutoApprovalSettings | null")]
         settings: JsValue,
     ) -> Result<(), JsValue> {
-        let settings: Option<ClineAutoApproval> =
-            optional(settings, "autoApproval")?;
+        let settings: Option<ClineAutoApproval> = optional(settings, "autoApproval")?;
         let change = self.engine.borrow_mut().set_auto_approval(settings);
         notify(&self.on_change, &change);
         Ok(())
@@ -498,7 +511,10 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
     ) -> Result<(), JsValue> {
         let grants: TurnGrants = from_js(grants, "grants")?;
-        let change = self.engine.borrow_mut().grant_for_turn(grants.allow, grants.deny);
+        let change = self
+            .engine
+            .borrow_mut()
+            .grant_for_turn(grants.allow, grants.deny);
         notify(&self.on_change, &change);
         Ok(())
     }

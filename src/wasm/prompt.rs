@@ -45,7 +45,10 @@ pub(super) async fn ask(
         let fire = Closure::once(move || {
             let _ = resolve.call1(&JsValue::NULL, &sentinel);
         });
-        timer = Some((set_timeout(fire.as_ref().unchecked_ref(), f64::from(ms)), fire));
+        timer = Some((
+            set_timeout(fire.as_ref().unchecked_ref(), f64::from(ms)),
+            fire,
+        ));
         racers.push(&p);
     }
     let mut listener = None;

@@ -12,8 +12,8 @@
 //! once, as own properties; this is the hot path of `check`.
 
 use js_sys::{Function, JsString, Reflect};
-use serde::de::{self, value::MapDeserializer, value::SeqDeserializer, IntoDeserializer, Visitor};
 use serde::de::DeserializeOwned;
+use serde::de::{self, IntoDeserializer, Visitor};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -32,7 +32,10 @@ pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<T, Se
 }
 
 /// `from_js` for a value that may be absent (`undefined` or `null`).
-pub(super) fn optional<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<Option<T>, SettingsError> {
+pub(super) fn optional<T: DeserializeOwned>(
+    v: JsValue,
+    at: &str,
+) -> Result<Option<T>, SettingsError> {
     if v.is_undefined() || v.is_null() {
         Ok(None)
     } else {
@@ -46,9 +49,28 @@ pub(super) fn settings(js: &JsValue, at: &str) -> Result<(Settings, Host), Setti
         return Ok((Settings::default(), Host::default()));
     }
     if !js.is_object() || own::is_array(js) || js.is_function() {
-        return Err(SettingsError::new(ErrorCode::WrongType, at, "must be an object"));
+        let field = if at.is_empty() { "config" } else { at };
+        return Err(SettingsError::new(
+            ErrorCode::WrongType,
+            field,
+            "must be an object",
+        ));
     }
-    let settings = read_at(De { value: js.clone(), skip: HOST_FIELDS }, at)?;
+    // The constructor's argument holds the host's callbacks beside the settings.
+    let skip = if at.is_empty() { HOST_FIELDS } else { &[] };
+    let settings = read_at(
+        De {
+            skip,
+            ..De::new(js.clone())
+        },
+        at,
+    )
+    .map_err(|mut e| {
+        if e.field.is_empty() {
+            e.field = "config".into(); // the constructor's argument itself
+        }
+        e
+    })?;
     Ok((settings, host(js)?))
 }
 
@@ -77,7 +99,11 @@ pub(super) fn object_or_nothing(v: JsValue, at: &str) -> Result<JsValue, Setting
     } else if v.is_object() && !own::is_array(&v) {
         Ok(v)
     } else {
-        Err(SettingsError::new(ErrorCode::WrongType, at, "must be an object"))
+        Err(SettingsError::new(
+            ErrorCode::WrongType,
+            at,
+            "must be an object",
+        ))
     }
 }
 
@@ -95,7 +121,10 @@ fn unreadable(e: &JsValue) -> String {
     format!("could not be read ({})", describe(e))
 }
 
-pub(super) fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, SettingsError> {
+pub(super) fn optional_function(
+    v: JsValue,
+    field: &str,
+) -> Result<Option<Function>, SettingsError> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
@@ -125,134 +154,189 @@ impl de::Error for Error {
 /// A leaf's error from serde-wasm-bindgen (a JS `Error` whose message is serde's).
 fn leaf(e: serde_wasm_bindgen::Error) -> Error {
     let js = JsValue::from(e);
-    let text = match js.dyn_ref::<js_sys::Error>() {
-        Some(err) => String::from(err.message()),
-        None => describe(&js),
-    };
-    de::Error::custom(text)
+    match js.dyn_ref::<js_sys::Error>() {
+        Some(err) => Error(String::from(err.message())),
+        None => Error(describe(&js)),
+    }
 }
 
-fn thrown(e: JsValue) -> Error {
-    Error(unreadable(&e))
-}
-
-/// A JS value read as own properties; see the module docs. `skip` lists keys of this
-/// object (not of nested ones) that are not read at all.
+/// A JS value read as own properties; see the module docs.
 pub(super) struct De {
     value: JsValue,
+    /// Why the value could not be read (its getter threw): reported when it is deserialised,
+    /// so the error's path names it.
+    failed: Option<String>,
+    /// Keys of this object (not of nested ones) that are not read at all.
     skip: &'static [&'static str],
 }
 
 type DeResult<T> = Result<T, Error>;
 
-impl<'de> IntoDeserializer<'de, Error> for De {
-    type Deserializer = De;
-    fn into_deserializer(self) -> De {
-        self
-    }
-}
-
-
 impl De {
     pub(super) fn new(value: JsValue) -> De {
-        De { value, skip: &[] }
+        De {
+            value,
+            failed: None,
+            skip: &[],
+        }
+    }
+
+    /// The value `read` returned, or the reason it could not be read.
+    fn read(read: Result<Option<JsValue>, JsValue>) -> De {
+        match read {
+            Ok(v) => De::new(v.unwrap_or_default()),
+            Err(e) => De {
+                failed: Some(unreadable(&e)),
+                ..De::new(JsValue::UNDEFINED)
+            },
+        }
+    }
+
+    /// The value, or the error its read raised.
+    fn value(&mut self) -> DeResult<&JsValue> {
+        match self.failed.take() {
+            Some(why) => Err(Error(why)),
+            None => Ok(&self.value),
+        }
     }
 
     fn leaf(self) -> serde_wasm_bindgen::Deserializer {
         serde_wasm_bindgen::Deserializer::from(self.value)
     }
 
-    fn is_nullish(&self) -> bool {
-        self.value.is_undefined() || self.value.is_null()
+    /// A type error for this value, worded as serde words it.
+    fn wrong<'de, V: Visitor<'de>>(&self, visitor: V) -> DeResult<V::Value> {
+        use de::Unexpected as U;
+        let v = &self.value;
+        let text = v.as_string();
+        let unexpected = if v.is_undefined() || v.is_null() {
+            U::Unit
+        } else if own::is_array(v) {
+            U::Seq
+        } else if v.is_function() {
+            U::Other("a function")
+        } else if v.is_object() {
+            U::Map
+        } else if let Some(b) = v.as_bool() {
+            U::Bool(b)
+        } else if let Some(s) = &text {
+            U::Str(s)
+        } else if let Some(n) = v.as_f64() {
+            U::Float(n)
+        } else {
+            U::Other("a value of another type")
+        };
+        Err(de::Error::invalid_type(unexpected, &visitor))
     }
 
-    /// A plain object's own entries (not an array, a function or a primitive).
-    fn entries(&self) -> DeResult<Option<Vec<(String, De)>>> {
-        if !self.value.is_object() || own::is_array(&self.value) {
-            return Ok(None);
+    fn map<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if !v.is_object() || v.is_function() || own::is_array(v) {
+            return self.wrong(visitor);
         }
-        let mut out = Vec::new();
-        for key in own::keys(&self.value).map_err(thrown)?.iter() {
-            let name = key.as_string().unwrap_or_default();
-            if self.skip.contains(&name.as_str()) {
-                continue;
-            }
-            let value = own::get(&self.value, &key).map_err(thrown)?.unwrap_or_default();
-            out.push((name, De::new(value)));
-        }
-        Ok(Some(out))
+        let keys = own::keys(v).map_err(|e| Error(unreadable(&e)))?;
+        let keys = keys.iter().filter(|k| {
+            let k = k.as_string().unwrap_or_default();
+            !self.skip.contains(&k.as_str())
+        });
+        let mut access = Entries {
+            object: &self.value,
+            keys: keys.collect::<Vec<_>>().into_iter(),
+            key: None,
+        };
+        visitor.visit_map(&mut access)
     }
 
-    fn items(&self) -> DeResult<Option<Vec<De>>> {
-        if !own::is_array(&self.value) {
-            return Ok(None);
+    fn seq<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if !own::is_array(v) {
+            return self.wrong(visitor);
         }
-        let items = own::items(&self.value).map_err(thrown)?;
-        Ok(Some(items.into_iter().map(De::new).collect()))
-    }
-
-    fn map<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        match self.entries()? {
-            Some(entries) => {
-                let mut map = MapDeserializer::new(entries.into_iter());
-                let value = visitor.visit_map(&mut map)?;
-                map.end()?;
-                Ok(value)
-            }
-            None => self.leaf().deserialize_map(visitor).map_err(leaf),
-        }
-    }
-
-    fn seq<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        match self.items()? {
-            Some(items) => {
-                let mut seq = SeqDeserializer::new(items.into_iter());
-                let value = visitor.visit_seq(&mut seq)?;
-                seq.end()?;
-                Ok(value)
-            }
-            // A non-array: serde-wasm-bindgen words the type error (no iterable is read).
-            None if self.value.is_object() => Err(de::Error::invalid_type(
-                de::Unexpected::Map,
-                &visitor,
-            )),
-            None => self.leaf().deserialize_seq(visitor).map_err(leaf),
-        }
+        let length = own::length(v).map_err(|e| Error(unreadable(&e)))?;
+        visitor.visit_seq(&mut Items {
+            array: &self.value,
+            next: 0,
+            length,
+        })
     }
 }
 
-use serde::Deserializer as _;
+/// An object's own entries, each value read when serde asks for it.
+struct Entries<'a> {
+    object: &'a JsValue,
+    keys: std::vec::IntoIter<JsValue>,
+    key: Option<JsValue>,
+}
+
+impl<'de> de::MapAccess<'de> for Entries<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> DeResult<Option<K::Value>> {
+        let Some(key) = self.keys.next() else {
+            return Ok(None);
+        };
+        let name = key.as_string().unwrap_or_default();
+        self.key = Some(key);
+        seed.deserialize(name.into_deserializer()).map(Some)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> DeResult<V::Value> {
+        let key = self.key.take().unwrap_or_default();
+        seed.deserialize(De::read(own::get(self.object, &key)))
+    }
+}
+
+/// An array's elements by index, each read when serde asks for it (a hole is `undefined`).
+struct Items<'a> {
+    array: &'a JsValue,
+    next: u32,
+    length: u32,
+}
+
+impl<'de> de::SeqAccess<'de> for Items<'_> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> DeResult<Option<T::Value>> {
+        if self.next >= self.length {
+            return Ok(None);
+        }
+        let i = self.next;
+        self.next += 1;
+        seed.deserialize(De::read(own::get(self.array, &JsValue::from(i))))
+            .map(Some)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some((self.length - self.next) as usize)
+    }
+}
 
 macro_rules! leaves {
     ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-            if self.value.is_object() {
+        fn $method<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+            if self.value()?.is_object() {
                 // An object where a leaf belongs: a type error, without reading it.
-                return self.any_object(visitor);
+                return self.wrong(visitor);
             }
             self.leaf().$method(visitor).map_err(leaf)
         }
     )*};
 }
 
-impl De {
-    fn any_object<'de, V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        let unexpected = if own::is_array(&self.value) {
-            de::Unexpected::Seq
-        } else {
-            de::Unexpected::Map
-        };
-        Err(de::Error::invalid_type(unexpected, &visitor))
-    }
-}
-
 impl<'de> de::Deserializer<'de> for De {
     type Error = Error;
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        if own::is_array(&self.value) {
+    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if own::is_array(v) {
             self.seq(visitor)
-        } else if self.value.is_object() && !self.value.is_function() {
+        } else if v.is_object() && !v.is_function() {
             self.map(visitor)
         } else {
             self.leaf().deserialize_any(visitor).map_err(leaf)
@@ -266,19 +350,28 @@ impl<'de> de::Deserializer<'de> for De {
         deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
     }
 
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        if self.is_nullish() {
+    fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if v.is_undefined() || v.is_null() {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
         }
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> DeResult<V::Value> {
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> DeResult<V::Value> {
         self.deserialize_unit(visitor)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> DeResult<V::Value> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> DeResult<V::Value> {
         visitor.visit_newtype_struct(self)
     }
 
@@ -315,13 +408,13 @@ impl<'de> de::Deserializer<'de> for De {
 
     /// Enums are written as their variant's name (every enum of the settings is).
     fn deserialize_enum<V: Visitor<'de>>(
-        self,
+        mut self,
         name: &'static str,
         variants: &'static [&'static str],
         visitor: V,
     ) -> DeResult<V::Value> {
-        if self.value.is_object() {
-            return self.any_object(visitor);
+        if self.value()?.is_object() {
+            return self.wrong(visitor);
         }
         self.leaf()
             .deserialize_enum(name, variants, visitor)
@@ -329,7 +422,7 @@ impl<'de> de::Deserializer<'de> for De {
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        // Ignored values are not read (no getter runs for a field nobody uses).
+        // An ignored value is not read (no getter runs for a field nobody uses).
         visitor.visit_unit()
     }
 }
@@ -419,4 +512,3 @@ fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
         Err("is inherited, not the call's own".into())
     }
 }
-

@@ -34,7 +34,12 @@ pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
     }
     match result {
         Ok(()) => to_js(&Passed { ok: true }),
-        Err(e) => to_js(&Failed { ok: false, code: e.code, error: &e.error, blocked: &e.blocked }),
+        Err(e) => to_js(&Failed {
+            ok: false,
+            code: e.code,
+            error: &e.error,
+            blocked: &e.blocked,
+        }),
     }
 }
 
