@@ -10,7 +10,7 @@
 use serde::de::DeserializeOwned;
 use ts_rs::TS;
 
-/// The shipped file, included into the wasm-bindgen glue by the facade.
+/// The shipped file; the facade includes it in the package's `.d.ts`.
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/types.d.ts");
 
 fn decl<T: TS>() -> String {
