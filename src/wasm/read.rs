@@ -22,13 +22,31 @@ use super::prompt::describe;
 use super::write::label;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::Catalogue;
-use crate::settings::{read_at, ErrorCode, Settings, SettingsError};
+use crate::settings::{ErrorCode, Settings, SettingsError};
 use crate::validate::Invalid;
 
 /// `T` from the JS value `v`, as own properties, its fields named under `at` (the value's own
 /// path: `""` for the settings, `rules` for `setRules`' argument).
 pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<T, SettingsError> {
-    read_at(De::new(v), at)
+    read(De::new(v), at)
+}
+
+/// `T` from `de`, a failure named by its path under `at` (the value's own path).
+fn read<T: DeserializeOwned>(de: De, at: &str) -> Result<T, SettingsError> {
+    T::deserialize(de).map_err(|e| {
+        let mut field = at.to_string();
+        for segment in e.path.iter().rev() {
+            match segment {
+                Segment::Key(k) if field.is_empty() => field.push_str(k),
+                Segment::Key(k) => {
+                    field.push('.');
+                    field.push_str(k);
+                }
+                Segment::Index(i) => field.push_str(&format!("[{i}]")),
+            }
+        }
+        SettingsError::from_path(field, e.message)
+    })
 }
 
 /// `from_js` for a value that may be absent (`undefined` or `null`).
@@ -58,7 +76,7 @@ pub(super) fn settings(js: &JsValue, at: &str) -> Result<(Settings, Host), Setti
     }
     // The constructor's argument holds the host's callbacks beside the settings.
     let skip = if at.is_empty() { HOST_FIELDS } else { &[] };
-    let settings = read_at(
+    let settings = read(
         De {
             skip,
             ..De::new(js.clone())
@@ -133,13 +151,39 @@ pub(super) fn optional_function(
         .map_err(|_| SettingsError::new(ErrorCode::WrongType, field, "must be a function or null"))
 }
 
-/// A conversion error: serde's message (the core reads its code off the wording).
+/// A conversion error: serde's message (the core reads its code off the wording) and where
+/// it happened, innermost segment first. [`Entries`] and [`Items`] add their segment as the
+/// error passes them: the path costs nothing until something fails, and no generic wrapper
+/// goes around every visitor (serde_path_to_error's way, which measured tens of KiB of wasm).
 #[derive(Debug)]
-pub(super) struct Error(String);
+pub(super) struct Error {
+    message: String,
+    path: Vec<Segment>,
+}
+
+#[derive(Debug)]
+enum Segment {
+    Key(String),
+    Index(u32),
+}
+
+impl Error {
+    fn new(message: String) -> Error {
+        Error {
+            message,
+            path: Vec::new(),
+        }
+    }
+
+    fn at(mut self, segment: Segment) -> Error {
+        self.path.push(segment);
+        self
+    }
+}
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -147,7 +191,7 @@ impl std::error::Error for Error {}
 
 impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
-        Error(msg.to_string())
+        Error::new(msg.to_string())
     }
 }
 
@@ -155,8 +199,8 @@ impl de::Error for Error {
 fn leaf(e: serde_wasm_bindgen::Error) -> Error {
     let js = JsValue::from(e);
     match js.dyn_ref::<js_sys::Error>() {
-        Some(err) => Error(String::from(err.message())),
-        None => Error(describe(&js)),
+        Some(err) => Error::new(String::from(err.message())),
+        None => Error::new(describe(&js)),
     }
 }
 
@@ -195,7 +239,7 @@ impl De {
     /// The value, or the error its read raised.
     fn value(&mut self) -> DeResult<&JsValue> {
         match self.failed.take() {
-            Some(why) => Err(Error(why)),
+            Some(why) => Err(Error::new(why)),
             None => Ok(&self.value),
         }
     }
@@ -234,7 +278,7 @@ impl De {
         if !v.is_object() || v.is_function() || own::is_array(v) {
             return self.wrong(visitor);
         }
-        let keys = own::keys(v).map_err(|e| Error(unreadable(&e)))?;
+        let keys = own::keys(v).map_err(|e| Error::new(unreadable(&e)))?;
         let keys = keys.iter().filter(|k| {
             let k = k.as_string().unwrap_or_default();
             !self.skip.contains(&k.as_str())
@@ -252,7 +296,7 @@ impl De {
         if !own::is_array(v) {
             return self.wrong(visitor);
         }
-        let length = own::length(v).map_err(|e| Error(unreadable(&e)))?;
+        let length = own::length(v).map_err(|e| Error::new(unreadable(&e)))?;
         visitor.visit_seq(&mut Items {
             array: &self.value,
             next: 0,
@@ -265,7 +309,7 @@ impl De {
 struct Entries<'a> {
     object: &'a JsValue,
     keys: std::vec::IntoIter<JsValue>,
-    key: Option<JsValue>,
+    key: Option<(JsValue, String)>,
 }
 
 impl<'de> de::MapAccess<'de> for Entries<'_> {
@@ -279,13 +323,16 @@ impl<'de> de::MapAccess<'de> for Entries<'_> {
             return Ok(None);
         };
         let name = key.as_string().unwrap_or_default();
-        self.key = Some(key);
-        seed.deserialize(name.into_deserializer()).map(Some)
+        self.key = Some((key, name.clone()));
+        // An unknown key fails here: the error names the key.
+        let read = seed.deserialize(name.clone().into_deserializer());
+        read.map(Some).map_err(|e: Error| e.at(Segment::Key(name)))
     }
 
     fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> DeResult<V::Value> {
-        let key = self.key.take().unwrap_or_default();
+        let (key, name) = self.key.take().unwrap_or_default();
         seed.deserialize(De::read(own::get(self.object, &key)))
+            .map_err(|e| e.at(Segment::Key(name)))
     }
 }
 
@@ -310,6 +357,7 @@ impl<'de> de::SeqAccess<'de> for Items<'_> {
         self.next += 1;
         seed.deserialize(De::read(own::get(self.array, &JsValue::from(i))))
             .map(Some)
+            .map_err(|e| e.at(Segment::Index(i)))
     }
 
     fn size_hint(&self) -> Option<usize> {
