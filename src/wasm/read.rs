@@ -5,8 +5,8 @@
 //! number, boolean) to serde-wasm-bindgen's `Deserializer`. serde-wasm-bindgen's own struct
 //! reader is not used: it reads `obj[field]` (an inherited value counts), calls getters
 //! outside any `catch`, and visits only the declared fields, so `deny_unknown_fields` would
-//! never see a typo. [`serde_path_to_error`] around it names the failing field with its path
-//! (`tools.foo.requred`, `rules.allow[1]`).
+//! never see a typo. The reader tracks where it is, so an error names the failing field with
+//! its path (`tools.foo.requred`, `rules.allow[1]`) as the core's `SettingsError`.
 //!
 //! Tool calls are read by hand ([`read_call`]): only the params the tool's spec reads, each
 //! once, as own properties; this is the hot path of `check`.
