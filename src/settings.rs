@@ -8,7 +8,9 @@
 //!
 //! A bad value is a [`SettingsError`] naming the field by its full path (`rules.allow[1]`,
 //! `tools.x.required`), with a stable [`ErrorCode`]. Reading ([`Settings::read`]) reports
-//! shape errors (unknown field, wrong type); [`Settings::validate`] every other rule. The
+//! shape errors (unknown field, wrong type); [`Settings::validate`] every other rule: those on
+//! values alone are here ([`Settings::check_values`]), the rest need what the engine compiles,
+//! so `validate` is defined beside it (this module does not depend on the engine). The
 //! engine's setters report the same value with the same field, code and message.
 
 use std::collections::BTreeMap;
@@ -156,6 +158,25 @@ impl From<String> for RuleEntry {
     }
 }
 
+/// A bare rule (no examples) equals its text.
+impl PartialEq<str> for RuleEntry {
+    fn eq(&self, rule: &str) -> bool {
+        self.rule == rule && self.matches.is_empty() && self.not_matches.is_empty()
+    }
+}
+
+impl PartialEq<&str> for RuleEntry {
+    fn eq(&self, rule: &&str) -> bool {
+        *self == **rule
+    }
+}
+
+impl PartialEq<String> for RuleEntry {
+    fn eq(&self, rule: &String) -> bool {
+        *self == **rule
+    }
+}
+
 impl Serialize for RuleEntry {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.matches.is_empty() && self.not_matches.is_empty() {
@@ -247,6 +268,18 @@ impl Settings {
         read_at(d, "")
     }
 
+    /// A snapshot must say which version wrote it (plain settings need not).
+    pub fn check_snapshot(&self) -> Result<(), SettingsError> {
+        match self.version {
+            None => Err(SettingsError::new(
+                ErrorCode::MissingField,
+                "version",
+                "missing field `version`",
+            )),
+            Some(v) => check_version(v),
+        }
+    }
+
     pub fn mode(&self) -> Mode {
         self.mode.unwrap_or_default()
     }
@@ -263,14 +296,6 @@ impl Settings {
             platform: self.platform,
             case_insensitive: self.case_insensitive_paths,
         }
-    }
-
-    /// Every rule the settings must follow, the first broken one reported; what
-    /// [`crate::engine::Engine::new`] accepts exactly. The rules on values alone are in
-    /// [`Settings::check_values`]; the rest need what the engine compiles (a root's form, rule
-    /// syntax, rule examples, `!include` cycles), so they are checked by compiling.
-    pub fn validate(&self) -> Result<(), SettingsError> {
-        crate::engine::Engine::new(self.clone()).map(drop)
     }
 
     /// The rules on values alone, in field order (the engine checks these before compiling).
@@ -509,9 +534,11 @@ error_codes! {
     DuplicateField = "duplicate-field",
     /// A value of the wrong type (a number where a list goes, `1.5` for an integer).
     WrongType = "wrong-type",
+    /// A value that could not be read at all: in JS, a getter or proxy trap that threw.
+    Unreadable = "unreadable",
     /// A value of the right type that is not one of the allowed ones (`mode: "fast"`).
     InvalidValue = "invalid-value",
-    /// A number outside its range (`promptTimeoutMs` above the longest JS timer).
+    /// A number outside its range (`promptTimeoutMs` negative or above the longest JS timer).
     OutOfRange = "out-of-range",
     /// A snapshot `version` this toolgate does not read (0, or newer than it).
     UnsupportedVersion = "unsupported-version",
@@ -535,8 +562,10 @@ error_codes! {
 
 impl ErrorCode {
     /// serde's wording of each shape error, shared by every format.
-    const SHAPE: [(&'static str, ErrorCode); 5] = [
+    const SHAPE: [(&'static str, ErrorCode); 6] = [
         ("unknown field", ErrorCode::UnknownField),
+        // an integer of the right type but not of the field's (`-1` or `2^32` for a u32)
+        ("invalid value: integer", ErrorCode::OutOfRange),
         ("missing field", ErrorCode::MissingField),
         ("duplicate field", ErrorCode::DuplicateField),
         ("invalid type", ErrorCode::WrongType),

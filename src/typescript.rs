@@ -107,8 +107,8 @@ fn generated() -> String {
     use crate::policy::{ClineActions, ClineAutoApproval, Dropped, Mode, Policy};
     use crate::settings::{RuleEntry, Rules, Settings};
     use crate::shell::CommandSummary;
-    use crate::validate::{BlockedPath, Invalid};
-    use crate::verdict::{Decision, Locality, Step, Verdict};
+    use crate::validate::Invalid;
+    use crate::verdict::{BlockedPath, Decision, Locality, Step, Verdict};
     use serde_json::json;
 
     let settings_codes: Vec<&str> = crate::settings::ErrorCode::ALL

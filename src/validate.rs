@@ -24,22 +24,7 @@ pub struct Invalid {
     pub error: String,
     /// For `ignored_path`: the path and the ignore line that blocked it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub blocked: Option<BlockedPath>,
-}
-
-/// Which ignore line blocked a path, as data (the `error` sentence says the same).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct BlockedPath {
-    /// The path as the call named it.
-    pub path: String,
-    /// The file the line came from: the ignore file's name, an include's name, or
-    /// `"(built-in)"` for the rule that makes the ignore file block itself.
-    pub source: String,
-    /// 1-based line number in that file (0 for the built-in rule).
-    pub line: u32,
-    /// The pattern as written.
-    pub pattern: String,
+    pub blocked: Option<crate::verdict::BlockedPath>,
 }
 
 impl Invalid {
@@ -370,10 +355,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         c.unknown.is_empty()
             && !c.cwd_dynamic
             && !c.words.iter().any(|w| w.contains(['*', '?', '[']))
-            && !c
-                .redirects
-                .iter()
-                .any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
+            && !c.redirects.iter().any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
@@ -382,9 +364,9 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     }
     // `shopt -s dotglob` (or `nocaseglob`, `GLOBIGNORE=…`): the shell's globs match
     // dotfiles, so they are read as a program's patterns
-    let shell_globs = !cmds
-        .iter()
-        .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
+    let shell_globs = !cmds.iter().any(|c| {
+        c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE")
+    });
     for op in analysis.path_operands() {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -431,7 +413,8 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             }
         }
         // `find … -delete`: what it deletes is what it selects
-        if name == "find" && c.words.iter().any(|w| w == "-delete") && selects_ignored(access, c) {
+        if name == "find" && c.words.iter().any(|w| w == "-delete") && selects_ignored(access, c)
+        {
             return Some(format!(
                 "`{}` may delete a file the {} file blocks",
                 c.written_text(),
@@ -462,30 +445,13 @@ fn touches_files(c: &SimpleCommand) -> bool {
     use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
     let name = c.name().unwrap_or("");
     if name == "git" {
-        return c
-            .words
-            .iter()
-            .skip(1)
-            .find(|w| !w.starts_with('-'))
-            .is_some_and(|sub| {
-                matches!(
-                    sub.as_str(),
-                    "add"
-                        | "mv"
-                        | "rm"
-                        | "checkout"
-                        | "restore"
-                        | "show"
-                        | "diff"
-                        | "archive"
-                        | "apply"
-                        | "am"
-                        | "blame"
-                        | "cat-file"
-                        | "hash-object"
-                        | "stash"
-                )
-            });
+        return c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|sub| {
+            matches!(
+                sub.as_str(),
+                "add" | "mv" | "rm" | "checkout" | "restore" | "show" | "diff" | "archive"
+                    | "apply" | "am" | "blame" | "cat-file" | "hash-object" | "stash"
+            )
+        });
     }
     c.program(false).is_some_and(|p| {
         p.has(READS | WRITES)
@@ -510,10 +476,7 @@ fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
         return false;
     }
     let given = c.words.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "-e" | "-f" | "--regexp" | "--file" | "--expression"
-        )
+        matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
     });
     let mut i = 1;
     while let Some(w) = c.words.get(i) {
@@ -572,10 +535,7 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
         Some("echo") => {
             first.unknown.is_empty()
                 && first.globs.is_empty()
-                && !first
-                    .words
-                    .iter()
-                    .any(|w| w.starts_with('-') || w.contains('\\'))
+                && !first.words.iter().any(|w| w.starts_with('-') || w.contains('\\'))
         }
         Some("find") => !selects_ignored(access, first),
         Some("git") => {
@@ -604,11 +564,7 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
     let words = &find.words;
     // a start point not known may be an ignored directory
     if (1..words.len())
-        .take_while(|&i| {
-            !words
-                .get(i)
-                .is_some_and(|w| w.starts_with('-') || w == "!" || w == "(")
-        })
+        .take_while(|&i| !words.get(i).is_some_and(|w| w.starts_with('-') || w == "!" || w == "("))
         .any(|i| find.is_unknown(i))
     {
         return true;
@@ -619,18 +575,13 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
             "-o" | "-or" | "," => return true,
             "!" | "-not"
                 if !words.get(i + 1).is_some_and(|n| {
-                    matches!(
-                        n.as_str(),
-                        "-path" | "-ipath" | "-wholename" | "-iwholename"
-                    )
+                    matches!(n.as_str(), "-path" | "-ipath" | "-wholename" | "-iwholename")
                 }) =>
             {
                 return true
             }
             "-name" | "-iname"
-                if !words
-                    .get(i.wrapping_sub(1))
-                    .is_some_and(|p| p == "!" || p == "-not") =>
+                if !words.get(i.wrapping_sub(1)).is_some_and(|p| p == "!" || p == "-not") =>
             {
                 names.extend(words.get(i + 1));
             }
@@ -736,7 +687,7 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
              continue in the task without using this file, or ask the user to update the {file} file."
         ),
     );
-    invalid.blocked = Some(BlockedPath {
+    invalid.blocked = Some(crate::verdict::BlockedPath {
         path: path.to_string(),
         source: b.by.source.to_string(),
         line: u32::try_from(b.by.line).unwrap_or(u32::MAX),

@@ -60,19 +60,6 @@ pub enum Step {
 }
 
 impl Step {
-    /// The resolution order (validation is not part of it).
-    pub const ORDER: [Step; 9] = [
-        Step::DenyOverride,
-        Step::TurnDeny,
-        Step::DenyRule,
-        Step::Critical,
-        Step::Override,
-        Step::TurnAllow,
-        Step::CommandRule,
-        Step::AlwaysAllow,
-        Step::Policy,
-    ];
-
     pub fn as_str(self) -> &'static str {
         match self {
             Step::Validation => "validation",
@@ -112,5 +99,20 @@ pub struct Verdict {
     pub critical: Option<String>,
     /// A call denied at validation for an ignored path: the path and the line that blocked it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub blocked: Option<crate::validate::BlockedPath>,
+    pub blocked: Option<BlockedPath>,
+}
+
+/// Which ignore line blocked a path, as data (the `error` sentence says the same).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct BlockedPath {
+    /// The path as the call named it.
+    pub path: String,
+    /// The file the line came from: the ignore file's name, an include's name, or
+    /// `"(built-in)"` for the rule that makes the ignore file block itself.
+    pub source: String,
+    /// 1-based line number in that file (0 for the built-in rule).
+    pub line: u32,
+    /// The pattern as written.
+    pub pattern: String,
 }

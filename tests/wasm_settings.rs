@@ -69,7 +69,7 @@ const READ: &[(&str, &str)] = &[
     ),
     (
         "{ tools: { my_read: { tier: 'read', paths: ['file'], patch: 'diff' } } }",
-        r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo","tools":{"my_read":{"tier":"read","required":[],"paths":["file"],"patch":"diff","allowEmpty":[]}}}"#,
+        r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo","tools":{"my_read":{"tier":"read","paths":["file"],"patch":"diff"}}}"#,
     ),
     (
         "{ overrides: { bash: 'deny' }, overrideOrigins: { bash: 'policy file' }, alwaysAllow: ['read'] }",
@@ -115,10 +115,10 @@ const REJECT: &[(&str, &str, &str)] = &[
     ("{ ignoreIncludes: { a: 1 } }", "ignoreIncludes.a", "wrong-type"),
     ("{ prompt: 'yes' }", "prompt", "wrong-type"),
     // A read that throws is an error naming the field, not an exception through wasm.
-    ("{ get mode() { throw new Error('boom'); } }", "mode", "invalid-value"),
-    ("{ rules: { get allow() { throw new Error('boom'); } } }", "rules.allow", "invalid-value"),
+    ("{ get mode() { throw new Error('boom'); } }", "mode", "unreadable"),
+    ("{ rules: { get allow() { throw new Error('boom'); } } }", "rules.allow", "unreadable"),
     ("{ workspaceRoots: ['/ws', { toString() { return '/x'; } }] }", "workspaceRoots[1]", "wrong-type"),
-    ("{ workspaceRoots: Object.defineProperty(['/ws'], 0, { get() { throw new Error('boom'); } }) }", "workspaceRoots[0]", "invalid-value"),
+    ("{ workspaceRoots: Object.defineProperty(['/ws'], 0, { get() { throw new Error('boom'); } }) }", "workspaceRoots[0]", "unreadable"),
 ];
 
 #[wasm_bindgen_test]

@@ -156,6 +156,16 @@ pub struct Engine {
     prompt_timeout_ms: Option<u32>,
 }
 
+impl Settings {
+    /// Every rule the settings must follow, the first broken one reported: exactly what
+    /// [`Engine::new`] accepts. The rules on values alone are [`Settings::check_values`]; the
+    /// rest need what the engine compiles (a root's form, rule syntax, rule examples,
+    /// `!include` cycles), so they are checked by compiling.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        Engine::new(self.clone()).map(drop)
+    }
+}
+
 impl Engine {
     /// Checks the settings ([`Settings::check_values`]), then compiles them once; anything
     /// only compiling can check (a root's form, rule syntax, rule examples, `!include` cycles)

@@ -1449,7 +1449,9 @@ mod tests {
 
     /// Launchers the parser does not peel yet; the launcher test fails when one of them is
     /// peeled, so that this list only shrinks.
-    const NOT_PEELED_YET: &[&str] = &["runuser"];
+    const NOT_PEELED_YET: &[&str] = &[
+        "runuser",
+    ];
 
     #[test]
     fn every_launcher_is_peeled() {

@@ -45,7 +45,10 @@ fn read<T: DeserializeOwned>(de: De, at: &str) -> Result<T, SettingsError> {
                 Segment::Index(i) => field.push_str(&format!("[{i}]")),
             }
         }
-        SettingsError::from_path(field, e.message)
+        match e.unreadable {
+            true => SettingsError::new(ErrorCode::Unreadable, field, e.message),
+            false => SettingsError::from_path(field, e.message),
+        }
     })
 }
 
@@ -132,7 +135,7 @@ pub(super) fn own_field(o: &JsValue, key: &str) -> Result<JsValue, SettingsError
     }
     own::get(o, &JsValue::from_str(key))
         .map(Option::unwrap_or_default)
-        .map_err(|e| SettingsError::from_path(key, unreadable(&e)))
+        .map_err(|e| SettingsError::new(ErrorCode::Unreadable, key, unreadable(&e)))
 }
 
 fn unreadable(e: &JsValue) -> String {
@@ -159,6 +162,8 @@ pub(super) fn optional_function(
 pub(super) struct Error {
     message: String,
     path: Vec<Segment>,
+    /// A getter or proxy trap threw.
+    unreadable: bool,
 }
 
 #[derive(Debug)]
@@ -172,6 +177,14 @@ impl Error {
         Error {
             message,
             path: Vec::new(),
+            unreadable: false,
+        }
+    }
+
+    fn thrown(e: &JsValue) -> Error {
+        Error {
+            unreadable: true,
+            ..Error::new(unreadable(e))
         }
     }
 
@@ -239,7 +252,7 @@ impl De {
     /// The value, or the error its read raised.
     fn value(&mut self) -> DeResult<&JsValue> {
         match self.failed.take() {
-            Some(why) => Err(Error::new(why)),
+            Some(why) => Err(Error { unreadable: true, ..Error::new(why) }),
             None => Ok(&self.value),
         }
     }
@@ -278,7 +291,7 @@ impl De {
         if !v.is_object() || v.is_function() || own::is_array(v) {
             return self.wrong(visitor);
         }
-        let keys = own::keys(v).map_err(|e| Error::new(unreadable(&e)))?;
+        let keys = own::keys(v).map_err(|e| Error::thrown(&e))?;
         let keys = keys.iter().filter(|k| {
             let k = k.as_string().unwrap_or_default();
             !self.skip.contains(&k.as_str())
@@ -296,7 +309,7 @@ impl De {
         if !own::is_array(v) {
             return self.wrong(visitor);
         }
-        let length = own::length(v).map_err(|e| Error::new(unreadable(&e)))?;
+        let length = own::length(v).map_err(|e| Error::thrown(&e))?;
         visitor.visit_seq(&mut Items {
             array: &self.value,
             next: 0,

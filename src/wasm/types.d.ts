@@ -11,7 +11,7 @@ export type ResolutionCode = "deny_override" | "turn_deny" | "deny_rule" | "not_
 export type PromptCode = "no_approval_ui" | "user_once" | "user_always" | "user_deny" | "prompt_failed" | "prompt_invalid_answer" | "prompt_timeout" | "prompt_aborted";
 
 /** A thrown settings `Error`'s `code`. */
-export type SettingsErrorCode = "unknown-field" | "missing-field" | "duplicate-field" | "wrong-type" | "invalid-value" | "out-of-range" | "unsupported-version" | "empty-path" | "invalid-path" | "invalid-file-name" | "invalid-ignore-file" | "empty-name" | "origin-without-override" | "invalid-rule" | "rule-example-failed";
+export type SettingsErrorCode = "unknown-field" | "missing-field" | "duplicate-field" | "wrong-type" | "unreadable" | "invalid-value" | "out-of-range" | "unsupported-version" | "empty-path" | "invalid-path" | "invalid-file-name" | "invalid-ignore-file" | "empty-name" | "origin-without-override" | "invalid-rule" | "rule-example-failed";
 
 /** A verdict's code: validation's or the deciding step's. */
 export type VerdictCode = ValidationCode | ResolutionCode;

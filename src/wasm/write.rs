@@ -30,7 +30,7 @@ pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
         code: &'a str,
         error: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
-        blocked: &'a Option<crate::validate::BlockedPath>,
+        blocked: &'a Option<crate::verdict::BlockedPath>,
     }
     match result {
         Ok(()) => to_js(&Passed { ok: true }),
