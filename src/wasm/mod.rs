@@ -378,7 +378,7 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = setAutoApproval)]
     pub fn set_auto_approval(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "ClineAutoApprovalSettings | null")]
+        #[wasm_bindgen(unchecked_param_type = "ClineAutoApproval | null")]
         settings: JsValue,
     ) -> Result<(), JsValue> {
         let settings: Option<ClineAutoApproval> = optional(settings, "autoApproval")?;

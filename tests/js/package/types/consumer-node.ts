@@ -22,6 +22,8 @@ const typed = new Gatekeeper(config);
 new Gatekeeper({ prompt: async (request) => (request.tier === 'exec' ? 'deny' : 'always') });
 // @ts-expect-error 'yes' is not an Answer
 new Gatekeeper({ prompt: async () => 'yes' });
+// @ts-expect-error a non-Answer from a plain callback
+new Gatekeeper({ prompt: () => 42 });
 // @ts-expect-error unknown mode
 new Gatekeeper({ mode: 'sometimes' });
 // @ts-expect-error a tool spec needs its tier
