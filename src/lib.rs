@@ -9,6 +9,7 @@ pub mod access;
 pub mod allow_list;
 pub mod call;
 pub mod catalogue;
+pub mod codes;
 pub mod engine;
 pub(crate) mod glob;
 pub mod glob_overlap;
@@ -25,6 +26,9 @@ pub mod shell;
 pub mod validate;
 pub mod verdict;
 pub mod workspace;
+
+#[cfg(test)]
+mod typescript;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

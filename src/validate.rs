@@ -16,16 +16,27 @@ use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 pub struct Invalid {
+    #[cfg_attr(test, ts(type = "ValidationCode"))]
     pub code: &'static str,
     pub error: String,
+    /// For `ignored_path`: the path and the ignore line that blocked it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<crate::verdict::BlockedPath>,
 }
 
 impl Invalid {
     pub fn new(code: &'static str, error: impl Into<String>) -> Self {
+        debug_assert!(
+            crate::codes::listed(crate::codes::VALIDATION, code),
+            "{code}"
+        );
         Invalid {
             code,
             error: error.into(),
+            blocked: None,
         }
     }
 }
@@ -671,11 +682,18 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
     } else {
         format!("{} line {}: `{}`", b.by.source, b.by.line, b.by.pattern)
     };
-    Invalid::new(
+    let mut invalid = Invalid::new(
         "ignored_path",
         format!(
             "Access to {path}{through} is blocked by the {file} file settings ({rule}). You must try to \
              continue in the task without using this file, or ask the user to update the {file} file."
         ),
-    )
+    );
+    invalid.blocked = Some(crate::verdict::BlockedPath {
+        path: path.to_string(),
+        source: b.by.source.to_string(),
+        line: u32::try_from(b.by.line).unwrap_or(u32::MAX),
+        pattern: b.by.pattern.to_string(),
+    });
+    invalid
 }

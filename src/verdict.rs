@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
@@ -21,6 +22,7 @@ impl Decision {
 }
 
 /// Where the path a call touches lies. `None` when the call has no path.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Locality {
@@ -40,6 +42,7 @@ impl Locality {
 }
 
 /// The steps of the resolution order, in order. The first step that decides wins.
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
@@ -76,10 +79,13 @@ impl Step {
 /// A decision that explains itself: which step took it, from what rule or override and its
 /// origin, where the path lies, and a sentence for a human.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 pub struct Verdict {
     pub decision: Decision,
     pub reason: String,
     /// Stable machine-readable code, e.g. `deny_override`, `policy_prompt`.
+    #[cfg_attr(test, ts(type = "VerdictCode"))]
     pub code: &'static str,
     pub step: Step,
     /// Where the deciding override came from, or the deciding rule's text.
@@ -94,4 +100,22 @@ pub struct Verdict {
     /// The MCP server and tool (or resource) of an MCP call (see [`crate::mcp`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mcp: Option<crate::mcp::Target>,
+    /// A call denied at validation for an ignored path: the path and the line that blocked it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<BlockedPath>,
+}
+
+/// Which ignore line blocked a path, as data (the `error` sentence says the same).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct BlockedPath {
+    /// The path as the call named it.
+    pub path: String,
+    /// The file the line came from: the ignore file's name, an include's name, or
+    /// `"(built-in)"` for the rule that makes the ignore file block itself.
+    pub source: String,
+    /// 1-based line number in that file (0 for the built-in rule).
+    pub line: u32,
+    /// The pattern as written.
+    pub pattern: String,
 }

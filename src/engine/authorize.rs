@@ -44,6 +44,7 @@ pub enum PromptResult {
 
 /// Who settled an `authorize` call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DecidedBy {
     Validation,
@@ -56,10 +57,13 @@ pub enum DecidedBy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 pub struct Outcome {
     pub allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    #[cfg_attr(test, ts(type = "OutcomeCode"))]
     pub code: &'static str,
     #[serde(rename = "decidedBy")]
     pub decided_by: DecidedBy,
@@ -68,8 +72,12 @@ pub struct Outcome {
 
 /// What the prompt callback is shown (the facade adds the call's params).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(test, ts(rename = "ApprovalRequestCore"))]
 pub struct ApprovalRequest {
     pub tool: String,
+    #[cfg_attr(test, ts(type = "Tier"))]
     pub tier: &'static str,
     pub reason: String,
     pub locality: Locality,
@@ -140,12 +148,15 @@ impl Engine {
         verdict: Verdict,
         result: PromptResult,
     ) -> (Outcome, Option<Change>) {
-        let deny = |code, decided_by, reason: String| Outcome {
-            allowed: false,
-            reason: Some(reason),
-            code,
-            decided_by,
-            verdict: verdict.clone(),
+        let deny = |code: &'static str, decided_by, reason: String| {
+            debug_assert!(crate::codes::listed(crate::codes::PROMPT, code), "{code}");
+            Outcome {
+                allowed: false,
+                reason: Some(reason),
+                code,
+                decided_by,
+                verdict: verdict.clone(),
+            }
         };
         match result {
             PromptResult::Answered(Answer::Once) => (
@@ -220,5 +231,6 @@ pub fn invalid_verdict(invalid: Invalid, locality: Locality) -> Verdict {
         locality,
         critical: None,
         mcp: None,
+        blocked: invalid.blocked,
     }
 }

@@ -55,15 +55,19 @@ pub struct Override {
 
 /// A change the host should persist; reported once per change.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Change {
     Mode {
+        #[cfg_attr(test, ts(type = "Mode"))]
         mode: &'static str,
     },
     AutoApproval,
     Override {
         tool: String,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(test, ts(type = "Policy", optional))]
         policy: Option<&'static str>,
         #[serde(skip_serializing_if = "Option::is_none")]
         origin: Option<String>,
@@ -78,6 +82,15 @@ pub enum Change {
     TurnGrants,
     IgnoreFile,
     WorkspaceRoots,
+}
+
+/// A turn's grants: a skill's allowed-tools and disallowed-tools.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default, deny_unknown_fields)]
+pub struct TurnGrants {
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
 }
 
 /// What the engine learns about a call once, before the steps look at it.

@@ -349,6 +349,10 @@ fn verdict(
     reason: String,
     f: &Facts<'_>,
 ) -> Verdict {
+    debug_assert!(
+        crate::codes::listed(crate::codes::RESOLUTION, code),
+        "{code}"
+    );
     Verdict {
         decision,
         reason,
@@ -359,6 +363,7 @@ fn verdict(
         locality: f.locality,
         critical: None,
         mcp: f.mcp.clone(),
+        blocked: None,
     }
 }
 

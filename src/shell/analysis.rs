@@ -245,6 +245,32 @@ pub struct Analysis {
     pub suspicious: Option<String>,
 }
 
+/// The shell analysis as a summary (`Gatekeeper.analyseCommand`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(optional_fields))]
+pub struct CommandSummary {
+    /// Each simple command that would run (nested ones included), words joined by spaces.
+    pub commands: Vec<String>,
+    /// Only words joined by `&& || ; |`.
+    pub plain: bool,
+    /// Why the command cannot be judged (syntax error, limit, suspicious characters).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+impl Analysis {
+    pub fn summary(&self) -> CommandSummary {
+        CommandSummary {
+            commands: self.commands.iter().map(|c| c.written_text()).collect(),
+            plain: self.plain,
+            problem: self.problem.as_ref().map(|p| match p {
+                Problem::Unparseable(why) | Problem::Suspicious(why) => why.clone(),
+            }),
+        }
+    }
+}
+
 /// What rendering must preserve of a command: its words, assignments, redirections (operator,
 /// target, here-doc body) and launcher names. Parse → render → parse keeps these equal.
 pub type CommandShape = (

@@ -43,7 +43,7 @@ pub mod trees;
 mod wrappers;
 
 pub use analysis::{
-    Analysis, CommandShape, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
+    Analysis, CommandShape, CommandSummary, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
     MAX_COMMANDS, MAX_DEPTH, MAX_INPUT_BYTES,
 };
 pub use paths::PathOperand;

@@ -35,34 +35,20 @@ pub(super) fn has(o: &JsValue, key: &JsValue) -> Result<bool, JsValue> {
     Ok(!Reflect::get_own_property_descriptor(o.unchecked_ref::<Object>(), key)?.is_undefined())
 }
 
-/// The object's own enumerable entries (keys as JS strings), in key order, each value read
-/// once.
-pub(super) fn entries(o: &JsValue) -> Result<Vec<(JsValue, JsValue)>, JsValue> {
-    let mut out = Vec::new();
-    for k in keys(o)?.iter() {
-        let v = get(o, &k)?.unwrap_or_default();
-        out.push((k, v));
-    }
-    Ok(out)
-}
-
 /// The most elements read from one array: a sparse `new Array(2 ** 32 - 1)` would otherwise
 /// be billions of reads of nothing.
 const MAX_ITEMS: f64 = (1 << 20) as f64;
 
-/// An array's elements by index, `undefined` for a hole (never an inherited index).
-pub(super) fn items(a: &JsValue) -> Result<Vec<JsValue>, JsValue> {
+/// An array's length, to read its elements by index with [`get`] (a hole is absent, never
+/// an inherited index).
+pub(super) fn length(a: &JsValue) -> Result<u32, JsValue> {
     let length = Reflect::get(a, super::label("length"))?
         .as_f64()
         .unwrap_or(0.0);
     if length > MAX_ITEMS {
         return Err(js_sys::Error::new("an array of more than 1048576 entries").into());
     }
-    let mut out = Vec::with_capacity(length as usize);
-    for i in 0..length as u32 {
-        out.push(get(a, &JsValue::from(i))?.unwrap_or_default());
-    }
-    Ok(out)
+    Ok(length as u32)
 }
 
 /// `Array.isArray`; a revoked proxy (which makes it throw) is no array, and the read that

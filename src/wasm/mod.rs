@@ -1,0 +1,570 @@
+//! The JS facade: converts JS values into core types and back ([`read`], [`write`]), and
+//! awaits the prompt's Promise ([`prompt`]). No policy lives here: every decision and every
+//! settings rule is the core's.
+//!
+//! State lives in `Rc<RefCell<…>>` and every method takes `&self`, so a prompt callback may
+//! call back into the same Gatekeeper while a prompt is open; no borrow is held across an
+//! `.await` or a call into JS.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use js_sys::{Array, Function, Promise};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::future_to_promise;
+
+use crate::engine::{
+    invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, PromptResult, TurnGrants,
+};
+use crate::policy::{ClineAutoApproval, Mode, Policy};
+use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
+
+mod listing;
+mod mcp;
+mod own;
+mod prompt;
+mod read;
+mod write;
+
+use prompt::describe;
+use read::{
+    from_js, object_or_nothing, optional, optional_function, own_field, path_string, read_call,
+};
+use write::{label, to_js};
+
+/// The TypeScript of every type the facade takes and returns: generated from the core's
+/// types (`types.d.ts`, checked against the Rust types by a native test) and the host's
+/// callbacks (`host.d.ts`).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = include_str!("types.d.ts");
+#[wasm_bindgen(typescript_custom_section)]
+const TS_HOST: &'static str = include_str!("host.d.ts");
+
+/// The one class JS sees.
+#[wasm_bindgen]
+pub struct Gatekeeper {
+    engine: Rc<RefCell<Engine>>,
+    prompt: Rc<RefCell<Option<Function>>>,
+    on_change: Rc<RefCell<Option<Function>>>,
+}
+
+#[wasm_bindgen]
+impl Gatekeeper {
+    /// Throws an `Error` naming the bad field on invalid config.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "GatekeeperConfig")] config: JsValue,
+    ) -> Result<Gatekeeper, JsValue> {
+        console_error_panic_hook::set_once();
+        let (settings, host) = read::settings(&config, "")?;
+        Self::build(settings, host)
+    }
+
+    fn build(settings: Settings, host: read::Host) -> Result<Gatekeeper, JsValue> {
+        let engine = Engine::new(settings)?;
+        Ok(Gatekeeper {
+            engine: Rc::new(RefCell::new(engine)),
+            prompt: Rc::new(RefCell::new(host.prompt)),
+            on_change: Rc::new(RefCell::new(host.on_change)),
+        })
+    }
+
+    /// Everything a user decided, as plain JSON (turn grants and callbacks excluded).
+    #[wasm_bindgen(unchecked_return_type = "Snapshot")]
+    pub fn snapshot(&self) -> JsValue {
+        to_js(&self.engine.borrow().snapshot())
+    }
+
+    /// Restores a snapshot exactly; throws on an unknown or newer version, naming the field.
+    #[wasm_bindgen(js_name = fromSnapshot)]
+    pub fn from_snapshot(
+        #[wasm_bindgen(unchecked_param_type = "Snapshot")] snapshot: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "HostOptions")] host: JsValue,
+    ) -> Result<Gatekeeper, JsValue> {
+        console_error_panic_hook::set_once();
+        let snapshot = object_or_nothing(snapshot, "snapshot")?;
+        // The version first: a newer snapshot is refused before its fields are judged.
+        let version = own_field(&snapshot, "version").map_err(|e| e.under("snapshot"))?;
+        if version.is_undefined() || version.is_null() {
+            let e = SettingsError::new(ErrorCode::MissingField, "snapshot.version", "missing");
+            return Err(e.into());
+        }
+        check_version(from_js(version, "snapshot.version")?).map_err(|e| e.under("snapshot"))?;
+        let (mut settings, _) = read::settings(&snapshot, "snapshot")?;
+        let timeout = optional(own_field(&host, "promptTimeoutMs")?, "promptTimeoutMs")?;
+        settings.prompt_timeout_ms = timeout.or(settings.prompt_timeout_ms);
+        Self::build(settings, read::host(&host)?)
+    }
+
+    /// Cline's auto-approval settings, command permissions and .clineignore → a config.
+    #[wasm_bindgen(js_name = importCline, unchecked_return_type = "Imported")]
+    pub fn import_cline(
+        #[wasm_bindgen(unchecked_param_type = "ClineImport")] input: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        use crate::import::{cline, Imported};
+        let input = object_or_nothing(input, "input")?;
+        let settings = optional(
+            own_field(&input, "autoApprovalSettings")?,
+            "autoApprovalSettings",
+        )?;
+        let mut permissions = own_field(&input, "commandPermissions")?;
+        // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
+        if let Some(text) = permissions.as_string() {
+            permissions = match text.as_str() {
+                "" => JsValue::UNDEFINED,
+                text => js_sys::JSON::parse(text).map_err(|e| {
+                    SettingsError::new(ErrorCode::InvalidValue, "commandPermissions", describe(&e))
+                })?,
+            };
+        }
+        let permissions = optional(permissions, "commandPermissions")?;
+        let ignore: Option<String> = optional(own_field(&input, "clineignore")?, "clineignore")?;
+        let parts = [
+            settings.as_ref().map(cline::auto_approval),
+            permissions.as_ref().map(cline::command_permissions),
+            ignore.as_deref().map(cline::ignore_file),
+        ];
+        let imported = parts
+            .into_iter()
+            .flatten()
+            .fold(Imported::default(), Imported::merge);
+        Ok(to_js(&imported))
+    }
+
+    /// A Claude Code settings `permissions` block → a config.
+    #[wasm_bindgen(js_name = importClaudeCode, unchecked_return_type = "Imported")]
+    pub fn import_claude_code(
+        #[wasm_bindgen(unchecked_param_type = "ClaudeCodePermissions")] permissions: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ClaudeCodeContext")] context: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        use crate::import::claude;
+        let permissions: claude::ClaudePermissions = from_js(permissions, "permissions")?;
+        let context = object_or_nothing(context, "context")?;
+        let root: Option<String> = optional(
+            own_field(&context, "workspaceRoot").map_err(|e| e.under("context"))?,
+            "context.workspaceRoot",
+        )?;
+        let home: Option<String> = optional(
+            own_field(&context, "home").map_err(|e| e.under("context"))?,
+            "context.home",
+        )?;
+        let context = claude::ClaudeContext {
+            workspace_root: root.as_deref(),
+            home: home.as_deref(),
+        };
+        Ok(to_js(&claude::permissions(&permissions, context)))
+    }
+
+    /// The harness's mode, overrides with origins and always-allow list → a config.
+    #[wasm_bindgen(js_name = importHarness, unchecked_return_type = "Imported")]
+    pub fn import_harness(
+        #[wasm_bindgen(unchecked_param_type = "HarnessImport")] settings: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let settings = from_js(settings, "settings")?;
+        Ok(to_js(&crate::import::harness::settings(&settings)))
+    }
+
+    /// The shell analysis alone (no policy): the simple commands that would run, each as its
+    /// words joined by spaces (launchers included), whether the command is plain, and why it
+    /// cannot be judged, if so. For tools and benchmarks; `check` does this internally.
+    #[wasm_bindgen(js_name = analyseCommand, unchecked_return_type = "CommandSummary")]
+    pub fn analyse_command(command: &str) -> JsValue {
+        to_js(&crate::shell::analyse(command).summary())
+    }
+
+    /// Analyses every command of a list in one call and returns how many simple commands they
+    /// hold in total (entries that are not strings count 0): the parser's throughput without a
+    /// JS object per command.
+    #[wasm_bindgen(js_name = analyseCommands)]
+    pub fn analyse_commands(
+        #[wasm_bindgen(unchecked_param_type = "string[]")] commands: &JsValue,
+    ) -> Result<u32, JsError> {
+        let list: &Array = commands
+            .dyn_ref()
+            .ok_or_else(|| JsError::new("analyseCommands: expected an array of strings"))?;
+        let mut total = 0u32;
+        for item in list.iter() {
+            if let Some(c) = item.as_string() {
+                total = total.saturating_add(crate::shell::analyse(&c).commands.len() as u32);
+            }
+        }
+        Ok(total)
+    }
+
+    /// `{ ok: true }` or `{ ok: false, code, error }`; never throws.
+    #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
+        let engine = self.engine.borrow();
+        write::validation_js(&read_call(call, engine.catalogue()).and_then(|c| engine.validate(&c)))
+    }
+
+    /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
+    /// invalid call is denied at step `validation`, with the validation code.
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
+        let engine = self.engine.borrow();
+        match read_call(call, engine.catalogue()) {
+            Ok(c) => to_js(&engine.check(&c)),
+            Err(invalid) => to_js(&invalid_verdict(invalid, crate::Locality::None)),
+        }
+    }
+
+    /// Every step of the resolution order with what it looked at and why it passed or decided.
+    #[wasm_bindgen(unchecked_return_type = "Explanation")]
+    pub fn explain(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
+    ) -> JsValue {
+        let engine = self.engine.borrow();
+        match read_call(call, engine.catalogue()) {
+            Ok(c) => to_js(&engine.explain(&c)),
+            Err(invalid) => {
+                let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
+                to_js(&Explanation::failed_validation(invalid, verdict))
+            }
+        }
+    }
+
+    /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
+    /// verdict }`; never rejects.
+    #[wasm_bindgen(unchecked_return_type = "Promise<Outcome>")]
+    pub fn authorize(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
+    ) -> Promise {
+        let parsed = read_call(&call, self.engine.borrow().catalogue());
+        let has_prompt = self.prompt.borrow().is_some();
+        let begin = match &parsed {
+            Ok(c) => self.engine.borrow().begin(c, has_prompt),
+            Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
+        };
+        let (request, verdict) = match begin {
+            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
+            Begin::Ask(request, verdict) => (request, verdict),
+        };
+        let tool = request.tool.clone();
+        let request_js = to_js(&request);
+        // The params as given: the prompt shows the call that was judged.
+        let params = own::get(&call, label("params"))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let _ = js_sys::Reflect::set(&request_js, label("params"), &params);
+        let prompt = self.prompt.borrow().clone();
+        let timeout = self.engine.borrow().prompt_timeout_ms();
+        let signal = (options.is_object())
+            .then(|| own::get(&options, label("signal")).ok().flatten())
+            .flatten()
+            .filter(|s| !s.is_undefined() && !s.is_null());
+        let engine = self.engine.clone();
+        let on_change = self.on_change.clone();
+        future_to_promise(async move {
+            let result = match prompt {
+                Some(f) => prompt::ask(&f, &request_js, timeout, signal.as_ref()).await,
+                None => PromptResult::NoUi,
+            };
+            let (outcome, change) = engine.borrow_mut().finish(&tool, verdict, result);
+            if let Some(change) = change {
+                notify(&on_change, &change);
+            }
+            Ok(to_js(&outcome))
+        })
+    }
+
+    #[wasm_bindgen(js_name = isIgnored)]
+    pub fn is_ignored(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
+    ) -> bool {
+        // A path that is not a usable string fails closed.
+        match path_string(path) {
+            Some(p) => self.engine.borrow().access().is_ignored(&p),
+            None => true,
+        }
+    }
+
+    /// The paths that are not ignored, in order; non-string entries are dropped.
+    #[wasm_bindgen(js_name = filterPaths)]
+    #[wasm_bindgen(unchecked_return_type = "string[]")]
+    pub fn filter_paths(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] paths: &JsValue,
+    ) -> Result<Array, JsError> {
+        let paths: &Array = paths
+            .dyn_ref()
+            .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
+        let engine = self.engine.borrow();
+        let mut batch = engine.access().batch();
+        if let Some(kept) = listing::filter(paths, |p| !batch.is_ignored(p)) {
+            return Ok(kept);
+        }
+        let out = Array::new();
+        for item in paths.iter() {
+            if let Some(p) = path_string(&item) {
+                if !batch.is_ignored(&p) {
+                    out.push(&item);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `"local"` or `"external"`; a path that cannot be resolved is external.
+    #[wasm_bindgen(js_name = classifyPath)]
+    #[wasm_bindgen(unchecked_return_type = "\"local\" | \"external\"")]
+    pub fn classify_path(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
+    ) -> String {
+        match path_string(path) {
+            Some(p) => self
+                .engine
+                .borrow()
+                .access()
+                .classify(&p)
+                .as_str()
+                .to_string(),
+            None => "external".to_string(),
+        }
+    }
+
+    /// Warnings from compiling the ignore file (e.g. a missing `!include`).
+    #[wasm_bindgen(getter, js_name = ignoreWarnings, unchecked_return_type = "string[]")]
+    pub fn ignore_warnings(&self) -> Array {
+        self.engine
+            .borrow()
+            .access()
+            .ignore()
+            .warnings()
+            .iter()
+            .map(|w| JsValue::from_str(w))
+            .collect()
+    }
+
+    #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
+    pub fn mode(&self) -> String {
+        self.engine.borrow().mode().as_str().to_string()
+    }
+
+    #[wasm_bindgen(setter)]
+    pub fn set_mode(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Mode")] mode: JsValue,
+    ) -> Result<(), JsValue> {
+        let mode = mode
+            .as_string()
+            .and_then(|m| Mode::parse(&m))
+            .ok_or_else(|| {
+                SettingsError::new(
+                    ErrorCode::InvalidValue,
+                    "mode",
+                    format!("expected {}", Mode::LABELS),
+                )
+            })?;
+        let change = self.engine.borrow_mut().set_mode(mode);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// Cline's auto-approval settings become the policy table; `null` returns to the mode's.
+    #[wasm_bindgen(js_name = setAutoApproval)]
+    pub fn set_auto_approval(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ClineAutoApproval | null")]
+        settings: JsValue,
+    ) -> Result<(), JsValue> {
+        let settings: Option<ClineAutoApproval> = optional(settings, "autoApproval")?;
+        let change = self.engine.borrow_mut().set_auto_approval(settings);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// The prompt callback; `null` removes it (then any prompt is a deny).
+    #[wasm_bindgen(setter)]
+    pub fn set_prompt(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PromptCallback | null")] prompt: JsValue,
+    ) -> Result<(), JsValue> {
+        *self.prompt.borrow_mut() = optional_function(prompt, "prompt")?;
+        Ok(())
+    }
+
+    /// Called with `{ kind, … }` once for every change the host should persist.
+    #[wasm_bindgen(setter, js_name = onChange)]
+    pub fn set_on_change(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "((change: Change) => void) | null")]
+        callback: JsValue,
+    ) -> Result<(), JsValue> {
+        *self.on_change.borrow_mut() = optional_function(callback, "onChange")?;
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = setOverride)]
+    pub fn set_override(
+        &self,
+        tool: &str,
+        #[wasm_bindgen(unchecked_param_type = "Policy")] policy: &str,
+        origin: Option<String>,
+    ) -> Result<(), JsValue> {
+        let policy = Policy::parse(policy).ok_or_else(|| {
+            let labels = "expected \"allow\", \"deny\" or \"prompt\"";
+            SettingsError::new(ErrorCode::InvalidValue, "policy", labels)
+        })?;
+        crate::engine::check_mcp_key("tool", tool)?;
+        let change = self.engine.borrow_mut().set_override(tool, policy, origin);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = clearOverride)]
+    pub fn clear_override(&self, tool: &str) {
+        let change = self.engine.borrow_mut().clear_override(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    #[wasm_bindgen(js_name = overrideFor, unchecked_return_type = "Policy | undefined")]
+    pub fn override_for(&self, tool: &str) -> Option<String> {
+        self.engine
+            .borrow()
+            .override_for(tool)
+            .map(|o| o.policy.as_str().to_string())
+    }
+
+    #[wasm_bindgen(js_name = overrideOriginFor)]
+    pub fn override_origin_for(&self, tool: &str) -> Option<String> {
+        self.engine
+            .borrow()
+            .override_for(tool)
+            .and_then(|o| o.origin.clone())
+    }
+
+    #[wasm_bindgen(js_name = allowAlways)]
+    pub fn allow_always(&self, tool: &str) {
+        let change = self.engine.borrow_mut().allow_always(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    /// Takes a tool back off the always-allow set.
+    #[wasm_bindgen(js_name = revokeAlwaysAllow)]
+    pub fn revoke_always_allow(&self, tool: &str) {
+        let change = self.engine.borrow_mut().revoke_always_allow(tool);
+        if let Some(change) = change {
+            notify(&self.on_change, &change);
+        }
+    }
+
+    /// Replaces the command rules (entries as in the config, examples checked); on error
+    /// nothing changes and it throws, naming the rule.
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Rules")] rules: JsValue,
+    ) -> Result<(), JsValue> {
+        let rules: Rules = optional(rules, "rules")?.unwrap_or_default();
+        let change = self.engine.borrow_mut().set_rules(rules)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// This turn's grants, each list sorted.
+    #[wasm_bindgen(getter, js_name = turnGrants, unchecked_return_type = "{ allow: string[]; deny: string[] }")]
+    pub fn turn_grants(&self) -> JsValue {
+        let engine = self.engine.borrow();
+        let (allow, deny) = engine.turn_grants();
+        to_js(&TurnGrants {
+            allow: allow.map(String::from).collect(),
+            deny: deny.map(String::from).collect(),
+        })
+    }
+
+    #[wasm_bindgen(js_name = isAlwaysAllowed)]
+    pub fn is_always_allowed(&self, tool: &str) -> bool {
+        self.engine.borrow().is_always_allowed(tool)
+    }
+
+    /// Sorted, without duplicates.
+    #[wasm_bindgen(getter, js_name = alwaysAllowedTools, unchecked_return_type = "string[]")]
+    pub fn always_allowed_tools(&self) -> Array {
+        self.engine
+            .borrow()
+            .always_allowed_tools()
+            .map(JsValue::from_str)
+            .collect()
+    }
+
+    /// `{ allow?: string[], deny?: string[] }`: a skill's allowed-tools / disallowed-tools.
+    #[wasm_bindgen(js_name = grantForTurn)]
+    pub fn grant_for_turn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
+    ) -> Result<(), JsValue> {
+        let grants: TurnGrants = from_js(grants, "grants")?;
+        for (list, keys) in [("grants.allow", &grants.allow), ("grants.deny", &grants.deny)] {
+            for (i, key) in keys.iter().enumerate() {
+                crate::engine::check_mcp_key(&format!("{list}[{i}]"), key)?;
+            }
+        }
+        let change = self
+            .engine
+            .borrow_mut()
+            .grant_for_turn(grants.allow, grants.deny);
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = clearTurnGrants)]
+    pub fn clear_turn_grants(&self) {
+        let change = self.engine.borrow_mut().clear_turn_grants();
+        notify(&self.on_change, &change);
+    }
+
+    /// Replaces the ignore file (and its includes); on error nothing changes and it throws.
+    #[wasm_bindgen(js_name = setIgnoreFile)]
+    pub fn set_ignore_file(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | null")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
+    ) -> Result<(), JsValue> {
+        let text: Option<String> = optional(text, "ignoreFile")?;
+        let includes: BTreeMap<String, String> =
+            optional(includes, "ignoreIncludes")?.unwrap_or_default();
+        let change = self.engine.borrow_mut().set_ignore_file(text, includes)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+
+    /// Replaces the workspace roots; on error nothing changes and it throws.
+    #[wasm_bindgen(js_name = setWorkspaceRoots)]
+    pub fn set_workspace_roots(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] roots: JsValue,
+    ) -> Result<(), JsValue> {
+        let roots: Vec<String> = from_js(roots, "workspaceRoots")?;
+        let change = self.engine.borrow_mut().set_workspace_roots(&roots)?;
+        notify(&self.on_change, &change);
+        Ok(())
+    }
+}
+
+fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
+    // Clone out of the cell so the callback may replace itself.
+    let callback = on_change.borrow().clone();
+    if let Some(f) = callback {
+        // A throwing listener must not undo or block the change it hears about.
+        let _ = f.call1(&JsValue::NULL, &to_js(change));
+    }
+}

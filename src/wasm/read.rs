@@ -1,0 +1,575 @@
+//! JS → core: settings, snapshots, importer input and tool calls.
+//!
+//! Settings-shaped values go through serde: [`De`] walks objects and arrays as own properties
+//! ([`own`], every read that can run the caller's code caught) and hands each leaf (a string,
+//! number, boolean) to serde-wasm-bindgen's `Deserializer`. serde-wasm-bindgen's own struct
+//! reader is not used: it reads `obj[field]` (an inherited value counts), calls getters
+//! outside any `catch`, and visits only the declared fields, so `deny_unknown_fields` would
+//! never see a typo. The reader tracks where it is, so an error names the failing field with
+//! its path (`tools.foo.requred`, `rules.allow[1]`) as the core's `SettingsError`.
+//!
+//! Tool calls are read by hand ([`read_call`]): only the params the tool's spec reads, each
+//! once, as own properties; this is the hot path of `check`.
+
+use js_sys::{Function, JsString, Reflect};
+use serde::de::DeserializeOwned;
+use serde::de::{self, IntoDeserializer, Visitor};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::own;
+use super::prompt::describe;
+use super::write::label;
+use crate::call::{ToolCall, Value};
+use crate::catalogue::Catalogue;
+use crate::settings::{ErrorCode, Settings, SettingsError};
+use crate::validate::Invalid;
+
+/// `T` from the JS value `v`, as own properties, its fields named under `at` (the value's own
+/// path: `""` for the settings, `rules` for `setRules`' argument).
+pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<T, SettingsError> {
+    read(De::new(v), at)
+}
+
+/// `T` from `de`, a failure named by its path under `at` (the value's own path).
+fn read<T: DeserializeOwned>(de: De, at: &str) -> Result<T, SettingsError> {
+    T::deserialize(de).map_err(|e| {
+        let mut field = at.to_string();
+        for segment in e.path.iter().rev() {
+            match segment {
+                Segment::Key(k) if field.is_empty() => field.push_str(k),
+                Segment::Key(k) => {
+                    field.push('.');
+                    field.push_str(k);
+                }
+                Segment::Index(i) => field.push_str(&format!("[{i}]")),
+            }
+        }
+        match e.unreadable {
+            true => SettingsError::new(ErrorCode::Unreadable, field, e.message),
+            false => SettingsError::from_path(field, e.message),
+        }
+    })
+}
+
+/// `from_js` for a value that may be absent (`undefined` or `null`).
+pub(super) fn optional<T: DeserializeOwned>(
+    v: JsValue,
+    at: &str,
+) -> Result<Option<T>, SettingsError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else {
+        from_js(v, at).map(Some)
+    }
+}
+
+/// The settings, and the host's callbacks beside them. `at` is `snapshot` for a snapshot.
+pub(super) fn settings(js: &JsValue, at: &str) -> Result<(Settings, Host), SettingsError> {
+    if js.is_undefined() || js.is_null() {
+        return Ok((Settings::default(), Host::default()));
+    }
+    if !js.is_object() || own::is_array(js) || js.is_function() {
+        let field = if at.is_empty() { "config" } else { at };
+        return Err(SettingsError::new(
+            ErrorCode::WrongType,
+            field,
+            "must be an object",
+        ));
+    }
+    // The constructor's argument holds the host's callbacks beside the settings.
+    let skip = if at.is_empty() { HOST_FIELDS } else { &[] };
+    let settings = read(
+        De {
+            skip,
+            ..De::new(js.clone())
+        },
+        at,
+    )
+    .map_err(|mut e| {
+        if e.field.is_empty() {
+            e.field = "config".into(); // the constructor's argument itself
+        }
+        e
+    })?;
+    Ok((settings, host(js)?))
+}
+
+/// The fields of the constructor's argument that are the host's, not settings.
+const HOST_FIELDS: &[&str] = &["prompt", "onChange"];
+
+/// The host's callbacks.
+#[derive(Default)]
+pub(super) struct Host {
+    pub prompt: Option<Function>,
+    pub on_change: Option<Function>,
+}
+
+/// The host's callbacks from `js` (the config, or `fromSnapshot`'s second argument).
+pub(super) fn host(js: &JsValue) -> Result<Host, SettingsError> {
+    Ok(Host {
+        prompt: optional_function(own_field(js, "prompt")?, "prompt")?,
+        on_change: optional_function(own_field(js, "onChange")?, "onChange")?,
+    })
+}
+
+/// `v` when it is an object, `undefined` when it is absent; otherwise an error naming `at`.
+pub(super) fn object_or_nothing(v: JsValue, at: &str) -> Result<JsValue, SettingsError> {
+    if v.is_undefined() || v.is_null() {
+        Ok(JsValue::UNDEFINED)
+    } else if v.is_object() && !own::is_array(&v) {
+        Ok(v)
+    } else {
+        Err(SettingsError::new(
+            ErrorCode::WrongType,
+            at,
+            "must be an object",
+        ))
+    }
+}
+
+/// The own property `key` of `o` (`undefined` when it has none or `o` is no object).
+pub(super) fn own_field(o: &JsValue, key: &str) -> Result<JsValue, SettingsError> {
+    if !o.is_object() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    own::get(o, &JsValue::from_str(key))
+        .map(Option::unwrap_or_default)
+        .map_err(|e| SettingsError::new(ErrorCode::Unreadable, key, unreadable(&e)))
+}
+
+fn unreadable(e: &JsValue) -> String {
+    format!("could not be read ({})", describe(e))
+}
+
+pub(super) fn optional_function(
+    v: JsValue,
+    field: &str,
+) -> Result<Option<Function>, SettingsError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.dyn_into::<Function>()
+        .map(Some)
+        .map_err(|_| SettingsError::new(ErrorCode::WrongType, field, "must be a function or null"))
+}
+
+/// A conversion error: serde's message (the core reads its code off the wording) and where
+/// it happened, innermost segment first. [`Entries`] and [`Items`] add their segment as the
+/// error passes them: the path costs nothing until something fails, and no generic wrapper
+/// goes around every visitor (serde_path_to_error's way, which measured tens of KiB of wasm).
+#[derive(Debug)]
+pub(super) struct Error {
+    message: String,
+    path: Vec<Segment>,
+    /// A getter or proxy trap threw.
+    unreadable: bool,
+}
+
+#[derive(Debug)]
+enum Segment {
+    Key(String),
+    Index(u32),
+}
+
+impl Error {
+    fn new(message: String) -> Error {
+        Error {
+            message,
+            path: Vec::new(),
+            unreadable: false,
+        }
+    }
+
+    fn thrown(e: &JsValue) -> Error {
+        Error {
+            unreadable: true,
+            ..Error::new(unreadable(e))
+        }
+    }
+
+    fn at(mut self, segment: Segment) -> Error {
+        self.path.push(segment);
+        self
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl de::Error for Error {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        Error::new(msg.to_string())
+    }
+}
+
+/// A leaf's error from serde-wasm-bindgen (a JS `Error` whose message is serde's).
+fn leaf(e: serde_wasm_bindgen::Error) -> Error {
+    let js = JsValue::from(e);
+    match js.dyn_ref::<js_sys::Error>() {
+        Some(err) => Error::new(String::from(err.message())),
+        None => Error::new(describe(&js)),
+    }
+}
+
+/// A JS value read as own properties; see the module docs.
+pub(super) struct De {
+    value: JsValue,
+    /// Why the value could not be read (its getter threw): reported when it is deserialised,
+    /// so the error's path names it.
+    failed: Option<String>,
+    /// Keys of this object (not of nested ones) that are not read at all.
+    skip: &'static [&'static str],
+}
+
+type DeResult<T> = Result<T, Error>;
+
+impl De {
+    pub(super) fn new(value: JsValue) -> De {
+        De {
+            value,
+            failed: None,
+            skip: &[],
+        }
+    }
+
+    /// The value `read` returned, or the reason it could not be read.
+    fn read(read: Result<Option<JsValue>, JsValue>) -> De {
+        match read {
+            Ok(v) => De::new(v.unwrap_or_default()),
+            Err(e) => De {
+                failed: Some(unreadable(&e)),
+                ..De::new(JsValue::UNDEFINED)
+            },
+        }
+    }
+
+    /// The value, or the error its read raised.
+    fn value(&mut self) -> DeResult<&JsValue> {
+        match self.failed.take() {
+            Some(why) => Err(Error { unreadable: true, ..Error::new(why) }),
+            None => Ok(&self.value),
+        }
+    }
+
+    fn leaf(self) -> serde_wasm_bindgen::Deserializer {
+        serde_wasm_bindgen::Deserializer::from(self.value)
+    }
+
+    /// A type error for this value, worded as serde words it.
+    fn wrong<'de, V: Visitor<'de>>(&self, visitor: V) -> DeResult<V::Value> {
+        use de::Unexpected as U;
+        let v = &self.value;
+        let text = v.as_string();
+        let unexpected = if v.is_undefined() || v.is_null() {
+            U::Unit
+        } else if own::is_array(v) {
+            U::Seq
+        } else if v.is_function() {
+            U::Other("a function")
+        } else if v.is_object() {
+            U::Map
+        } else if let Some(b) = v.as_bool() {
+            U::Bool(b)
+        } else if let Some(s) = &text {
+            U::Str(s)
+        } else if let Some(n) = v.as_f64() {
+            U::Float(n)
+        } else {
+            U::Other("a value of another type")
+        };
+        Err(de::Error::invalid_type(unexpected, &visitor))
+    }
+
+    fn map<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if !v.is_object() || v.is_function() || own::is_array(v) {
+            return self.wrong(visitor);
+        }
+        let keys = own::keys(v).map_err(|e| Error::thrown(&e))?;
+        let keys = keys.iter().filter(|k| {
+            let k = k.as_string().unwrap_or_default();
+            !self.skip.contains(&k.as_str())
+        });
+        let mut access = Entries {
+            object: &self.value,
+            keys: keys.collect::<Vec<_>>().into_iter(),
+            key: None,
+        };
+        visitor.visit_map(&mut access)
+    }
+
+    fn seq<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if !own::is_array(v) {
+            return self.wrong(visitor);
+        }
+        let length = own::length(v).map_err(|e| Error::thrown(&e))?;
+        visitor.visit_seq(&mut Items {
+            array: &self.value,
+            next: 0,
+            length,
+        })
+    }
+}
+
+/// An object's own entries, each value read when serde asks for it.
+struct Entries<'a> {
+    object: &'a JsValue,
+    keys: std::vec::IntoIter<JsValue>,
+    key: Option<(JsValue, String)>,
+}
+
+impl<'de> de::MapAccess<'de> for Entries<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> DeResult<Option<K::Value>> {
+        let Some(key) = self.keys.next() else {
+            return Ok(None);
+        };
+        let name = key.as_string().unwrap_or_default();
+        self.key = Some((key, name.clone()));
+        // An unknown key fails here: the error names the key.
+        let read = seed.deserialize(name.clone().into_deserializer());
+        read.map(Some).map_err(|e: Error| e.at(Segment::Key(name)))
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> DeResult<V::Value> {
+        let (key, name) = self.key.take().unwrap_or_default();
+        seed.deserialize(De::read(own::get(self.object, &key)))
+            .map_err(|e| e.at(Segment::Key(name)))
+    }
+}
+
+/// An array's elements by index, each read when serde asks for it (a hole is `undefined`).
+struct Items<'a> {
+    array: &'a JsValue,
+    next: u32,
+    length: u32,
+}
+
+impl<'de> de::SeqAccess<'de> for Items<'_> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> DeResult<Option<T::Value>> {
+        if self.next >= self.length {
+            return Ok(None);
+        }
+        let i = self.next;
+        self.next += 1;
+        seed.deserialize(De::read(own::get(self.array, &JsValue::from(i))))
+            .map(Some)
+            .map_err(|e| e.at(Segment::Index(i)))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some((self.length - self.next) as usize)
+    }
+}
+
+macro_rules! leaves {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+            if self.value()?.is_object() {
+                // An object where a leaf belongs: a type error, without reading it.
+                return self.wrong(visitor);
+            }
+            self.leaf().$method(visitor).map_err(leaf)
+        }
+    )*};
+}
+
+impl<'de> de::Deserializer<'de> for De {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if own::is_array(v) {
+            self.seq(visitor)
+        } else if v.is_object() && !v.is_function() {
+            self.map(visitor)
+        } else {
+            self.leaf().deserialize_any(visitor).map_err(leaf)
+        }
+    }
+
+    leaves! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
+        deserialize_f64 deserialize_char deserialize_str deserialize_string
+        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        let v = self.value()?;
+        if v.is_undefined() || v.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> DeResult<V::Value> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> DeResult<V::Value> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> DeResult<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        visitor: V,
+    ) -> DeResult<V::Value> {
+        self.seq(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        self.map(visitor)
+    }
+
+    /// A struct reads every own entry, so `deny_unknown_fields` sees unknown keys.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> DeResult<V::Value> {
+        self.map(visitor)
+    }
+
+    /// Enums are written as their variant's name (every enum of the settings is).
+    fn deserialize_enum<V: Visitor<'de>>(
+        mut self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> DeResult<V::Value> {
+        if self.value()?.is_object() {
+            return self.wrong(visitor);
+        }
+        self.leaf()
+            .deserialize_enum(name, variants, visitor)
+            .map_err(leaf)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        // An ignored value is not read (no getter runs for a field nobody uses).
+        visitor.visit_unit()
+    }
+}
+
+// ---- tool calls ------------------------------------------------------------------------
+
+/// A string that is valid Unicode, or `None`.
+///
+/// One crossing into JS: `as_string` encodes with `TextEncoder`, which replaces a lone
+/// surrogate with U+FFFD, so only a result holding U+FFFD needs the (slow: one call per code
+/// unit) validity check, to tell a real U+FFFD from a repaired surrogate.
+pub(super) fn path_string(v: &JsValue) -> Option<String> {
+    let s = v.as_string()?;
+    if s.contains('\u{FFFD}') && !v.unchecked_ref::<JsString>().is_valid_utf16() {
+        return None;
+    }
+    Some(s)
+}
+
+fn read_value(v: JsValue) -> Value {
+    // Strings first: nearly every param is one, and `as_string` is one call.
+    if v.is_string() {
+        return path_string(&v).map_or(Value::InvalidStr, Value::Str);
+    }
+    if v.is_null() || v.is_undefined() {
+        Value::Null
+    } else if let Some(b) = v.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = v.as_f64() {
+        Value::Number(n)
+    } else {
+        Value::Other
+    }
+}
+
+/// The call's tool and the params the gate reads for that tool
+/// ([`crate::ToolSpec::params_read`]), each read once, as own properties ([`own`]). A value
+/// only the prototype supplies (a polluted `Object.prototype.path`) makes the call invalid:
+/// toolgate does not read it, but the host's `params.path` would. A read that throws (a
+/// getter, a proxy trap) makes it invalid too: toolgate cannot say what the field holds.
+pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCall, Invalid> {
+    let malformed =
+        |what: String| Invalid::new("invalid_call", format!("Malformed tool call: {what}."));
+    if !call.is_object() || own::is_array(call) {
+        return Err(malformed("expected an object { tool, params }".into()));
+    }
+    let field = |key: &'static str| {
+        call_field(call, label(key)).map_err(|why| malformed(format!("`{key}` {why}")))
+    };
+    let tool = field("tool")?;
+    let tool = match path_string(&tool) {
+        Some(tool) => tool,
+        None if tool.is_string() => return Err(malformed("`tool` is not valid Unicode".into())),
+        None => return Err(malformed("`tool` must be a string".into())),
+    };
+    let params = field("params")?;
+    let mut out = ToolCall::new(tool);
+    if params.is_null() || params.is_undefined() {
+        return Ok(out);
+    }
+    if !params.is_object() || own::is_array(&params) {
+        return Err(malformed("`params` must be an object".into()));
+    }
+    for name in catalogue.spec(&out.tool).params_read() {
+        if out.param(name).is_none() {
+            let value = call_field(&params, &JsValue::from_str(name)).map_err(|why| {
+                Invalid::new(
+                    "invalid_param",
+                    format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
+                )
+            })?;
+            out.params.push((name.to_owned(), read_value(value)));
+        }
+    }
+    Ok(out)
+}
+
+/// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why
+/// it cannot be judged. Read as the host reads it, then asked whether it is own only when it
+/// holds something: an absent param (the usual `requires_approval`) costs one call into JS.
+fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
+    let unreadable = |e: JsValue| format!("could not be read ({})", describe(&e));
+    let v = Reflect::get(o, key).map_err(unreadable)?;
+    if v.is_undefined() || own::has(o, key).map_err(unreadable)? {
+        Ok(v)
+    } else {
+        Err("is inherited, not the call's own".into())
+    }
+}
