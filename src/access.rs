@@ -92,7 +92,7 @@ impl Access {
     }
 
     /// What the names a glob (or a program's pattern) may stand for have to do with the
-    /// ignore rules, judged per component without a file system (see [`crate::globs`]):
+    /// ignore rules, judged per component without a file system (see [`crate::glob_overlap`]):
     /// * [`GlobRisk::All`] when the glob read literally is ignored (`*.pem`, `secrets/*`):
     ///   every name it matches is;
     /// * [`GlobRisk::May`] when a component can name what an ignore line names (`.e*` and
@@ -120,15 +120,15 @@ impl Access {
                 let dotfile = p.pattern.starts_with('.');
                 let last = parts.len().saturating_sub(1);
                 parts.iter().enumerate().any(|(i, c)| {
-                    (!crate::globs::wildcard_only(c) || (dotfile && i == last))
-                        && crate::globs::overlap(c, p.pattern, fold, shell)
+                    (!crate::glob_overlap::wildcard_only(c) || (dotfile && i == last))
+                        && crate::glob_overlap::overlap(c, p.pattern, fold, shell)
                 })
             } else {
                 // an anchored line, component by component from the root
                 p.pattern.split('/').zip(&parts).all(|(r, c)| {
                     r.contains("**")
                         || c.contains("**")
-                        || crate::globs::overlap(c, r, fold, shell)
+                        || crate::glob_overlap::overlap(c, r, fold, shell)
                 })
             };
             if hit {
@@ -170,7 +170,7 @@ impl Access {
             .into_iter()
             .find(|p| {
                 let rule = p.pattern.rsplit('/').next().unwrap_or(p.pattern);
-                rule.contains("**") || crate::globs::overlap(name, rule, fold, false)
+                rule.contains("**") || crate::glob_overlap::overlap(name, rule, fold, false)
             })
             .map(|p| p.by)
     }

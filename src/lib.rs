@@ -1,8 +1,9 @@
 //! toolgate: decides, before an AI agent's tool call runs, whether it *can* run (the validator)
 //! and whether the user *should be asked* (the approval engine).
 //!
-//! The core is pure Rust and tested on the host; [`wasm`] is the only module that knows
-//! wasm-bindgen, and it only converts values.
+//! The core is pure Rust and tested on the host; the facade (`src/wasm.rs`, built for wasm32
+//! only) is the only module that knows JavaScript, and it only converts values and awaits.
+//! `tests/layering.rs` enforces that the core never reaches it (docs/architecture.md).
 
 pub mod access;
 pub mod allow_list;
@@ -10,7 +11,8 @@ pub mod call;
 pub mod catalogue;
 pub mod config;
 pub mod engine;
-pub mod globs;
+pub(crate) mod glob;
+pub mod glob_overlap;
 pub mod ignore;
 pub mod import;
 pub mod number;

@@ -32,7 +32,7 @@
 //! letters, digits, `_`, `-`, `.`, `:`, unbalanced parentheses, text after the closing
 //! parenthesis, an empty pattern `tool()`) is a [`RuleError`] naming it.
 
-use crate::ignore::wildmatch::{Flags, Glob};
+use crate::glob::{Flags, Glob};
 use crate::shell::{programs, Analysis, SimpleCommand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

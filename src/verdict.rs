@@ -57,19 +57,6 @@ pub enum Step {
 }
 
 impl Step {
-    /// The resolution order (validation is not part of it).
-    pub const ORDER: [Step; 9] = [
-        Step::DenyOverride,
-        Step::TurnDeny,
-        Step::DenyRule,
-        Step::Critical,
-        Step::Override,
-        Step::TurnAllow,
-        Step::CommandRule,
-        Step::AlwaysAllow,
-        Step::Policy,
-    ];
-
     pub fn as_str(self) -> &'static str {
         match self {
             Step::Validation => "validation",

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::order::ORDER;
-use super::{invalid_verdict, Engine, Facts};
+use super::order::{StepEntry, ORDER};
+use super::{invalid_verdict, Engine};
 use crate::call::ToolCall;
 use crate::validate::{self, Invalid};
 use crate::verdict::{Step, Verdict};
@@ -34,9 +34,11 @@ impl Explanation {
     pub fn failed_validation(invalid: Invalid, verdict: Verdict) -> Explanation {
         Explanation {
             invalid: Some(invalid),
-            steps: Step::ORDER
+            steps: ORDER
                 .iter()
-                .map(|&step| skipped(step, "the call failed validation"))
+                .map(|s| s.step)
+                .chain([Step::Policy])
+                .map(|step| skipped(step, "the call failed validation"))
                 .collect(),
             verdict,
         }
@@ -60,14 +62,19 @@ impl Engine {
             let verdict = self.with_critical(invalid_verdict(invalid.clone(), f.locality), &f);
             return Explanation::failed_validation(invalid, verdict);
         }
-        let mut steps = Vec::with_capacity(Step::ORDER.len());
+        let mut steps = Vec::with_capacity(ORDER.len() + 1);
         let mut decided = None;
-        for (step, run) in ORDER {
+        for &StepEntry {
+            step,
+            decide,
+            passed,
+        } in &ORDER
+        {
             if decided.is_some() {
                 steps.push(skipped(step, "a step before it decided"));
                 continue;
             }
-            match run(self, &f) {
+            match decide(self, &f) {
                 Some(v) => {
                     steps.push(TraceStep {
                         step,
@@ -79,7 +86,7 @@ impl Engine {
                 None => steps.push(TraceStep {
                     step,
                     outcome: "passed",
-                    note: self.pass_note(step, &f),
+                    note: passed(self, &f),
                 }),
             }
         }
@@ -102,42 +109,6 @@ impl Engine {
             invalid: None,
             steps,
             verdict: self.with_critical(verdict, &f),
-        }
-    }
-
-    /// Why `step` handed the call on.
-    fn pass_note(&self, step: Step, f: &Facts<'_>) -> String {
-        let tool = f.tool;
-        match step {
-            Step::DenyOverride | Step::Override => match self.overrides.get(tool) {
-                None => format!("no override for '{tool}'"),
-                Some(o) => format!("the override for '{tool}' is \"{}\"", o.policy.as_str()),
-            },
-            Step::TurnDeny => format!(
-                "'{tool}' is not in this turn's deny list ({} entries)",
-                self.turn_deny.len()
-            ),
-            Step::DenyRule if self.allow_list.is_listed(tool) => {
-                "no deny rule matches, and the allow-list covers the call".to_string()
-            }
-            Step::DenyRule => "no deny rule matches".to_string(),
-            Step::Critical => match (&f.analysis, &f.critical) {
-                (None, _) => "the call has no command".to_string(),
-                (Some(_), Some(c)) => format!(
-                    "critical command ({}) not asked about in unattended mode",
-                    c.label
-                ),
-                (Some(a), None) => {
-                    format!("no critical pattern in {} command(s)", a.commands.len())
-                }
-            },
-            Step::TurnAllow => format!(
-                "'{tool}' is not in this turn's allow list ({} entries)",
-                self.turn_allow.len()
-            ),
-            Step::CommandRule => "no allow or ask rule matches".to_string(),
-            Step::AlwaysAllow => format!("'{tool}' is not in the session always-allow set"),
-            Step::Validation | Step::Policy => String::new(),
         }
     }
 }

@@ -8,18 +8,38 @@ use crate::safety;
 use crate::shell::Problem;
 use crate::verdict::{Decision, Step, Verdict};
 
-pub(super) type StepFn = fn(&Engine, &Facts<'_>) -> Option<Verdict>;
+/// One step of the resolution order.
+pub(super) struct StepEntry {
+    pub step: Step,
+    /// Takes the decision, or hands the call on (`None`).
+    pub decide: fn(&Engine, &Facts<'_>) -> Option<Verdict>,
+    /// What `explain` says when the step hands the call on: what it looked at.
+    pub passed: fn(&Engine, &Facts<'_>) -> String,
+}
+
+const fn entry(
+    step: Step,
+    decide: fn(&Engine, &Facts<'_>) -> Option<Verdict>,
+    passed: fn(&Engine, &Facts<'_>) -> String,
+) -> StepEntry {
+    StepEntry {
+        step,
+        decide,
+        passed,
+    }
+}
 
 /// Steps 1–8 in order; step 9, the policy table, always decides.
-pub(super) const ORDER: [(Step, StepFn); 8] = [
-    (Step::DenyOverride, Engine::deny_override),
-    (Step::TurnDeny, Engine::turn_deny),
-    (Step::DenyRule, Engine::deny_rule),
-    (Step::Critical, Engine::critical_command),
-    (Step::Override, Engine::tool_override),
-    (Step::TurnAllow, Engine::turn_allow),
-    (Step::CommandRule, Engine::command_rule),
-    (Step::AlwaysAllow, Engine::always_allowed),
+#[rustfmt::skip]
+pub(super) const ORDER: [StepEntry; 8] = [
+    entry(Step::DenyOverride, Engine::deny_override, Engine::override_passed),
+    entry(Step::TurnDeny, Engine::turn_deny, Engine::turn_deny_passed),
+    entry(Step::DenyRule, Engine::deny_rule, Engine::deny_rule_passed),
+    entry(Step::Critical, Engine::critical_command, Engine::critical_passed),
+    entry(Step::Override, Engine::tool_override, Engine::override_passed),
+    entry(Step::TurnAllow, Engine::turn_allow, Engine::turn_allow_passed),
+    entry(Step::CommandRule, Engine::command_rule, Engine::command_rule_passed),
+    entry(Step::AlwaysAllow, Engine::always_allowed, Engine::always_allowed_passed),
 ];
 
 impl Engine {
@@ -27,7 +47,7 @@ impl Engine {
     pub(super) fn resolve(&self, f: &Facts<'_>) -> Verdict {
         let v = ORDER
             .iter()
-            .find_map(|(_, step)| step(self, f))
+            .find_map(|s| (s.decide)(self, f))
             .unwrap_or_else(|| self.policy_table(f));
         self.with_critical(v, f)
     }
@@ -58,6 +78,15 @@ impl Engine {
         )
     }
 
+    /// Steps 1 and 5 look at the same override.
+    fn override_passed(&self, f: &Facts<'_>) -> String {
+        let tool = f.tool;
+        match self.overrides.get(tool) {
+            None => format!("no override for '{tool}'"),
+            Some(o) => format!("the override for '{tool}' is \"{}\"", o.policy.as_str()),
+        }
+    }
+
     pub(super) fn turn_deny(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
         self.turn_deny.contains(tool).then(|| {
@@ -69,6 +98,14 @@ impl Engine {
                 f,
             )
         })
+    }
+
+    fn turn_deny_passed(&self, f: &Facts<'_>) -> String {
+        format!(
+            "'{}' is not in this turn's deny list ({} entries)",
+            f.tool,
+            self.turn_deny.len()
+        )
     }
 
     /// A deny rule, then the tool's allow-list (`rules.allowOnly`).
@@ -90,6 +127,14 @@ impl Engine {
             reason,
             f,
         ))
+    }
+
+    fn deny_rule_passed(&self, f: &Facts<'_>) -> String {
+        if self.allow_list.is_listed(f.tool) {
+            "no deny rule matches, and the allow-list covers the call".to_string()
+        } else {
+            "no deny rule matches".to_string()
+        }
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -134,6 +179,19 @@ impl Engine {
         Some(v)
     }
 
+    fn critical_passed(&self, f: &Facts<'_>) -> String {
+        match (&f.analysis, &f.critical) {
+            (None, _) => "the call has no command".to_string(),
+            (Some(_), Some(c)) => format!(
+                "critical command ({}) not asked about in unattended mode",
+                c.label
+            ),
+            (Some(a), None) => {
+                format!("no critical pattern in {} command(s)", a.commands.len())
+            }
+        }
+    }
+
     pub(super) fn tool_override(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
         let o = self.overrides.get(tool)?;
@@ -172,6 +230,14 @@ impl Engine {
         })
     }
 
+    fn turn_allow_passed(&self, f: &Facts<'_>) -> String {
+        format!(
+            "'{}' is not in this turn's allow list ({} entries)",
+            f.tool,
+            self.turn_allow.len()
+        )
+    }
+
     pub(super) fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
         let m = f
@@ -182,6 +248,10 @@ impl Engine {
             _ => (Decision::Prompt, "rule_ask"),
         };
         Some(verdict(decision, Step::CommandRule, code, m.sentence(), f).rule(m.rule))
+    }
+
+    fn command_rule_passed(&self, _: &Facts<'_>) -> String {
+        "no allow or ask rule matches".to_string()
     }
 
     pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
@@ -195,6 +265,10 @@ impl Engine {
                 f,
             )
         })
+    }
+
+    fn always_allowed_passed(&self, f: &Facts<'_>) -> String {
+        format!("'{}' is not in the session always-allow set", f.tool)
     }
 
     pub(super) fn policy_table(&self, f: &Facts<'_>) -> Verdict {

@@ -2,8 +2,8 @@
 //! compiled once into an immutable matcher.
 //!
 //! [`IgnoreBuilder`] reads the text, expands includes and compiles every line with git's own
-//! matching algorithm (`wildmatch`, in [`wildmatch`]); [`Ignore`] answers "is this path ignored, and by which line?" the way
-//! `git check-ignore` does:
+//! matching algorithm (`wildmatch`, in `crate::glob`); [`Ignore`] answers "is this path
+//! ignored, and by which line?" the way `git check-ignore` does:
 //! - the last matching line wins, and a `!` line re-includes;
 //! - a path is ignored when any of its parent directories is (checked as directories, from the
 //!   top): nothing under an excluded directory can be re-included;
@@ -37,12 +37,10 @@
 
 mod pattern;
 mod source;
-pub(crate) mod wildmatch;
 
 use std::collections::HashMap;
 
-use wildmatch::{Flags, Glob};
-
+use crate::glob::{Flags, Glob};
 use crate::platform::{Case, Names};
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
@@ -483,7 +481,7 @@ impl Ignore {
     }
 
     /// The lines that can ignore something, for judging what names a glob may stand for
-    /// (see `crate::globs`): the ignore file's own name first, then every positive line.
+    /// (see `crate::glob_overlap`): the ignore file's own name first, then every positive line.
     pub fn positive_patterns(&self) -> Vec<IgnorePattern<'_>> {
         let mut out = Vec::with_capacity(self.rules.len() + 1);
         if !self.own_name.is_empty() {

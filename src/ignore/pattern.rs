@@ -7,7 +7,7 @@
 //! `wildmatch` only the rest, so in `x/ab**/y` the `**` is at the start of what wildmatch sees
 //! and crosses `/` (`x/aby`, `x/abc/d/y`); [`Flags::start`] carries that prefix.
 
-use super::wildmatch::{Flags, Glob};
+use crate::glob::{Flags, Glob};
 
 /// A parsed line, ready for the matcher.
 #[derive(Debug, Clone)]

@@ -7,30 +7,10 @@
 //! piece as a script or a command of its own, whose parent is the command, with the same
 //! checks as the top level.
 
-use super::inline::{self, Lang};
-use super::wrappers::options;
-use super::{basename, names, parser::COMMAND_VARIABLES, SimpleCommand};
-
-/// A piece of code a command runs; the first field says where it came from (the wrapper
-/// name its commands carry).
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Code {
-    /// Shell text.
-    Script(&'static str, String),
-    /// A command run without a shell, program first.
-    Argv(&'static str, Vec<String>),
-    /// Code toolgate cannot read (built when it runs), and why: the analysis does not vouch
-    /// for it.
-    Opaque(&'static str, &'static str),
-}
-
-impl Code {
-    pub(super) fn source(&self) -> &'static str {
-        match self {
-            Code::Script(s, _) | Code::Argv(s, _) | Code::Opaque(s, _) => s,
-        }
-    }
-}
+use super::inline::{self, interpreter, Lang};
+pub(super) use super::inline::Code;
+use super::wrappers::{options, COMMAND_VARIABLES};
+use super::{basename, names, SimpleCommand};
 
 // Names only this module matches (the rest are in `names`).
 const TRAP: names::Key = names::folded_key("trap");
@@ -823,47 +803,6 @@ fn past(b: &[u8], mut i: usize, delim: u8) -> usize {
 }
 
 // ---- interpreters ----
-
-/// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …).
-pub(super) fn interpreter(name: &str) -> Option<Lang> {
-    const INTERPRETERS: &[(&str, Lang)] = &[
-        ("python", Lang::Python),
-        ("pypy", Lang::Python),
-        ("perl", Lang::Perl),
-        ("ruby", Lang::Ruby),
-        ("jruby", Lang::Ruby),
-        ("node", Lang::Js),
-        ("nodejs", Lang::Js),
-        ("deno", Lang::Js),
-        ("bun", Lang::Js),
-        ("php", Lang::Php),
-        ("awk", Lang::Awk),
-        ("gawk", Lang::Awk),
-        ("mawk", Lang::Awk),
-        ("nawk", Lang::Awk),
-        ("lua", Lang::Lua),
-        ("luajit", Lang::Lua),
-        ("rscript", Lang::R),
-        ("r", Lang::R),
-        ("osascript", Lang::AppleScript),
-    ];
-    // most names start with no interpreter's letter
-    if !matches!(
-        name.as_bytes().first().map(u8::to_ascii_lowercase),
-        Some(b'a' | b'b' | b'd' | b'g' | b'j' | b'l' | b'm' | b'n' | b'o' | b'p' | b'r')
-    ) {
-        return None;
-    }
-    let name = name.strip_suffix(".exe").unwrap_or(name);
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let base = base.strip_suffix('-').unwrap_or(base);
-    // ASCII case is ignored: on a case-insensitive system `PYTHON3` is `python3`, and
-    // reading code never allows more
-    INTERPRETERS
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(base))
-        .map(|&(_, lang)| lang)
-}
 
 /// How a language's interpreter takes inline code on its command line.
 struct Flags {

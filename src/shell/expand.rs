@@ -17,7 +17,7 @@
 //! changes is unknown inside the body (a later iteration sees the change), as is one a
 //! function body sets, after the definition.
 
-use super::words::{Span, SpanKind, Word};
+use super::lexer::{Span, SpanKind, Word};
 use super::names;
 
 /// Fields one word may expand to, values one variable may hold, bindings of one command.
@@ -787,7 +787,7 @@ pub(super) fn effects(
                 .iter()
                 .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('n'));
             for (i, w) in args().filter(|(_, w)| !w.starts_with(['-', '+'])) {
-                let Some(n) = super::parser::assignment_name_len(w) else {
+                let Some(n) = super::lexer::assignment_name_len(w) else {
                     continue;
                 };
                 let append = w.as_bytes().get(n) == Some(&b'+');

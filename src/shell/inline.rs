@@ -15,7 +15,26 @@
 //! the shell's fork bomb and is reported as one (`:(){ :|:& };:`), so the critical detector
 //! labels it. Code that calls no sink (`print(2+2)`) yields nothing.
 
-use super::embedded::Code;
+/// A piece of code a command runs; the first field says where it came from (the wrapper
+/// name its commands carry).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Code {
+    /// Shell text.
+    Script(&'static str, String),
+    /// A command run without a shell, program first.
+    Argv(&'static str, Vec<String>),
+    /// Code toolgate cannot read (built when it runs), and why: the analysis does not vouch
+    /// for it.
+    Opaque(&'static str, &'static str),
+}
+
+impl Code {
+    pub(super) fn source(&self) -> &'static str {
+        match self {
+            Code::Script(s, _) | Code::Argv(s, _) | Code::Opaque(s, _) => s,
+        }
+    }
+}
 
 /// An interpreter language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +66,47 @@ impl Lang {
             Lang::AppleScript => "applescript",
         }
     }
+}
+
+/// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …).
+pub(super) fn interpreter(name: &str) -> Option<Lang> {
+    const INTERPRETERS: &[(&str, Lang)] = &[
+        ("python", Lang::Python),
+        ("pypy", Lang::Python),
+        ("perl", Lang::Perl),
+        ("ruby", Lang::Ruby),
+        ("jruby", Lang::Ruby),
+        ("node", Lang::Js),
+        ("nodejs", Lang::Js),
+        ("deno", Lang::Js),
+        ("bun", Lang::Js),
+        ("php", Lang::Php),
+        ("awk", Lang::Awk),
+        ("gawk", Lang::Awk),
+        ("mawk", Lang::Awk),
+        ("nawk", Lang::Awk),
+        ("lua", Lang::Lua),
+        ("luajit", Lang::Lua),
+        ("rscript", Lang::R),
+        ("r", Lang::R),
+        ("osascript", Lang::AppleScript),
+    ];
+    // most names start with no interpreter's letter
+    if !matches!(
+        name.as_bytes().first().map(u8::to_ascii_lowercase),
+        Some(b'a' | b'b' | b'd' | b'g' | b'j' | b'l' | b'm' | b'n' | b'o' | b'p' | b'r')
+    ) {
+        return None;
+    }
+    let name = name.strip_suffix(".exe").unwrap_or(name);
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let base = base.strip_suffix('-').unwrap_or(base);
+    // ASCII case is ignored: on a case-insensitive system `PYTHON3` is `python3`, and
+    // reading code never allows more
+    INTERPRETERS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|&(_, lang)| lang)
 }
 
 /// A shell's fork bomb: what a `fork` in a loop amounts to.
@@ -332,7 +392,7 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
     let reader = words
         .next()
         .map(super::basename)
-        .is_some_and(|w| super::wrappers::is_shell(w) || super::embedded::interpreter(w).is_some());
+        .is_some_and(|w| super::wrappers::is_shell(w) || interpreter(w).is_some());
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
         out.push(Code::Opaque(
             source,

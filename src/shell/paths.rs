@@ -95,7 +95,14 @@ impl Source {
     };
 }
 
-pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
+impl Analysis {
+    /// Every argument and redirection target that could name a file; see [`crate::shell::paths`].
+    pub fn path_operands(&self) -> Vec<PathOperand> {
+        operands(self)
+    }
+}
+
+fn operands(analysis: &Analysis) -> Vec<PathOperand> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
@@ -107,7 +114,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
         {
             match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
                 Some((_, value)) => add(&mut out, ci, c, value, false, Source::LITERAL),
-                None if !w.starts_with('-') && super::parser::assignment_name_len(w).is_none() => {
+                None if !w.starts_with('-') && super::lexer::assignment_name_len(w).is_none() => {
                     add(&mut out, ci, c, w, false, Source::LITERAL)
                 }
                 None => glued_values(&mut out, ci, c, w, false, Source::LITERAL),
@@ -148,7 +155,7 @@ pub(super) fn operands(analysis: &Analysis) -> Vec<PathOperand> {
                 continue;
             }
             embedded_files(&mut out, ci, c, w, dynamic, at);
-            if let Some(n) = super::parser::assignment_name_len(w) {
+            if let Some(n) = super::lexer::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
                 } else {

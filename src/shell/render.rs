@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::SimpleCommand;
+use super::{Analysis, SimpleCommand};
 
 const RESERVED: [&str; 21] = [
     "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
@@ -59,14 +59,30 @@ pub(super) fn force_quote(word: &str) -> Cow<'_, str> {
     Cow::Owned(s)
 }
 
-pub(super) fn command(c: &SimpleCommand) -> String {
+impl SimpleCommand {
+    /// Shell text that analyses back to this command (same words, assignments, redirects and
+    /// wrapper names). Here-doc bodies follow on the next lines.
+    pub fn render(&self) -> String {
+        command(self)
+    }
+}
+
+impl Analysis {
+    /// Shell text that analyses back to the same commands (one line per pipeline; nested
+    /// commands are re-created by their parent's words).
+    pub fn render(&self) -> String {
+        analysis(&self.commands)
+    }
+}
+
+fn command(c: &SimpleCommand) -> String {
     let (mut line, tail) = parts(c);
     line.push_str(&tail);
     line
 }
 
 /// Commands one per line, pipeline stages joined by ` | ` (here-doc bodies after the line).
-pub(super) fn analysis(commands: &[SimpleCommand]) -> String {
+fn analysis(commands: &[SimpleCommand]) -> String {
     let mut out = String::new();
     let mut tail = String::new();
     let mut prev: Option<&SimpleCommand> = None;
@@ -117,7 +133,7 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => as_written(&d.raw),
             // a first word shaped like NAME=x would become an assignment
-            None if i == 0 && super::parser::assignment_name_len(w).is_some() => force_quote(w),
+            None if i == 0 && super::lexer::assignment_name_len(w).is_some() => force_quote(w),
             None => quote(w),
         };
         push(&mut line, &text);

@@ -5,6 +5,36 @@
 
 use super::{basename, names};
 
+/// Environment variables whose value a program runs as shell text (pagers, editors, git's
+/// ssh and diff hooks, askpass helpers, less's preprocessors, bash's prompt hook).
+pub(super) const COMMAND_VARIABLES: &[&str] = &[
+    "PAGER",
+    "GIT_PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "PROMPT_COMMAND",
+    "BROWSER",
+    "RSYNC_RSH",
+    "GIT_PROXY_COMMAND",
+    "SUDO_EDITOR",
+    "FCEDIT",
+    "LESSEDIT",
+    "SVN_EDITOR",
+    "RUSTC_WRAPPER",
+];
+
 pub(super) enum Peel {
     None,
     /// The command starts at word `next`.
@@ -247,7 +277,7 @@ fn long_value(words: &[String], end: usize, name: &str) -> Option<(usize, usize)
 }
 
 fn is_assignment(w: &str) -> bool {
-    super::parser::assignment_name_len(w).is_some()
+    super::lexer::assignment_name_len(w).is_some()
 }
 
 /// The command after a table launcher's options and own operands.

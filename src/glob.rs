@@ -1,6 +1,7 @@
 //! git's `wildmatch`, compiled: one glob → a short list of byte-level operations, matched with
 //! a memoised backtracking search (never exponential: each star tries each text position at
-//! most once).
+//! most once). Shared by ignore files ([`crate::ignore`]) and path rules ([`crate::rules`]), as
+//! globset stands beside ignore.
 //!
 //! Syntax and meaning follow git's `wildmatch.c` (with `WM_PATHNAME` for path patterns):
 //! - `\x` is the byte `x`; a trailing lone `\` is an error;
@@ -15,7 +16,7 @@
 //!   so it never holds a `/` anyway.
 //!
 //! Case folding is ASCII-only, and also folds class members (git's folding inside classes is
-//! incomplete; see [`super`]). Texts and patterns are compared as bytes, like git.
+//! incomplete; see [`crate::ignore`]). Texts and patterns are compared as bytes, like git.
 
 /// Star runs count once; literal characters (not bytes) count one each.
 pub(crate) const MAX_TOKENS: usize = 1024;

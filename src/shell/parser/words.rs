@@ -1,67 +1,9 @@
 //! Words: quotes, escapes and expansions. Expansions are kept as written in the word's text
 //! and their commands (`$(…)`, backticks, `<(…)`) are parsed where they stand.
 
-use super::parser::{PResult, Parser};
-use super::Origin;
-
-/// A word as read: its unquoted text and where it was in the source.
-pub(super) struct Word {
-    pub text: String,
-    pub dynamic: bool,
-    pub start: usize,
-    pub end: usize,
-    /// The parts of `text` that are quoted or are expansions, in order (empty when the word
-    /// is one unquoted run): what brace expansion, variable propagation and globbing need.
-    pub spans: Vec<Span>,
-    /// An unquoted `*`, `?` or `[`: the shell expands it to the names it matches.
-    pub glob: bool,
-    /// An unquoted `{`, or an expansion the line gives a value: `expand.rs` has work to
-    /// do (and `spans` are kept for it).
-    pub expands: bool,
-    /// Holds an expansion whose value is not known (when `expands` is false).
-    pub unknown: bool,
-}
-
-/// A part of a word's text that is not plain unquoted text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Span {
-    pub start: usize,
-    pub end: usize,
-    pub kind: SpanKind,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum SpanKind {
-    /// Literal text from quotes or an escape: no brace expansion, splitting or globbing.
-    Quoted,
-    /// An expansion as written (`$X`, `${X:-y}`, `$(…)`, `` `…` ``, `<(…)`, `$((…))`);
-    /// `quoted` when inside double quotes.
-    Expansion { quoted: bool },
-}
-
-/// Bytes of a class found in the unquoted text (outside `spans`).
-fn unquoted_classes(text: &str, spans: &[Span]) -> u8 {
-    let b = text.as_bytes();
-    let mut seen = 0;
-    let mut at = 0;
-    for s in spans.iter().chain(std::iter::once(&Span {
-        start: b.len(),
-        end: b.len(),
-        kind: SpanKind::Quoted,
-    })) {
-        for &c in b.get(at..s.start.max(at)).unwrap_or(&[]) {
-            seen |= super::parser::class(c);
-        }
-        at = at.max(s.end);
-    }
-    seen
-}
-
-/// Bytes that end a run of ordinary word characters.
-#[inline(always)]
-fn special(b: u8) -> bool {
-    super::parser::class(b) & super::parser::SPECIAL != 0
-}
+use super::{PResult, Parser};
+use crate::shell::lexer::{self, special, unquoted_classes, Span, SpanKind, Word};
+use crate::shell::Origin;
 
 impl Parser<'_, '_> {
     pub(super) fn read_word(&mut self) -> PResult<Word> {
@@ -70,8 +12,8 @@ impl Parser<'_, '_> {
         let mut run = start;
         let mut seen = 0;
         while let Some(&b) = bytes.get(run) {
-            let class = super::parser::class(b);
-            if class & super::parser::SPECIAL != 0 {
+            let class = lexer::class(b);
+            if class & lexer::SPECIAL != 0 {
                 break;
             }
             seen |= class;
@@ -80,7 +22,7 @@ impl Parser<'_, '_> {
         // most words are one plain run up to a delimiter: copied once, at its exact size
         // (`<(`/`>(` is no delimiter: `a<(x)` is one word)
         if run > start
-            && bytes.get(run).map_or(true, |&b| super::parser::is_delim(b))
+            && bytes.get(run).map_or(true, |&b| lexer::is_delim(b))
             && bytes.get(run + 1) != Some(&b'(')
         {
             self.pos = run;
@@ -90,8 +32,8 @@ impl Parser<'_, '_> {
                 start,
                 end: run,
                 spans: Vec::new(),
-                glob: seen & super::parser::GLOB != 0,
-                expands: seen & super::parser::BRACE != 0,
+                glob: seen & lexer::GLOB != 0,
+                expands: seen & lexer::BRACE != 0,
                 unknown: false,
             });
         }
@@ -162,12 +104,12 @@ impl Parser<'_, '_> {
         // an expansion inside double quotes is recorded before the quoted text around it
         mine.sort_unstable_by_key(|s| s.start);
         let seen = unquoted_classes(&text, mine);
-        let (resolves, unknown) = super::expand::resolvable(&text, mine, &self.out.vars);
-        let expands = seen & super::parser::BRACE != 0 || resolves;
+        let (resolves, unknown) = crate::shell::expand::resolvable(&text, mine, &self.out.vars);
+        let expands = seen & lexer::BRACE != 0 || resolves;
         // only a word `expand.rs` works on keeps its spans (most words need none); so does
         // a word that may be an assignment (`G=$F` after `F=x` in the same command)
         let spans = if expands
-            || super::parser::assignment_name_len(self.slice(start, self.pos)).is_some()
+            || lexer::assignment_name_len(self.slice(start, self.pos)).is_some()
         {
             self.spans.split_off(mark)
         } else {
@@ -175,7 +117,7 @@ impl Parser<'_, '_> {
             Vec::new()
         };
         Ok(Word {
-            glob: seen & super::parser::GLOB != 0,
+            glob: seen & lexer::GLOB != 0,
             expands,
             unknown,
             text,

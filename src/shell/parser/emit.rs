@@ -1,0 +1,506 @@
+//! Emitting commands: launchers peeled off (recursively for scripts and `find -exec`), code
+//! inside words and command variables parsed as commands of their own, `cd` tracked.
+
+use super::*;
+
+impl Parser<'_, '_> {
+    /// Pushes the command `parts` make (taking its vectors), peeling launchers (recursively
+    /// for scripts and `find -exec`). Returns its index, or `None` when a script's commands
+    /// replaced it. (`Parts` by reference: moving it is a copy per call in the size-optimised
+    /// build.)
+    pub(super) fn emit(&mut self, parts: &mut Parts) -> PResult<Option<usize>> {
+        let base_wrappers = self.out.wrappers.len();
+        // (most commands have no enclosing launcher: skip the call to clone nothing)
+        let mut wrappers = if self.out.wrappers.is_empty() {
+            Vec::new()
+        } else {
+            self.out.wrappers.clone()
+        };
+        let mut start = 0;
+        let mut levels = 0;
+        let mut script = None;
+        if let Some(p) = &self.out.positional {
+            if !parts.dynamic.is_empty() {
+                wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
+            }
+            if !parts.dynamic_assignments.is_empty() {
+                let (a, d) = (&mut parts.assignments, &mut parts.dynamic_assignments);
+                wrappers::substitute_assignments(a, d, p);
+            }
+        }
+        while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
+            if parts.dynamic.iter().any(|d| d.index == start) {
+                break;
+            }
+            match wrappers::peel(rest) {
+                wrappers::Peel::None => break,
+                wrappers::Peel::Launcher { name, next } => {
+                    let layer = rest.get(..next).unwrap_or(&[]).to_vec();
+                    if layer
+                        .iter()
+                        .skip(1)
+                        .any(|w| assignment_name_len(w).is_some())
+                    {
+                        self.out.not_plain("variable assignment");
+                    }
+                    wrappers.push(Wrapper {
+                        name: name.to_string(),
+                        words: layer,
+                        script: false,
+                        dynamic: dynamic_between(&parts.dynamic, start, start + next),
+                    });
+                    start += next;
+                    self.enter()?;
+                    levels += 1;
+                }
+                wrappers::Peel::Script {
+                    name,
+                    at,
+                    join,
+                    skip,
+                    params,
+                } => {
+                    let end = if join {
+                        parts.words.len()
+                    } else {
+                        start + at + 1
+                    };
+                    if parts
+                        .dynamic
+                        .iter()
+                        .any(|d| d.index >= start + at && d.index < end)
+                    {
+                        break;
+                    }
+                    let mut text = parts
+                        .words
+                        .get(start + at..end)
+                        .map(|w| w.join(" "))
+                        .unwrap_or_default();
+                    let mut layer = rest.get(..at).unwrap_or(&[]).to_vec();
+                    // An attached value (`-S'…'`, `--command=…`): the option is the
+                    // launcher's, the rest of the word is the script.
+                    if skip > 0 {
+                        let option = text.get(..skip).unwrap_or_default();
+                        layer.push(option.trim_end_matches('=').to_string());
+                        text = text.get(skip..).unwrap_or_default().to_string();
+                    }
+                    // No `dynamic`: the substitutions in a script launcher's words belong to
+                    // no listed command (the launcher is replaced by the script's), so they
+                    // are rendered as commands of their own and the words stay quoted.
+                    wrappers.push(Wrapper {
+                        name: name.to_string(),
+                        words: layer,
+                        script: true,
+                        ..Wrapper::default()
+                    });
+                    script = Some(text);
+                    // the script's `$0`, `$1`, …: its launcher's words after it (`{}` is
+                    // the file `find -exec`, `xargs -I{}` or `parallel` puts there); `eval`
+                    // runs in this shell
+                    let open = wrappers
+                        .iter()
+                        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+                    self.out.script_positional = match params {
+                        Some(p) => {
+                            let from = start + p;
+                            let words = parts.words.get(from..).unwrap_or(&[]).iter();
+                            let values = words.enumerate().map(|(i, w)| {
+                                let known =
+                                    w != "{}" && !parts.dynamic.iter().any(|d| d.index == from + i);
+                                known.then(|| w.clone())
+                            });
+                            Some(wrappers::Positional {
+                                values: values.collect(),
+                                open,
+                            })
+                        }
+                        None if name == "eval" => self.out.positional.clone(),
+                        None => None,
+                    };
+                    break;
+                }
+            }
+        }
+        if let Some(text) = script {
+            let inherited = with_assignments(&self.out.inherited, parts);
+            let saved = std::mem::replace(&mut self.out.inherited, inherited);
+            // the shell that reads the script: `watch` and `su -c` hand it to `sh -c` (or a
+            // login shell that may be one)
+            let posix = match wrappers.last().map(|w| w.name.as_str()) {
+                Some("eval") => None,
+                Some("sh -c" | "dash -c" | "watch" | "su -c") => Some(true),
+                _ => Some(false),
+            };
+            let scope = if wrappers.last().is_some_and(|w| w.name == "eval") {
+                Scope::Shared
+            } else {
+                Scope::Fresh
+            };
+            let result = self.parse_nested(
+                &text,
+                Nested {
+                    origin: Origin::Script,
+                    parent: parts.parent,
+                    wrappers: Some(wrappers),
+                    cwd: None,
+                    keep_pipeline: true,
+                    posix,
+                    scope,
+                },
+            );
+            self.out.inherited = saved;
+            result?;
+            for _ in 0..levels {
+                self.leave();
+            }
+            return Ok(None);
+        }
+        if start > 0 {
+            parts.words.drain(..start);
+            parts.dynamic.retain(|d| d.index >= start);
+            for d in &mut parts.dynamic {
+                d.index -= start;
+            }
+            parts.unknown = indexes_between(&parts.unknown, start, usize::MAX);
+            parts.globs = indexes_between(&parts.globs, start, usize::MAX);
+        }
+        if parts
+            .words
+            .first()
+            .is_some_and(|w| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'[')))
+            && !parts.words.first().is_some_and(|w| w == "[" || w == "[[")
+        {
+            // `/???/r? -rf /`: the name is only known after globbing
+            self.out.not_plain("glob in the command name");
+        }
+        let name = effects::name_key(&parts.words);
+        let side_effect = effects::side_effect(name, &parts.words);
+        if let Some(why) = side_effect {
+            self.out.not_plain(why);
+        }
+        let execs = effects::exec_ranges(name, &parts.words);
+        let own_wrappers = wrappers.len() > base_wrappers;
+        let idx = self.push(parts, side_effect, wrappers)?;
+        self.track_positional(idx);
+        for (a, b) in execs {
+            let Some(c) = self.out.commands.get(idx) else {
+                break;
+            };
+            let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
+            let dynamic = dynamic_between(&c.dynamic, a, b);
+            // `{}` is each file find selects
+            let mut unknown = indexes_between(&c.unknown, a, b);
+            for (i, w) in words.iter().enumerate() {
+                if w.contains("{}") && !unknown.contains(&i) {
+                    unknown.push(i);
+                }
+            }
+            let globs = indexes_between(&c.globs, a, b);
+            let mut inner_wrappers = c.wrappers.clone();
+            inner_wrappers.push(Wrapper {
+                name: "find -exec".into(),
+                ..Wrapper::default()
+            });
+            let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
+            self.emit(&mut Parts {
+                words,
+                dynamic,
+                unknown,
+                globs,
+                origin: Some(Origin::Exec),
+                parent: Some(idx),
+                ..Parts::default()
+            })?;
+            self.out.wrappers = saved;
+        }
+        if self
+            .out
+            .commands
+            .get(idx)
+            .is_some_and(|c| !c.assignments.is_empty() || !c.wrappers.is_empty())
+        {
+            self.parse_command_variables(idx)?;
+        }
+        self.parse_embedded(idx, name)?;
+        if !own_wrappers {
+            self.track_cd(idx);
+        }
+        for _ in 0..levels {
+            self.leave();
+        }
+        Ok(Some(idx))
+    }
+
+    /// `GIT_PAGER='rm -rf ~' git log`, `env PAGER='sh -c …' man x`: variables whose value the
+    /// command runs as shell text are parsed as scripts of that command (a value with an
+    /// expansion is left alone: it is already not plain).
+    #[inline(never)]
+    fn parse_command_variables(&mut self, idx: usize) -> PResult<()> {
+        let mut scripts = Vec::new();
+        if let Some(c) = self.out.commands.get(idx) {
+            for (i, (k, v)) in c.assignments.iter().enumerate() {
+                if wrappers::COMMAND_VARIABLES.contains(&k.as_str())
+                    && !c.dynamic_assignments.iter().any(|d| d.index == i)
+                {
+                    scripts.push(v.clone());
+                }
+            }
+            for w in c.wrappers.iter().filter(|w| w.name == "env") {
+                for word in w.words.iter().skip(1) {
+                    if let Some((k, v)) = word.split_once('=') {
+                        if wrappers::COMMAND_VARIABLES.contains(&k) {
+                            scripts.push(v.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        for text in scripts {
+            if text.trim().is_empty() {
+                continue;
+            }
+            self.parse_nested(
+                &text,
+                Nested {
+                    origin: Origin::Script,
+                    parent: Some(idx),
+                    wrappers: Some(Vec::new()),
+                    cwd: None,
+                    keep_pipeline: false,
+                    // programs hand these to `sh -c`
+                    posix: Some(true),
+                    scope: Scope::Fresh,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `shift`, `set -- …`: the positional parameters later commands see.
+    fn track_positional(&mut self, idx: usize) {
+        let (Some(p), Some(c)) = (&self.out.positional, self.out.commands.get(idx)) else {
+            return;
+        };
+        if let Some(next) = p.after(&c.words) {
+            self.out.positional = if c.dynamic.is_empty() { next } else { None };
+        }
+    }
+
+    /// Code inside the command's words (`git -c alias.x='!…'`, `ssh -o ProxyCommand=…`,
+    /// `trap '…' EXIT`, `python3 -c '…os.system("…")'`; see [`embedded`]), analysed as the
+    /// command's own scripts and commands.
+    #[inline(never)]
+    fn parse_embedded(&mut self, idx: usize, name: names::Key) -> PResult<()> {
+        let Some(c) = self.out.commands.get(idx) else {
+            return Ok(());
+        };
+        let codes = embedded::code(c, name);
+        self.parse_codes(idx, codes)
+    }
+
+    /// Parses each piece of `codes` as a script or command whose parent is command `idx`.
+    #[inline(never)]
+    pub(super) fn parse_codes(&mut self, idx: usize, codes: Vec<embedded::Code>) -> PResult<()> {
+        for code in codes {
+            let Some(c) = self.out.commands.get(idx) else {
+                break;
+            };
+            let mut wrappers: Vec<Wrapper> =
+                c.wrappers.iter().filter(|w| !w.script).cloned().collect();
+            wrappers.push(Wrapper {
+                name: code.source().to_string(),
+                script: true,
+                ..Wrapper::default()
+            });
+            match code {
+                // `system()`, git's `!` aliases, `ProxyCommand` run `/bin/sh -c`; a script
+                // fed to `source` runs in this shell
+                embedded::Code::Script(source, text) => self.parse_nested(
+                    &text,
+                    Nested {
+                        origin: Origin::Script,
+                        parent: Some(idx),
+                        wrappers: Some(wrappers),
+                        cwd: None,
+                        keep_pipeline: false,
+                        posix: (source != embedded::STDIN_SCRIPT).then_some(true),
+                        scope: if source == embedded::STDIN_SCRIPT {
+                            Scope::Shared
+                        } else {
+                            Scope::Fresh
+                        },
+                    },
+                )?,
+                embedded::Code::Argv(_, words) => {
+                    self.enter()?;
+                    let saved = std::mem::replace(&mut self.out.wrappers, wrappers);
+                    let saved_origin = std::mem::replace(&mut self.out.origin, Origin::Script);
+                    let saved_pipeline = self.out.pipeline.take();
+                    let result = self.emit(&mut Parts {
+                        words,
+                        origin: Some(Origin::Script),
+                        parent: Some(idx),
+                        ..Parts::default()
+                    });
+                    self.out.wrappers = saved;
+                    self.out.origin = saved_origin;
+                    self.out.pipeline = saved_pipeline;
+                    self.leave();
+                    result?;
+                }
+                embedded::Code::Opaque(source, why) => {
+                    if self.out.opaque.is_none() {
+                        let what = format!("{source}: {why}: code toolgate cannot read");
+                        self.out.opaque = Some(what);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn push(
+        &mut self,
+        parts: &mut Parts,
+        side_effect: Option<&'static str>,
+        wrappers: Vec<Wrapper>,
+    ) -> PResult<usize> {
+        if self.out.commands.len() >= MAX_COMMANDS {
+            return Err(format!("more than {MAX_COMMANDS} commands"));
+        }
+        let (pipeline, stage) = self.out.pipeline.unwrap_or((usize::MAX, 0));
+        if !self.out.inherited.is_empty() {
+            inherit(&self.out.inherited, parts);
+        }
+        self.out.commands.push(SimpleCommand {
+            assignments: std::mem::take(&mut parts.assignments),
+            words: std::mem::take(&mut parts.words),
+            redirects: Vec::new(),
+            cwd: self.out.cwd.clone(),
+            cwd_dynamic: self.out.cwd_dynamic,
+            wrappers,
+            dynamic: std::mem::take(&mut parts.dynamic),
+            unknown: std::mem::take(&mut parts.unknown),
+            globs: std::mem::take(&mut parts.globs),
+            dynamic_assignments: std::mem::take(&mut parts.dynamic_assignments),
+            origin: parts.origin.unwrap_or(self.out.origin),
+            parent: parts.parent,
+            pipeline,
+            stage,
+            background: false,
+            function: self.out.function.clone(),
+            side_effect,
+        });
+        Ok(self.out.commands.len() - 1)
+    }
+
+    /// `cd X` / `pushd X` / `popd` change the directory later commands run in.
+    fn track_cd(&mut self, idx: usize) {
+        let Some(c) = self.out.commands.get(idx) else {
+            return;
+        };
+        let Some(name) = c.words.first().map(|w| names::key(w)) else {
+            return;
+        };
+        let (target, dynamic) = match name {
+            names::CD | names::PUSHD => {
+                let mut target = None;
+                let mut options = true;
+                for (i, w) in c.words.iter().enumerate().skip(1) {
+                    if options && w == "--" {
+                        options = false;
+                    } else if options && w.len() > 1 && w.starts_with('-') {
+                        continue;
+                    } else {
+                        target = Some((w.clone(), w == "-" || c.is_dynamic(i)));
+                        break;
+                    }
+                }
+                target.unwrap_or_else(|| ("~".to_string(), false))
+            }
+            names::POPD => ("popd".to_string(), true),
+            _ => return,
+        };
+        let target = target.trim_end_matches('/');
+        let target = if target.is_empty() { "/" } else { target };
+        let absolute = target.starts_with(['/', '~', '\\'])
+            || (matches!(target.as_bytes().get(1), Some(b':'))
+                && target
+                    .as_bytes()
+                    .first()
+                    .is_some_and(|b| b.is_ascii_alphabetic()));
+        let joined = match (&self.out.cwd, absolute) {
+            (Some(cwd), false) if target != "." => {
+                format!("{cwd}/{}", target.trim_start_matches("./"))
+            }
+            (Some(cwd), false) => cwd.clone(),
+            _ => target.trim_start_matches("./").to_string(),
+        };
+        self.out.cwd = Some(joined);
+        self.out.cwd_dynamic |= dynamic;
+    }
+}
+
+/// Prepends a script launcher's assignments (`X=1 bash -c '…'`) to a command of the script.
+#[inline(never)]
+fn inherit(inherited: &[(String, String, Option<String>)], parts: &mut Parts) {
+    let n = inherited.len();
+    let mut assignments = Vec::with_capacity(n + parts.assignments.len());
+    let mut dynamic = Vec::new();
+    for (i, (k, v, raw)) in inherited.iter().enumerate() {
+        assignments.push((k.clone(), v.clone()));
+        if let Some(raw) = raw {
+            dynamic.push(DynamicWord {
+                index: i,
+                raw: raw.clone(),
+            });
+        }
+    }
+    assignments.append(&mut parts.assignments);
+    for mut d in parts.dynamic_assignments.drain(..) {
+        d.index += n;
+        dynamic.push(d);
+    }
+    parts.assignments = assignments;
+    parts.dynamic_assignments = dynamic;
+}
+
+/// `inherited` plus the assignments of `parts` (a script launcher's command).
+#[inline(never)]
+fn with_assignments(
+    inherited: &[(String, String, Option<String>)],
+    parts: &Parts,
+) -> Vec<(String, String, Option<String>)> {
+    let mut out = inherited.to_vec();
+    for (i, (k, v)) in parts.assignments.iter().enumerate() {
+        let raw = parts
+            .dynamic_assignments
+            .iter()
+            .find(|d| d.index == i)
+            .map(|d| d.raw.clone());
+        out.push((k.clone(), v.clone(), raw));
+    }
+    out
+}
+
+/// The indexes in `from..to`, counted from `from`.
+fn indexes_between(list: &[usize], from: usize, to: usize) -> Vec<usize> {
+    list.iter()
+        .filter(|&&i| i >= from && i < to)
+        .map(|&i| i - from)
+        .collect()
+}
+
+/// The entries of `dynamic` for words `from..to`, indexed from `from`: a slice of a command's
+/// words keeps its expansions as written.
+fn dynamic_between(dynamic: &[DynamicWord], from: usize, to: usize) -> Vec<DynamicWord> {
+    dynamic
+        .iter()
+        .filter(|d| d.index >= from && d.index < to)
+        .map(|d| DynamicWord {
+            index: d.index - from,
+            raw: d.raw.clone(),
+        })
+        .collect()
+}
