@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
 
-use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::Engine;
+use toolgate::settings::{Rules, Settings};
 use toolgate::{ToolCall, Value};
 
 fn node(script: &str) -> String {
@@ -77,6 +77,10 @@ fn strings(v: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+fn entries(v: &serde_json::Value) -> Vec<toolgate::settings::RuleEntry> {
+    strings(v).into_iter().map(Into::into).collect()
+}
+
 fn main() {
     let reps: usize = std::env::args()
         .nth(1)
@@ -92,16 +96,16 @@ fn main() {
     )
     .expect("json");
 
-    let config = || Config {
+    let config = || Settings {
         workspace_roots: vec![inputs["root"].as_str().unwrap_or("/ws").to_string()],
         ignore_file: inputs["gitignore"].as_str().map(String::from),
-        rules: RulesConfig {
-            allow: strings(&inputs["rules"]["allow"]),
-            ask: strings(&inputs["rules"]["ask"]),
-            deny: strings(&inputs["rules"]["deny"]),
-            ..RulesConfig::default()
+        rules: Rules {
+            allow: entries(&inputs["rules"]["allow"]),
+            ask: entries(&inputs["rules"]["ask"]),
+            deny: entries(&inputs["rules"]["deny"]),
+            ..Rules::default()
         },
-        ..Config::default()
+        ..Settings::default()
     };
     let engine = Engine::new(config()).expect("config");
     let access = engine.access();

@@ -5,20 +5,20 @@
 //!
 //!     cargo run --example decisions > bench/fixtures/decisions.tsv
 
-use toolgate::config::Config;
 use toolgate::engine::Engine;
 use toolgate::policy::{ClineActions, ClineAutoApproval};
+use toolgate::settings::Settings;
 use toolgate::ToolCall;
 
 fn main() {
     let text = std::fs::read_to_string("bench/fixtures/commands.json").expect("fixtures");
     let commands: Vec<String> = serde_json::from_str(&text).expect("a JSON array of strings");
-    let base = || Config {
+    let base = || Settings {
         workspace_roots: vec!["/ws".into()],
         ignore_file: Some(".env\nsecrets/\n*.pem\n".into()),
-        ..Config::default()
+        ..Settings::default()
     };
-    let safe_only = Config {
+    let safe_only = Settings {
         auto_approval: Some(ClineAutoApproval {
             actions: ClineActions {
                 read_files: true,

@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use crate::config::ConfigError;
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::platform::{Flavour, Names, PathSettings};
+use crate::settings::{ErrorCode, SettingsError};
 use crate::verdict::Locality;
 use crate::workspace::{may_be_short_name, PathError, Resolved, Workspace};
 
@@ -49,9 +49,15 @@ impl Access {
         roots: &[String],
         settings: PathSettings,
         source: IgnoreSource,
-    ) -> Result<Access, ConfigError> {
+    ) -> Result<Access, SettingsError> {
+        crate::settings::check_roots(roots)?;
         let workspace = Workspace::new(roots, settings).map_err(|e| {
-            ConfigError::new("workspaceRoots", format!("{}: {}", e.path, e.message))
+            let at = roots.iter().position(|r| *r == e.path).unwrap_or(0);
+            SettingsError::new(
+                ErrorCode::InvalidPath,
+                format!("workspaceRoots[{at}]"),
+                format!("{:?}: {}", e.path, e.message),
+            )
         })?;
         let ignore = compile(&source, workspace.names())?;
         Ok(Access {
@@ -79,14 +85,14 @@ impl Access {
     }
 
     /// Replaces the ignore file; on error nothing changes.
-    pub fn set_ignore(&mut self, source: IgnoreSource) -> Result<(), ConfigError> {
+    pub fn set_ignore(&mut self, source: IgnoreSource) -> Result<(), SettingsError> {
         self.ignore = compile(&source, self.workspace.names())?;
         self.source = source;
         Ok(())
     }
 
     /// Replaces the roots; on error nothing changes.
-    pub fn set_roots(&mut self, roots: &[String]) -> Result<(), ConfigError> {
+    pub fn set_roots(&mut self, roots: &[String]) -> Result<(), SettingsError> {
         *self = Access::new(roots, self.workspace.settings(), self.source.clone())?;
         Ok(())
     }
@@ -344,11 +350,11 @@ fn push_either_case(out: &mut String, c: char) {
     }
 }
 
-fn compile(source: &IgnoreSource, names: Names) -> Result<Ignore, ConfigError> {
+fn compile(source: &IgnoreSource, names: Names) -> Result<Ignore, SettingsError> {
     IgnoreBuilder::default()
         .file_name(&source.file_name)
         .names(names)
         .includes(source.includes.clone())
         .build(source.text.as_deref())
-        .map_err(|e| ConfigError::new("ignoreFile", e.message))
+        .map_err(|e| SettingsError::new(ErrorCode::InvalidIgnoreFile, "ignoreFile", e.message))
 }

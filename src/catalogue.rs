@@ -43,16 +43,16 @@ impl Tier {
     }
 }
 
-/// One tool's description. Every list defaults to empty.
+/// One tool's description. Every list defaults to empty (and is left out when empty).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolSpec {
     pub tier: Tier,
     /// Params that must be present and not blank; `a|b` is satisfied by either.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub required: Vec<String>,
     /// Params that hold a path (checked against the ignore rules and classified local/external).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paths: Vec<String>,
     /// Params that hold a URL: a `file:` URL (also behind `view-source:`) names a path, checked
     /// and classified as one (a browser renders it); other URLs name none.
@@ -66,7 +66,7 @@ pub struct ToolSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
     /// Required params that may be the empty string (Cline's `content`: creating an empty file).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allow_empty: Vec<String>,
 }
 

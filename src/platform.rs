@@ -29,7 +29,8 @@ use std::borrow::Cow;
 mod tables;
 
 /// The `platform` setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Platform {
     Linux,
     Macos,

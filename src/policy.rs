@@ -35,9 +35,11 @@ impl Policy {
 }
 
 /// The harness's session modes. Default `yolo`, as in the harness.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Prompt for everything.
+    #[serde(alias = "alwaysAsk")]
     AlwaysAsk,
     /// Reads (and questions to the user) run; writes, commands, browser and MCP prompt.
     Write,
@@ -109,7 +111,7 @@ impl Situation {
 
 /// Cline's `AutoApprovalSettings.actions`. Every flag defaults to false.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ClineActions {
     pub read_files: bool,
     pub read_files_externally: bool,
@@ -136,15 +138,35 @@ impl ClineActions {
 }
 
 /// Cline's auto-approval switches. Fields Cline has dropped (`enabled`) are still honoured:
-/// `enabled: false` turns the per-action flags off, as it did.
+/// `enabled: false` turns the per-action flags off, as it did. Cline's own fields that do not
+/// change gating (`version`, `favorites`, `maxRequests`, `enableNotifications`) are accepted,
+/// whatever their value, and dropped, so Cline's settings object can be passed as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ClineAutoApproval {
     pub yolo_mode_toggled: bool,
     pub auto_approve_all_toggled: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
     pub actions: ClineActions,
+    #[serde(skip_serializing)]
+    pub version: Dropped,
+    #[serde(skip_serializing)]
+    pub favorites: Dropped,
+    #[serde(skip_serializing)]
+    pub max_requests: Dropped,
+    #[serde(skip_serializing)]
+    pub enable_notifications: Dropped,
+}
+
+/// A value read in full and dropped (see [`ClineAutoApproval`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dropped;
+
+impl<'de> Deserialize<'de> for Dropped {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(d).map(|_| Dropped)
+    }
 }
 
 /// Where the table came from, for verdicts' reasons.

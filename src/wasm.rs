@@ -18,13 +18,19 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, ToolSpec};
-use crate::config::{Config, ConfigError, RulesInput};
 use crate::engine::{
     invalid_outcome, invalid_verdict, Answer, Begin, Change, Engine, Explanation, PromptResult,
 };
 use crate::platform::Platform;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
-use crate::snapshot::Snapshot;
+use crate::settings::{ErrorCode, Rules, Settings, SettingsError};
+
+type ConfigError = SettingsError;
+
+/// A facade error (not a settings value's): the code is the reading's.
+fn facade_error(field: impl Into<String>, message: impl Into<String>) -> SettingsError {
+    SettingsError::from_path(field, message)
+}
 use crate::validate::Invalid;
 
 mod own;
@@ -252,6 +258,7 @@ export interface Snapshot {
   platform?: Platform;
   caseInsensitivePaths?: boolean;
   tools: Record<string, ToolSpec>;
+  promptTimeoutMs?: number;
 }
 
 /** What a snapshot does not hold: the host's callbacks and timeout. */
@@ -334,7 +341,7 @@ impl Gatekeeper {
     }
 
     fn build(
-        config: Config,
+        config: Settings,
         prompt: Option<Function>,
         on_change: Option<Function>,
     ) -> Result<Gatekeeper, JsError> {
@@ -360,23 +367,28 @@ impl Gatekeeper {
     ) -> Result<Gatekeeper, JsError> {
         console_error_panic_hook::set_once();
         if !snapshot.is_object() {
-            return Err(config_error(ConfigError::new(
-                "snapshot",
-                "must be an object",
+            return Err(config_error(facade_error("snapshot", "must be an object")));
+        }
+        let version = own_field(&snapshot, "version", "snapshot.version").map_err(config_error)?;
+        if version.is_undefined() || version.is_null() {
+            return Err(config_error(SettingsError::new(
+                ErrorCode::MissingField,
+                "snapshot.version",
+                "missing",
             )));
         }
-        let version = own_field(&snapshot, "version", "snapshot.version")
-            .map_err(config_error)?
-            .as_f64();
-        Snapshot::check_version(version).map_err(config_error)?;
+        let version: u32 = from_js(version, "snapshot.version").map_err(config_error)?;
+        crate::settings::check_version(version).map_err(|e| config_error(e.under("snapshot")))?;
         check_keys(&snapshot, SNAPSHOT_FIELDS, "snapshot").map_err(config_error)?;
         let field = |k: &str| own_field(&snapshot, k, &format!("snapshot.{k}"));
         check_shared_fields(&field, "snapshot.").map_err(config_error)?;
-        let snapshot: Snapshot = from_js(snapshot, "snapshot").map_err(config_error)?;
-        let mut config = snapshot.into_config().map_err(config_error)?;
+        let mut config: Settings = from_js(snapshot, "snapshot").map_err(config_error)?;
         let get = |k: &str| own_field(&host, k, k).map_err(config_error);
-        config.prompt_timeout_ms =
-            optional(get("promptTimeoutMs")?, "promptTimeoutMs").map_err(config_error)?;
+        if let Some(ms) =
+            optional(get("promptTimeoutMs")?, "promptTimeoutMs").map_err(config_error)?
+        {
+            config.prompt_timeout_ms = Some(ms);
+        }
         let prompt = optional_function(get("prompt")?, "prompt").map_err(config_error)?;
         let on_change = optional_function(get("onChange")?, "onChange").map_err(config_error)?;
         Self::build(config, prompt, on_change)
@@ -396,9 +408,8 @@ impl Gatekeeper {
         if let Some(text) = permissions.as_string() {
             permissions = match text.as_str() {
                 "" => JsValue::UNDEFINED,
-                text => js_sys::JSON::parse(text).map_err(|e| {
-                    config_error(ConfigError::new("commandPermissions", describe(&e)))
-                })?,
+                text => js_sys::JSON::parse(text)
+                    .map_err(|e| config_error(facade_error("commandPermissions", describe(&e))))?,
             };
         }
         let permissions = optional(permissions, "commandPermissions").map_err(config_error)?;
@@ -780,14 +791,13 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "Rules")] rules: JsValue,
     ) -> Result<(), JsError> {
         check_rules(&rules, "rules").map_err(config_error)?;
-        let (rules, examples) = optional::<RulesInput>(rules, "rules")
+        let rules = optional::<Rules>(rules, "rules")
             .map_err(config_error)?
-            .unwrap_or_default()
-            .split();
+            .unwrap_or_default();
         let change = self
             .engine
             .borrow_mut()
-            .set_rules(rules, &examples)
+            .set_rules(rules)
             .map_err(config_error)?;
         notify(&self.on_change, &change);
         Ok(())
@@ -858,9 +868,7 @@ impl Gatekeeper {
         let text: Option<String> = optional(text, "ignoreFile").map_err(config_error)?;
         let includes = optional::<Record<String>>(includes, "ignoreIncludes")
             .map_err(config_error)?
-            .unwrap_or_default()
-            .into_iter()
-            .collect();
+            .unwrap_or_default();
         let change = self
             .engine
             .borrow_mut()
@@ -1037,7 +1045,7 @@ mod listing {
 async fn ask(
     prompt: &Function,
     request: &JsValue,
-    timeout_ms: Option<f64>,
+    timeout_ms: Option<u32>,
     signal: Option<&JsValue>,
 ) -> PromptResult {
     if let Some(signal) = signal {
@@ -1062,7 +1070,10 @@ async fn ask(
         let fire = Closure::once(move || {
             let _ = resolve.call1(&JsValue::NULL, &sentinel);
         });
-        timer = Some((set_timeout(fire.as_ref().unchecked_ref(), ms), fire));
+        timer = Some((
+            set_timeout(fire.as_ref().unchecked_ref(), f64::from(ms)),
+            fire,
+        ));
         racers.push(&p);
     }
     let mut listener = None;
@@ -1409,14 +1420,16 @@ fn call_field(o: &JsValue, key: &JsValue) -> Result<JsValue, String> {
 }
 
 fn from_js<T: DeserializeOwned>(v: JsValue, field: &str) -> Result<T, ConfigError> {
-    T::deserialize(serde_js::De(v)).map_err(|e| {
-        let message =
-            e.0.trim_start_matches("Error: ")
-                .trim_start_matches("TypeError: ");
+    // The core's reader: the failing part is named by its path under `field`.
+    crate::settings::read_at(serde_js::De(v), field).map_err(|e| {
+        let message = e
+            .message
+            .trim_start_matches("Error: ")
+            .trim_start_matches("TypeError: ");
         if message.contains("non-object") {
-            ConfigError::new(field, "expected an object or an array")
+            SettingsError::new(ErrorCode::WrongType, e.field, "expected an object or an array")
         } else {
-            ConfigError::new(field, message)
+            facade_error(e.field, message)
         }
     })
 }
@@ -1438,7 +1451,8 @@ fn get_field<T: DeserializeOwned>(
         return Ok(None);
     }
     if !obj.is_object() {
-        return Err(ConfigError::new(
+        return Err(SettingsError::new(
+            ErrorCode::WrongType,
             field.rsplit_once('.').map(|p| p.0).unwrap_or(field),
             "must be an object",
         ));
@@ -1458,7 +1472,7 @@ fn own_field(o: &JsValue, key: &str, field: &str) -> Result<JsValue, ConfigError
 }
 
 fn unreadable(field: &str, e: &JsValue) -> ConfigError {
-    ConfigError::new(field, format!("could not be read ({})", describe(e)))
+    facade_error(field, format!("could not be read ({})", describe(e)))
 }
 
 fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, ConfigError> {
@@ -1467,7 +1481,7 @@ fn optional_function(v: JsValue, field: &str) -> Result<Option<Function>, Config
     }
     v.dyn_into::<Function>()
         .map(Some)
-        .map_err(|_| ConfigError::new(field, "must be a function or null"))
+        .map_err(|_| SettingsError::new(ErrorCode::WrongType, field, "must be a function or null"))
 }
 
 /// Fails on a key `allowed` does not list: the struct reader ignores unknown fields, and a
@@ -1479,7 +1493,8 @@ fn check_keys(v: &JsValue, allowed: &[&str], field: &str) -> Result<(), ConfigEr
     for key in own::keys(v).map_err(|e| unreadable(field, &e))?.iter() {
         let key = key.as_string().unwrap_or_default();
         if !allowed.contains(&key.as_str()) {
-            return Err(ConfigError::new(
+            return Err(SettingsError::new(
+                ErrorCode::UnknownField,
                 format!("{field}.{key}"),
                 format!("unknown field; expected one of {}", allowed.join(", ")),
             ));
@@ -1555,6 +1570,7 @@ const SNAPSHOT_FIELDS: &[&str] = &[
     "platform",
     "caseInsensitivePaths",
     "tools",
+    "promptTimeoutMs",
 ];
 
 fn check_rules(v: &JsValue, field: &str) -> Result<(), ConfigError> {
@@ -1582,7 +1598,7 @@ fn check_shared_fields(
     check_auto_approval(&get("autoApproval")?, &format!("{prefix}autoApproval"))
 }
 
-type ReadConfig = (Config, Option<Function>, Option<Function>);
+type ReadConfig = (Settings, Option<Function>, Option<Function>);
 
 /// A JS record as read: the snapshot's map type, so its reader serves the config too (one
 /// map reader per value type in the wasm, not a `HashMap` one as well). Entries in key order.
@@ -1590,17 +1606,22 @@ type Record<V> = BTreeMap<String, V>;
 
 /// Reads the config field by field, so each error names its field.
 fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
-    let mut c = Config::default();
+    let mut c = Settings::default();
     if js.is_undefined() || js.is_null() {
         return Ok((c, None, None));
     }
     if !js.is_object() || own::is_array(js) || js.is_function() {
-        return Err(ConfigError::new("config", "must be an object"));
+        return Err(SettingsError::new(
+            ErrorCode::WrongType,
+            "config",
+            "must be an object",
+        ));
     }
     for key in own::keys(js).map_err(|e| unreadable("config", &e))?.iter() {
         let key = key.as_string().unwrap_or_default();
         if !CONFIG_FIELDS.contains(&key.as_str()) {
-            return Err(ConfigError::new(
+            return Err(SettingsError::new(
+                ErrorCode::UnknownField,
                 key,
                 format!(
                     "unknown field; expected one of {}",
@@ -1626,7 +1647,8 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     }
     if let Some(p) = optional::<String>(get("platform"), "platform")? {
         c.platform = Some(Platform::parse(&p).ok_or_else(|| {
-            ConfigError::new(
+            SettingsError::new(
+                ErrorCode::InvalidValue,
                 "platform",
                 format!("expected {}, got {p:?}", Platform::LABELS),
             )
@@ -1635,45 +1657,42 @@ fn read_config(js: &JsValue) -> Result<ReadConfig, ConfigError> {
     c.case_insensitive_paths = optional(get("caseInsensitivePaths"), "caseInsensitivePaths")?;
     c.ignore_file = optional(get("ignoreFile"), "ignoreFile")?;
     if let Some(inc) = optional::<Record<String>>(get("ignoreIncludes"), "ignoreIncludes")? {
-        c.ignore_includes = inc.into_iter().collect();
+        c.ignore_includes = inc;
     }
-    if let Some(name) = optional::<String>(get("ignoreFileName"), "ignoreFileName")? {
-        if name.trim().is_empty() || name.contains('/') {
-            return Err(ConfigError::new(
-                "ignoreFileName",
-                "must be a non-empty file name without '/'",
-            ));
-        }
-        c.ignore_file_name = name;
-    }
+    c.ignore_file_name = optional::<String>(get("ignoreFileName"), "ignoreFileName")?;
     if let Some(mode) = optional::<String>(get("mode"), "mode")? {
-        c.mode = Mode::parse(&mode).ok_or_else(|| {
-            ConfigError::new("mode", format!("expected {}, got {mode:?}", Mode::LABELS))
-        })?;
+        c.mode = Some(Mode::parse(&mode).ok_or_else(|| {
+            SettingsError::new(
+                ErrorCode::InvalidValue,
+                "mode",
+                format!("expected {}, got {mode:?}", Mode::LABELS),
+            )
+        })?);
     }
     c.auto_approval = optional(get("autoApproval"), "autoApproval")?;
     if let Some(tools) = optional::<Record<ToolSpec>>(get("tools"), "tools")? {
-        c.tools = tools.into_iter().collect();
+        c.tools = tools;
     }
     if let Some(overrides) = optional::<Record<String>>(get("overrides"), "overrides")? {
         for (tool, p) in overrides {
             let policy = Policy::parse(&p).ok_or_else(|| {
-                ConfigError::new(
+                SettingsError::new(
+                    ErrorCode::InvalidValue,
                     format!("overrides.{tool}"),
                     format!("expected \"allow\", \"deny\" or \"prompt\", got {p:?}"),
                 )
             })?;
-            c.overrides.push((tool, policy));
+            c.overrides.insert(tool, policy);
         }
     }
     if let Some(origins) = optional::<Record<String>>(get("overrideOrigins"), "overrideOrigins")? {
-        c.override_origins = origins.into_iter().collect();
+        c.override_origins = origins;
     }
     if let Some(list) = optional(get("alwaysAllow"), "alwaysAllow")? {
         c.always_allow = list;
     }
-    if let Some(rules) = optional::<RulesInput>(get("rules"), "rules")? {
-        (c.rules, c.rule_examples) = rules.split();
+    if let Some(rules) = optional::<Rules>(get("rules"), "rules")? {
+        c.rules = rules;
     }
     c.prompt_timeout_ms = optional(get("promptTimeoutMs"), "promptTimeoutMs")?;
     let prompt = optional_function(get("prompt"), "prompt")?;

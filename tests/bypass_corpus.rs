@@ -15,9 +15,9 @@ mod security;
 
 use security::unescape;
 
-use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::{Begin, Engine};
 use toolgate::policy::{ClineActions, ClineAutoApproval};
+use toolgate::settings::{Rules, Settings};
 use toolgate::{Decision, ToolCall, Value};
 
 const CORPUS: &str = include_str!("fixtures/bypass/corpus.tsv");
@@ -55,7 +55,6 @@ struct Case {
     input: String,
     source: String,
 }
-
 
 fn cases() -> Vec<Case> {
     CORPUS
@@ -103,15 +102,15 @@ fn call(case: &Case) -> ToolCall {
     }
 }
 
-fn config() -> Config {
+fn config() -> Settings {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    Config {
+    Settings {
         workspace_roots: s(&["/home/dev/app"]),
         case_insensitive_paths: Some(true),
         ignore_file: Some(CLINEIGNORE.into()),
         // The plausible prefixes the cases start with: what a user would have allowed.
-        rules: RulesConfig {
-            allow: s(&[
+        rules: Rules {
+            allow: [
                 "execute_command(npm test *)",
                 "execute_command(git status)",
                 "execute_command(git log *)",
@@ -124,12 +123,14 @@ fn config() -> Config {
                 "execute_command(sed *)",
                 "execute_command(sort *)",
                 "read_file(src/**)",
-            ]),
+            ]
+            .map(Into::into)
+            .to_vec(),
             ask: vec![],
             deny: vec![],
-            ..RulesConfig::default()
+            ..Rules::default()
         },
-        ..Config::default()
+        ..Settings::default()
     }
 }
 
@@ -139,6 +140,7 @@ fn cline_permissive() -> ClineAutoApproval {
         auto_approve_all_toggled: false,
         enabled: None,
         actions: ClineActions::ALL,
+        ..ClineAutoApproval::default()
     }
 }
 
@@ -185,7 +187,7 @@ fn no_case_is_allowed() {
         ("default (yolo)", Engine::new(config()).unwrap()),
         (
             "Cline permissive",
-            Engine::new(Config {
+            Engine::new(Settings {
                 auto_approval: Some(cline_permissive()),
                 ..config()
             })

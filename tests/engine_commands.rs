@@ -2,17 +2,17 @@
 //! command rules in the resolution order, ignored paths through the shell, Cline's "safe
 //! command" that the analysis must confirm, and rule examples.
 
-use toolgate::config::{Config, RuleEntry, RulesConfig, RulesInput};
 use toolgate::engine::Engine;
 use toolgate::policy::{ClineAutoApproval, Mode, Policy};
+use toolgate::settings::{RuleEntry, Rules, Settings};
 use toolgate::verdict::{Decision, Step};
 use toolgate::ToolCall;
 
-fn engine(f: impl FnOnce(&mut Config)) -> Engine {
-    let mut c = Config {
+fn engine(f: impl FnOnce(&mut Settings)) -> Engine {
+    let mut c = Settings {
         workspace_roots: vec!["/ws".into()],
         ignore_file: Some(".env\nprivate/\n*.secret\n".into()),
-        ..Config::default()
+        ..Settings::default()
     };
     f(&mut c);
     Engine::new(c).expect("valid config")
@@ -22,13 +22,13 @@ fn bash(cmd: &str) -> ToolCall {
     ToolCall::new("bash").with("command", cmd)
 }
 
-fn rules(allow: &[&str], ask: &[&str], deny: &[&str]) -> RulesConfig {
-    let v = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
-    RulesConfig {
+fn rules(allow: &[&str], ask: &[&str], deny: &[&str]) -> Rules {
+    let v = |l: &[&str]| l.iter().map(|&s| s.into()).collect();
+    Rules {
         allow: v(allow),
         ask: v(ask),
         deny: v(deny),
-        ..RulesConfig::default()
+        ..Rules::default()
     }
 }
 
@@ -151,7 +151,7 @@ fn critical_commands_against_the_other_steps() {
 
 #[test]
 fn critical_label_survives_a_deny() {
-    let e = engine(|c| c.overrides = vec![("bash".into(), Policy::Deny)]);
+    let e = engine(|c| c.overrides = [("bash".into(), Policy::Deny)].into());
     let v = e.check(&bash("git push -f origin main"));
     assert_eq!(v.decision, Decision::Deny);
     assert_eq!(v.critical.as_deref(), Some("force-push"));
@@ -160,7 +160,7 @@ fn critical_label_survives_a_deny() {
 #[test]
 fn command_rules_in_the_order() {
     // (rules, mode, command, decision, step)
-    let cases: &[(RulesConfig, Mode, &str, Decision, Step)] = &[
+    let cases: &[(Rules, Mode, &str, Decision, Step)] = &[
         (
             rules(&["bash(git log *)"], &[], &[]),
             Mode::AlwaysAsk,
@@ -270,7 +270,7 @@ fn command_rules_in_the_order() {
     for (rules, mode, cmd, decision, step) in cases {
         let e = engine(|c| {
             c.rules = rules.clone();
-            c.mode = *mode;
+            c.mode = Some(*mode);
         });
         let call = if cmd.is_empty() {
             ToolCall::new("read_file").with("path", "src/a.rs")
@@ -343,7 +343,7 @@ fn ignored_paths_through_the_shell() {
 
 #[test]
 fn the_ignore_file_under_its_configured_name_blocks_itself() {
-    let e = engine(|c| c.ignore_file_name = ".agentignore".into());
+    let e = engine(|c| c.ignore_file_name = Some(".agentignore".into()));
     for (cmd, ok) in [
         ("rm .agentignore", false),
         ("mv .agentignore /tmp/", false),
@@ -415,24 +415,22 @@ fn patches_touching_ignored_files_fail_validation() {
     assert_eq!(e.validate(&bad).unwrap_err().code, "ignored_path");
 }
 
-fn with_examples(kind: &str, rule: &str, matches: &[&str], not: &[&str]) -> Config {
-    let entry = RuleEntry::WithExamples {
+fn with_examples(kind: &str, rule: &str, matches: &[&str], not: &[&str]) -> Settings {
+    let entry = RuleEntry {
         rule: rule.into(),
         matches: matches.iter().map(|s| s.to_string()).collect(),
         not_matches: not.iter().map(|s| s.to_string()).collect(),
     };
-    let mut input = RulesInput::default();
+    let mut rules = Rules::default();
     match kind {
-        "allow" => input.allow.push(entry),
-        "ask" => input.ask.push(entry),
-        _ => input.deny.push(entry),
+        "allow" => rules.allow.push(entry),
+        "ask" => rules.ask.push(entry),
+        _ => rules.deny.push(entry),
     }
-    let (rules, rule_examples) = input.split();
-    Config {
+    Settings {
         workspace_roots: vec!["/ws".into()],
         rules,
-        rule_examples,
-        ..Config::default()
+        ..Settings::default()
     }
 }
 
@@ -506,24 +504,33 @@ fn rule_examples_are_checked() {
 
 #[test]
 fn rules_can_change_at_runtime_and_a_bad_set_changes_nothing() {
-    let mut e = engine(|c| c.mode = Mode::AlwaysAsk);
+    let mut e = engine(|c| c.mode = Some(Mode::AlwaysAsk));
     assert_eq!(e.check(&bash("npm test")).decision, Decision::Prompt);
-    e.set_rules(rules(&["bash(npm test *)"], &[], &[]), &[])
-        .unwrap();
+    e.set_rules(rules(&["bash(npm test *)"], &[], &[])).unwrap();
     assert_eq!(e.check(&bash("npm test")).decision, Decision::Allow);
     // A malformed rule, and a rule whose example fails: both leave the working set in place.
-    assert!(e
-        .set_rules(rules(&["bash(npm test"], &[], &[]), &[])
-        .is_err());
+    let err = e
+        .set_rules(rules(&[], &["bash(ok)", "bash(npm test"], &[]))
+        .unwrap_err();
+    // named as the constructor names it
+    assert_eq!(
+        (err.field.as_str(), err.code),
+        ("rules.ask[1]", "invalid-rule")
+    );
+    let built = Engine::new(Settings {
+        rules: rules(&[], &["bash(ok)", "bash(npm test"], &[]),
+        ..Settings::default()
+    });
+    assert_eq!(built.err(), Some(err));
     let bad = with_examples("allow", "bash(ls *)", &["rm x"], &[]);
-    assert!(e.set_rules(bad.rules, &bad.rule_examples).is_err());
+    assert!(e.set_rules(bad.rules).is_err());
     assert_eq!(e.check(&bash("npm test")).decision, Decision::Allow);
     assert_eq!(e.snapshot().rules.allow, ["bash(npm test *)"]);
 }
 
 #[test]
 fn always_allow_can_be_revoked_and_turn_grants_read() {
-    let mut e = engine(|c| c.mode = Mode::AlwaysAsk);
+    let mut e = engine(|c| c.mode = Some(Mode::AlwaysAsk));
     e.allow_always("bash");
     assert!(e.revoke_always_allow("bash").is_some());
     assert!(
@@ -565,17 +572,17 @@ fn path_rules_fold_case_on_a_case_insensitive_workspace() {
 /// replaces the list (and leaves it when it fails).
 #[test]
 fn allow_lists_in_the_resolution_order() {
-    let listed = |c: &mut Config| {
-        c.rules = RulesConfig {
+    let listed = |c: &mut Settings| {
+        c.rules = Rules {
             allow_only: vec!["bash(npm *)".into(), "bash(rm -rf /)".into()],
-            ..RulesConfig::default()
+            ..Rules::default()
         };
     };
     let e = engine(|c| {
         listed(c);
-        c.overrides = vec![("bash".into(), Policy::Allow)];
+        c.overrides = [("bash".into(), Policy::Allow)].into();
         c.always_allow = vec!["bash".into()];
-        c.mode = Mode::AlwaysAsk;
+        c.mode = Some(Mode::AlwaysAsk);
     });
     // (command, decision, step, code)
     let cases = [
@@ -625,20 +632,20 @@ fn allow_lists_in_the_resolution_order() {
         ("bad tool", "rules.allowOnly[1]"),
         ("bash(x", "rules.allowOnly[1]"),
     ] {
-        let mut c = Config::default();
+        let mut c = Settings::default();
         c.rules.allow_only = vec!["bash".into(), entry.into()];
         let err = Engine::new(c).err().expect(entry);
         assert_eq!(err.field, field, "{entry}");
     }
     let mut bad = rules(&[], &[], &[]);
     bad.allow_only = vec!["bash(x".into()];
-    assert!(plain.set_rules(bad, &[]).is_err());
+    assert!(plain.set_rules(bad).is_err());
     assert_eq!(
         plain.check(&bash("curl x")).code,
         "not_allow_listed",
         "kept on error"
     );
-    plain.set_rules(rules(&[], &[], &[]), &[]).expect("valid");
+    plain.set_rules(rules(&[], &[], &[])).expect("valid");
     assert_eq!(
         plain.check(&bash("curl x")).decision,
         Decision::Allow,

@@ -1,18 +1,18 @@
 //! The approval engine, table-driven: the mode × tier table, each step of the resolution order
 //! beating the next, the harness's stated cases, and Cline's AutoApprove truth table.
 
-use toolgate::config::Config;
 use toolgate::engine::{Answer, Begin, DecidedBy, Engine, PromptResult};
 use toolgate::policy::{ClineActions, ClineAutoApproval, Mode, Policy};
+use toolgate::settings::Settings;
 use toolgate::verdict::{Decision, Locality, Step};
 use toolgate::ToolCall;
 
 const ROOT: &str = "/ws";
 
-fn engine_with(f: impl FnOnce(&mut Config)) -> Engine {
-    let mut c = Config {
+fn engine_with(f: impl FnOnce(&mut Settings)) -> Engine {
+    let mut c = Settings {
         workspace_roots: vec![ROOT.into()],
-        ..Config::default()
+        ..Settings::default()
     };
     f(&mut c);
     Engine::new(c).expect("valid config")
@@ -97,7 +97,7 @@ fn mode_by_tier() {
         ("unattended", "interaction", "allow"),
     ];
     for (mode, tier, want) in table {
-        let e = engine_with(|c| c.mode = Mode::parse(mode).unwrap());
+        let e = engine_with(|c| c.mode = Some(Mode::parse(mode).unwrap()));
         let v = e.check(&tier_call(tier));
         assert_eq!(v.decision, d(want), "mode {mode}, tier {tier}: {v:?}");
         assert_eq!(v.step, Step::Policy, "mode {mode}, tier {tier}");
@@ -108,7 +108,7 @@ fn mode_by_tier() {
 fn default_mode_is_yolo_and_unknown_tools_are_exec() {
     let e = engine_with(|_| {});
     assert_eq!(e.mode(), Mode::Yolo);
-    let e = engine_with(|c| c.mode = Mode::Write);
+    let e = engine_with(|c| c.mode = Some(Mode::Write));
     let v = e.check(&call("some_unknown_tool", &[]));
     assert_eq!(v.decision, Decision::Prompt);
     assert!(v.reason.contains("exec tool"), "{}", v.reason);
@@ -194,14 +194,14 @@ fn each_step_beats_the_next() {
 #[test]
 fn harness_stated_cases() {
     // Deny override wins under yolo.
-    let e = engine_with(|c| c.overrides = vec![("write".into(), Policy::Deny)]);
+    let e = engine_with(|c| c.overrides = [("write".into(), Policy::Deny)].into());
     let v = e.check(&call("write", &[("path", "a"), ("content", "")]));
     assert_eq!((v.decision, v.code), (Decision::Deny, "deny_override"));
 
     // Allow override beats always-ask.
     let e = engine_with(|c| {
-        c.mode = Mode::AlwaysAsk;
-        c.overrides = vec![("read".into(), Policy::Allow)];
+        c.mode = Some(Mode::AlwaysAsk);
+        c.overrides = [("read".into(), Policy::Allow)].into();
     });
     assert_eq!(
         e.check(&call("read", &[("path", "a")])).decision,
@@ -210,7 +210,7 @@ fn harness_stated_cases() {
 
     // Prompt override prompts under yolo, and its reason names the origin.
     let e = engine_with(|c| {
-        c.overrides = vec![("bash".into(), Policy::Prompt)];
+        c.overrides = [("bash".into(), Policy::Prompt)].into();
         c.override_origins = [("bash".to_string(), "host always-prompt guard".to_string())].into();
     });
     let v = e.check(&call("bash", &[("command", "ls")]));
@@ -223,13 +223,13 @@ fn harness_stated_cases() {
     assert_eq!(v.origin.as_deref(), Some("host always-prompt guard"));
 
     // Without an origin, no "(from: …)".
-    let e = engine_with(|c| c.overrides = vec![("bash".into(), Policy::Prompt)]);
+    let e = engine_with(|c| c.overrides = [("bash".into(), Policy::Prompt)].into());
     let v = e.check(&call("bash", &[("command", "ls")]));
     assert!(!v.reason.contains("from:"), "{}", v.reason);
     assert_eq!(v.origin, None);
 
     // "always" makes the second call skip the prompt.
-    let mut e = engine_with(|c| c.mode = Mode::AlwaysAsk);
+    let mut e = engine_with(|c| c.mode = Some(Mode::AlwaysAsk));
     let c = call("read", &[("path", "a")]);
     let Begin::Ask(_, verdict) = e.begin(&c, true) else {
         panic!("expected a prompt")
@@ -243,7 +243,7 @@ fn harness_stated_cases() {
     assert_eq!(second.verdict.step, Step::AlwaysAllow);
 
     // No UI → deny.
-    let e = engine_with(|c| c.mode = Mode::AlwaysAsk);
+    let e = engine_with(|c| c.mode = Some(Mode::AlwaysAsk));
     let Begin::Settled(o) = e.begin(&c, false) else {
         panic!("no UI must settle")
     };
@@ -272,7 +272,7 @@ fn failed_prompts_change_nothing() {
     let results = [
         PromptResult::Failed("boom".into()),
         PromptResult::Garbage("\"yes\"".into()),
-        PromptResult::TimedOut(10.0),
+        PromptResult::TimedOut(10),
         PromptResult::Aborted("user left".into()),
         PromptResult::NoUi,
         PromptResult::Answered(Answer::Deny),
@@ -286,7 +286,7 @@ fn failed_prompts_change_nothing() {
         "user_deny",
     ];
     for (result, code) in results.into_iter().zip(codes) {
-        let mut e = engine_with(|c| c.mode = Mode::AlwaysAsk);
+        let mut e = engine_with(|c| c.mode = Some(Mode::AlwaysAsk));
         let c = call("read", &[("path", "a")]);
         let Begin::Ask(_, verdict) = e.begin(&c, true) else {
             panic!()
@@ -300,7 +300,7 @@ fn failed_prompts_change_nothing() {
 
 #[test]
 fn invalid_calls_never_reach_the_prompt() {
-    let e = engine_with(|c| c.mode = Mode::AlwaysAsk);
+    let e = engine_with(|c| c.mode = Some(Mode::AlwaysAsk));
     let Begin::Settled(o) = e.begin(&call("read_file", &[]), true) else {
         panic!()
     };
@@ -418,7 +418,7 @@ fn check_denies_what_validation_refuses() {
     ];
     for mode in [Mode::Yolo, Mode::Unattended, Mode::AlwaysAsk] {
         let mut e = engine_with(|c| {
-            c.mode = mode;
+            c.mode = Some(mode);
             c.ignore_file = Some(".env\n".into());
         });
         for (c, _) in &cases {
@@ -728,27 +728,27 @@ fn mode_switch_replaces_cline_settings() {
 
 #[test]
 fn bad_config_names_the_field() {
-    let cases: Vec<(Config, &str)> = vec![
+    let cases: Vec<(Settings, &str)> = vec![
         (
-            Config {
-                prompt_timeout_ms: Some(f64::NAN),
-                ..Config::default()
+            Settings {
+                prompt_timeout_ms: Some(u32::MAX),
+                ..Settings::default()
             },
             "promptTimeoutMs",
         ),
         (
-            Config {
+            Settings {
                 override_origins: [("x".to_string(), "y".to_string())].into(),
-                ..Config::default()
+                ..Settings::default()
             },
             "overrideOrigins.x",
         ),
         (
-            Config {
+            Settings {
                 workspace_roots: vec!["/a\0b".into()],
-                ..Config::default()
+                ..Settings::default()
             },
-            "workspaceRoots",
+            "workspaceRoots[0]",
         ),
     ];
     for (config, field) in cases {

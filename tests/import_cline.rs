@@ -2,11 +2,11 @@
 //! .clineignore, on fixture files in tests/fixtures/import/.
 
 use toolgate::call::ToolCall;
-use toolgate::config::RulesConfig;
 use toolgate::engine::Engine;
 use toolgate::import::cline::{self, ClineAutoApprovalSettings, ClineCommandPermissions};
 use toolgate::import::Imported;
 use toolgate::policy::{ClineActions, ClineAutoApproval};
+use toolgate::settings::Rules;
 use toolgate::verdict::{Decision, Step};
 
 fn settings(json: &str) -> ClineAutoApprovalSettings {
@@ -42,6 +42,7 @@ fn legacy_settings_carry_over_and_report_what_has_no_effect() {
                 use_mcp: true,
                 ..ClineActions::default()
             },
+            ..ClineAutoApproval::default()
         })
     );
     assert_eq!(
@@ -113,7 +114,7 @@ fn settings_table() {
 #[test]
 fn yolo_import_allows_an_external_read() {
     let imported = cline::auto_approval(&settings(YOLO));
-    let engine = Engine::new(imported.config.into_config().expect("valid")).expect("engine");
+    let engine = Engine::new(imported.config).expect("engine");
     let v = engine.check(&ToolCall::new("read_file").with("path", "/etc/hosts"));
     assert_eq!(v.decision, Decision::Allow, "{v:?}");
     assert_eq!(v.step, Step::Policy);
@@ -123,7 +124,7 @@ fn yolo_import_allows_an_external_read() {
 #[test]
 fn legacy_import_keeps_external_reads_prompting() {
     let imported = cline::auto_approval(&settings(LEGACY));
-    let engine = Engine::new(imported.config.into_config().expect("valid")).expect("engine");
+    let engine = Engine::new(imported.config).expect("engine");
     let v = engine.check(&ToolCall::new("read_file").with("path", "/etc/hosts"));
     assert_eq!(v.decision, Decision::Prompt, "{v:?}");
 }
@@ -147,12 +148,15 @@ fn command_permissions_fixture() {
     ]));
     assert_eq!(
         imported.config.rules,
-        Some(RulesConfig {
-            deny: both(&["rm -rf *", "git push --force*", "chmod ?77 *"]),
+        Rules {
+            deny: both(&["rm -rf *", "git push --force*", "chmod ?77 *"])
+                .into_iter()
+                .map(Into::into)
+                .collect(),
             allow_only,
             allow_redirects: true,
-            ..RulesConfig::default()
-        })
+            ..Rules::default()
+        }
     );
     assert_eq!(
         imported.warnings,
@@ -281,7 +285,7 @@ fn command_permissions_table() {
     ];
     for (json, allow_only, deny, redirects, warnings) in cases {
         let imported = cline::command_permissions(&permissions(json));
-        let rules = imported.config.rules.clone().unwrap_or_default();
+        let rules = imported.config.rules.clone();
         let for_tool = |patterns: &[&str], bare_star: bool| -> Vec<String> {
             patterns
                 .iter()
@@ -331,11 +335,11 @@ fn a_cline_setup_merges_into_one_config() {
     assert!(c.auto_approval.is_some_and(|a| a.yolo_mode_toggled));
     assert_eq!(c.ignore_file.as_deref(), Some(".env\n"));
     assert_eq!(
-        c.rules.as_ref().map(|r| r.deny.clone()),
-        Some(strings(&["execute_command(rm -rf *)", "bash(rm -rf *)"]))
+        c.rules.deny,
+        strings(&["execute_command(rm -rf *)", "bash(rm -rf *)"])
     );
     assert!(merged.warnings.is_empty(), "{:?}", merged.warnings);
-    Engine::new(merged.config.into_config().expect("valid")).expect("engine");
+    Engine::new(merged.config).expect("engine");
 }
 
 #[test]

@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 
 use toolgate::call::ToolCall;
-use toolgate::config::RulesConfig;
 use toolgate::engine::Engine;
 use toolgate::import::harness::{self, HarnessSettings};
-use toolgate::import::{Imported, ImportedConfig};
+use toolgate::import::Imported;
 use toolgate::policy::{Mode, Policy};
+use toolgate::settings::Rules;
+use toolgate::settings::{RuleEntry, Settings};
 use toolgate::verdict::{Decision, Step};
 
 const FIXTURE: &str = include_str!("fixtures/import/harness-approval.json");
@@ -28,20 +29,20 @@ fn fixture_carries_mode_overrides_origins_and_always_allow() {
     assert_eq!(c.mode, Some(Mode::AlwaysAsk));
     assert_eq!(
         c.overrides,
-        Some(BTreeMap::from([
+        BTreeMap::from([
             ("bash".to_string(), Policy::Prompt),
             ("read".to_string(), Policy::Allow),
             ("write".to_string(), Policy::Deny),
-        ]))
+        ])
     );
     assert_eq!(
         c.override_origins,
-        Some(BTreeMap::from([
+        BTreeMap::from([
             ("bash".to_string(), "host always-prompt guard".to_string()),
             ("write".to_string(), "project config".to_string()),
-        ]))
+        ])
     );
-    assert_eq!(c.always_allow, Some(strings(&["ls", "grep"])));
+    assert_eq!(c.always_allow, strings(&["ls", "grep"]));
     assert_eq!(
         imported.warnings,
         strings(&[
@@ -95,11 +96,7 @@ fn policy_labels() {
     for (label, policy, warnings) in cases {
         let imported =
             harness::settings(&parse(&format!(r#"{{"overrides":{{"bash":"{label}"}}}}"#)));
-        let got = imported
-            .config
-            .overrides
-            .as_ref()
-            .and_then(|o| o.get("bash").copied());
+        let got = imported.config.overrides.get("bash").copied();
         assert_eq!(got, *policy, "{label}");
         assert_eq!(imported.warnings, strings(warnings), "{label}");
     }
@@ -118,7 +115,7 @@ fn empty_settings_import_nothing() {
 #[test]
 fn an_override_origin_appears_in_the_verdict() {
     let imported = harness::settings(&parse(FIXTURE));
-    let engine = Engine::new(imported.config.into_config().expect("valid")).expect("engine");
+    let engine = Engine::new(imported.config).expect("engine");
     let v = engine.check(
         &ToolCall::new("write")
             .with("path", "a.txt")
@@ -162,61 +159,63 @@ fn imports_serialise_in_the_js_config_shape() {
 
 // ---- merging imports ---------------------------------------------------------------------
 
-fn import(config: ImportedConfig, warnings: &[&str]) -> Imported {
+fn import(config: Settings, warnings: &[&str]) -> Imported {
     Imported {
         config,
         warnings: strings(warnings),
     }
 }
 
-fn overrides(entries: &[(&str, Policy)]) -> Option<BTreeMap<String, Policy>> {
-    Some(entries.iter().map(|(t, p)| (t.to_string(), *p)).collect())
+fn overrides(entries: &[(&str, Policy)]) -> BTreeMap<String, Policy> {
+    entries.iter().map(|(t, p)| (t.to_string(), *p)).collect()
 }
 
-fn origins(entries: &[(&str, &str)]) -> Option<BTreeMap<String, String>> {
-    Some(
-        entries
-            .iter()
-            .map(|(t, o)| (t.to_string(), o.to_string()))
-            .collect(),
-    )
+fn origins(entries: &[(&str, &str)]) -> BTreeMap<String, String> {
+    entries
+        .iter()
+        .map(|(t, o)| (t.to_string(), o.to_string()))
+        .collect()
+}
+
+fn entries(items: &[&str]) -> Vec<RuleEntry> {
+    items.iter().map(|&r| r.into()).collect()
 }
 
 #[test]
 fn merge_appends_lists_and_concatenates_warnings() {
     let a = import(
-        ImportedConfig {
-            workspace_roots: Some(strings(&["/ws"])),
-            always_allow: Some(strings(&["ls"])),
+        Settings {
+            workspace_roots: strings(&["/ws"]),
+            always_allow: strings(&["ls"]),
             ignore_file: Some(".env".into()),
-            rules: Some(RulesConfig {
-                allow: strings(&["bash(git log *)"]),
-                ..RulesConfig::default()
-            }),
-            ..ImportedConfig::default()
+            rules: Rules {
+                allow: entries(&["bash(git log *)"]),
+                ..Rules::default()
+            },
+            ..Settings::default()
         },
         &["first"],
     );
     let b = import(
-        ImportedConfig {
-            workspace_roots: Some(strings(&["/other", "/ws"])),
-            always_allow: Some(strings(&["grep", "ls"])),
+        Settings {
+            workspace_roots: strings(&["/other", "/ws"]),
+            always_allow: strings(&["grep", "ls"]),
             ignore_file: Some("*.pem\n".into()),
-            rules: Some(RulesConfig {
-                allow: strings(&["bash(git log *)", "bash(npm test)"]),
-                deny: strings(&["bash(rm *)"]),
-                ..RulesConfig::default()
-            }),
-            ..ImportedConfig::default()
+            rules: Rules {
+                allow: entries(&["bash(git log *)", "bash(npm test)"]),
+                deny: entries(&["bash(rm *)"]),
+                ..Rules::default()
+            },
+            ..Settings::default()
         },
         &["second"],
     );
     let merged = a.merge(b);
     let c = &merged.config;
-    assert_eq!(c.workspace_roots, Some(strings(&["/ws", "/other"])));
-    assert_eq!(c.always_allow, Some(strings(&["ls", "grep"])));
+    assert_eq!(c.workspace_roots, strings(&["/ws", "/other"]));
+    assert_eq!(c.always_allow, strings(&["ls", "grep"]));
     assert_eq!(c.ignore_file.as_deref(), Some(".env\n*.pem\n"));
-    let rules = c.rules.clone().expect("rules");
+    let rules = c.rules.clone();
     assert_eq!(rules.allow, strings(&["bash(git log *)", "bash(npm test)"]));
     assert_eq!(rules.deny, strings(&["bash(rm *)"]));
     assert_eq!(merged.warnings, strings(&["first", "second"]));
@@ -245,18 +244,18 @@ fn merge_keeps_the_stricter_override_with_its_origin() {
     ];
     for (first, second, kept, origin, warnings) in cases {
         let a = import(
-            ImportedConfig {
+            Settings {
                 overrides: overrides(&[("bash", *first)]),
                 override_origins: origins(&[("bash", "first")]),
-                ..ImportedConfig::default()
+                ..Settings::default()
             },
             &[],
         );
         let b = import(
-            ImportedConfig {
+            Settings {
                 overrides: overrides(&[("bash", *second)]),
                 override_origins: origins(&[("bash", "second")]),
-                ..ImportedConfig::default()
+                ..Settings::default()
             },
             &[],
         );
@@ -271,8 +270,8 @@ fn merge_keeps_the_stricter_override_with_its_origin() {
             merged
                 .config
                 .override_origins
-                .as_ref()
-                .and_then(|o| o.get("bash").map(String::as_str)),
+                .get("bash")
+                .map(String::as_str),
             *origin,
             "{case}"
         );
@@ -283,16 +282,16 @@ fn merge_keeps_the_stricter_override_with_its_origin() {
 #[test]
 fn merge_reports_a_replaced_mode() {
     let a = import(
-        ImportedConfig {
+        Settings {
             mode: Some(Mode::Write),
-            ..ImportedConfig::default()
+            ..Settings::default()
         },
         &[],
     );
     let b = import(
-        ImportedConfig {
+        Settings {
             mode: Some(Mode::Yolo),
-            ..ImportedConfig::default()
+            ..Settings::default()
         },
         &[],
     );
@@ -304,25 +303,27 @@ fn merge_reports_a_replaced_mode() {
     );
 }
 
-/// What `into_config` refuses, one per line, with the field it names.
+/// What an imported config may not hold, one per line, with the field the engine names.
 #[test]
-fn into_config_names_the_bad_field() {
+fn engine_names_the_bad_field_of_an_import() {
     #[rustfmt::skip]
-    let cases: Vec<(ImportedConfig, &str)> = vec![
-        (ImportedConfig { override_origins: origins(&[("bash", "x")]), ..Default::default() }, "overrideOrigins.bash"),
-        (ImportedConfig { overrides: overrides(&[(" ", Policy::Deny)]), ..Default::default() }, "overrides"),
-        (ImportedConfig { rules: Some(RulesConfig { ask: strings(&["bash(ok)", "bash(echo ()"]), ..Default::default() }), ..Default::default() }, "rules.ask[1]"),
+    let cases: Vec<(Settings, &str, &str)> = vec![
+        (Settings { override_origins: origins(&[("bash", "x")]), ..Default::default() }, "overrideOrigins.bash", "origin-without-override"),
+        (Settings { overrides: overrides(&[(" ", Policy::Deny)]), ..Default::default() }, "overrides", "empty-name"),
+        (Settings { rules: Rules { ask: entries(&["bash(ok)", "bash(echo ()"]), ..Default::default() }, ..Default::default() }, "rules.ask[1]", "invalid-rule"),
     ];
-    for (config, field) in cases {
-        let err = config.into_config().expect_err(field);
-        assert_eq!(err.field, field);
+    for (config, field, code) in cases {
+        let err = Engine::new(config).err().expect(field);
+        assert_eq!((err.field.as_str(), err.code), (field, code));
     }
 }
 
 #[test]
-fn into_config_leaves_defaults_for_what_the_import_does_not_state() {
-    let config = ImportedConfig::default().into_config().expect("valid");
-    assert_eq!(config.mode, Mode::Yolo);
-    assert_eq!(config.ignore_file_name, ".clineignore");
-    assert!(config.workspace_roots.is_empty() && config.rules == RulesConfig::default());
+fn an_import_leaves_defaults_for_what_it_does_not_state() {
+    let config = Settings::default();
+    assert_eq!(config.mode(), Mode::Yolo);
+    assert_eq!(config.ignore_file_name(), ".clineignore");
+    let snapshot = Engine::new(config).expect("valid").snapshot();
+    assert_eq!(snapshot.mode, Some(Mode::Yolo));
+    assert!(snapshot.workspace_roots.is_empty() && snapshot.rules == Rules::default());
 }

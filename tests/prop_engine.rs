@@ -15,9 +15,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use toolgate::config::{Config, RulesConfig};
 use toolgate::engine::{Answer, Begin, DecidedBy, Engine, PromptResult};
 use toolgate::policy::{ClineActions, ClineAutoApproval, Mode, Policy};
+use toolgate::settings::{Rules, Settings};
 use toolgate::shell::{analyse, critical};
 use toolgate::verdict::Step;
 use toolgate::{Decision, ToolCall, Value};
@@ -211,17 +211,18 @@ fn cline() -> impl Strategy<Value = Option<ClineAutoApproval>> {
                 use_browser: f[6],
                 use_mcp: f[7],
             },
+            ..ClineAutoApproval::default()
         },
     ))
 }
 
-fn rules() -> impl Strategy<Value = RulesConfig> {
-    let list = || prop::collection::vec(prop::sample::select(RULES).prop_map(String::from), 0..4);
-    (list(), list(), list()).prop_map(|(allow, ask, deny)| RulesConfig {
+fn rules() -> impl Strategy<Value = Rules> {
+    let list = || prop::collection::vec(prop::sample::select(RULES).prop_map(Into::into), 0..4);
+    (list(), list(), list()).prop_map(|(allow, ask, deny)| Rules {
         allow,
         ask,
         deny,
-        ..RulesConfig::default()
+        ..Rules::default()
     })
 }
 
@@ -231,7 +232,7 @@ struct Setup {
     cline: Option<ClineAutoApproval>,
     overrides: Vec<(String, Policy)>,
     always: Vec<String>,
-    rules: RulesConfig,
+    rules: Rules,
     turn_allow: Vec<String>,
     turn_deny: Vec<String>,
 }
@@ -269,15 +270,15 @@ fn build(s: &Setup) -> Engine {
         overrides.retain(|(x, _)| x != t);
         overrides.push((t.clone(), *p));
     }
-    let mut e = Engine::new(Config {
+    let mut e = Engine::new(Settings {
         workspace_roots: vec!["/ws".into()],
         ignore_file: Some(CLINEIGNORE.into()),
-        mode: s.mode,
+        mode: Some(s.mode),
         auto_approval: s.cline,
-        overrides,
+        overrides: overrides.into_iter().collect(),
         always_allow: s.always.clone(),
         rules: s.rules.clone(),
-        ..Config::default()
+        ..Settings::default()
     })
     .expect("generated configs are valid");
     e.grant_for_turn(s.turn_allow.clone(), s.turn_deny.clone());
@@ -436,7 +437,7 @@ proptest! {
         initial in prop::collection::vec("[a-z_]{0,6}", 0..8),
         added in prop::collection::vec("[a-zA-Z_é]{0,6}", 0..16),
     ) {
-        let mut e = Engine::new(Config { always_allow: initial, ..Config::default() }).unwrap();
+        let mut e = Engine::new(Settings { always_allow: initial, ..Settings::default() }).unwrap();
         for t in &added {
             let was = e.is_always_allowed(t);
             let change = e.allow_always(t);
@@ -454,7 +455,7 @@ proptest! {
     fn snapshot_round_trips(s in setup(), calls in prop::collection::vec(call(), 1..8)) {
         let e = build(&s);
         let snap = e.snapshot();
-        let restored = Engine::new(snap.clone().into_config().unwrap()).unwrap();
+        let restored = Engine::new(snap.clone()).unwrap();
         prop_assert_eq!(&restored.snapshot(), &snap);
         // turn grants are not part of a snapshot: compare against an engine without them
         let mut plain = build(&s);
@@ -465,7 +466,7 @@ proptest! {
         }
         // and through JSON, as a host would store it
         let json = serde_json::to_string(&snap).unwrap();
-        let back: toolgate::snapshot::Snapshot = serde_json::from_str(&json).unwrap();
+        let back: Settings = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, snap);
     }
 }

@@ -38,7 +38,7 @@ pub enum PromptResult {
     Failed(String),
     /// It answered something other than once/always/deny.
     Garbage(String),
-    TimedOut(f64),
+    TimedOut(u32),
     Aborted(String),
 }
 
@@ -175,7 +175,7 @@ impl Engine {
                 None,
             ),
             PromptResult::TimedOut(ms) => (
-                deny("prompt_timeout", DecidedBy::Timeout, format!("No answer within {} ms, so '{tool}' is denied.", crate::number::text(ms))),
+                deny("prompt_timeout", DecidedBy::Timeout, format!("No answer within {ms} ms, so '{tool}' is denied.")),
                 None,
             ),
             PromptResult::Aborted(why) => (

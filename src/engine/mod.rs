@@ -26,7 +26,7 @@ pub use authorize::{
 pub use explain::{Explanation, TraceStep};
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -34,12 +34,13 @@ use crate::access::{Access, IgnoreSource};
 use crate::allow_list::AllowList;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
-use crate::config::{Config, ConfigError, RuleExample, RulesConfig};
 use crate::policy::{ClineAutoApproval, Mode, Policy, PolicyTable, Preset, Situation};
 use crate::rules::{RuleKind, RuleSet};
 use crate::safety;
+use crate::settings::{
+    ErrorCode, RuleEntry, Rules, Settings, SettingsError, DEFAULT_IGNORE_FILE_NAME,
+};
 use crate::shell::{self, critical, Analysis};
-use crate::snapshot::Snapshot;
 use crate::validate::{self, NamedPath, Validation};
 use crate::verdict::{Locality, Verdict};
 
@@ -125,13 +126,13 @@ impl<'e> Paths<'e> {
 
 pub struct Engine {
     catalogue: Catalogue,
-    /// The config's `tools`, kept for snapshots.
+    /// The settings' `tools`, kept for snapshots.
     custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
     allow_list: AllowList,
-    /// The rules as written, kept for snapshots.
-    rules_source: RulesConfig,
+    /// The rules as written (examples included), kept for snapshots.
+    rules_source: Rules,
     mode: Mode,
     preset: Preset,
     table: PolicyTable,
@@ -139,54 +140,44 @@ pub struct Engine {
     always_allow: BTreeSet<String>,
     turn_allow: BTreeSet<String>,
     turn_deny: BTreeSet<String>,
-    prompt_timeout_ms: Option<f64>,
+    prompt_timeout_ms: Option<u32>,
+}
+
+impl Settings {
+    /// Every rule the settings must follow, the first broken one reported: exactly what
+    /// [`Engine::new`] accepts. The rules on values alone are [`Settings::check_values`]; the
+    /// rest need what the engine compiles (a root's form, rule syntax, rule examples,
+    /// `!include` cycles), so they are checked by compiling.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        Engine::new(self.clone()).map(drop)
+    }
 }
 
 impl Engine {
-    pub fn new(mut config: Config) -> Result<Engine, ConfigError> {
-        let examples = std::mem::take(&mut config.rule_examples);
+    /// Checks the settings ([`Settings::check_values`]), then compiles them once; anything
+    /// only compiling can check (a root's form, rule syntax, rule examples, `!include` cycles)
+    /// fails here with the same kind of [`SettingsError`].
+    pub fn new(settings: Settings) -> Result<Engine, SettingsError> {
+        settings.check_values()?;
+        let mode = settings.mode();
         let access = Access::new(
-            &config.workspace_roots,
-            config.path_settings(),
+            &settings.workspace_roots,
+            settings.path_settings(),
             IgnoreSource {
-                text: config.ignore_file,
-                includes: config.ignore_includes,
-                file_name: config.ignore_file_name,
+                text: settings.ignore_file,
+                includes: settings.ignore_includes.into_iter().collect(),
+                file_name: settings
+                    .ignore_file_name
+                    .unwrap_or_else(|| DEFAULT_IGNORE_FILE_NAME.to_string()),
             },
         )?;
-        let allow_list = compile_allow_list(&config.rules, access.workspace().case_insensitive())?;
         let mut catalogue = Catalogue::default();
-        for (name, _) in &config.tools {
-            if name.trim().is_empty() {
-                return Err(ConfigError::new("tools", "a tool name is empty"));
-            }
-        }
-        let custom_tools: BTreeMap<String, ToolSpec> = config.tools.into_iter().collect();
-        catalogue.extend(custom_tools.clone());
-        let rules = compile_rules(
-            &access,
-            &catalogue,
-            [&config.rules.allow, &config.rules.ask, &config.rules.deny],
-        )
-        .map_err(|e| ConfigError::new("rules", format!("{}: {}", e.rule, e.message)))?;
-        if let Some(ms) = config.prompt_timeout_ms {
-            if !(ms.is_finite() && ms >= 0.0) {
-                return Err(ConfigError::new(
-                    "promptTimeoutMs",
-                    "must be a finite number ≥ 0",
-                ));
-            }
-        }
-        let origins = config.override_origins;
-        for tool in origins.keys() {
-            if !config.overrides.iter().any(|(t, _)| t == tool) {
-                return Err(ConfigError::new(
-                    format!("overrideOrigins.{tool}"),
-                    "names a tool that has no override",
-                ));
-            }
-        }
-        let overrides = config
+        catalogue.extend(settings.tools.clone());
+        let rules = compile_rules(&access, &catalogue, &settings.rules)?;
+        let allow_list =
+            compile_allow_list(&settings.rules, access.workspace().case_insensitive())?;
+        let origins = settings.override_origins;
+        let overrides = settings
             .overrides
             .into_iter()
             .map(|(tool, policy)| {
@@ -194,91 +185,109 @@ impl Engine {
                 (tool, Override { policy, origin })
             })
             .collect();
-        let preset = match config.auto_approval {
+        let preset = match settings.auto_approval {
             Some(c) => Preset::Cline(c),
-            None => Preset::Mode(config.mode),
+            None => Preset::Mode(mode),
         };
         let engine = Engine {
             catalogue,
-            custom_tools,
+            custom_tools: settings.tools,
             access,
             rules,
             allow_list,
-            rules_source: config.rules,
-            mode: config.mode,
+            rules_source: Rules::default(),
+            mode,
             table: PolicyTable::for_preset(&preset),
             preset,
             overrides,
-            always_allow: config.always_allow.into_iter().collect(),
+            always_allow: settings.always_allow.into_iter().collect(),
             turn_allow: BTreeSet::new(),
             turn_deny: BTreeSet::new(),
-            prompt_timeout_ms: config.prompt_timeout_ms,
+            prompt_timeout_ms: settings.prompt_timeout_ms,
         };
-        engine.check_examples(&examples)?;
-        Ok(engine)
+        engine.check_examples(&settings.rules)?;
+        Ok(Engine {
+            rules_source: settings.rules,
+            ..engine
+        })
     }
 
     /// Every rule example must behave as stated: `match` examples are decided by the rule
     /// (an allow rule must really allow them), `notMatch` examples are not.
-    fn check_examples(&self, examples: &[RuleExample]) -> Result<(), ConfigError> {
-        for ex in examples {
-            let one = |list: RuleKind| {
-                if ex.kind == list {
-                    std::slice::from_ref(&ex.rule)
-                } else {
-                    &[]
+    fn check_examples(&self, rules: &Rules) -> Result<(), SettingsError> {
+        for (kind, list, entries) in rules.lists() {
+            for (i, ex) in entries.iter().enumerate() {
+                if ex.matches.is_empty() && ex.not_matches.is_empty() {
+                    continue;
                 }
+                self.check_example(kind, ex).map_err(|message| {
+                    SettingsError::new(
+                        ErrorCode::RuleExampleFailed,
+                        format!("rules.{list}[{i}]"),
+                        message,
+                    )
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_example(&self, kind: RuleKind, ex: &RuleEntry) -> Result<(), String> {
+        let one = |list: RuleKind| {
+            if kind == list {
+                std::slice::from_ref(&ex.rule)
+            } else {
+                &[]
+            }
+        };
+        let set = compile_lists(
+            &self.access,
+            &self.catalogue,
+            [
+                one(RuleKind::Allow),
+                one(RuleKind::Ask),
+                one(RuleKind::Deny),
+            ],
+        )
+        .map_err(|e| e.to_string())?;
+        let tool = ex.rule.split('(').next().unwrap_or_default().trim();
+        let has_command = self.catalogue.spec(tool).command.is_some();
+        let decides = |example: &str| -> bool {
+            let analysis = has_command.then(|| shell::analyse(example));
+            let path = (!has_command)
+                .then(|| self.access.workspace().resolve(example).ok())
+                .flatten()
+                .map(|r| {
+                    let names = self.access.workspace().names();
+                    names.key(&r.relative.unwrap_or(r.absolute)).into_owned()
+                });
+            let paths: Vec<&str> = path.as_deref().into_iter().collect();
+            let m = match kind {
+                RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
+                _ => set.allow_or_ask(tool, analysis.as_ref(), &paths),
             };
-            let set = compile_rules(
-                &self.access,
-                &self.catalogue,
-                [
-                    one(RuleKind::Allow),
-                    one(RuleKind::Ask),
-                    one(RuleKind::Deny),
-                ],
-            )
-            .map_err(|e| ConfigError::new(ex.field.clone(), e.to_string()))?;
-            let tool = ex.rule.split('(').next().unwrap_or_default().trim();
-            let has_command = self.catalogue.spec(tool).command.is_some();
-            let decides = |example: &str| -> bool {
-                let analysis = has_command.then(|| shell::analyse(example));
-                let path = (!has_command)
-                    .then(|| self.access.workspace().resolve(example).ok())
-                    .flatten()
-                    .map(|r| {
-                        let names = self.access.workspace().names();
-                        names.key(&r.relative.unwrap_or(r.absolute)).into_owned()
-                    });
-                let paths: Vec<&str> = path.as_deref().into_iter().collect();
-                let m = match ex.kind {
-                    RuleKind::Deny => set.deny(tool, analysis.as_ref(), &paths),
-                    _ => set.allow_or_ask(tool, analysis.as_ref(), &paths),
-                };
-                m.is_some_and(|m| m.kind == ex.kind && m.downgraded.is_none())
-            };
-            let wrong = ex
-                .matches
-                .iter()
-                .map(|e| (e, true))
-                .chain(ex.not_matches.iter().map(|e| (e, false)))
-                .find(|(e, want)| decides(e) != *want);
-            if let Some((example, want)) = wrong {
+            m.is_some_and(|m| m.kind == kind && m.downgraded.is_none())
+        };
+        let wrong = ex
+            .matches
+            .iter()
+            .map(|e| (e, true))
+            .chain(ex.not_matches.iter().map(|e| (e, false)))
+            .find(|(e, want)| decides(e) != *want);
+        match wrong {
+            None => Ok(()),
+            Some((example, want)) => {
                 let (should, does) = if want {
                     ("match", "does not")
                 } else {
                     ("not match", "does")
                 };
-                return Err(ConfigError::new(
-                    ex.field.clone(),
-                    format!(
-                        "rule `{}`: example {example:?} should {should} but {does}",
-                        ex.rule
-                    ),
-                ));
+                Err(format!(
+                    "rule `{}`: example {example:?} should {should} but {does}",
+                    ex.rule
+                ))
             }
         }
-        Ok(())
     }
 
     // ---- state -------------------------------------------------------------------------
@@ -291,7 +300,7 @@ impl Engine {
         &self.catalogue
     }
 
-    pub fn prompt_timeout_ms(&self) -> Option<f64> {
+    pub fn prompt_timeout_ms(&self) -> Option<u32> {
         self.prompt_timeout_ms
     }
 
@@ -404,20 +413,12 @@ impl Engine {
     }
 
     /// Replaces the command rules (and checks their examples); on error nothing changes.
-    pub fn set_rules(
-        &mut self,
-        rules: RulesConfig,
-        examples: &[RuleExample],
-    ) -> Result<Change, ConfigError> {
-        let compiled = compile_rules(
-            &self.access,
-            &self.catalogue,
-            [&rules.allow, &rules.ask, &rules.deny],
-        )
-        .map_err(|e| ConfigError::new("rules", e.to_string()))?;
+    /// Errors name the entry as the constructor does (`rules.allow[1]`).
+    pub fn set_rules(&mut self, rules: Rules) -> Result<Change, SettingsError> {
+        let compiled = compile_rules(&self.access, &self.catalogue, &rules)?;
         let allow_list = compile_allow_list(&rules, self.access.workspace().case_insensitive())?;
         let previous = std::mem::replace(&mut self.rules, compiled);
-        if let Err(e) = self.check_examples(examples) {
+        if let Err(e) = self.check_examples(&rules) {
             self.rules = previous;
             return Err(e);
         }
@@ -437,30 +438,43 @@ impl Engine {
     pub fn set_ignore_file(
         &mut self,
         text: Option<String>,
-        includes: HashMap<String, String>,
-    ) -> Result<Change, ConfigError> {
+        includes: BTreeMap<String, String>,
+    ) -> Result<Change, SettingsError> {
         let file_name = self.access.source().file_name.clone();
         self.access.set_ignore(IgnoreSource {
             text,
-            includes,
+            includes: includes.into_iter().collect(),
             file_name,
         })?;
         Ok(Change::IgnoreFile)
     }
 
     /// Replaces the workspace roots; on error nothing changes.
-    pub fn set_workspace_roots(&mut self, roots: &[String]) -> Result<Change, ConfigError> {
+    pub fn set_workspace_roots(&mut self, roots: &[String]) -> Result<Change, SettingsError> {
         self.access.set_roots(roots)?;
         Ok(Change::WorkspaceRoots)
     }
 
-    /// Everything a user decided, as plain data that [`Snapshot::into_config`] restores.
-    pub fn snapshot(&self) -> Snapshot {
+    /// Everything a user decided, as the settings that rebuild it ([`Engine::new`]), with
+    /// [`Settings::VERSION`]. Turn grants are not part of it (they end with the turn).
+    pub fn snapshot(&self) -> Settings {
         let source = self.access.source();
-        Snapshot {
-            version: Snapshot::VERSION,
-            mode: self.mode.as_str().to_string(),
+        let paths = self.access.workspace().settings();
+        Settings {
+            version: Some(Settings::VERSION),
+            workspace_roots: self.access.roots().to_vec(),
+            platform: paths.platform,
+            case_insensitive_paths: paths.case_insensitive,
+            ignore_file: source.text.clone(),
+            ignore_includes: source
+                .includes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            ignore_file_name: Some(source.file_name.clone()),
+            mode: Some(self.mode),
             auto_approval: self.auto_approval(),
+            tools: self.custom_tools.clone(),
             overrides: self
                 .overrides
                 .iter()
@@ -473,22 +487,7 @@ impl Engine {
                 .collect(),
             always_allow: self.always_allow.iter().cloned().collect(),
             rules: self.rules_source.clone(),
-            ignore_file: source.text.clone(),
-            ignore_includes: source
-                .includes
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-            ignore_file_name: source.file_name.clone(),
-            workspace_roots: self.access.roots().to_vec(),
-            platform: self
-                .access
-                .workspace()
-                .settings()
-                .platform
-                .map(|p| p.as_str().to_string()),
-            case_insensitive_paths: self.access.workspace().settings().case_insensitive,
-            tools: self.custom_tools.clone(),
+            prompt_timeout_ms: self.prompt_timeout_ms,
         }
     }
 
@@ -587,10 +586,43 @@ impl Engine {
     }
 }
 
-/// Compiles the allow, ask and deny rules. A path rule (of a tool without a command) is keyed
+/// Compiles the rules' allow, ask and deny lists; a malformed rule is named by its entry
+/// (`rules.deny[2]`).
+fn compile_rules(
+    access: &Access,
+    catalogue: &Catalogue,
+    rules: &Rules,
+) -> Result<RuleSet, SettingsError> {
+    let [allow, ask, deny] = rules
+        .lists()
+        .map(|(_, _, entries)| entries.iter().map(|e| e.rule.clone()).collect::<Vec<_>>());
+    compile_lists(access, catalogue, [&allow, &ask, &deny]).map_err(|e| {
+        // The first malformed entry in field order, named with its error alone.
+        for (kind, list, entries) in rules.lists() {
+            for (i, entry) in entries.iter().enumerate() {
+                let mut lists: [&[String]; 3] = [&[], &[], &[]];
+                lists[kind as usize] = std::slice::from_ref(&entry.rule);
+                if let Err(e) = compile_lists(access, catalogue, lists) {
+                    let e = crate::rules::RuleError {
+                        rule: entry.rule.clone(),
+                        ..e
+                    };
+                    return SettingsError::new(
+                        ErrorCode::InvalidRule,
+                        format!("rules.{list}[{i}]"),
+                        e.to_string(),
+                    );
+                }
+            }
+        }
+        SettingsError::new(ErrorCode::InvalidRule, "rules", e.to_string())
+    })
+}
+
+/// Compiles allow, ask and deny rules. A path rule (of a tool without a command) is keyed
 /// as the workspace compares names, as the paths it is matched against are (see
 /// [`Engine::facts`]): `read_file(CAFÉ/**)` meets a decomposed `café/x` on macOS.
-fn compile_rules(
+fn compile_lists(
     access: &Access,
     catalogue: &Catalogue,
     lists: [&[String]; 3],
@@ -654,13 +686,17 @@ fn requires_approval_is_false(call: &ToolCall) -> bool {
 }
 
 /// `rules.allowOnly` and `rules.allowRedirects`, compiled; a bad entry names its field.
-fn compile_allow_list(rules: &RulesConfig, fold: bool) -> Result<AllowList, ConfigError> {
+fn compile_allow_list(rules: &Rules, fold: bool) -> Result<AllowList, SettingsError> {
     AllowList::compile(&rules.allow_only, rules.allow_redirects, fold).map_err(|e| {
         let at = rules
             .allow_only
             .iter()
             .position(|r| *r == e.rule)
             .unwrap_or(0);
-        ConfigError::new(format!("rules.allowOnly[{at}]"), e.to_string())
+        SettingsError::new(
+            ErrorCode::InvalidRule,
+            format!("rules.allowOnly[{at}]"),
+            e.to_string(),
+        )
     })
 }

@@ -154,7 +154,7 @@ pub fn permissions(permissions: &ClaudePermissions, context: ClaudeContext<'_>) 
             "Claude Code permissions.{key} has no toolgate equivalent; ignored"
         ));
     }
-    out.config.rules = rules.into_config();
+    out.config.rules = rules.into_rules();
     out
 }
 
@@ -382,11 +382,8 @@ fn default_mode(mode: Option<&str>, edit_asks: &[String], out: &mut Imported) {
     let nearest = match mode {
         "default" => Mode::Write,
         "acceptEdits" => {
-            let overrides = out.config.overrides.get_or_insert_with(BTreeMap::new);
-            let origins = out
-                .config
-                .override_origins
-                .get_or_insert_with(BTreeMap::new);
+            let overrides = &mut out.config.overrides;
+            let origins = &mut out.config.override_origins;
             for tool in EDIT {
                 overrides.insert(tool.to_string(), Policy::Allow);
                 origins.insert(tool.to_string(), ACCEPT_EDITS_ORIGIN.to_string());
@@ -481,7 +478,7 @@ fn workspace_roots(dirs: &[String], context: ClaudeContext<'_>, out: &mut Import
         };
         push_unique(&mut roots, resolved);
     }
-    out.config.workspace_roots = Some(roots);
+    out.config.workspace_roots = roots;
 }
 
 /// Collapses `.` and `..` segments and repeated or trailing slashes of an absolute path

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
 
+use super::Written;
 use super::{balanced_parens, push_unique, quoted_list, Imported, List, RuleLists, COMMAND_TOOLS};
-use crate::config::Written;
 use crate::policy::{ClineActions, ClineAutoApproval};
 
 /// Cline's `AutoApprovalSettings`, every version's fields, plus the two global switches Cline
@@ -36,7 +36,7 @@ pub struct ClineAutoApprovalSettings {
     /// Legacy; no effect here.
     pub favorites: Option<IgnoredAny>,
     /// Legacy; no effect here (toolgate does not count approvals).
-    pub max_requests: Option<f64>,
+    pub max_requests: Option<u64>,
     pub yolo_mode_toggled: Option<bool>,
     pub auto_approve_all_toggled: Option<bool>,
     pub unknown: BTreeMap<String, IgnoredAny>,
@@ -143,9 +143,8 @@ pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
     }
     if let Some(n) = s.max_requests {
         out.warn(format!(
-            "{SETTINGS}: maxRequests ({}) has no effect: toolgate does not cap the number of \
-             auto-approved requests",
-            crate::number::text(n)
+            "{SETTINGS}: maxRequests ({n}) has no effect: toolgate does not cap the number of \
+             auto-approved requests"
         ));
     }
     if s.favorites.is_some() {
@@ -169,6 +168,7 @@ pub fn auto_approval(settings: &ClineAutoApprovalSettings) -> Imported {
         auto_approve_all_toggled: s.auto_approve_all_toggled.unwrap_or(false),
         enabled: s.enabled,
         actions,
+        ..ClineAutoApproval::default()
     });
     out
 }
@@ -270,7 +270,7 @@ pub fn command_permissions(permissions: &ClineCommandPermissions) -> Imported {
             "{PERMISSIONS}: {key} is not a field toolgate knows; ignored"
         ));
     }
-    out.config.rules = rules.into_config();
+    out.config.rules = rules.into_rules();
     out
 }
 

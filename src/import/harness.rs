@@ -91,8 +91,8 @@ pub fn settings(settings: &HarnessSettings) -> Imported {
             "harness setting \"{key}\" is not part of the approval state toolgate knows; ignored"
         ));
     }
-    out.config.overrides = (!overrides.is_empty()).then_some(overrides);
-    out.config.override_origins = (!origins.is_empty()).then_some(origins);
-    out.config.always_allow = (!always.is_empty()).then_some(always);
+    out.config.overrides = overrides;
+    out.config.override_origins = origins;
+    out.config.always_allow = always;
     out
 }

@@ -2,8 +2,8 @@
 //!
 //! Each importer is a pure function from the other tool's settings (already deserialised: the
 //! facade converts JS objects with its serde `Deserializer` into the `Deserialize` input types) to an
-//! [`Imported`]: an [`ImportedConfig`] in the JS `GatekeeperConfig` shape, plus one warning for
-//! everything that could not be carried over exactly. Nothing is dropped silently: a rule, a
+//! [`Imported`]: [`Settings`] stating only what the import knows (a field at its default is left
+//! out when written), plus one warning for everything that could not be carried over exactly. Nothing is dropped silently: a rule, a
 //! field or a value that toolgate cannot express produces a warning that names it and says why.
 //!
 //! When an exact translation is impossible, the importers lean one way on purpose:
@@ -69,12 +69,10 @@ pub mod claude;
 pub mod cline;
 pub mod harness;
 
-use std::collections::{BTreeMap, HashMap};
+use serde::Serialize;
 
-use serde::{Serialize, Serializer};
-
-use crate::config::{Config, ConfigError, RulesConfig};
-use crate::policy::{ClineAutoApproval, Mode, Policy};
+use crate::policy::Policy;
+use crate::settings::{RuleEntry, Rules, Settings};
 
 /// A key of an importer's input, read as serde's field identifiers are.
 pub(crate) struct Key(pub(crate) String);
@@ -165,60 +163,113 @@ impl<'de> serde::de::Visitor<'de> for AnyValue {
     }
 }
 
+/// A value as written, kept only as far as an importer reading a field whatever its type (as
+/// Cline does) needs to tell its forms apart.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Written {
+    Text(String),
+    Bytes(Vec<u8>),
+    Bool(bool),
+    Seq(Vec<Written>),
+    Map(Vec<(Written, Written)>),
+    Other,
+}
+
+impl Written {
+    /// A string (bytes that are UTF-8 count, as serde's `String` takes them).
+    pub(crate) fn text(self) -> Option<String> {
+        match self {
+            Written::Text(s) => Some(s),
+            Written::Bytes(b) => String::from_utf8(b).ok(),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WrittenVisitor)
+    }
+}
+
+struct WrittenVisitor;
+
+impl<'de> serde::de::Visitor<'de> for WrittenVisitor {
+    type Value = Written;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Written, E> {
+        Ok(Written::Bool(b))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Written, E> {
+        Ok(Written::Text(s.to_string()))
+    }
+
+    fn visit_string<E>(self, s: String) -> Result<Written, E> {
+        Ok(Written::Text(s))
+    }
+
+    fn visit_bytes<E>(self, b: &[u8]) -> Result<Written, E> {
+        Ok(Written::Bytes(b.to_vec()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_none<E>(self) -> Result<Written, E> {
+        Ok(Written::Other)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Written, D::Error> {
+        <Written as serde::Deserialize>::deserialize(d).map(|_| Written::Other)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Written, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Written::Seq(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Written, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry()? {
+            entries.push(entry);
+        }
+        Ok(Written::Map(entries))
+    }
+}
+
 /// The tools a command rule is written for: Cline's and the harness's shell tools.
 pub(crate) const COMMAND_TOOLS: [&str; 2] = ["execute_command", "bash"];
 
-/// What an importer produced: a config and the warnings for what it could not carry over.
+/// What an importer produced: settings and the warnings for what it could not carry over.
+/// The settings build an engine as they are ([`crate::engine::Engine::new`] checks them).
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Imported {
-    pub config: ImportedConfig,
+    /// Only what the import knows; every other field is at its default.
+    pub config: Settings,
     /// One sentence per thing not carried over exactly, naming it and saying why. Empty when
     /// the import is exact.
     pub warnings: Vec<String>,
-}
-
-/// The JS `GatekeeperConfig` shape (camelCase). Every field is optional and left out when
-/// `None` or empty, so an import only states what it knows; the config's own defaults
-/// (documented on [`Config`]) apply to the rest.
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportedConfig {
-    /// The primary root first. Default (left out): no roots.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub workspace_roots: Option<Vec<String>>,
-    /// The ignore file's text. Default (left out): none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ignore_file: Option<String>,
-    /// Serialised as the harness's label (`"always-ask"`, `"write"`, …). Default (left out):
-    /// the config's default, `yolo`.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "serialize_mode"
-    )]
-    pub mode: Option<Mode>,
-    /// Cline's switches; when set, they are the policy table instead of the mode's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_approval: Option<ClineAutoApproval>,
-    /// Tool → `allow` | `prompt` | `deny`. Default (left out): none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub overrides: Option<BTreeMap<String, Policy>>,
-    /// Tool → where its override came from; only for tools with an override.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub override_origins: Option<BTreeMap<String, String>>,
-    /// Default (left out): empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub always_allow: Option<Vec<String>>,
-    /// Rules in toolgate's syntax: `tool(pattern)` or a bare tool name. Default (left out):
-    /// none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<RulesConfig>,
-}
-
-fn serialize_mode<S: Serializer>(mode: &Option<Mode>, s: S) -> Result<S::Ok, S::Error> {
-    match mode {
-        Some(m) => s.serialize_str(m.as_str()),
-        None => s.serialize_none(),
-    }
 }
 
 impl Imported {
@@ -240,8 +291,8 @@ impl Imported {
         self.warnings.extend(warnings);
         let mine = &mut self.config;
 
-        append(&mut mine.workspace_roots, config.workspace_roots);
-        append(&mut mine.always_allow, config.always_allow);
+        extend_unique(&mut mine.workspace_roots, config.workspace_roots);
+        extend_unique(&mut mine.always_allow, config.always_allow);
 
         mine.ignore_file = match (mine.ignore_file.take(), config.ignore_file) {
             (Some(a), Some(b)) if a.is_empty() => Some(b),
@@ -250,19 +301,17 @@ impl Imported {
             (a, b) => a.or(b),
         };
 
-        if let Some(theirs) = config.rules {
-            let rules = mine.rules.get_or_insert_with(RulesConfig::default);
-            for (list, more) in [
-                (&mut rules.allow, theirs.allow),
-                (&mut rules.ask, theirs.ask),
-                (&mut rules.deny, theirs.deny),
-                (&mut rules.allow_only, theirs.allow_only),
-            ] {
-                extend_unique(list, more);
-            }
-            // only Cline's permissions set it; false is also "not said"
-            rules.allow_redirects |= theirs.allow_redirects;
+        let (rules, theirs) = (&mut mine.rules, config.rules);
+        for (list, more) in [
+            (&mut rules.allow, theirs.allow),
+            (&mut rules.ask, theirs.ask),
+            (&mut rules.deny, theirs.deny),
+        ] {
+            extend_unique(list, more);
         }
+        extend_unique(&mut rules.allow_only, theirs.allow_only);
+        // only Cline's permissions set it; false is also "not said"
+        rules.allow_redirects |= theirs.allow_redirects;
 
         let mut warnings = Vec::new();
         if let Some(theirs) = config.mode {
@@ -285,10 +334,10 @@ impl Imported {
             mine.auto_approval = Some(theirs);
         }
 
-        let their_origins = config.override_origins.unwrap_or_default();
-        for (tool, policy) in config.overrides.unwrap_or_default() {
+        let their_origins = config.override_origins;
+        for (tool, policy) in config.overrides {
             let origin = their_origins.get(&tool).cloned();
-            let overrides = mine.overrides.get_or_insert_with(BTreeMap::new);
+            let overrides = &mut mine.overrides;
             match overrides.get(&tool).copied() {
                 Some(kept) if kept == policy => {}
                 Some(kept) if strictness(kept) > strictness(policy) => {
@@ -309,7 +358,7 @@ impl Imported {
                 None => {}
             }
             overrides.insert(tool.clone(), policy);
-            let origins = mine.override_origins.get_or_insert_with(BTreeMap::new);
+            let origins = &mut mine.override_origins;
             match origin {
                 Some(o) => {
                     origins.insert(tool, o);
@@ -321,18 +370,9 @@ impl Imported {
         }
         // Origins for tools whose override came from `self` (or nowhere) stay as they were.
         for (tool, origin) in their_origins {
-            let has_override = mine
-                .overrides
-                .as_ref()
-                .is_some_and(|o| o.contains_key(&tool));
-            if !has_override {
-                mine.override_origins
-                    .get_or_insert_with(BTreeMap::new)
-                    .insert(tool, origin);
+            if !mine.overrides.contains_key(&tool) {
+                mine.override_origins.insert(tool, origin);
             }
-        }
-        if mine.override_origins.as_ref().is_some_and(|o| o.is_empty()) {
-            mine.override_origins = None;
         }
 
         self.warnings.extend(warnings);
@@ -349,19 +389,13 @@ fn strictness(p: Policy) -> u8 {
     }
 }
 
-fn append(mine: &mut Option<Vec<String>>, theirs: Option<Vec<String>>) {
-    if let Some(theirs) = theirs {
-        extend_unique(mine.get_or_insert_with(Vec::new), theirs);
-    }
-}
-
-fn extend_unique(list: &mut Vec<String>, more: Vec<String>) {
+fn extend_unique<T: PartialEq>(list: &mut Vec<T>, more: Vec<T>) {
     for item in more {
         push_unique(list, item);
     }
 }
 
-pub(crate) fn push_unique(list: &mut Vec<String>, item: String) {
+pub(crate) fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
     if !list.contains(&item) {
         list.push(item);
     }
@@ -419,67 +453,23 @@ impl RuleLists {
         push_unique(target, rule);
     }
 
-    pub fn into_config(self) -> Option<RulesConfig> {
-        let empty = self.allow.is_empty()
+    /// The lists as rules; without any rule, none (`allowRedirects` alone says nothing).
+    pub fn into_rules(self) -> Rules {
+        if self.allow.is_empty()
             && self.ask.is_empty()
             && self.deny.is_empty()
-            && self.allow_only.is_empty();
-        (!empty).then_some(RulesConfig {
-            allow: self.allow,
-            ask: self.ask,
-            deny: self.deny,
+            && self.allow_only.is_empty()
+        {
+            return Rules::default();
+        }
+        let entries = |list: Vec<String>| list.into_iter().map(RuleEntry::from).collect();
+        Rules {
+            allow: entries(self.allow),
+            ask: entries(self.ask),
+            deny: entries(self.deny),
             allow_only: self.allow_only,
             allow_redirects: self.allow_redirects,
-        })
-    }
-}
-
-impl ImportedConfig {
-    /// The native [`Config`] this import describes; fields it leaves out take the config's
-    /// defaults. Fails, naming the field, on what an engine would reject: an origin for a tool
-    /// with no override, an empty tool name, or a rule with unbalanced parentheses.
-    pub fn into_config(self) -> Result<Config, ConfigError> {
-        let overrides = self.overrides.unwrap_or_default();
-        let origins = self.override_origins.unwrap_or_default();
-        for tool in overrides.keys() {
-            if tool.trim().is_empty() {
-                return Err(ConfigError::new("overrides", "a tool name is empty"));
-            }
         }
-        for tool in origins.keys() {
-            if !overrides.contains_key(tool) {
-                return Err(ConfigError::new(
-                    format!("overrideOrigins.{tool}"),
-                    "names a tool that has no override",
-                ));
-            }
-        }
-        let rules = self.rules.unwrap_or_default();
-        for (name, list) in [
-            ("allow", &rules.allow),
-            ("ask", &rules.ask),
-            ("deny", &rules.deny),
-            ("allowOnly", &rules.allow_only),
-        ] {
-            if let Some(i) = list.iter().position(|r| !balanced_parens(r)) {
-                return Err(ConfigError::new(
-                    format!("rules.{name}[{i}]"),
-                    "unbalanced parentheses",
-                ));
-            }
-        }
-        let defaults = Config::default();
-        Ok(Config {
-            workspace_roots: self.workspace_roots.unwrap_or_default(),
-            ignore_file: self.ignore_file,
-            mode: self.mode.unwrap_or(defaults.mode),
-            auto_approval: self.auto_approval,
-            overrides: overrides.into_iter().collect(),
-            override_origins: origins.into_iter().collect::<HashMap<_, _>>(),
-            always_allow: self.always_allow.unwrap_or_default(),
-            rules,
-            ..defaults
-        })
     }
 }
 

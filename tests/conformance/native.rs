@@ -1,59 +1,19 @@
-//! The cases through the core: the JS config keys the fixtures use, read into a native
-//! [`Config`], and `importCline`'s command permissions through the importer.
+//! The cases through the core: the JS config read into [`Settings`] by the reader the facade
+//! uses, and `importCline`'s command permissions through the importer.
 
 use serde_json::Value as Json;
-use toolgate::config::Config;
 use toolgate::engine::{Begin, Engine};
 use toolgate::import::cline::{self, ClineCommandPermissions};
-use toolgate::policy::{Mode, Policy};
+use toolgate::settings::Settings;
 use toolgate::Decision;
 
 use super::security::tool_call;
 use super::{Judge, Outcome, Setup};
 
-fn strings(v: &Json) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn config(setup: &Setup) -> Result<Config, String> {
-    let v: serde_json::Map<String, Json> =
-        serde_json::from_str(&setup.config).map_err(|e| e.to_string())?;
-    let mut c = Config::default();
-    for (key, value) in &v {
-        match key.as_str() {
-            "workspaceRoots" => c.workspace_roots = strings(value),
-            "ignoreFile" => c.ignore_file = value.as_str().map(String::from),
-            "ignoreIncludes" => {
-                c.ignore_includes =
-                    serde_json::from_value(value.clone()).map_err(|e| e.to_string())?
-            }
-            "mode" => c.mode = Mode::parse(value.as_str().unwrap_or("")).ok_or("bad mode")?,
-            "alwaysAllow" => c.always_allow = strings(value),
-            "tools" => {
-                c.tools = serde_json::from_value::<std::collections::BTreeMap<_, _>>(value.clone())
-                    .map_err(|e| e.to_string())?
-                    .into_iter()
-                    .collect()
-            }
-            "overrides" => {
-                for (tool, p) in value.as_object().into_iter().flatten() {
-                    let policy = Policy::parse(p.as_str().unwrap_or("")).ok_or("bad policy")?;
-                    c.overrides.push((tool.clone(), policy));
-                }
-            }
-            other => {
-                return Err(format!(
-                    "the native runner does not read config key {other:?}"
-                ))
-            }
-        }
-    }
+/// The config as the facade reads it: [`Settings::read`], the reader both share.
+fn config(setup: &Setup) -> Result<Settings, String> {
+    let mut json = serde_json::Deserializer::from_str(&setup.config);
+    let mut c = Settings::read(&mut json).map_err(|e| e.to_string())?;
     let mut permissions = match &setup.command_permissions {
         Some(p) => Some(serde_json::from_str::<Json>(p).map_err(|e| e.to_string())?),
         None => None,
@@ -71,8 +31,7 @@ fn config(setup: &Setup) -> Result<Config, String> {
     }
     if let Some(p) = permissions {
         let p: ClineCommandPermissions = serde_json::from_value(p).map_err(|e| e.to_string())?;
-        let imported = cline::command_permissions(&p).config.into_config();
-        c.rules = imported.map_err(|e| e.to_string())?.rules;
+        c.rules = cline::command_permissions(&p).config.rules;
     }
     Ok(c)
 }
