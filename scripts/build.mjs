@@ -26,6 +26,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import {
+  BUNDLER_INIT_DTS, BUNDLER_INIT_JS, GlueError, NODE_INIT_DTS, nodeEsm, nodeGlue, standaloneDts, webGlue,
+} from './lib/glue.mjs';
 import { readManifest } from './lib/manifest.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,9 +88,22 @@ mkdirSync(outDir, { recursive: true });
 const wasmIn = join(glue[targets[0]], `${stem}_bg.wasm`);
 const wasmOut = join(outDir, `${stem}_bg.wasm`);
 if (opt.enabled !== false) {
+  // wasm-opt --converge takes minutes on these machines: reuse its output while its input, flags
+  // and version are unchanged (target/ only; a clean checkout always runs it).
+  const flags = opt.flags ?? ['-Oz'];
+  const version = spawnSync('wasm-opt', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const key = createHash('sha256').update(readFileSync(wasmIn)).update(JSON.stringify([flags, version])).digest('hex');
+  const cached = join(work, `wasm-opt-${key.slice(0, 32)}.wasm`);
   const t = Date.now();
-  run('wasm-opt', [...(opt.flags ?? ['-Oz']), wasmIn, '-o', wasmOut]);
-  console.log(`build: wasm-opt ${(opt.flags ?? []).join(' ')}: ${statSync(wasmIn).size} → ${statSync(wasmOut).size} bytes, ${secs(t)}`);
+  if (existsSync(cached)) {
+    cpSync(cached, wasmOut);
+    console.log(`build: wasm-opt ${flags.join(' ')}: input unchanged, reused ${relative(root, cached)}`);
+  } else {
+    run('wasm-opt', [...flags, wasmIn, '-o', wasmOut]);
+    for (const f of readdirSync(work)) if (/^wasm-opt-\w+\.wasm$/.test(f)) rmSync(join(work, f));
+    cpSync(wasmOut, cached);
+    console.log(`build: wasm-opt ${flags.join(' ')}: ${statSync(wasmIn).size} → ${statSync(wasmOut).size} bytes, ${secs(t)}`);
+  }
 } else {
   cpSync(wasmIn, wasmOut);
 }
@@ -95,19 +111,10 @@ if (opt.enabled !== false) {
 // 4. Assemble dist/.
 const read = (target, file) => readFileSync(join(glue[target], file), 'utf8');
 const write = (file, text) => writeFileSync(join(outDir, file), text);
+// A glue rewrite that no longer matches wasm-bindgen's output fails the build with its reason.
+const rewrite = (f) => (...args) => { try { return f(...args); } catch (e) { if (e instanceof GlueError) fail(e.message); throw e; } };
+const [web, node, dtsAlone] = [rewrite(webGlue), rewrite(nodeGlue), rewrite(standaloneDts)];
 const selfTypes = (js, dts) => js.replace(/\/\* @ts-self-types="[^"]*" \*\//, `/* @ts-self-types="./${dts}" */`);
-const NOOP_INIT_JS = `
-// toolgate: the wasm is instantiated when this module loads. These no-ops let code written for
-// the browser entry (\`await init()\`) run unchanged here.
-export default async function init(_moduleOrPath) {}
-export function initSync(_module) {}
-`;
-const NOOP_INIT_DTS = `
-/** No-op: this entry instantiates the wasm when it loads. Kept so browser code (\`await init()\`) runs unchanged. */
-export default function init(moduleOrPath?: unknown): Promise<void>;
-/** No-op: this entry instantiates the wasm when it loads. */
-export function initSync(module?: unknown): void;
-`;
 const snippetSources = {};
 function copySnippets(target) {
   const src = join(glue[target], 'snippets');
@@ -130,20 +137,20 @@ function walk(dir) {
 }
 
 if (targets.includes('web')) {
-  write('web.js', selfTypes(read('web', `${stem}.js`), 'web.d.ts'));
-  write('web.d.ts', read('web', `${stem}.d.ts`));
+  write('web.js', web(selfTypes(read('web', `${stem}.js`), 'web.d.ts')));
+  write('web.d.ts', dtsAlone(read('web', `${stem}.d.ts`)));
   copySnippets('web');
 }
 if (targets.includes('bundler')) {
-  write('bundler.js', selfTypes(read('bundler', `${stem}.js`), 'bundler.d.ts') + NOOP_INIT_JS);
-  write('bundler.d.ts', read('bundler', `${stem}.d.ts`) + NOOP_INIT_DTS);
+  write('bundler.js', selfTypes(read('bundler', `${stem}.js`), 'bundler.d.ts') + BUNDLER_INIT_JS);
+  write('bundler.d.ts', dtsAlone(read('bundler', `${stem}.d.ts`)) + BUNDLER_INIT_DTS);
   write(`${stem}_bg.js`, read('bundler', `${stem}_bg.js`));
   write(`${stem}_bg.wasm.d.ts`, read('bundler', `${stem}_bg.wasm.d.ts`));
   copySnippets('bundler');
 }
 if (targets.includes('nodejs')) {
-  write('node.cjs', selfTypes(read('nodejs', `${stem}.js`), 'node.d.cts'));
-  write('node.d.cts', read('nodejs', `${stem}.d.ts`));
+  write('node.cjs', node(selfTypes(read('nodejs', `${stem}.js`), 'node.d.cts')));
+  write('node.d.cts', dtsAlone(read('nodejs', `${stem}.d.ts`)) + NODE_INIT_DTS);
   copySnippets('nodejs');
 }
 
@@ -152,6 +159,9 @@ const meta = JSON.parse(spawnSync('cargo', ['metadata', '--no-deps', '--format-v
   { cwd: root, encoding: 'utf8' }).stdout).packages.find((p) => p.name === crate);
 if (!meta) fail(`crate ${crate} not found by cargo metadata`);
 const template = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8'));
+// snippets/ (wasm-bindgen's inline JS) is listed only when this crate has some.
+const hasSnippets = Object.keys(snippetSources).length > 0;
+const dropSnippets = (list) => (hasSnippets || !list ? list : list.filter((f) => !/^(\.\/)?snippets\//.test(f)));
 const packageJson = {
   name: template.name ?? crate,
   version: meta.version,
@@ -159,6 +169,16 @@ const packageJson = {
   ...Object.fromEntries(Object.entries(template).filter(([k]) => !['name', 'version', 'description'].includes(k))),
   license: meta.license ?? template.license,
 };
+packageJson.files = dropSnippets(packageJson.files);
+packageJson.sideEffects = Array.isArray(packageJson.sideEffects) ? dropSnippets(packageJson.sideEffects) : packageJson.sideEffects;
+// Subpath stubs for resolvers that do not read "exports" (TypeScript's moduleResolution node10,
+// webpack 4): toolgate/web, toolgate/bundler and toolgate/node resolve through a folder's package.json.
+const SUBPATH_STUBS = { web: ['web.js', 'web.d.ts'], bundler: ['bundler.js', 'bundler.d.ts'], node: ['node.cjs', 'node.d.cts'] };
+for (const [dir, [main, types]] of Object.entries(SUBPATH_STUBS)) {
+  if (!existsSync(join(outDir, main))) continue;
+  mkdirSync(join(outDir, dir), { recursive: true });
+  writeFileSync(join(outDir, dir, 'package.json'), `${JSON.stringify({ main: `../${main}`, types: `../${types}` }, null, 2)}\n`);
+}
 write('package.json', `${JSON.stringify(packageJson, null, 2)}\n`);
 for (const f of readdirSync(templateDir)) if (f !== 'package.json') cpSync(join(templateDir, f), join(outDir, f), { recursive: true });
 // The package README's user guide is the repo README's (one source): the part between the
@@ -175,15 +195,11 @@ for (const f of readdirSync(templateDir)) if (f !== 'package.json') cpSync(join(
 
 // node.mjs: ESM over node.cjs (one wasm instance whichever way Node loads the package).
 if (targets.includes('nodejs')) {
-  const names = Object.keys(createRequire(import.meta.url)(join(outDir, 'node.cjs')));
-  const bad = names.filter((n) => !/^[A-Za-z_$][\w$]*$/.test(n) || n === 'default');
+  const names = Object.keys(createRequire(import.meta.url)(join(outDir, 'node.cjs'))).filter((n) => n !== 'default');
+  const bad = names.filter((n) => !/^[A-Za-z_$][\w$]*$/.test(n));
   if (bad.length) fail(`node.cjs exports names node.mjs cannot re-export: ${bad.join(', ')}`);
-  write('node.mjs', `// Node ESM entry: re-exports the CommonJS build so \`import\` and \`require\` share one instance.
-import cjs from './node.cjs';
-
-export const { ${names.join(', ')} } = cjs;
-${NOOP_INIT_JS}`);
-  write('node.d.mts', read('nodejs', `${stem}.d.ts`) + NOOP_INIT_DTS);
+  write('node.mjs', nodeEsm(names));
+  write('node.d.mts', dtsAlone(read('nodejs', `${stem}.d.ts`)) + NODE_INIT_DTS);
 }
 
 // 5. Package checks.

@@ -5,7 +5,9 @@
 #   wasm32 target             rustup target add wasm32-unknown-unknown
 #   wasm-pack  $WASM_PACK_VERSION  cargo install --locked wasm-pack
 #   wasm-bindgen CLI          cargo install wasm-bindgen-cli at the exact wasm-bindgen version in Cargo.lock
-#   npm tools                 npm ci from package-lock.json (binaryen's wasm-opt, playwright-core, typescript, ignore, shell-quote)
+#   npm tools                 npm ci from package-lock.json (binaryen's wasm-opt, playwright-core, typescript,
+#                             ignore, shell-quote; and the client matrix's vite 8 and 6, vite-plugin-wasm, webpack,
+#                             webpack-cli, esbuild, typescript 4.9 and 5.9, publint, @arethetypeswrong/cli)
 #   chromium, chromedriver    apt-get (Debian's packages; never a downloaded browser)
 #
 # Only package registries are used (crates.io, npm, Debian): nothing downloads from elsewhere.
