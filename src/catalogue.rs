@@ -145,6 +145,8 @@ pub struct Catalogue {
     /// `key` of each name in `specs`.
     keys: Vec<u64>,
     unknown: ToolSpec,
+    /// What an undeclared `mcp__server__tool` name is: an MCP tool.
+    mcp: ToolSpec,
 }
 
 /// One default tool: its name and spec, as static data (built into [`ToolSpec`]s once).
@@ -318,6 +320,7 @@ impl Default for Catalogue {
             specs: Vec::with_capacity(DEFAULTS.len()),
             keys: Vec::with_capacity(DEFAULTS.len()),
             unknown: ToolSpec::unknown(),
+            mcp: ToolSpec::new(Tier::Mcp),
         };
         catalogue.extend(specs);
         catalogue
@@ -351,10 +354,12 @@ impl Catalogue {
         Err(at)
     }
 
-    /// The spec for `tool`; an unknown tool gets the `exec`-tier default.
+    /// The spec for `tool`; an unknown tool gets the `exec`-tier default, except an
+    /// undeclared `mcp__server__tool` name (Claude Code's MCP tools), which is tier `mcp`.
     pub fn spec(&self, tool: &str) -> &ToolSpec {
         match self.find(tool) {
             Ok(at) => &self.specs[at].1,
+            Err(_) if tool.starts_with(crate::mcp::CLAUDE_PREFIX) => &self.mcp,
             Err(_) => &self.unknown,
         }
     }

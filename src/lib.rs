@@ -14,6 +14,7 @@ pub(crate) mod glob;
 pub mod glob_overlap;
 pub mod ignore;
 pub mod import;
+pub mod mcp;
 pub mod patch;
 pub mod platform;
 pub mod policy;

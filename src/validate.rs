@@ -54,6 +54,8 @@ pub fn validate(
         ));
     }
     required_params(call, spec)?;
+    // An MCP call whose server or tool name cannot be judged is refused (see crate::mcp).
+    crate::mcp::target(call).map_err(|why| Invalid::new("invalid_mcp_name", why))?;
     for named in named_paths(call, spec) {
         match named {
             NamedPath::Path(path) => {

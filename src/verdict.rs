@@ -91,4 +91,7 @@ pub struct Verdict {
     /// The critical-command label, when step 4 saw one (even if a deny outranked it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub critical: Option<String>,
+    /// The MCP server and tool (or resource) of an MCP call (see [`crate::mcp`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mcp: Option<crate::mcp::Target>,
 }

@@ -33,6 +33,7 @@ fn facade_error(field: impl Into<String>, message: impl Into<String>) -> Setting
 }
 use crate::validate::Invalid;
 
+mod mcp;
 mod own;
 mod serde_js;
 
@@ -737,6 +738,7 @@ impl Gatekeeper {
     ) -> Result<(), JsError> {
         let policy = Policy::parse(policy)
             .ok_or_else(|| JsError::new("policy: expected \"allow\", \"deny\" or \"prompt\""))?;
+        crate::engine::check_mcp_key("tool", tool).map_err(config_error)?;
         let change = self.engine.borrow_mut().set_override(tool, policy, origin);
         notify(&self.on_change, &change);
         Ok(())
@@ -847,6 +849,11 @@ impl Gatekeeper {
             field("allow").map_err(config_error)?,
             field("deny").map_err(config_error)?,
         );
+        for (list, keys) in [("grants.allow", &allow), ("grants.deny", &deny)] {
+            for (i, key) in keys.iter().enumerate() {
+                crate::engine::check_mcp_key(&format!("{list}[{i}]"), key).map_err(config_error)?;
+            }
+        }
         let change = self.engine.borrow_mut().grant_for_turn(allow, deny);
         notify(&self.on_change, &change);
         Ok(())
@@ -1295,7 +1302,9 @@ fn verdict_js(v: &crate::Verdict) -> JsValue {
     if let Some(critical) = &v.critical {
         o.set_critical(&JsValue::from_str(critical));
     }
-    o.into()
+    let o: JsValue = o.into();
+    mcp::set_target(&o, &v.mcp);
+    o
 }
 
 fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
@@ -1328,7 +1337,9 @@ fn request_js(request: &crate::engine::ApprovalRequest) -> JsValue {
     if let Some(critical) = &request.critical {
         o.set_critical(&JsValue::from_str(critical));
     }
-    o.into()
+    let o: JsValue = o.into();
+    mcp::set_target(&o, &request.mcp);
+    o
 }
 
 fn config_error(e: ConfigError) -> JsError {

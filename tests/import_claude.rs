@@ -140,16 +140,15 @@ fn rules_table() {
             strings(&["Claude Code deny rule \"WebFetch(domain:example.com)\": not carried over: toolgate rules cannot match a fetch's domain (only paths and commands); this deny is NOT enforced"])),
         (Deny,  "Grep(src/**)",         None, vec![],
             strings(&["Claude Code deny rule \"Grep(src/**)\": not carried over: Claude Code consults no specifier for Grep, and toolgate cannot express it; this deny is NOT enforced"])),
-        (Allow, "mcp__github__get_issue", None, strings(&["mcp__github__get_issue"]),
-            strings(&["Claude Code allow rule \"mcp__github__get_issue\": carried as the bare tool name \"mcp__github__get_issue\"; it does not allow Cline's use_mcp_tool calls, since toolgate rules cannot select an MCP server or tool"])),
-        (Deny,  "mcp__github__delete_repo", None, strings(&["mcp__github__delete_repo", "use_mcp_tool"]),
-            strings(&["Claude Code deny rule \"mcp__github__delete_repo\": toolgate rules cannot select an MCP server or tool, so this deny covers every use_mcp_tool call (and the bare tool name \"mcp__github__delete_repo\")"])),
-        (Deny,  "mcp__github",          None, strings(&["use_mcp_tool"]),
-            strings(&["Claude Code deny rule \"mcp__github\": toolgate rules cannot select an MCP server or tool, so this deny covers every use_mcp_tool call"])),
-        (Ask,   "mcp__github__*",       None, strings(&["use_mcp_tool"]),
-            strings(&["Claude Code ask rule \"mcp__github__*\": toolgate rules cannot select an MCP server or tool, so this ask covers every use_mcp_tool call"])),
-        (Allow, "mcp__github",          None, vec![],
-            strings(&["Claude Code allow rule \"mcp__github\": not carried over: a whole MCP server cannot be selected by a toolgate rule (only single mcp__server__tool names carry over)"])),
+        (Allow, "mcp__github__get_issue", None, strings(&["mcp(github/get_issue)"]), vec![]),
+        (Deny,  "mcp__github__delete_repo", None, strings(&["mcp(github/delete_repo)"]), vec![]),
+        (Deny,  "mcp__github",          None, strings(&["mcp(github)"]), vec![]),
+        (Ask,   "mcp__github__*",       None, strings(&["mcp(github)"]), vec![]),
+        (Allow, "mcp__github",          None, strings(&["mcp(github)"]), vec![]),
+        (Allow, "mcp__git.hub",         None, vec![],
+            strings(&["Claude Code allow rule \"mcp__git.hub\": not carried over: `mcp__git.hub`: the server of mcp__server__tool must be letters, digits, `_` or `-`"])),
+        (Deny,  "mcp__github__",        None, vec![],
+            strings(&["Claude Code deny rule \"mcp__github__\": not carried over: the MCP tool name \"\" is empty; this deny is NOT enforced"])),
         (Allow, "mcp__github__get_issue(x)", None, vec![],
             strings(&["Claude Code allow rule \"mcp__github__get_issue(x)\": not carried over: MCP tools take no specifier"])),
         (Deny,  "Task(general-purpose)", None, vec![],
@@ -303,10 +302,7 @@ fn settings_file_fixture() {
     let mut ask = cmd("git push*");
     ask.extend(scoped(EDIT, "/home/ada/notes/**"));
     ask.extend(scoped(EDIT, "migrations/**"));
-    ask.extend(strings(&[
-        "mcp__github__create_pull_request",
-        "use_mcp_tool",
-    ]));
+    ask.extend(strings(&["mcp(github/create_pull_request)"]));
     assert_eq!(rules.ask, ask);
     let mut allow = cmd("npm run test *");
     allow.extend(cmd("git log *"));
@@ -315,7 +311,7 @@ fn settings_file_fixture() {
     allow.extend(scoped(EDIT, "src/**"));
     allow.extend(scoped(EDIT, "docs/**/*.md"));
     allow.extend(scoped(READ, "README.md"));
-    allow.extend(strings(&["web_search", "mcp__github__get_issue"]));
+    allow.extend(strings(&["web_search", "mcp(github/get_issue)", "mcp(linear)"]));
     assert_eq!(rules.allow, allow);
     assert_eq!(
         imported.warnings,
@@ -323,11 +319,8 @@ fn settings_file_fixture() {
             r#"Claude Code deny rule "Bash(echo \*)": toolgate has no literal "*"; the escaped "\*" became a wildcard, so the deny matches more than in Claude Code"#,
             r#"Claude Code deny rule "WebFetch(domain:evil.example)": not carried over: toolgate rules cannot match a fetch's domain (only paths and commands); this deny is NOT enforced"#,
             r#"Claude Code deny rule "Task(general-purpose)": not carried over: Claude Code's Task tool has no toolgate equivalent; this deny is NOT enforced"#,
-            r#"Claude Code ask rule "mcp__github__create_pull_request": toolgate rules cannot select an MCP server or tool, so this ask covers every use_mcp_tool call (and the bare tool name "mcp__github__create_pull_request")"#,
             r#"Claude Code allow rule "Read(/README.md)": anchored to the project root in Claude Code; toolgate's "README.md" also matches at any depth (gitignore has no other spelling for an anchor that is not an absolute path)"#,
             r#"Claude Code allow rule "WebFetch(domain:docs.rs)": not carried over: toolgate rules cannot match a fetch's domain (only paths and commands)"#,
-            r#"Claude Code allow rule "mcp__github__get_issue": carried as the bare tool name "mcp__github__get_issue"; it does not allow Cline's use_mcp_tool calls, since toolgate rules cannot select an MCP server or tool"#,
-            r#"Claude Code allow rule "mcp__linear": not carried over: a whole MCP server cannot be selected by a toolgate rule (only single mcp__server__tool names carry over)"#,
             r#"Claude Code allow rule "TodoWrite": not carried over: Claude Code's TodoWrite tool has no toolgate equivalent"#,
             r#"Claude Code defaultMode "acceptEdits": mode "write" with allow overrides for the write tools; Claude Code accepts edits only inside its working directories, toolgate's overrides also allow writes outside the workspace"#,
             r#"Claude Code defaultMode "acceptEdits": the allow overrides outrank the ask rules "Write(~/notes/**)" and "Edit(/migrations/**)" (overrides are checked before rules), so those writes run without asking"#,

@@ -87,7 +87,8 @@ export function askApproval(req) {
   noteEl.hidden = !req.critical;
   reasonEl.textContent = req.reason;
   paramsEl.textContent = formatParams(req.params) || '(no params)';
-  metaEl.textContent = `${req.tier} tool · ${LOCALITY[req.locality] ?? req.locality}`;
+  const mcp = req.mcp ? ` · MCP server ${req.mcp.server} · ${req.mcp.tool ? `tool ${req.mcp.tool}` : `resource ${req.mcp.uri}`}` : '';
+  metaEl.textContent = `${req.tier} tool · ${LOCALITY[req.locality] ?? req.locality}${mcp}`;
   dialog.dataset.critical = req.critical ? 'true' : 'false';
   dialog.dataset.seq = String(++seq);
   return new Promise((resolve) => {

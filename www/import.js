@@ -1,5 +1,6 @@
 // @ts-check
-// The import panel: another agent's settings (Claude Code, Cline, the harness) through the
+// The import panel: another agent's settings (Claude Code, Cline and its MCP settings, the
+// harness, Gemini CLI policy files, Codex rules files) through the
 // package's importers, merged over the live settings; what could not be carried over is listed.
 import { Gatekeeper } from 'toolgate';
 import { $, el, errorText, plural } from './dom.js';
@@ -9,8 +10,9 @@ import { fillForms } from './settings.js';
 /** @typedef {import('toolgate').Imported} Imported */
 
 /**
- * One importer per entry of the "From" menu: an example input, and how to run it.
- * @type {Record<string, { example: object, run: (input: any, gk: Gatekeeper) => Imported }>}
+ * One importer per entry of the "From" menu: an example input, and how to run it. An
+ * importer whose example is a string reads the text as it is (a TOML or Starlark file).
+ * @type {Record<string, { example: object | string, run: (input: any, gk: Gatekeeper) => Imported }>}
  */
 const IMPORTERS = {
   claude: {
@@ -25,18 +27,35 @@ const IMPORTERS = {
     example: { mode: 'write', overrides: { bash: 'prompt', web_fetch: 'deny' }, overrideOrigins: { web_fetch: 'org policy' }, alwaysAllow: ['grep', 'read'] },
     run: (input) => Gatekeeper.importHarness(input),
   },
+  clineMcp: {
+    example: { mcpServers: { docs: { command: 'npx', args: ['-y', 'docs-mcp'], autoApprove: ['search', 'read_page'] }, github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], autoApprove: ['get_issue'] }, 'old-db': { command: 'node', args: ['db.js'], disabled: true } } },
+    run: (input) => Gatekeeper.importClineMcp(input, { actions: { useMcp: true } }),
+  },
+  gemini: {
+    example: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = ["git status", "git diff"]\ndecision = "allow"\npriority = 100\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm -rf"\ndecision = "deny"\npriority = 500\n\n[[rule]]\nmcpName = "docs"\ndecision = "allow"\npriority = 200\n\n[[rule]]\nmcpName = "github"\ntoolName = "delete_repo"\ndecision = "deny"\npriority = 900\n',
+    run: (input) => Gatekeeper.importGemini(input, { mode: 'default' }),
+  },
+  codex: {
+    example: 'prefix_rule(\n    pattern = ["git", ["status", "log"]],\n    match = ["git status", "git log -3"],\n    not_match = ["git push"],\n)\n\nprefix_rule(\n    pattern = ["rm", ["-rf", "-fr"]],\n    decision = "forbidden",\n    justification = "Use trash instead.",\n    match = ["rm -rf build"],\n)\n',
+    run: (input) => Gatekeeper.importCodex(input),
+  },
 };
 
 const kindSelect = () => $('import-kind', HTMLSelectElement);
 const textArea = () => $('import-text', HTMLTextAreaElement);
-const example = (/** @type {string} */ kind) => JSON.stringify(IMPORTERS[kind]?.example ?? {}, null, 2);
+const example = (/** @type {string} */ kind) => {
+  const input = IMPORTERS[kind]?.example ?? {};
+  return typeof input === 'string' ? input : JSON.stringify(input, null, 2);
+};
 
 function applyImport() {
   const importer = IMPORTERS[kindSelect().value];
   $('import-error').textContent = '';
   $('import-warnings').replaceChildren();
-  let input;
-  try { input = JSON.parse(textArea().value); } catch (e) { $('import-error').textContent = `Not valid JSON: ${errorText(e)}`; return; }
+  let input = textArea().value;
+  if (typeof importer.example !== 'string') {
+    try { input = JSON.parse(input); } catch (e) { $('import-error').textContent = `Not valid JSON: ${errorText(e)}`; return; }
+  }
   try {
     const roots = gatekeeper().snapshot().workspaceRoots ?? [];
     const imported = importer.run(input, gatekeeper());
@@ -57,7 +76,7 @@ export function wireImport() {
   kindSelect().addEventListener('change', () => {
     const current = textArea().value.trim();
     // Swap the example in, unless the user has typed their own settings.
-    if (!current || Object.keys(IMPORTERS).some((k) => example(k) === current)) textArea().value = example(kindSelect().value);
+    if (!current || Object.keys(IMPORTERS).some((k) => example(k).trim() === current)) textArea().value = example(kindSelect().value);
   });
   $('import-run').addEventListener('click', applyImport);
 }

@@ -10,7 +10,12 @@
  * @property {string} [result] what the tool returns when it runs (`'filter'`: the workspace
  *   listing through the ignore file)
  */
-/** @typedef {{ id: string, title: string, blurb: string, steps: Step[] }} Scenario */
+/**
+ * @typedef {{ allow?: string[], ask?: string[], deny?: string[] }} ScenarioRules
+ * @typedef {{ id: string, title: string, blurb: string, rules?: ScenarioRules, steps: Step[] }} Scenario
+ *   `rules`: added to the live settings' rules before the scenario runs (the MCP scenario's
+ *   trusted server).
+ */
 
 /** The simulated workspace's files (used for list_files results, filtered by the ignore file). */
 export const WORKSPACE_FILES = [
@@ -125,6 +130,32 @@ export const SCENARIOS = [
       { say: 'Filing an issue about it.',
         call: { tool: 'use_mcp_tool', params: { server_name: 'github', tool_name: 'create_issue', arguments: '{"title":"Rounding bug in invoices"}' } },
         result: 'Created issue #42' },
+    ],
+  },
+  {
+    id: 'mcp',
+    title: 'Two MCP servers',
+    blurb: 'The docs server is trusted (rule mcp(docs)); the github server is not: each of its tools asks, "Always" allows only that tool, and deleting a repository is denied.',
+    rules: { allow: ['mcp(docs)'], deny: ['mcp(github/delete_repo)'] },
+    steps: [
+      { say: 'Searching the team docs for the rounding rules.',
+        call: { tool: 'use_mcp_tool', params: { server_name: 'docs', tool_name: 'search', arguments: '{"query":"invoice rounding"}' } },
+        result: 'billing/rounding.md: "Round half to even, per line item."' },
+      { say: 'Reading that page.',
+        call: { tool: 'access_mcp_resource', params: { server_name: 'docs', uri: 'docs://billing/rounding.md' } },
+        result: '# Rounding\nRound half to even, per line item.' },
+      { say: 'Looking up the open issue about it on GitHub.',
+        call: { tool: 'use_mcp_tool', params: { server_name: 'github', tool_name: 'get_issue', arguments: '{"number":41}' } },
+        result: '#41 Invoice totals off by a cent' },
+      { say: 'And the one linked from it.',
+        call: { tool: 'use_mcp_tool', params: { server_name: 'github', tool_name: 'get_issue', arguments: '{"number":38}' } },
+        result: '#38 Rounding in tax lines' },
+      { say: 'Commenting with the fix.',
+        call: { tool: 'mcp__github__add_issue_comment', params: { number: 41, body: 'Fixed by rounding half to even per line.' } },
+        result: 'Comment added to #41' },
+      { say: 'Cleaning up the old fork while I am at it.',
+        call: { tool: 'use_mcp_tool', params: { server_name: 'github', tool_name: 'delete_repo', arguments: '{"repo":"billing-old"}' } },
+        result: 'Deleted billing-old' },
     ],
   },
 ];

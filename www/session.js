@@ -6,7 +6,9 @@ import { agentSay, divider, notice, userSay } from './chat.js';
 import { $, el, errorText, plural, sleep } from './dom.js';
 import { addLogEntry } from './log.js';
 import { SCENARIOS, WORKSPACE_FILES } from './scenarios.js';
-import { gatekeeper } from './state.js';
+import { Gatekeeper } from 'toolgate';
+import { fillForms } from './settings.js';
+import { adopt, gatekeeper, snapshotConfig } from './state.js';
 import { callCard, renderOutcome, renderVerdict } from './verdict.js';
 
 /** @typedef {import('toolgate').ToolCall} ToolCall */
@@ -72,6 +74,7 @@ async function runScenario(scenario) {
   /** @type {'completed' | 'stopped' | 'cancelled' | 'error'} */
   let end = 'completed';
   try {
+    if (scenario.rules) addScenarioRules(scenario.rules);
     for (const [i, step] of scenario.steps.entries()) {
       if (STEP_DELAY) await sleep(STEP_DELAY);
       if (me.cancelled) { end = 'cancelled'; break; }
@@ -96,6 +99,24 @@ async function runScenario(scenario) {
   }[end];
   if (end === 'stopped') notice('Stopped by user — the agent will not continue this task.', 'stop');
   status(text, end);
+}
+
+/** Adds a scenario's rules to the live settings (once: rules already there are kept). */
+function addScenarioRules(/** @type {import('./scenarios.js').ScenarioRules} */ rules) {
+  const config = snapshotConfig();
+  /** @type {import('toolgate').Rules} */
+  const live = { ...(config.rules ?? {}) };
+  const added = [];
+  for (const list of /** @type {const} */ (['allow', 'ask', 'deny'])) {
+    const have = live[list] ?? [];
+    const text = (/** @type {import('toolgate').RuleEntry} */ e) => (typeof e === 'string' ? e : e.rule);
+    const more = (rules[list] ?? []).filter((r) => !have.some((e) => text(e) === r));
+    if (more.length) { live[list] = [...have, ...more]; added.push(...more.map((r) => `${list} ${r}`)); }
+  }
+  if (!added.length) return;
+  adopt(new Gatekeeper({ ...config, rules: live }));
+  fillForms();
+  notice(`This scenario adds rules: ${added.join(', ')}.`);
 }
 
 /** The composer's params: JSON, nothing, or a line the tool's spec says is a command or a path. */

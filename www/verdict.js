@@ -39,6 +39,12 @@ function fact(label, value, cls) {
   return el('div', { class: cls }, el('dt', { text: label }), el('dd', {}, value));
 }
 
+/** An MCP call's server and tool (or resource), for the facts. @param {Verdict['mcp']} mcp */
+function mcpText(mcp) {
+  if (!mcp) return undefined;
+  return `${mcp.server} · ${mcp.tool ? `tool ${mcp.tool}` : `resource ${mcp.uri}`}`;
+}
+
 /** A tool call as a chat card; `renderVerdict` and `renderOutcome` fill it in. @param {ToolCall} call */
 export function callCard(call) {
   const card = el('article', { class: 'call', 'data-tool': call.tool, 'data-state': 'checking', 'aria-label': `Tool call ${call.tool}` });
@@ -61,7 +67,7 @@ export function renderVerdict(card, validation, verdict) {
   const facts = validation.ok
     ? [fact('Validation', 'passed', 'ok'), fact('Step', verdict.step), fact('Locality', LOCALITY[verdict.locality] ?? verdict.locality),
       fact('Rule', verdict.rule && el('code', { text: verdict.rule })), fact('Origin', verdict.origin),
-      fact('Critical', verdict.critical, 'warn'), fact('Code', verdict.code)]
+      fact('Critical', verdict.critical, 'warn'), fact('MCP', mcpText(verdict.mcp)), fact('Code', verdict.code)]
     : [fact('Validation', `failed · ${validation.code}`, 'bad'), fact('Step', 'validation'),
       fact('Locality', LOCALITY[verdict.locality] ?? verdict.locality), fact('Critical', verdict.critical, 'warn'),
       fact('Code', validation.code)];

@@ -75,6 +75,9 @@ pub struct ApprovalRequest {
     pub locality: Locality,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub critical: Option<String>,
+    /// The MCP server and tool (or resource) being asked about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mcp: Option<crate::mcp::Target>,
 }
 
 /// The first half of `authorize`: either settled, or the user must be asked.
@@ -122,6 +125,7 @@ impl Engine {
                     reason: verdict.reason.clone(),
                     locality: verdict.locality,
                     critical: verdict.critical.clone(),
+                    mcp: verdict.mcp.clone(),
                 },
                 verdict,
             ),
@@ -149,7 +153,9 @@ impl Engine {
                 None,
             ),
             PromptResult::Answered(Answer::Always) => {
-                let change = self.allow_always(tool);
+                // An MCP call persists its server's tool (or resources), not every MCP tool.
+                let key = verdict.mcp.as_ref().map(crate::mcp::Target::key);
+                let change = self.allow_always(key.as_deref().unwrap_or(tool));
                 (
                     Outcome { allowed: true, reason: None, code: "user_always", decided_by: DecidedBy::User, verdict },
                     change,
@@ -213,5 +219,6 @@ pub fn invalid_verdict(invalid: Invalid, locality: Locality) -> Verdict {
         rule: None,
         locality,
         critical: None,
+        mcp: None,
     }
 }

@@ -86,7 +86,7 @@ impl Engine {
                 None => steps.push(TraceStep {
                     step,
                     outcome: "passed",
-                    note: passed(self, &f),
+                    note: with_mcp(passed(self, &f), step, &f),
                 }),
             }
         }
@@ -111,4 +111,14 @@ impl Engine {
             verdict: self.with_critical(verdict, &f),
         }
     }
+}
+
+/// A pass note of a step that also looks at MCP names says which server and tool it looked
+/// for.
+fn with_mcp(mut note: String, step: Step, f: &super::Facts<'_>) -> String {
+    let looks = !matches!(step, Step::Critical | Step::Policy | Step::Validation);
+    if let (true, Some(t)) = (looks, &f.mcp) {
+        note.push_str(&format!(", nor for {} ({} or a wider name)", t.describe(), t.key()));
+    }
+    note
 }

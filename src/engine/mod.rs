@@ -17,6 +17,7 @@
 
 mod authorize;
 mod explain;
+mod mcp;
 mod order;
 
 pub use authorize::{
@@ -24,6 +25,7 @@ pub use authorize::{
     PromptResult,
 };
 pub use explain::{Explanation, TraceStep};
+pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,6 +93,8 @@ struct Facts<'e> {
     paths: Paths<'e>,
     analysis: Option<Analysis>,
     critical: Option<critical::Critical>,
+    /// The server and tool of an MCP call.
+    mcp: Option<crate::mcp::Target>,
 }
 
 /// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
@@ -130,6 +134,8 @@ pub struct Engine {
     custom_tools: BTreeMap<String, ToolSpec>,
     access: Access,
     rules: RuleSet,
+    /// Rules that name MCP tools (`mcp(server/tool)`, `mcp__server__tool`), split off `rules`.
+    mcp_rules: crate::mcp::Rules,
     allow_list: AllowList,
     /// The rules as written (examples included), kept for snapshots.
     rules_source: Rules,
@@ -173,7 +179,8 @@ impl Engine {
         )?;
         let mut catalogue = Catalogue::default();
         catalogue.extend(settings.tools.clone());
-        let rules = compile_rules(&access, &catalogue, &settings.rules)?;
+        let (rules, mcp_rules) = compile_rules(&access, &catalogue, &settings.rules)?;
+        mcp::check_keys(&settings.overrides, &settings.always_allow)?;
         let allow_list =
             compile_allow_list(&settings.rules, access.workspace().case_insensitive())?;
         let origins = settings.override_origins;
@@ -194,6 +201,7 @@ impl Engine {
             custom_tools: settings.tools,
             access,
             rules,
+            mcp_rules,
             allow_list,
             rules_source: Rules::default(),
             mode,
@@ -233,6 +241,9 @@ impl Engine {
     }
 
     fn check_example(&self, kind: RuleKind, ex: &RuleEntry) -> Result<(), String> {
+        if let Some(checked) = mcp::check_example(kind, ex) {
+            return checked;
+        }
         let one = |list: RuleKind| {
             if kind == list {
                 std::slice::from_ref(&ex.rule)
@@ -415,7 +426,7 @@ impl Engine {
     /// Replaces the command rules (and checks their examples); on error nothing changes.
     /// Errors name the entry as the constructor does (`rules.allow[1]`).
     pub fn set_rules(&mut self, rules: Rules) -> Result<Change, SettingsError> {
-        let compiled = compile_rules(&self.access, &self.catalogue, &rules)?;
+        let (compiled, mcp_rules) = compile_rules(&self.access, &self.catalogue, &rules)?;
         let allow_list = compile_allow_list(&rules, self.access.workspace().case_insensitive())?;
         let previous = std::mem::replace(&mut self.rules, compiled);
         if let Err(e) = self.check_examples(&rules) {
@@ -423,6 +434,7 @@ impl Engine {
             return Err(e);
         }
         self.allow_list = allow_list;
+        self.mcp_rules = mcp_rules;
         self.rules_source = rules;
         Ok(Change::Rules)
     }
@@ -582,6 +594,8 @@ impl Engine {
             paths,
             analysis,
             critical,
+            // A malformed MCP name fails validation before any step runs.
+            mcp: crate::mcp::target(call).ok().flatten(),
         }
     }
 }
@@ -592,11 +606,12 @@ fn compile_rules(
     access: &Access,
     catalogue: &Catalogue,
     rules: &Rules,
-) -> Result<RuleSet, SettingsError> {
+) -> Result<(RuleSet, crate::mcp::Rules), SettingsError> {
+    let mcp_rules = mcp::split_rules(rules)?;
     let [allow, ask, deny] = rules
         .lists()
         .map(|(_, _, entries)| entries.iter().map(|e| e.rule.clone()).collect::<Vec<_>>());
-    compile_lists(access, catalogue, [&allow, &ask, &deny]).map_err(|e| {
+    let set = compile_lists(access, catalogue, [&allow, &ask, &deny]).map_err(|e| {
         // The first malformed entry in field order, named with its error alone.
         for (kind, list, entries) in rules.lists() {
             for (i, entry) in entries.iter().enumerate() {
@@ -616,7 +631,8 @@ fn compile_rules(
             }
         }
         SettingsError::new(ErrorCode::InvalidRule, "rules", e.to_string())
-    })
+    })?;
+    Ok((set, mcp_rules))
 }
 
 /// Compiles allow, ask and deny rules. A path rule (of a tool without a command) is keyed
@@ -630,6 +646,8 @@ fn compile_lists(
     let names = access.workspace().names();
     let keyed = lists.map(|list| {
         list.iter()
+            // rules naming MCP tools are compiled apart (see `mcp::split_rules`)
+            .filter(|rule| !crate::mcp::is_mcp_key(rule))
             .map(|rule| {
                 let tool = rule.split('(').next().unwrap_or_default().trim();
                 match catalogue.spec(tool).command {

@@ -61,17 +61,18 @@ impl Engine {
     }
 
     pub(super) fn deny_override(&self, f: &Facts<'_>) -> Option<Verdict> {
-        let tool = f.tool;
-        let o = self
+        let (key, o) = self
             .overrides
-            .get(tool)
-            .filter(|o| o.policy == Policy::Deny)?;
+            .get_key_value(f.tool)
+            .map(|(k, o)| (k.as_str(), o))
+            .filter(|(_, o)| o.policy == Policy::Deny)
+            .or_else(|| self.mcp_deny_override(f))?;
         Some(
             verdict(
                 Decision::Deny,
                 Step::DenyOverride,
                 "deny_override",
-                format!("'{tool}' is denied by an override{}.", from(&o.origin)),
+                format!("{} is denied by an override{}.", subject(key, f), from(&o.origin)),
                 f,
             )
             .origin(o.origin.clone()),
@@ -89,15 +90,17 @@ impl Engine {
 
     pub(super) fn turn_deny(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        self.turn_deny.contains(tool).then(|| {
-            verdict(
-                Decision::Deny,
-                Step::TurnDeny,
-                "turn_deny",
-                format!("'{tool}' is not allowed during this turn."),
-                f,
-            )
-        })
+        let key = match self.turn_deny.contains(tool) {
+            true => tool,
+            false => self.mcp_turn_deny(f)?,
+        };
+        Some(verdict(
+            Decision::Deny,
+            Step::TurnDeny,
+            "turn_deny",
+            format!("{} is not allowed during this turn.", subject(key, f)),
+            f,
+        ))
     }
 
     fn turn_deny_passed(&self, f: &Facts<'_>) -> String {
@@ -112,6 +115,11 @@ impl Engine {
     pub(super) fn deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
         let command = f.analysis.as_ref();
+        if let Some(rule) = self.mcp_rule(RuleKind::Deny, f) {
+            let reason = format!("Denied by rule `{rule}` on {}.", mcp_subject(f));
+            let v = verdict(Decision::Deny, Step::DenyRule, "deny_rule", reason, f);
+            return Some(v.rule(rule));
+        }
         if let Some(m) = f.paths.with(|paths| self.rules.deny(tool, command, paths)) {
             let v = verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f);
             return Some(v.rule(m.rule));
@@ -193,8 +201,10 @@ impl Engine {
     }
 
     pub(super) fn tool_override(&self, f: &Facts<'_>) -> Option<Verdict> {
-        let tool = f.tool;
-        let o = self.overrides.get(tool)?;
+        // An MCP name is more specific than the tool's own (`use_mcp_tool`).
+        let (key, o) = self
+            .mcp_override(f)
+            .or_else(|| self.overrides.get_key_value(f.tool).map(|(k, o)| (k.as_str(), o)))?;
         let (decision, code) = match o.policy {
             Policy::Allow => (Decision::Allow, "override_allow"),
             Policy::Prompt => (Decision::Prompt, "override_prompt"),
@@ -210,7 +220,7 @@ impl Engine {
                 decision,
                 Step::Override,
                 code,
-                format!("'{tool}' is {what} by an override{}.", from(&o.origin)),
+                format!("{} is {what} by an override{}.", subject(key, f), from(&o.origin)),
                 f,
             )
             .origin(o.origin.clone()),
@@ -219,15 +229,17 @@ impl Engine {
 
     pub(super) fn turn_allow(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        self.turn_allow.contains(tool).then(|| {
-            verdict(
-                Decision::Allow,
-                Step::TurnAllow,
-                "turn_allow",
-                format!("'{tool}' is allowed during this turn."),
-                f,
-            )
-        })
+        let key = match self.turn_allow.contains(tool) {
+            true => tool,
+            false => self.mcp_turn_allow(f)?,
+        };
+        Some(verdict(
+            Decision::Allow,
+            Step::TurnAllow,
+            "turn_allow",
+            format!("{} is allowed during this turn.", subject(key, f)),
+            f,
+        ))
     }
 
     fn turn_allow_passed(&self, f: &Facts<'_>) -> String {
@@ -240,9 +252,21 @@ impl Engine {
 
     pub(super) fn command_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
+        // An ask rule wins over allow rules, MCP names or not.
+        let mcp = |kind, decision, code, what| {
+            let rule = self.mcp_rule(kind, f)?;
+            let reason = format!("{what} rule `{rule}` on {}.", mcp_subject(f));
+            Some(verdict(decision, Step::CommandRule, code, reason, f).rule(rule))
+        };
+        if let Some(v) = mcp(RuleKind::Ask, Decision::Prompt, "rule_ask", "Asked by") {
+            return Some(v);
+        }
         let m = f
             .paths
-            .with(|paths| self.rules.allow_or_ask(tool, f.analysis.as_ref(), paths))?;
+            .with(|paths| self.rules.allow_or_ask(tool, f.analysis.as_ref(), paths));
+        let Some(m) = m else {
+            return mcp(RuleKind::Allow, Decision::Allow, "rule_allow", "Allowed by");
+        };
         let (decision, code) = match (m.kind, &m.downgraded) {
             (RuleKind::Allow, None) => (Decision::Allow, "rule_allow"),
             _ => (Decision::Prompt, "rule_ask"),
@@ -256,15 +280,17 @@ impl Engine {
 
     pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        self.always_allow.contains(tool).then(|| {
-            verdict(
-                Decision::Allow,
-                Step::AlwaysAllow,
-                "always_allow",
-                format!("'{tool}' was always-allowed earlier in this session."),
-                f,
-            )
-        })
+        let key = match self.always_allow.contains(tool) {
+            true => tool,
+            false => self.mcp_always(f)?,
+        };
+        Some(verdict(
+            Decision::Allow,
+            Step::AlwaysAllow,
+            "always_allow",
+            format!("{} was always-allowed earlier in this session.", subject(key, f)),
+            f,
+        ))
     }
 
     fn always_allowed_passed(&self, f: &Facts<'_>) -> String {
@@ -332,6 +358,7 @@ fn verdict(
         rule: None,
         locality: f.locality,
         critical: None,
+        mcp: f.mcp.clone(),
     }
 }
 
@@ -352,4 +379,17 @@ fn from(origin: &Option<String>) -> String {
         .as_ref()
         .map(|o| format!(" (from: {o})"))
         .unwrap_or_default()
+}
+
+/// What a step's reason names: `'key'`, and for an MCP call the server and tool too.
+fn subject(key: &str, f: &Facts<'_>) -> String {
+    match &f.mcp {
+        Some(t) => format!("'{key}' ({})", t.describe()),
+        None => format!("'{key}'"),
+    }
+}
+
+/// "MCP tool 'x' of server 'y'" (an MCP rule decides only MCP calls).
+fn mcp_subject(f: &Facts<'_>) -> String {
+    f.mcp.as_ref().map(|t| t.describe()).unwrap_or_default()
 }

@@ -11,7 +11,7 @@
 //! | `Edit`, `Write`, `MultiEdit`, `NotebookEdit` | `write_to_file`, `replace_in_file`, `new_rule`, `apply_patch`, `write`, `edit`, `multi_edit` |
 //! | `Glob` / `Grep` / `LS` | `glob` / `search_files`, `grep` / `list_files`, `ls` |
 //! | `WebFetch` / `WebSearch` | `web_fetch`, `fetch` / `web_search` |
-//! | `mcp__server__tool` | the bare name `mcp__server__tool` (hosts that expose MCP tools under Claude's names); a deny or ask also covers every `use_mcp_tool` call |
+//! | `mcp__server`, `mcp__server__*` / `mcp__server__tool` | `mcp(server)` / `mcp(server/tool)`: that MCP server or tool, whichever way the host spells the call (see [`crate::mcp`]) |
 //!
 //! **Command patterns.** A plain `*` (`git log *`) carries over verbatim: both tools read a
 //! trailing ` *` as "this command, with or without more words". The legacy `:*` suffix is a
@@ -90,7 +90,6 @@ const GREP: &[&str] = &["search_files", "grep"];
 const LS: &[&str] = &["list_files", "ls"];
 const WEB_FETCH: &[&str] = &["web_fetch", "fetch"];
 const WEB_SEARCH: &[&str] = &["web_search"];
-const MCP: &str = "use_mcp_tool";
 
 /// What a Claude Code tool name stands for.
 enum Family {
@@ -325,38 +324,16 @@ impl RuleImport<'_, '_> {
         }
     }
 
+    /// `mcp__server`, `mcp__server__*` and `mcp__server__tool` name MCP tools exactly as
+    /// toolgate's `mcp(server)` / `mcp(server/tool)` do (see [`crate::mcp`]).
     fn mcp(&mut self, tool: &str, content: Option<&str>) {
         if content.is_some() {
             return self.skip("MCP tools take no specifier");
         }
-        let rest = &tool["mcp__".len()..];
-        let single_tool = matches!(rest.split_once("__"), Some((server, t))
-            if !server.is_empty() && !t.is_empty() && !t.contains('*'));
-        if single_tool {
-            self.rules.push(self.list, tool.to_string());
-        }
-        match (self.list, single_tool) {
-            (List::Allow, true) => self.warn(format!(
-                "carried as the bare tool name \"{tool}\"; it does not allow Cline's \
-                 use_mcp_tool calls, since toolgate rules cannot select an MCP server or tool"
-            )),
-            (List::Allow, false) => self.skip(
-                "a whole MCP server cannot be selected by a toolgate rule (only single \
-                 mcp__server__tool names carry over)",
-            ),
-            (list, _) => {
-                self.rules.push(list, MCP.to_string());
-                self.warn(format!(
-                    "toolgate rules cannot select an MCP server or tool, so this {} covers \
-                     every {MCP} call{}",
-                    list.name(),
-                    if single_tool {
-                        format!(" (and the bare tool name \"{tool}\")")
-                    } else {
-                        String::new()
-                    }
-                ));
-            }
+        match crate::mcp::Pattern::parse(tool) {
+            Ok(Some(p)) => self.rules.push(self.list, p.key()),
+            Ok(None) => self.skip("not an MCP tool name"),
+            Err(why) => self.skip(why),
         }
     }
 }

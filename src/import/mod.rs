@@ -67,7 +67,18 @@ macro_rules! settings_deserialize {
 
 pub mod claude;
 pub mod cline;
+pub mod cline_mcp;
+#[cfg(feature = "text-importers")]
+pub mod codex;
+#[cfg(feature = "text-importers")]
+pub mod gemini;
 pub mod harness;
+#[cfg(feature = "text-importers")]
+pub mod starlark;
+#[cfg(feature = "text-importers")]
+pub mod toml;
+#[cfg(feature = "text-importers")]
+pub mod value;
 
 use serde::Serialize;
 

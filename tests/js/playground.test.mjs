@@ -32,7 +32,7 @@ test('the page loads the wasm once (web target, init()) and offers the scenarios
   assert.equal(wasmResponses.length, 1, 'the .wasm is fetched once');
   assert.equal(wasmResponses[0].headers()['content-type'], 'application/wasm');
   const scenarios = await page.locator('#scenario option').allTextContents();
-  assert.deepEqual(scenarios, ['Refactor a module', 'Poke at secrets', 'Dangerous commands', 'Outside the workspace']);
+  assert.deepEqual(scenarios, ['Refactor a module', 'Poke at secrets', 'Dangerous commands', 'Outside the workspace', 'Two MCP servers']);
   assert.match(await statusOf(page).textContent(), /Ready/);
   assert.equal(await page.locator('#mode').inputValue(), 'write', 'the default mode');
   assert.match(await page.locator('#ignore-status').textContent(), /Applied: 3 patterns; 0 warnings/);
@@ -349,6 +349,66 @@ test('importing Claude Code settings applies them and lists what could not be ca
   await page.locator('#import-text').fill('{ nope');
   await page.locator('#import-run').click();
   assert.match(await page.locator('#import-error').textContent(), /Not valid JSON/);
+  clean(problems);
+});
+
+test('Two MCP servers: the trusted one runs, the other asks per tool, "Always" covers that tool only, a deny rule names one tool', async () => {
+  const { page, problems } = await open();
+  await runScenario(page, 'mcp');
+  // The docs server is trusted by the scenario's rule, its resources too.
+  const search = await settled(page, 'use_mcp_tool');
+  assert.equal(search.decision, 'allow');
+  assert.equal(search.step, 'command-rule');
+  assert.match(search.text, /mcp\(docs\)/);
+  assert.match(search.text, /docs · tool search/);
+  assert.equal((await settled(page, 'access_mcp_resource')).decision, 'allow');
+  // github asks; the dialog names the server and the tool.
+  const meta = page.locator('#approval-meta');
+  await page.locator('dialog#approval[open]').waitFor();
+  assert.match(await meta.textContent(), /MCP server github · tool get_issue/);
+  await answer(page, 'always', { expectTool: 'use_mcp_tool' });
+  const again = await settled(page, 'use_mcp_tool', 2);
+  assert.equal(again.decision, 'allow', 'the second get_issue is not asked');
+  assert.equal(again.step, 'always-allow');
+  assert.match(again.text, /mcp\(github\/get_issue\)/);
+  // Another github tool (Claude Code's spelling) still asks.
+  await page.locator('dialog#approval[open]').waitFor();
+  assert.match(await meta.textContent(), /MCP server github · tool add_issue_comment/);
+  await answer(page, 'once', { expectTool: 'mcp__github__add_issue_comment' });
+  const deleted = await settled(page, 'use_mcp_tool', 3);
+  assert.equal(deleted.decision, 'deny');
+  assert.equal(deleted.step, 'deny-rule');
+  await idle(page);
+  assert.match(await statusOf(page).textContent(), /completed/);
+  assert.match(await page.locator('#rules-allow').inputValue(), /mcp\(docs\)/);
+  clean(problems);
+});
+
+test('importing MCP settings, a Gemini CLI policy and Codex rules through the import panel', async () => {
+  const { page, problems } = await open();
+  await openSection(page, 'sec-import');
+  const kind = page.locator('#import-kind');
+  await kind.selectOption('clineMcp');
+  await page.locator('#import-run').click();
+  assert.match(await page.locator('#import-status').textContent(), /Imported .*overrides/);
+  await send(page, 'use_mcp_tool', { server_name: 'old-db', tool_name: 'query' });
+  assert.equal((await settled(page, 'use_mcp_tool')).step, 'deny-override');
+  await kind.selectOption('gemini');
+  assert.match(await page.locator('#import-text').inputValue(), /\[\[rule\]\]/);
+  await page.locator('#import-run').click();
+  assert.match(await page.locator('#import-status').textContent(), /Imported .*rules/);
+  assert.match(await page.locator('#rules-deny').inputValue(), /mcp\(github\/delete_repo\)/);
+  await send(page, 'bash', 'rm -rf build');
+  assert.equal((await settled(page, 'bash')).step, 'deny-rule');
+  await kind.selectOption('codex');
+  await page.locator('#import-run').click();
+  assert.match(await page.locator('#import-warnings').textContent(), /justification is not carried/);
+  assert.match(await page.locator('#rules-allow').inputValue(), /execute_command\(git status \*\)/);
+  // A file that is not TOML is reported, not thrown.
+  await kind.selectOption('gemini');
+  await page.locator('#import-text').fill('[[rule]\n');
+  await page.locator('#import-run').click();
+  assert.match(await page.locator('#import-error').textContent(), /line 1/);
   clean(problems);
 });
 
