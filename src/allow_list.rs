@@ -74,7 +74,9 @@ impl AllowList {
         allow_redirects: bool,
         fold_paths: bool,
     ) -> Result<AllowList, RuleError> {
-        let mut tools = Vec::new();
+        // a set, not a sorted `Vec`: the engine's sets already carry `BTreeSet<String>`'s code,
+        // where `sort_unstable` on `String`s would be a sort of its own in the wasm
+        let mut tools = std::collections::BTreeSet::new();
         let mut patterned = Vec::new();
         for entry in entries {
             let tool = entry.split('(').next().unwrap_or_default().trim();
@@ -84,12 +86,10 @@ impl AllowList {
                 // the rule grammar names a malformed tool name
                 RuleSet::compile(std::slice::from_ref(entry), &[], &[])?;
             }
-            tools.push(tool.to_string());
+            tools.insert(tool.to_string());
         }
-        tools.sort_unstable();
-        tools.dedup();
         Ok(AllowList {
-            tools,
+            tools: tools.into_iter().collect(),
             patterns: RuleSet::compile_paths_folded(&patterned, &[], &[], fold_paths)?,
             allow_redirects,
         })

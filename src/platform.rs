@@ -276,19 +276,27 @@ fn decompose(c: char, out: &mut Vec<char>) {
         out.extend(jamo.into_iter().flatten().filter_map(char::from_u32));
         return;
     }
-    let table = tables::DECOMPOSITIONS;
-    match table.binary_search_by_key(&(code as u64), |e| e >> 42) {
-        Ok(i) => {
-            let entry = table[i];
-            let char_at = |shift: u32| char::from_u32(((entry >> shift) & 0x1F_FFFF) as u32);
-            if let Some(first) = char_at(21) {
+    let parts = match u16::try_from(code) {
+        Ok(bmp) => tables::DECOMPOSED.binary_search(&bmp).ok().and_then(|i| {
+            let second = *tables::SECONDS.get(usize::from(*tables::SECOND.get(i)?))?;
+            Some((u32::from(*tables::FIRST.get(i)?), u32::from(second)))
+        }),
+        Err(_) => {
+            let table = tables::DECOMPOSITIONS_ASTRAL;
+            let i = table.binary_search_by_key(&u64::from(code), |e| e >> 42).ok();
+            i.map(|i| table[i]).map(|e| (((e >> 21) & 0x1F_FFFF) as u32, (e & 0x1F_FFFF) as u32))
+        }
+    };
+    match parts {
+        Some((first, second)) => {
+            if let Some(first) = char::from_u32(first) {
                 decompose(first, out);
             }
-            if let Some(second) = char_at(0).filter(|&s| s != '\0') {
+            if let Some(second) = char::from_u32(second).filter(|&s| s != '\0') {
                 decompose(second, out);
             }
         }
-        Err(_) => out.push(c),
+        None => out.push(c),
     }
 }
 
@@ -376,6 +384,27 @@ mod tests {
             assert_eq!(names.eq(a, b), same, "{names:?} {a:?} {b:?}");
             assert_eq!(names.eq(b, a), same, "{names:?} {b:?} {a:?}");
         }
+    }
+
+    #[test]
+    fn decomposition_columns_line_up() {
+        let n = tables::DECOMPOSED.len();
+        assert_eq!((tables::FIRST.len(), tables::SECOND.len()), (n, n));
+        assert!(tables::DECOMPOSED.windows(2).all(|w| w[0] < w[1]));
+        assert!(tables::SECOND.iter().all(|&i| usize::from(i) < tables::SECONDS.len()));
+        let astral = tables::DECOMPOSITIONS_ASTRAL;
+        assert!(astral.windows(2).all(|w| w[0] >> 42 < w[1] >> 42));
+        // a BMP character is looked up in the columns only
+        assert!(astral.iter().all(|e| e >> 42 > 0xFFFF));
+        // one of each form: a pair, a singleton, and an astral pair
+        let full = |c: char| {
+            let mut out = Vec::new();
+            decompose(c, &mut out);
+            out
+        };
+        assert_eq!(full('\u{e9}'), ['e', '\u{301}']);
+        assert_eq!(full('\u{212b}'), ['A', '\u{30a}']);
+        assert_eq!(full('\u{1d15e}'), ['\u{1d157}', '\u{1d165}']);
     }
 
     #[test]

@@ -184,14 +184,10 @@ impl Engine {
         let allow_list =
             compile_allow_list(&settings.rules, access.workspace().case_insensitive())?;
         let origins = settings.override_origins;
-        let overrides = settings
-            .overrides
-            .into_iter()
-            .map(|(tool, policy)| {
-                let origin = origins.get(&tool).cloned();
-                (tool, Override { policy, origin })
-            })
-            .collect();
+        let overrides = by_insertion(settings.overrides.into_iter().map(|(tool, policy)| {
+            let origin = origins.get(&tool).cloned();
+            (tool, Override { policy, origin })
+        }));
         let preset = match settings.auto_approval {
             Some(c) => Preset::Cline(c),
             None => Preset::Mode(mode),
@@ -208,7 +204,7 @@ impl Engine {
             table: PolicyTable::for_preset(&preset),
             preset,
             overrides,
-            always_allow: settings.always_allow.into_iter().collect(),
+            always_allow: set_by_insertion(settings.always_allow),
             turn_allow: BTreeSet::new(),
             turn_deny: BTreeSet::new(),
             prompt_timeout_ms: settings.prompt_timeout_ms,
@@ -478,25 +474,19 @@ impl Engine {
             platform: paths.platform,
             case_insensitive_paths: paths.case_insensitive,
             ignore_file: source.text.clone(),
-            ignore_includes: source
-                .includes
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
+            ignore_includes: by_insertion(
+                source.includes.iter().map(|(k, v)| (k.clone(), v.clone())),
+            ),
             ignore_file_name: Some(source.file_name.clone()),
             mode: Some(self.mode),
             auto_approval: self.auto_approval(),
             tools: self.custom_tools.clone(),
-            overrides: self
-                .overrides
-                .iter()
-                .map(|(t, o)| (t.clone(), o.policy))
-                .collect(),
-            override_origins: self
-                .overrides
-                .iter()
-                .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin)))
-                .collect(),
+            overrides: by_insertion(self.overrides.iter().map(|(t, o)| (t.clone(), o.policy))),
+            override_origins: by_insertion(
+                self.overrides
+                    .iter()
+                    .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin))),
+            ),
             always_allow: self.always_allow.iter().cloned().collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
@@ -598,6 +588,26 @@ impl Engine {
             mcp: crate::mcp::target(call).ok().flatten(),
         }
     }
+}
+
+/// A map built by inserting each pair, the last of equal keys winning as with `collect()`;
+/// `collect()` sorts a buffer first, and each map type's sort is its own copy of the sort code
+/// in the wasm (see docs/size.md).
+fn by_insertion<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (k, v) in pairs {
+        map.insert(k, v);
+    }
+    map
+}
+
+/// [`by_insertion`] for a set.
+fn set_by_insertion<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    for item in items {
+        set.insert(item);
+    }
+    set
 }
 
 /// Compiles the rules' allow, ask and deny lists; a malformed rule is named by its entry

@@ -105,6 +105,12 @@ pub fn detect_all_in(analysis: &Analysis, scope: Scope<'_>) -> Vec<Critical> {
     found
 }
 
+/// Adds `l` to `labels`: one shared call instead of a `Vec::push` inlined at each site.
+#[inline(never)]
+fn add_label(labels: &mut Vec<&'static str>, l: &'static str) {
+    labels.push(l);
+}
+
 /// One command line being judged: its commands, the roots, what it downloads.
 struct Line<'a> {
     cmds: &'a [SimpleCommand],
@@ -155,7 +161,7 @@ impl<'a> Line<'a> {
         for target in written_files(c) {
             if let Some(label) = self.protected(c, &target) {
                 if !labels.contains(&label) {
-                    labels.push(label);
+                    add_label(&mut labels, label);
                 }
             }
         }
@@ -163,7 +169,7 @@ impl<'a> Line<'a> {
             .iter()
             .any(|r| r.writes_file() && disk_device(&r.target))
         {
-            labels.push("disk-write");
+            add_label(&mut labels, "disk-write");
         }
         let Some(name) = c.name() else {
             return labels;
@@ -181,7 +187,7 @@ impl<'a> Line<'a> {
             names::RM => {
                 labels.extend(reach_label(self.deleted(index, c, args)));
                 if c.wrappers.iter().any(privileged) {
-                    labels.push("sudo-rm");
+                    add_label(&mut labels, "sudo-rm");
                 }
             }
             names::FIND if args.iter().any(|w| w == "-delete") => {
@@ -202,45 +208,47 @@ impl<'a> Line<'a> {
                 let find = c.parent.and_then(|p| cmds.get(p));
                 labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
-            names::MV if self.moved(c, args) => labels.push("move-root"),
-            names::CHMOD if self.recursive_system(c, args) => labels.push("recursive-chmod-root"),
+            names::MV if self.moved(c, args) => add_label(&mut labels, "move-root"),
+            names::CHMOD if self.recursive_system(c, args) => {
+                add_label(&mut labels, "recursive-chmod-root")
+            }
             names::CHOWN | names::CHGRP if self.recursive_system(c, args) => {
-                labels.push("recursive-chown-root")
+                add_label(&mut labels, "recursive-chown-root")
             }
             _ => {}
         }
         if fork_bomb(cmds, c) {
-            labels.push("fork-bomb");
+            add_label(&mut labels, "fork-bomb");
         }
         if disk_write(key, args) && !labels.contains(&"disk-write") {
-            labels.push("disk-write");
+            add_label(&mut labels, "disk-write");
         }
         if matches!(key, names::MKFS | names::MKE2FS | names::MKSWAP)
             || name
                 .get(..5)
                 .is_some_and(|p| p.eq_ignore_ascii_case("mkfs."))
         {
-            labels.push("mkfs");
+            add_label(&mut labels, "mkfs");
         }
         // anything but listing installs (a file, `-` for stdin), edits or removes jobs
         let has = |o: &str| args.iter().any(|w| w == o);
         if key == names::CRONTAB && (!has("-l") || has("-r") || has("-e")) {
-            labels.push("crontab-write");
+            add_label(&mut labels, "crontab-write");
         }
         if (is_fetcher(key, name) && remote_code(cmds, c)) || self.runs_download(index, c) {
-            labels.push("remote-code-exec");
+            add_label(&mut labels, "remote-code-exec");
         }
         if opaque_code(cmds, c) {
-            labels.push("opaque-code-exec");
+            add_label(&mut labels, "opaque-code-exec");
         }
         if (key == names::KILL && kill_init(args))
             || key == names::KILLALL5
             || (matches!(key, names::PKILL | names::KILLALL) && kills_all(args))
         {
-            labels.push("kill-init");
+            add_label(&mut labels, "kill-init");
         }
         if shutdown(key, name, args) {
-            labels.push("shutdown");
+            add_label(&mut labels, "shutdown");
         }
         if key == names::GIT {
             labels.extend(git_push(args));
@@ -558,7 +566,7 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 fn written_files(c: &SimpleCommand) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
-        out.push(r.target.clone());
+        push_copy(&mut out, &r.target);
     }
     let Some(name) = c.name() else { return out };
     let args = c.words.get(1..).unwrap_or(&[]);
@@ -566,7 +574,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
     match key {
         names::TEE | names::TRUNCATE => {
             for w in operands(args) {
-                out.push(w.clone());
+                push_copy(&mut out, w);
             }
         }
         names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
@@ -586,7 +594,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
                 },
             };
             // the target itself, or the file each source makes inside it when it is a directory
-            out.push(target.to_string());
+            push_copy(&mut out, target);
             for source in sources {
                 let dir = target.trim_end_matches('/');
                 out.push(format!(
@@ -597,7 +605,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         }
         names::DD => {
             for w in args.iter().filter_map(|w| w.strip_prefix("of=")) {
-                out.push(w.to_string());
+                push_copy(&mut out, w);
             }
         }
         names::SED | names::PERL
@@ -607,7 +615,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             }) =>
         {
             for w in operands(args) {
-                out.push(w.clone());
+                push_copy(&mut out, w);
             }
         }
         _ if is_fetcher(key, name) => {
@@ -618,6 +626,18 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// Appends a copy of `s` (one shared call, see [`add_label`]).
+#[inline(never)]
+fn push_copy(out: &mut Vec<String>, s: &str) {
+    out.push(s.to_string());
+}
+
+/// Appends a saved file (one shared call, see [`add_label`]).
+#[inline(never)]
+fn push_saved(out: &mut Vec<Option<String>>, file: Option<String>) {
+    out.push(file);
 }
 
 /// The label for writing to `place`, when it is a protected file.
@@ -737,10 +757,12 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             if matches!(opt, "output" | "output-document" | "out") {
                 named_output = true;
                 match attached {
-                    Some(v) if v != "-" => out.push((!v.contains('$')).then(|| v.to_string())),
+                    Some(v) if v != "-" => {
+                        push_saved(&mut out, (!v.contains('$')).then(|| v.to_string()))
+                    }
                     Some(_) => {}
                     None => {
-                        out.push(value(i + 1));
+                        push_saved(&mut out, value(i + 1));
                         i += 1;
                     }
                 }
@@ -750,7 +772,7 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 || opt == "remote-header-name"
                 || opt == "content-disposition"
             {
-                out.push(None);
+                push_saved(&mut out, None);
             }
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
             let out_letter = if wget { b'O' } else { b'o' };
@@ -760,13 +782,13 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                     let rest = &letters[j + 1..];
                     if rest.is_empty() {
                         if let Some(v) = value(i + 1) {
-                            out.push(Some(v));
+                            push_saved(&mut out, Some(v));
                         } else if words.get(i + 1).is_some_and(|v| v != "-") {
-                            out.push(None);
+                            push_saved(&mut out, None);
                         }
                         i += 1;
                     } else if rest != "-" {
-                        out.push(Some(rest.to_string()));
+                        push_saved(&mut out, Some(rest.to_string()));
                     }
                     break;
                 }
@@ -775,10 +797,10 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
                 }
                 // `curl -J`: the server names the file
                 if b == b'J' && !wget {
-                    out.push(None);
+                    push_saved(&mut out, None);
                 }
                 if wget && b == b'i' {
-                    out.push(None);
+                    push_saved(&mut out, None);
                 }
             }
         } else {
@@ -790,11 +812,14 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         for (at, url) in urls {
             let path = url.split(['?', '#']).next().unwrap_or("");
             let file = path.rsplit('/').next().filter(|f| !f.is_empty());
-            out.push(file.filter(|_| !c.is_dynamic(at)).map(String::from));
+            push_saved(
+                &mut out,
+                file.filter(|_| !c.is_dynamic(at)).map(String::from),
+            );
         }
     }
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
-        out.push((!r.dynamic).then(|| r.target.clone()));
+        push_saved(&mut out, (!r.dynamic).then(|| r.target.clone()));
     }
     out
 }

@@ -7,8 +7,8 @@
 //! piece as a script or a command of its own, whose parent is the command, with the same
 //! checks as the top level.
 
-use super::inline::{self, interpreter, Lang};
 pub(super) use super::inline::Code;
+use super::inline::{self, interpreter, push, push_script, Lang};
 use super::wrappers::{options, COMMAND_VARIABLES};
 use super::{basename, names, SimpleCommand};
 
@@ -49,7 +49,7 @@ pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
     let words = &c.words;
     let args = words.get(1..).unwrap_or(&[]);
     if let Some(why) = filled_in(c, name) {
-        out.push(Code::Opaque("launcher", why));
+        push(&mut out, Code::Opaque("launcher", why));
     }
     match key {
         names::GIT => git(c, args, &mut out),
@@ -74,7 +74,7 @@ pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
         ALIAS => {
             for w in args {
                 if let Some((_, value)) = w.split_once('=') {
-                    out.push(Code::Script("alias", value.to_string()));
+                    push_script(&mut out, "alias", value);
                 }
             }
         }
@@ -82,7 +82,7 @@ pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
             for w in args {
                 if let Some((k, v)) = w.split_once('=') {
                     if COMMAND_VARIABLES.contains(&k) {
-                        out.push(Code::Script("command variable", v.to_string()));
+                        push_script(&mut out, "command variable", v);
                     }
                 }
             }
@@ -139,7 +139,7 @@ fn filled_in(c: &SimpleCommand, name: &str) -> Option<&'static str> {
 /// Word `i` of `args` after `skip` bytes, as a script.
 fn script(out: &mut Vec<Code>, source: &'static str, args: &[String], i: usize, skip: usize) {
     if let Some(text) = args.get(i).and_then(|w| w.get(skip..)) {
-        out.push(Code::Script(source, text.to_string()));
+        push_script(out, source, text);
     }
 }
 
@@ -226,10 +226,10 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
         .get(..7)
         .is_some_and(|k| k.eq_ignore_ascii_case("include"))
     {
-        out.push(Code::Opaque(
-            "git config",
-            "an included file can set any command",
-        ));
+        push(
+            out,
+            Code::Opaque("git config", "an included file can set any command"),
+        );
         return;
     }
     if !git_key_runs(key) || boolean(value) {
@@ -237,15 +237,15 @@ fn git_config(key: &str, value: &str, out: &mut Vec<Code>) {
     }
     let alias = key.to_ascii_lowercase().starts_with("alias.");
     match value.strip_prefix('!') {
-        Some(cmd) => out.push(Code::Script("git config", cmd.to_string())),
+        Some(cmd) => push_script(out, "git config", cmd),
         None if alias => {
             let mut words = vec!["git".to_string()];
             words.extend(value.split_whitespace().map(String::from));
-            out.push(Code::Argv("git alias", words));
+            push(out, Code::Argv("git alias", words));
         }
         // `credential.helper=store` names git-credential-store
         None if key.to_ascii_lowercase().ends_with(".helper") && !value.starts_with('/') => {}
-        None => out.push(Code::Script("git config", value.to_string())),
+        None => push_script(out, "git config", value),
     }
 }
 
@@ -280,10 +280,10 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                 if let Some(kv) = w.strip_prefix("--config-env=") {
                     config_env(kv, out);
                 } else if w.starts_with("--exec-path=") {
-                    out.push(Code::Opaque(
-                        "git --exec-path",
-                        "chooses the programs git runs",
-                    ));
+                    push(
+                        out,
+                        Code::Opaque("git --exec-path", "chooses the programs git runs"),
+                    );
                 }
                 i += 1;
             }
@@ -303,13 +303,13 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                     text.push(' ');
                     text.push_str(&super::render::quote(a));
                 }
-                out.push(Code::Script("git alias", text));
+                push(out, Code::Script("git alias", text));
             }
             None => {
                 let mut words = vec!["git".to_string()];
                 words.extend(value.split_whitespace().map(String::from));
                 words.extend(args.iter().cloned());
-                out.push(Code::Argv("git alias", words));
+                push(out, Code::Argv("git alias", words));
             }
         }
     }
@@ -327,7 +327,7 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                 .map(|w| w.replace('\u{2}', " ").replace('\u{1}', "%"))
                 .collect();
             if !words.is_empty() {
-                out.push(Code::Argv("git ext::", words));
+                push(out, Code::Argv("git ext::", words));
             }
         }
     }
@@ -361,7 +361,7 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
     if sub == "grep" {
         for w in rest {
             if let Some(pager) = w.strip_prefix("-O").filter(|p| !p.is_empty()) {
-                out.push(Code::Script("git grep -O", pager.to_string()));
+                push_script(out, "git grep -O", pager);
             }
         }
     }
@@ -380,13 +380,13 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
                 .collect();
             if !cmd.is_empty() {
                 let text: Vec<&str> = cmd.iter().map(|w| w.as_str()).collect();
-                out.push(Code::Script("git submodule foreach", text.join(" ")));
+                push(out, Code::Script("git submodule foreach", text.join(" ")));
             }
         }
         "bisect" if rest.first().is_some_and(|w| w == "run") => {
             let cmd = rest.get(1..).unwrap_or(&[]).to_vec();
             if !cmd.is_empty() {
-                out.push(Code::Argv("git bisect run", cmd));
+                push(out, Code::Argv("git bisect run", cmd));
             }
         }
         _ => {}
@@ -422,10 +422,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
                 let (pk, pv) = pair.split_once('=').unwrap_or((pair, ""));
                 git_config(pk.trim_matches('\''), pv.trim_matches('\''), out);
                 if git_key_runs(pk.trim_matches('\'')) {
-                    out.push(Code::Opaque(
-                        "git config",
-                        "GIT_CONFIG_PARAMETERS sets a command",
-                    ));
+                    push(
+                        out,
+                        Code::Opaque("git config", "GIT_CONFIG_PARAMETERS sets a command"),
+                    );
                 }
             }
         }
@@ -436,10 +436,10 @@ fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
 fn config_env(kv: &str, out: &mut Vec<Code>) {
     if let Some((k, _)) = kv.split_once('=') {
         if git_key_runs(k) {
-            out.push(Code::Opaque(
-                "git --config-env",
-                "sets a command from the environment",
-            ));
+            push(
+                out,
+                Code::Opaque("git --config-env", "sets a command from the environment"),
+            );
         }
     }
 }
@@ -473,7 +473,7 @@ fn ssh(args: &[String], out: &mut Vec<Code>) {
         };
         if w == "-S" {
             if let Some(p) = args.get(i) {
-                out.push(Code::Argv("scp -S", vec![p.clone()]));
+                push(out, Code::Argv("scp -S", vec![p.clone()]));
             }
             continue;
         }
@@ -494,7 +494,7 @@ fn ssh(args: &[String], out: &mut Vec<Code>) {
             "proxycommand" | "localcommand" | "knownhostscommand"
         ) && !value.eq_ignore_ascii_case("none")
         {
-            out.push(Code::Script("ssh -o", value.to_string()));
+            push_script(out, "ssh -o", value);
         }
     }
 }
@@ -509,13 +509,13 @@ fn tar(args: &[String], out: &mut Vec<Code>) {
         &["--info-script", "--new-volume-script", "--rsh-command"],
     ) {
         if let Some(p) = args.get(i).and_then(|w| w.get(skip..)) {
-            out.push(Code::Argv("tar option", vec![p.to_string()]));
+            push(out, Code::Argv("tar option", vec![p.to_string()]));
         }
     }
     for (i, skip) in short_or_long(args, 0, &["--checkpoint-action"]) {
         let action = args.get(i).and_then(|w| w.get(skip..)).unwrap_or("");
         if let Some(cmd) = action.strip_prefix("exec=") {
-            out.push(Code::Script("tar --checkpoint-action", cmd.to_string()));
+            push_script(out, "tar --checkpoint-action", cmd);
         }
     }
 }
@@ -532,14 +532,14 @@ fn trap(args: &[String], out: &mut Vec<Code>) {
     if args.len() < 2 || action == "-" || action.bytes().all(|b| b.is_ascii_digit()) {
         return;
     }
-    out.push(Code::Script("trap", action.clone()));
+    push_script(out, "trap", action);
 }
 
 /// `make 'X=$(shell cmd)'`, `make --eval='…$(shell cmd)…'`, `make SHELL=cmd`.
 fn make(args: &[String], out: &mut Vec<Code>) {
     for w in args {
         if let Some(shell) = w.strip_prefix("SHELL=") {
-            out.push(Code::Script("make SHELL", shell.to_string()));
+            push_script(out, "make SHELL", shell);
         }
         let mut rest = w.as_str();
         while let Some(at) = rest.find("$(shell ") {
@@ -557,10 +557,10 @@ fn make(args: &[String], out: &mut Vec<Code>) {
                     false
                 })
                 .map_or(inner.len(), |(i, _)| i);
-            out.push(Code::Script(
-                "make $(shell)",
-                inner.get(..end).unwrap_or("").to_string(),
-            ));
+            push(
+                out,
+                Code::Script("make $(shell)", inner.get(..end).unwrap_or("").to_string()),
+            );
             rest = inner.get(end..).unwrap_or("");
         }
     }
@@ -576,7 +576,7 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
         if w == "--args" || w == "--" {
             let prog = args.get(i..).unwrap_or(&[]).to_vec();
             if !prog.is_empty() {
-                out.push(Code::Argv("debugger --args", prog));
+                push(out, Code::Argv("debugger --args", prog));
             }
             return;
         }
@@ -610,12 +610,12 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
         let cmd = cmd.trim_start();
         let (verb, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
         if let Some(shell) = cmd.strip_prefix('!') {
-            out.push(Code::Script("debugger shell", shell.to_string()));
+            push_script(out, "debugger shell", shell);
         } else if verb == "shell" {
-            out.push(Code::Script("debugger shell", rest.to_string()));
+            push_script(out, "debugger shell", rest);
         } else if verb == "platform" && rest.trim_start().starts_with("shell") {
             let shell = rest.trim_start().trim_start_matches("shell");
-            out.push(Code::Script("debugger shell", shell.to_string()));
+            push_script(out, "debugger shell", shell);
         } else if matches!(
             verb,
             "python" | "py" | "pi" | "python-interactive" | "script"
@@ -623,7 +623,7 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
             inline::read(Lang::Python, "gdb", rest, out);
         } else if matches!(verb, "pipe" | "|") {
             if let Some((_, shell)) = rest.rsplit_once('|') {
-                out.push(Code::Script("debugger shell", shell.to_string()));
+                push_script(out, "debugger shell", shell);
             }
         }
     }
@@ -676,7 +676,7 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
     };
     if !fixed || inputs.is_empty() {
         if !template.is_empty() {
-            out.push(Code::Script("parallel", template));
+            push(out, Code::Script("parallel", template));
         }
         return;
     }
@@ -689,7 +689,7 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
         } else {
             format!("{template} {quoted}")
         };
-        out.push(Code::Script("parallel", cmd));
+        push(out, Code::Script("parallel", cmd));
     }
 }
 
@@ -760,9 +760,9 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
                 let end = line_end(i);
                 let text = script.get(i..end).unwrap_or("").trim();
                 if text.is_empty() {
-                    out.push(Code::Opaque("sed e", "runs the pattern space"));
+                    push(out, Code::Opaque("sed e", "runs the pattern space"));
                 } else {
-                    out.push(Code::Script("sed e", text.to_string()));
+                    push_script(out, "sed e", text);
                 }
                 i = end;
             }
@@ -772,7 +772,7 @@ fn sed_script(script: &str, out: &mut Vec<Code>) {
                 while let Some(&f) = b.get(i) {
                     match f {
                         b'e' if cmd == b's' => {
-                            out.push(Code::Opaque("sed s///e", "runs the substituted text"));
+                            push(out, Code::Opaque("sed s///e", "runs the substituted text"));
                             i += 1;
                         }
                         // `w FILE` ends the command
@@ -951,7 +951,7 @@ fn interpreter_code(c: &SimpleCommand, lang: Lang, out: &mut Vec<Code>) {
         if c.is_dynamic(at)
             && (whole.starts_with('$') || whole.contains("$(") || whole.contains('`'))
         {
-            out.push(Code::Opaque("inline code", "computed when it runs"));
+            push(out, Code::Opaque("inline code", "computed when it runs"));
             return;
         }
         if !text.is_empty() {
@@ -1002,7 +1002,7 @@ pub(super) fn fed(reader: &SimpleCommand, text: &str) -> Vec<Code> {
             text,
             &mut out,
         ),
-        None => out.push(Code::Script(STDIN_SCRIPT, text.to_string())),
+        None => push_script(&mut out, STDIN_SCRIPT, text),
     }
     out
 }

@@ -719,6 +719,12 @@ impl Effects {
         self
     }
 
+    /// Records that the command sets `name` (one shared call for the many sites).
+    #[inline(never)]
+    fn sets(&mut self, name: &str, value: Value) {
+        self.set.push((name.to_string(), value));
+    }
+
     pub fn apply(self, vars: &mut Vars) {
         if self.forget_all {
             vars.forget_all();
@@ -773,7 +779,7 @@ pub(super) fn effects(
             if i + 1 < assignments.len() {
                 local.get_or_insert_with(|| vars.clone()).set(name, v.clone());
             }
-            out.set.push((name.clone(), v));
+            out.sets(name, v);
         }
         return Some(out);
     };
@@ -798,19 +804,19 @@ pub(super) fn effects(
                 } else {
                     Value::Set(vec![Val::plain(text.to_string())])
                 };
-                out.set.push((name.to_string(), v));
+                out.sets(name, v);
             }
         }
         UNSET if !words.iter().any(|w| w == "-f") => {
             for (_, w) in args().filter(|(_, w)| is_name(w)) {
-                out.set.push((w.clone(), Value::Unset));
+                out.sets(w, Value::Unset);
             }
         }
         READ | MAPFILE | READARRAY | GETOPTS | LET => read_names(words, &mut out),
         PRINTF => {
             if let Some(p) = words.iter().position(|w| w == "-v") {
                 if let Some(w) = words.get(p + 1) {
-                    out.set.push((w.clone(), Value::Unknown));
+                    out.sets(w, Value::Unknown);
                 }
             }
         }
@@ -848,7 +854,7 @@ fn read_names(words: &[String], out: &mut Effects) {
     for w in words.iter().skip(1) {
         let name = w.split(['=', '+', '-', '[']).next().unwrap_or("");
         if is_name(name) {
-            out.set.push((name.to_string(), Value::Unknown));
+            out.sets(name, Value::Unknown);
         }
     }
 }

@@ -36,6 +36,19 @@ impl Code {
     }
 }
 
+/// Appends `code` to `out`: one shared call, where the size-optimised build would inline a
+/// copy of `Vec::push` at every site.
+#[inline(never)]
+pub(super) fn push(out: &mut Vec<Code>, code: Code) {
+    out.push(code);
+}
+
+/// Appends a [`Code::Script`] of `text` (see [`push`]).
+#[inline(never)]
+pub(super) fn push_script(out: &mut Vec<Code>, source: &'static str, text: &str) {
+    out.push(Code::Script(source, text.to_string()));
+}
+
 /// An interpreter language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Lang {
@@ -116,14 +129,14 @@ const FORK_BOMB: &str = ":(){ :|:& };:";
 const MAX_EVAL_DEPTH: usize = 4;
 
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+enum Tok<'a> {
     /// A string literal: `None` when it is interpolated (`f"{x}"`, `"$x"`, `` `${x}` ``).
     Str(Option<String>),
     /// A list of string literals (`qw(a b)`, `%w[a b]`).
     Words(Vec<String>),
     /// Text run by a shell where it stands (backquotes, `qx{}`, `%x()`).
     Shell(Option<String>),
-    Name(String),
+    Name(&'a str),
     Punct(u8),
 }
 
@@ -240,7 +253,7 @@ const FILE_CALLS: &[(Lang, &str, &[&str], Kind)] = &[
 ];
 
 /// The name before `.name` at token `i - 1` (`os` in `os.remove`).
-fn receiver(toks: &[Tok], i: usize) -> Option<&str> {
+fn receiver<'a>(toks: &[Tok<'a>], i: usize) -> Option<&'a str> {
     match (toks.get(i.checked_sub(3)?), toks.get(i - 2)) {
         (Some(Tok::Name(r)), Some(Tok::Punct(b'.'))) => Some(r),
         _ => None,
@@ -271,14 +284,14 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         i += 1;
         let name = match t {
             Tok::Shell(Some(text)) => {
-                out.push(Code::Script(source, text.clone()));
+                push_script(out, source, text);
                 continue;
             }
             Tok::Shell(None) => {
-                out.push(opaque(source));
+                push_opaque(out, source);
                 continue;
             }
-            Tok::Name(n) => n.as_str(),
+            Tok::Name(n) => *n,
             Tok::Punct(b'|') if lang == Lang::Awk => {
                 awk_pipe(&toks, i, source, out);
                 continue;
@@ -294,13 +307,13 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         let variable = i >= 2 && matches!(toks.get(i - 2), Some(Tok::Punct(b'$' | b'@' | b'%')));
         // php's `$f(…)` calls the function a variable names
         if variable && lang == Lang::Php && matches!(toks.get(i), Some(Tok::Punct(b'('))) {
-            out.push(opaque(source));
+            push_opaque(out, source);
             continue;
         }
         if variable || (lang == Lang::Awk && matches!(toks.get(i), Some(Tok::Punct(b'|')))) {
             continue;
         }
-        let alias = aliases.iter().find(|(a, _)| a == name).map(|a| a.1);
+        let alias = aliases.iter().find(|(a, _)| *a == name).map(|a| a.1);
         let file = file_call(lang, name, receiver(&toks, i).filter(|_| method));
         let weak = lang == Lang::Python
             && matches!(name, "run" | "call")
@@ -308,7 +321,7 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
         let found = alias.or_else(|| sink(lang, name, method, gated).filter(|_| !weak));
         let Some(kind) = found.or(file) else {
             if reflective(lang, name) {
-                out.push(opaque(source));
+                push_opaque(out, source);
             }
             continue;
         };
@@ -326,12 +339,12 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
             // cmds)`): what it will be called with cannot be read. An import or a
             // destructuring names it without passing it.
             let prev = i.checked_sub(2).and_then(|p| toks.get(p));
-            let named = matches!(prev, Some(Tok::Name(n)) if n == "import")
+            let named = matches!(prev, Some(Tok::Name(n)) if *n == "import")
                 || matches!(prev, Some(Tok::Punct(b',' | b'{')))
                 || matches!(toks.get(i), Some(Tok::Punct(b'}' | b':')))
-                || matches!(toks.get(i), Some(Tok::Name(n)) if n == "as");
+                || matches!(toks.get(i), Some(Tok::Name(n)) if *n == "as");
             if strong(kind) && alias.is_none() && !named {
-                out.push(opaque(source));
+                push_opaque(out, source);
             }
             continue;
         }
@@ -353,19 +366,19 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
                 let mut words: Vec<String> = paths.filter(|p| path_like(p)).collect();
                 if !words.is_empty() {
                     words.insert(0, program.to_string());
-                    out.push(Code::Argv(source, words));
+                    push(out, Code::Argv(source, words));
                 }
             }
             (Kind::Remove(rm), args) => match args.first() {
                 Some(Arg::Lit(p)) => {
                     let mut words: Vec<String> = rm.iter().map(|w| w.to_string()).collect();
                     words.push(p.clone());
-                    out.push(Code::Argv(source, words));
+                    push(out, Code::Argv(source, words));
                 }
                 // what a computed path deletes cannot be known
-                _ => out.push(opaque(source)),
+                _ => push_opaque(out, source),
             },
-            (Kind::Eval, _) => out.push(opaque(source)),
+            (Kind::Eval, _) => push_opaque(out, source),
             (Kind::Shell, [Arg::Lit(s)]) => shell(s, source, out),
             // only perl and ruby take a command as several strings; elsewhere the rest are
             // modes, options and callbacks
@@ -374,14 +387,14 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
             }
             (Kind::Open, args) => open(args, program, source, out),
             (Kind::Shell | Kind::Argv, args) => match argv(args, kind == Kind::Argv) {
-                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
-                _ => out.push(opaque(source)),
+                Some(words) if !words.is_empty() => push(out, Code::Argv(source, words)),
+                _ => push_opaque(out, source),
             },
             (Kind::Fork, _) => {}
         }
     }
     if forks && looping {
-        out.push(Code::Script(source, FORK_BOMB.to_string()));
+        push_script(out, source, FORK_BOMB);
     }
 }
 
@@ -394,12 +407,12 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
         .map(super::basename)
         .is_some_and(|w| super::wrappers::is_shell(w) || interpreter(w).is_some());
     if reader && words.all(|w| w.starts_with('-') && !w.contains(['c', 'e'])) {
-        out.push(Code::Opaque(
-            source,
-            "writes the program of a shell it starts",
-        ));
+        push(
+            out,
+            Code::Opaque(source, "writes the program of a shell it starts"),
+        );
     }
-    out.push(Code::Script(source, script.to_string()));
+    push_script(out, source, script);
 }
 
 /// perl `open(FH, "cmd |")`, `open(FH, "-|", "cmd", …)`; ruby `open("| cmd")`; else the
@@ -407,10 +420,10 @@ fn shell(script: &str, source: &'static str, out: &mut Vec<Code>) {
 fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) {
     let file = |path: &str, out: &mut Vec<Code>| {
         if path_like(path) {
-            out.push(Code::Argv(
-                source,
-                vec![program.to_string(), path.to_string()],
-            ));
+            push(
+                out,
+                Code::Argv(source, vec![program.to_string(), path.to_string()]),
+            );
         }
     };
     if source == Lang::Ruby.source() {
@@ -420,7 +433,7 @@ fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) 
                 None => file(p, out),
             },
             // a computed path may start with `|`
-            Some(_) => out.push(opaque(source)),
+            Some(_) => push_opaque(out, source),
             None => {}
         }
         return;
@@ -428,15 +441,15 @@ fn open(args: &[Arg], program: &str, source: &'static str, out: &mut Vec<Code>) 
     let (mode, rest) = match args {
         [_, Arg::Lit(mode), rest @ ..] => (mode.trim(), rest),
         // a two-argument open of a computed string may be a pipe
-        [_, _] => return out.push(opaque(source)),
+        [_, _] => return push_opaque(out, source),
         _ => return,
     };
     if mode == "-|" || mode == "|-" {
         match rest {
             [Arg::Lit(s)] => shell(s, source, out),
             _ => match argv(rest, false) {
-                Some(words) if !words.is_empty() => out.push(Code::Argv(source, words)),
-                _ => out.push(opaque(source)),
+                Some(words) if !words.is_empty() => push(out, Code::Argv(source, words)),
+                _ => push_opaque(out, source),
             },
         }
     } else if let Some(cmd) = mode.strip_prefix('|').or_else(|| mode.strip_suffix('|')) {
@@ -487,26 +500,27 @@ fn strong(kind: Kind) -> bool {
 
 /// `from os import system as run_it`, `import subprocess as sp` (a module: nothing),
 /// `const {execSync: run} = require("child_process")`: other names for sinks.
-fn aliases(lang: Lang, toks: &[Tok], gated: bool) -> Vec<(String, Kind)> {
+fn aliases<'a>(lang: Lang, toks: &[Tok<'a>], gated: bool) -> Vec<(&'a str, Kind)> {
     let mut out = Vec::new();
     for w in toks.windows(3) {
         let [Tok::Name(n), link, Tok::Name(a)] = w else {
             continue;
         };
         let linked = match link {
-            Tok::Name(l) => l == "as",
+            Tok::Name(l) => *l == "as",
             Tok::Punct(b':') => lang == Lang::Js,
             _ => false,
         };
         if let Some(kind) = sink(lang, n, false, gated).filter(|_| linked) {
-            out.push((a.clone(), kind));
+            out.push((*a, kind));
         }
     }
     out
 }
 
-fn opaque(source: &'static str) -> Code {
-    Code::Opaque(source, "runs a command built when it runs")
+#[inline(never)]
+fn push_opaque(out: &mut Vec<Code>, source: &'static str) {
+    out.push(Code::Opaque(source, "runs a command built when it runs"));
 }
 
 /// Weak sink names (`run`, `call`, `exec`, `spawn`) count only where the module that
@@ -519,7 +533,7 @@ fn gate(lang: Lang, toks: &[Tok]) -> bool {
         _ => return true,
     };
     toks.iter().any(|t| match t {
-        Tok::Name(n) => modules.contains(&n.as_str()),
+        Tok::Name(n) => modules.contains(n),
         Tok::Str(Some(s)) => modules
             .iter()
             .any(|m| s == m || s.ends_with(&format!(":{m}"))),
@@ -663,7 +677,7 @@ fn subprocess_call(toks: &[Tok], i: usize, method: bool) -> bool {
     r == "subprocess"
         || toks.windows(3).any(|w| {
             matches!(w, [Tok::Name(m), Tok::Name(a), Tok::Name(x)]
-                if m == "subprocess" && a == "as" && x == r)
+                if *m == "subprocess" && *a == "as" && *x == r)
         })
 }
 
@@ -726,7 +740,7 @@ fn arguments(lang: Lang, toks: &[Tok], mut i: usize) -> Vec<Arg> {
             Tok::Name(n)
                 if depth == 0
                     && !paren
-                    && matches!(n.as_str(), "or" | "and" | "if" | "unless" | "die" | "then") =>
+                    && matches!(*n, "or" | "and" | "if" | "unless" | "die" | "then") =>
             {
                 break
             }
@@ -749,7 +763,7 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         [Tok::Punct(b'{'), inner @ ..] => {
             let at = inner
                 .windows(2)
-                .position(|w| matches!(w, [Tok::Name(n), Tok::Punct(b':')] if n == "args"));
+                .position(|w| matches!(w, [Tok::Name(n), Tok::Punct(b':')] if *n == "args"));
             let Some(at) = at else { return Arg::Option };
             let list = inner.get(at + 2..).unwrap_or(&[]);
             let end = list.iter().position(|t| **t == Tok::Punct(b']'));
@@ -770,12 +784,12 @@ fn arg(lang: Lang, toks: &[&Tok]) -> Arg {
         }
         // `os.path.expanduser("~")`, `File.expand_path("~")`: the literal path
         [.., Tok::Name(f), Tok::Punct(b'('), Tok::Str(Some(p)), Tok::Punct(b')')]
-            if matches!(f.as_str(), "expanduser" | "expand_path") =>
+            if matches!(*f, "expanduser" | "expand_path") =>
         {
             return Arg::Lit(p.clone())
         }
         // R's c("a", "b")
-        [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if c == "c" => {
+        [Tok::Name(c), Tok::Punct(b'('), inner @ .., Tok::Punct(b')')] if *c == "c" => {
             return arg(
                 lang,
                 &[&[&Tok::Punct(b'[')], inner, &[&Tok::Punct(b']')]].concat(),
@@ -832,10 +846,10 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
     } else {
         i
     };
-    if matches!(toks.get(i), Some(Tok::Name(n)) if n == "getline") {
+    if matches!(toks.get(i), Some(Tok::Name(n)) if *n == "getline") {
         match i.checked_sub(2).and_then(|p| toks.get(p)) {
-            Some(Tok::Str(Some(s))) => out.push(Code::Script(source, s.clone())),
-            _ => out.push(opaque(source)),
+            Some(Tok::Str(Some(s))) => push_script(out, source, s),
+            _ => push_opaque(out, source),
         }
         return;
     }
@@ -847,7 +861,7 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
         .collect();
     match arg(Lang::Awk, &rest) {
         Arg::Lit(s) => shell(&s, source, out),
-        _ => out.push(opaque(source)),
+        _ => push_opaque(out, source),
     }
 }
 
@@ -860,7 +874,7 @@ fn regex_allowed(prev: Option<&Tok>) -> bool {
         None => true,
         Some(Tok::Punct(p)) => !matches!(p, b')' | b']' | b'}'),
         Some(Tok::Name(n)) => matches!(
-            n.as_str(),
+            *n,
             "return"
                 | "split"
                 | "if"
@@ -1000,8 +1014,14 @@ enum Esc {
     Full,
 }
 
+/// One shared call for the lexer's many appends (see [`push`]).
+#[inline(never)]
+fn push_tok<'a>(toks: &mut Vec<Tok<'a>>, t: Tok<'a>) {
+    toks.push(t);
+}
+
 /// `code`'s tokens (comments and regex literals left out).
-fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
+fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
     let mut lx = Lexer {
         b: code.as_bytes(),
         s: code,
@@ -1050,7 +1070,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 let format = name.bytes().any(|b| b == b'f' || b == b'F');
                 let s = python_string(&mut lx, raw);
                 let interpolated = format && s.replace("{{", "").contains('{');
-                toks.push(Tok::Str((!interpolated).then_some(s)));
+                push_tok(&mut toks, Tok::Str((!interpolated).then_some(s)));
                 continue;
             }
             // perl quote-like operators: q{…} qq{…} qw{…} qx{…}, m/…/ s/…/…/ tr/…/…/ y///
@@ -1060,7 +1080,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                     continue;
                 }
             }
-            toks.push(Tok::Name(name.to_string()));
+            push_tok(&mut toks, Tok::Name(name));
             continue;
         }
         lx.i += 1;
@@ -1068,7 +1088,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
             b'\'' | b'"' if lang == Lang::Python => {
                 lx.i -= 1;
                 let s = python_string(&mut lx, false);
-                toks.push(Tok::Str(Some(s)));
+                push_tok(&mut toks, Tok::Str(Some(s)));
             }
             b'\'' if lang != Lang::Awk => {
                 let esc = if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) {
@@ -1077,7 +1097,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                     Esc::Full
                 };
                 let s = lx.delimited(b'\'', b'\'', esc);
-                toks.push(Tok::Str(Some(s)));
+                push_tok(&mut toks, Tok::Str(Some(s)));
             }
             b'"' => {
                 let s = lx.delimited(b'"', b'"', Esc::Full);
@@ -1086,19 +1106,20 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                     Lang::Ruby => s.contains("#{"),
                     _ => false,
                 };
-                toks.push(Tok::Str((!interpolated).then_some(s)));
+                push_tok(&mut toks, Tok::Str((!interpolated).then_some(s)));
             }
             b'`' => {
                 let s = lx.delimited(b'`', b'`', Esc::Full);
                 match lang {
                     Lang::Js => {
-                        toks.push(Tok::Str((!s.contains("${")).then_some(s)));
+                        push_tok(&mut toks, Tok::Str((!s.contains("${")).then_some(s)));
                     }
-                    Lang::Perl | Lang::Php => {
-                        toks.push(Tok::Shell((!s.contains(['$', '@'])).then_some(s)))
-                    }
-                    Lang::Ruby => toks.push(Tok::Shell((!s.contains("#{")).then_some(s))),
-                    _ => toks.push(Tok::Punct(c)),
+                    Lang::Perl | Lang::Php => push_tok(
+                        &mut toks,
+                        Tok::Shell((!s.contains(['$', '@'])).then_some(s)),
+                    ),
+                    Lang::Ruby => push_tok(&mut toks, Tok::Shell((!s.contains("#{")).then_some(s))),
+                    _ => push_tok(&mut toks, Tok::Punct(c)),
                 }
             }
             b'[' if lang == Lang::Lua && matches!(lx.b.get(lx.i), Some(b'[')) => {
@@ -1106,7 +1127,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 let s = end
                     .and_then(|e| code.get(lx.i + 1..lx.i + 1 + e))
                     .unwrap_or("");
-                toks.push(Tok::Str(Some(s.to_string())));
+                push_tok(&mut toks, Tok::Str(Some(s.to_string())));
                 lx.i = end.map_or(lx.b.len(), |e| lx.i + 1 + e + 2);
             }
             b'%' if lang == Lang::Ruby
@@ -1118,19 +1139,22 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 lx.i += 2;
                 let esc = if kind == b'q' { Esc::Quote } else { Esc::Full };
                 let s = lx.delimited(open, closing(open), esc);
-                toks.push(match kind {
-                    b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
-                    b'w' | b'W' | b'i' => {
-                        Tok::Words(s.split_whitespace().map(String::from).collect())
-                    }
-                    _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
-                });
+                push_tok(
+                    &mut toks,
+                    match kind {
+                        b'x' => Tok::Shell((!s.contains("#{")).then_some(s)),
+                        b'w' | b'W' | b'i' => {
+                            Tok::Words(s.split_whitespace().map(String::from).collect())
+                        }
+                        _ => Tok::Str((!(kind == b'Q' && s.contains("#{"))).then_some(s)),
+                    },
+                );
             }
             b'/' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Js | Lang::Awk)
                 && regex_allowed(toks.last()) =>
             {
                 lx.delimited(b'/', b'/', Esc::Raw);
-                toks.push(Tok::Str(None));
+                push_tok(&mut toks, Tok::Str(None));
             }
             c if c.is_ascii_digit() => {
                 while lx
@@ -1140,15 +1164,15 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok> {
                 {
                     lx.i += 1;
                 }
-                toks.push(Tok::Name(String::new()));
+                push_tok(&mut toks, Tok::Name(""));
             }
             c if c.is_ascii_whitespace() || !c.is_ascii() => {}
             // `||`, `&&`: operators, never a pipe
             b'|' | b'&' if lx.b.get(lx.i) == Some(&c) => {
                 lx.i += 1;
-                toks.push(Tok::Punct(b'o'));
+                push_tok(&mut toks, Tok::Punct(b'o'));
             }
-            c => toks.push(Tok::Punct(c)),
+            c => push_tok(&mut toks, Tok::Punct(c)),
         }
     }
     toks
@@ -1174,7 +1198,7 @@ fn python_string(lx: &mut Lexer<'_>, raw: bool) -> String {
 
 /// Perl's quote-like operators after their name; `None` if `name` is not one or no
 /// delimiter follows.
-fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
+fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok<'static>>> {
     let sections = match name {
         "q" | "qq" | "qw" | "qx" | "m" | "qr" => 1,
         "s" | "tr" | "y" => 2,
@@ -1228,9 +1252,9 @@ fn perl_quote(lx: &mut Lexer<'_>, name: &str) -> Option<Vec<Tok>> {
         )],
         "qx" => vec![Tok::Shell((!interpolates).then_some(text))],
         // `s/…/…/e` runs the replacement as perl code (`ee`: and then its result)
-        "s" if flags.contains("ee") => vec![Tok::Name("eval".into()), Tok::Str(None)],
+        "s" if flags.contains("ee") => vec![Tok::Name("eval"), Tok::Str(None)],
         "s" if flags.contains('e') => vec![
-            Tok::Name("eval".into()),
+            Tok::Name("eval"),
             Tok::Punct(b'('),
             Tok::Str(Some(replacement)),
             Tok::Punct(b')'),

@@ -168,28 +168,67 @@ pub struct Sub {
     pub operands_unless: Option<&'static [&'static str]>,
 }
 
+/// A program's entry as the table is written ([`TABLE`]); stored compactly as [`Program`]
+/// plus [`Extra`], since most programs have none of the extras.
+#[derive(Clone, Copy)]
+struct Spec {
+    name: &'static str,
+    traits: u32,
+    code_flags: &'static [&'static str],
+    operands: Operands,
+    output_operand: u8,
+    options: &'static [Opt],
+    short_values: &'static [u8],
+    value_options: &'static [&'static str],
+    subcommands: &'static [Sub],
+    launch: Option<Launch>,
+}
+
+/// The rarely set fields of a program, in [`EXTRAS`] (entry 0: none set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Extra {
+    /// Options that run code given inline (`-c`, `-e`, `-E`, `-r`, `--eval`).
+    code_flags: &'static [&'static str],
+    /// Options that write, run or delete.
+    options: &'static [Opt],
+    /// Short option letters that take a value (for reading clusters: in `sort -to`, `o` is
+    /// `-t`'s value).
+    short_values: &'static [u8],
+    /// Options that take the next word as their value before the sub-command (`git -C dir`).
+    value_options: &'static [&'static str],
+    launch: Option<Launch>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Program {
     pub name: &'static str,
+    /// The read-only sub-commands, for a program that is not [`READ_ONLY`] itself.
+    pub subcommands: &'static [Sub],
     /// The trait bits above.
     pub traits: u32,
-    /// Options that run code given inline (`-c`, `-e`, `-E`, `-r`, `--eval`).
-    pub code_flags: &'static [&'static str],
     pub operands: Operands,
     /// The operand (1-based) it writes: `uniq IN OUT`, `xxd IN OUT`; 0: none.
     pub output_operand: u8,
-    pub options: &'static [Opt],
-    /// Short option letters that take a value (for reading clusters: in `sort -to`, `o` is
-    /// `-t`'s value).
-    pub short_values: &'static [u8],
-    /// Options that take the next word as their value before the sub-command (`git -C dir`).
-    pub value_options: &'static [&'static str],
-    /// The read-only sub-commands, for a program that is not [`READ_ONLY`] itself.
-    pub subcommands: &'static [Sub],
-    pub launch: Option<Launch>,
+    /// Index of its [`Extra`] in [`EXTRAS`].
+    extra: u8,
 }
 
 impl Program {
+    fn extra(&self) -> &'static Extra {
+        &EXTRAS[usize::from(self.extra)]
+    }
+    /// Options that run code given inline (`-c`, `-e`, `-E`, `-r`, `--eval`).
+    pub fn code_flags(&self) -> &'static [&'static str] {
+        self.extra().code_flags
+    }
+    /// Options that make it write, run or delete something.
+    pub fn options(&self) -> &'static [Opt] {
+        self.extra().options
+    }
+    /// How it finds the command it runs, for a launcher.
+    pub fn launch(&self) -> Option<Launch> {
+        self.extra().launch
+    }
     pub const fn has(&self, traits: u32) -> bool {
         self.traits & traits != 0
     }
@@ -222,11 +261,12 @@ impl Program {
     /// The first option among `args` (the words after the name) that writes, runs or
     /// deletes (see [`Opt`]); scanning stops at `--`.
     pub fn risky_option(&self, args: &[String]) -> Option<&'static Opt> {
-        if self.options.is_empty() {
+        let extra = self.extra();
+        let options = extra.options;
+        if options.is_empty() {
             return None;
         }
         let sub = self.subcommand_index(args);
-        let options = self.options;
         // `tar czf …` is `tar -czf …`
         let bundled;
         let args = match args.first() {
@@ -241,7 +281,7 @@ impl Program {
         };
         find_option(
             args,
-            self.short_values,
+            extra.short_values,
             options,
             |o| o.flag,
             |o, i, value| {
@@ -269,10 +309,11 @@ impl Program {
     }
 
     /// The index in `args` of the sub-command: the first word that is not an option or the
-    /// value of one of [`Program::value_options`]. `None` for a program without sub-commands
+    /// value of one of its value options (`git -C dir`). `None` for a program without sub-commands
     /// or when there is no such word.
     pub fn subcommand_index(&self, args: &[String]) -> Option<usize> {
-        if self.subcommands.is_empty() && self.value_options.is_empty() {
+        let value_options = self.extra().value_options;
+        if self.subcommands.is_empty() && value_options.is_empty() {
             return None;
         }
         let mut i = 0;
@@ -283,7 +324,7 @@ impl Program {
             if !w.starts_with('-') || w == "-" {
                 return Some(i);
             }
-            i += if self.value_options.contains(&w.as_str()) {
+            i += if value_options.contains(&w.as_str()) {
                 2
             } else {
                 1
@@ -472,8 +513,8 @@ fn find(name: &str, fold: bool) -> Option<&'static Program> {
 
 // ---- the table ---------------------------------------------------------------------------
 
-const fn p(name: &'static str, traits: u32) -> Program {
-    Program {
+const fn p(name: &'static str, traits: u32) -> Spec {
+    Spec {
         name,
         traits,
         code_flags: &[],
@@ -488,46 +529,46 @@ const fn p(name: &'static str, traits: u32) -> Program {
 }
 
 /// A read-only program.
-const fn r(name: &'static str) -> Program {
+const fn r(name: &'static str) -> Spec {
     p(name, READ_ONLY | READS)
 }
 
 /// A read-only program whose first operand is a pattern or script.
-const fn rp(name: &'static str) -> Program {
-    Program {
+const fn rp(name: &'static str) -> Spec {
+    Spec {
         operands: Operands::PatternThenFiles,
         ..r(name)
     }
 }
 
 /// A read-only program that reads no files.
-const fn rn(name: &'static str) -> Program {
-    Program {
+const fn rn(name: &'static str) -> Spec {
+    Spec {
         operands: Operands::NotFiles,
         ..p(name, READ_ONLY)
     }
 }
 
-const fn shell(name: &'static str) -> Program {
-    Program {
+const fn shell(name: &'static str) -> Spec {
+    Spec {
         code_flags: &["-c"],
         ..p(name, SHELL | READS | WRITES)
     }
 }
 
-const fn interp(name: &'static str, code_flags: &'static [&'static str]) -> Program {
-    Program {
+const fn interp(name: &'static str, code_flags: &'static [&'static str]) -> Spec {
+    Spec {
         code_flags,
         ..p(name, INTERPRETER | READS | WRITES | VERSIONED)
     }
 }
 
-const fn fetcher(name: &'static str) -> Program {
+const fn fetcher(name: &'static str) -> Spec {
     p(name, FETCHER | NETWORK | WRITES)
 }
 
-const fn launcher(name: &'static str, launch: Launch, short_values: &'static [u8]) -> Program {
-    Program {
+const fn launcher(name: &'static str, launch: Launch, short_values: &'static [u8]) -> Spec {
+    Spec {
         launch: Some(launch),
         short_values,
         ..p(name, LAUNCHER)
@@ -547,8 +588,8 @@ const fn o(flag: &'static str, why: &'static str) -> Opt {
     }
 }
 
-const fn with_options(program: Program, options: &'static [Opt]) -> Program {
-    Program { options, ..program }
+const fn with_options(program: Spec, options: &'static [Opt]) -> Spec {
+    Spec { options, ..program }
 }
 
 const SORT_OPTIONS: &[Opt] = &[
@@ -909,7 +950,7 @@ const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
 
 /// Sorted by name ignoring ASCII case, unique; checked at compile time and by the tests.
-const TABLE: &[Program] = &[
+const TABLE: &[Spec] = &[
     p(".", SHELL | READS),
     rn(":"),
     rn("["),
@@ -922,7 +963,7 @@ const TABLE: &[Program] = &[
     fetcher("aria2c"),
     shell("ash"),
     p("at", SHELL),
-    Program {
+    Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
@@ -948,7 +989,7 @@ const TABLE: &[Program] = &[
     p("chgrp", WRITES),
     p("chmod", WRITES),
     p("chown", WRITES),
-    Program {
+    Spec {
         launch: Some(words(1)),
         ..p("chroot", LAUNCHER | PRIVILEGE)
     },
@@ -956,7 +997,7 @@ const TABLE: &[Program] = &[
     r("cksum"),
     p("clang", PROJECT_TOOL | VERSIONED),
     p("cmake", PROJECT_TOOL),
-    Program {
+    Spec {
         code_flags: &["/c", "/k", "/C", "/K"],
         ..p("cmd", SHELL | READS | WRITES)
     },
@@ -980,7 +1021,7 @@ const TABLE: &[Program] = &[
     r("diff"),
     rn("dirname"),
     rn("dirs"),
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"Cu",
         ..p("doas", LAUNCHER | PRIVILEGE)
@@ -1008,14 +1049,14 @@ const TABLE: &[Program] = &[
     fetcher("fetch"),
     rp("fgrep"),
     with_options(r("file"), FILE_OPTIONS),
-    Program {
+    Spec {
         operands: Operands::StartPoints,
         options: FIND_OPTIONS,
         ..r("find")
     },
     launcher("firejail", words(0), b""),
     shell("fish"),
-    Program {
+    Spec {
         launch: Some(words(1)),
         short_values: b"Ew",
         ..p("flock", LAUNCHER | WRITES)
@@ -1025,7 +1066,7 @@ const TABLE: &[Program] = &[
     rn("free"),
     p("fsck", DELETES | FAMILY),
     p("g++", PROJECT_TOOL | VERSIONED),
-    Program {
+    Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
@@ -1035,7 +1076,7 @@ const TABLE: &[Program] = &[
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
-    Program {
+    Spec {
         options: GIT_OPTIONS,
         value_options: &[
             "-C",
@@ -1050,7 +1091,7 @@ const TABLE: &[Program] = &[
         subcommands: GIT_READS,
         ..p("git", READS | WRITES | NETWORK)
     },
-    Program {
+    Spec {
         options: GO_OPTIONS,
         subcommands: GO_READS,
         ..p("go", PROJECT_TOOL)
@@ -1058,7 +1099,7 @@ const TABLE: &[Program] = &[
     p("gradle", PROJECT_TOOL),
     rp("grep"),
     rn("groups"),
-    Program {
+    Spec {
         options: SED_OPTIONS,
         short_values: b"el",
         ..rp("gsed")
@@ -1071,7 +1112,7 @@ const TABLE: &[Program] = &[
     r("head"),
     p("helm", PROJECT_TOOL),
     r("hexdump"),
-    Program {
+    Spec {
         output_operand: 1,
         ..rn("hostname")
     },
@@ -1096,7 +1137,7 @@ const TABLE: &[Program] = &[
     rn("locale"),
     r("ls"),
     r("lsof"),
-    Program {
+    Spec {
         options: TRACE_OPTIONS,
         ..launcher("ltrace", words(0), b"aAeEnopsSTuX")
     },
@@ -1106,7 +1147,7 @@ const TABLE: &[Program] = &[
     fetcher("lwp-request"),
     p("make", PROJECT_TOOL),
     with_options(r("man"), MAN_OPTIONS),
-    Program {
+    Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
@@ -1123,7 +1164,7 @@ const TABLE: &[Program] = &[
     p("mv", WRITES | DELETES),
     p("mvn", PROJECT_TOOL),
     p("nano", WRITES | READS),
-    Program {
+    Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
@@ -1136,11 +1177,11 @@ const TABLE: &[Program] = &[
     r("nl"),
     interp("node", &["-e", "--eval", "-p", "--print"]),
     interp("nodejs", &["-e", "--eval", "-p", "--print"]),
-    Program {
+    Spec {
         launch: Some(words(0)),
         ..p("nohup", LAUNCHER | WRITES)
     },
-    Program {
+    Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
         ..p("npm", PROJECT_TOOL)
@@ -1150,7 +1191,7 @@ const TABLE: &[Program] = &[
     p("nvim", WRITES | READS | INTERPRETER),
     r("od"),
     interp("osascript", &["-e"]),
-    Program {
+    Spec {
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
     },
@@ -1160,12 +1201,12 @@ const TABLE: &[Program] = &[
     interp("perl", &["-e", "-E"]),
     rn("pgrep"),
     interp("php", &["-r"]),
-    Program {
+    Spec {
         subcommands: PIP_READS,
         ..p("pip", PROJECT_TOOL | VERSIONED)
     },
     p("pipx", PROJECT_TOOL),
-    Program {
+    Spec {
         launch: Some(words(0)),
         ..p("pkexec", LAUNCHER | PRIVILEGE)
     },
@@ -1173,13 +1214,13 @@ const TABLE: &[Program] = &[
     p("pnpm", PROJECT_TOOL),
     rn("popd"),
     p("poweroff", DESTRUCTIVE),
-    Program {
+    Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("powershell", SHELL | READS | WRITES)
     },
     rn("printenv"),
     rn("printf"),
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"f",
         ..p("proxychains", LAUNCHER | NETWORK)
@@ -1187,7 +1228,7 @@ const TABLE: &[Program] = &[
     rn("ps"),
     rn("pushd"),
     rn("pwd"),
-    Program {
+    Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("pwsh", SHELL | READS | WRITES)
     },
@@ -1206,17 +1247,17 @@ const TABLE: &[Program] = &[
     interp("Rscript", &["-e"]),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     interp("ruby", &["-e"]),
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"gu",
         ..p("runuser", LAUNCHER | PRIVILEGE)
     },
     with_options(p("scp", NET), SCP_OPTIONS),
-    Program {
+    Spec {
         launch: Some(Launch::Script { flag: "-c" }),
         ..p("script", LAUNCHER | WRITES)
     },
-    Program {
+    Spec {
         options: SED_OPTIONS,
         short_values: b"el",
         ..rp("sed")
@@ -1236,7 +1277,7 @@ const TABLE: &[Program] = &[
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
     fetcher("socat"),
-    Program {
+    Spec {
         options: SORT_OPTIONS,
         short_values: b"kStT",
         ..r("sort")
@@ -1245,24 +1286,24 @@ const TABLE: &[Program] = &[
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
     r("stat"),
     launcher("stdbuf", words(0), b"ioe"),
-    Program {
+    Spec {
         options: TRACE_OPTIONS,
         ..launcher("strace", words(0), b"abeEIoOpPsSuX")
     },
     r("strings"),
-    Program {
+    Spec {
         launch: Some(Launch::Script { flag: "-c" }),
         short_values: b"cgGsw",
         ..p("su", LAUNCHER | PRIVILEGE)
     },
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"CDghpRrTtUu",
         ..p("sudo", LAUNCHER | PRIVILEGE)
     },
     p("swift", INTERPRETER | PROJECT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"pEu",
         ..p("systemd-run", LAUNCHER | PRIVILEGE)
@@ -1278,12 +1319,12 @@ const TABLE: &[Program] = &[
     fetcher("telnet"),
     p("terraform", PROJECT_TOOL),
     rn("test"),
-    Program {
+    Spec {
         options: TIME_OPTIONS,
         ..launcher("time", words(0), b"fo")
     },
     launcher("timeout", words(1), b"ks"),
-    Program {
+    Spec {
         launch: Some(words(0)),
         ..p("torsocks", LAUNCHER | NETWORK)
     },
@@ -1299,12 +1340,12 @@ const TABLE: &[Program] = &[
     rn("uname"),
     launcher("unbuffer", words(0), b""),
     r("unexpand"),
-    Program {
+    Spec {
         output_operand: 2,
         ..r("uniq")
     },
     p("unlink", DELETES),
-    Program {
+    Spec {
         launch: Some(words(0)),
         ..p("unshare", LAUNCHER | PRIVILEGE)
     },
@@ -1315,7 +1356,7 @@ const TABLE: &[Program] = &[
     launcher("valgrind", words(0), b""),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
-    Program {
+    Spec {
         launch: Some(Launch::Joined),
         short_values: b"n",
         ..p("watch", LAUNCHER)
@@ -1326,14 +1367,14 @@ const TABLE: &[Program] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
-    Program {
+    Spec {
         launch: Some(words(0)),
         short_values: b"adEILnPs",
         ..p("xargs", LAUNCHER | STDIN_ARGS)
     },
     fetcher("xh"),
     launcher("xvfb-run", words(0), b"anselpfw"),
-    Program {
+    Spec {
         output_operand: 2,
         ..r("xxd")
     },
@@ -1348,7 +1389,89 @@ const TABLE: &[Program] = &[
 ];
 
 /// The table, for iteration (tests, docs).
-pub static PROGRAMS: &[Program] = TABLE;
+pub static PROGRAMS: &[Program] = &COMPACT;
+
+/// How many entries of [`TABLE`] set an [`Extra`] field.
+const EXTRA_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < TABLE.len() {
+        if has_extra(&TABLE[i]) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+const fn has_extra(s: &Spec) -> bool {
+    !s.code_flags.is_empty()
+        || !s.options.is_empty()
+        || !s.short_values.is_empty()
+        || !s.value_options.is_empty()
+        || s.launch.is_some()
+}
+
+const NO_EXTRA: Extra = Extra {
+    code_flags: &[],
+    options: &[],
+    short_values: &[],
+    value_options: &[],
+    launch: None,
+};
+
+/// [`TABLE`]'s extras, in table order after entry 0.
+static EXTRAS: [Extra; EXTRA_COUNT + 1] = {
+    let mut out = [NO_EXTRA; EXTRA_COUNT + 1];
+    let (mut i, mut n) = (0, 1);
+    while i < TABLE.len() {
+        let s = &TABLE[i];
+        if has_extra(s) {
+            out[n] = Extra {
+                code_flags: s.code_flags,
+                options: s.options,
+                short_values: s.short_values,
+                value_options: s.value_options,
+                launch: s.launch,
+            };
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// [`TABLE`] as stored.
+static COMPACT: [Program; TABLE.len()] = {
+    const EMPTY: Program = Program {
+        name: "",
+        subcommands: &[],
+        traits: 0,
+        operands: Operands::Files,
+        output_operand: 0,
+        extra: 0,
+    };
+    let mut out = [EMPTY; TABLE.len()];
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        let s = &TABLE[i];
+        if has_extra(s) {
+            n += 1;
+        }
+        out[i] = Program {
+            name: s.name,
+            subcommands: s.subcommands,
+            traits: s.traits,
+            operands: s.operands,
+            output_operand: s.output_operand,
+            extra: if has_extra(s) { n as u8 } else { 0 },
+        };
+        i += 1;
+    }
+    out
+};
+
+const _: () = assert!(EXTRA_COUNT < 256, "extras are indexed by a byte");
 
 // Sorted ignoring ASCII case and unique (so no two names differ only in case), names of 1
 // to 15 bytes: checked when the crate compiles.
@@ -1440,25 +1563,23 @@ mod tests {
                     p.name
                 );
             }
-            if p.has(SHELL | INTERPRETER) && !p.code_flags.is_empty() {
-                assert!(p.code_flags.iter().all(|f| !f.is_empty()), "{}", p.name);
+            if p.has(SHELL | INTERPRETER) && !p.code_flags().is_empty() {
+                assert!(p.code_flags().iter().all(|f| !f.is_empty()), "{}", p.name);
             }
-            assert_eq!(p.is_launcher(), p.launch.is_some(), "{}", p.name);
+            assert_eq!(p.is_launcher(), p.launch().is_some(), "{}", p.name);
         }
     }
 
     /// Launchers the parser does not peel yet; the launcher test fails when one of them is
     /// peeled, so that this list only shrinks.
-    const NOT_PEELED_YET: &[&str] = &[
-        "runuser",
-    ];
+    const NOT_PEELED_YET: &[&str] = &["runuser"];
 
     #[test]
     fn every_launcher_is_peeled() {
         let mut wrong = Vec::new();
         for p in PROGRAMS.iter().filter(|p| p.is_launcher()) {
             let mut text = p.name.to_string();
-            match p.launch {
+            match p.launch() {
                 Some(Launch::Words { skip }) => {
                     for _ in 0..skip {
                         text.push_str(" x");
