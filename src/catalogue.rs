@@ -370,6 +370,15 @@ impl Catalogue {
     pub fn is_known(&self, tool: &str) -> bool {
         self.find(tool).is_ok()
     }
+
+    /// Every declared tool (the defaults and the settings' additions and overrides), by name.
+    pub fn tools(&self) -> std::collections::BTreeMap<&str, &ToolSpec> {
+        let mut tools = std::collections::BTreeMap::new();
+        for (name, spec) in &self.specs {
+            tools.insert(name.as_str(), spec);
+        }
+        tools
+    }
 }
 
 /// A name's length (capped) and first 7 bytes as one integer: names that differ there

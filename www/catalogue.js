@@ -7,22 +7,18 @@ import { SCENARIOS } from './scenarios.js';
 /** @typedef {import('toolgate').ToolSpec} ToolSpec */
 
 /**
- * Every tool the Gatekeeper knows, with its spec: `gk.catalogue` (the default catalogue plus the
- * config's `tools`). A build without that getter yields only the config's own `tools`.
+ * Every tool the Gatekeeper knows, with its spec: the package's default catalogue plus the
+ * config's `tools`, as `gk.catalogue` reports it.
  * @param {Gatekeeper} gk
  * @returns {Record<string, ToolSpec>}
  */
 export function catalogue(gk) {
-  const listed = /** @type {{ catalogue?: unknown }} */ (/** @type {unknown} */ (gk)).catalogue;
-  const own = /** @type {Record<string, ToolSpec>} */ (gk.snapshot().tools ?? {});
-  return listed && typeof listed === 'object'
-    ? { .../** @type {Record<string, ToolSpec>} */ (listed), ...own }
-    : own;
+  return gk.catalogue;
 }
 
 /**
- * The names for the autocomplete: the catalogue's, and (for a build without `gk.catalogue`)
- * the tools the scenarios and the settings name. Sorted.
+ * The names for the autocomplete: the catalogue's, and the undeclared tools the scenarios and
+ * the settings name (MCP tools, for one). Sorted.
  * @param {Gatekeeper} gk
  */
 export function toolNames(gk) {
@@ -45,21 +41,9 @@ export function toolNames(gk) {
  * @returns {Record<string, string>}
  */
 export function paramsFromLine(gk, tool, text) {
-  const spec = catalogue(gk)[tool] ?? exampleSpec(tool);
+  const spec = catalogue(gk)[tool];
   if (spec?.command) return { [spec.command]: text };
   const paths = spec?.paths ?? [];
   const path = paths.includes('path') ? 'path' : paths[0];
   return path ? { [path]: text } : { command: text };
-}
-
-/** A spec inferred from the scenarios' calls of `tool`, for a build without `gk.catalogue`. */
-function exampleSpec(/** @type {string} */ tool) {
-  for (const { steps } of SCENARIOS) {
-    for (const { call } of steps) {
-      if (call.tool !== tool || !call.params) continue;
-      if (typeof call.params.command === 'string') return { command: 'command' };
-      if (typeof call.params.path === 'string') return { paths: ['path'] };
-    }
-  }
-  return null;
 }

@@ -338,6 +338,13 @@ impl Gatekeeper {
     }
 
     /// Warnings from compiling the ignore file (e.g. a missing `!include`).
+    /// Every tool this Gatekeeper declares, with its spec: the default catalogue plus the
+    /// settings' `tools`. Tools not listed are judged as tier `exec` (`mcp__…` names as `mcp`).
+    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, ToolSpec>")]
+    pub fn catalogue(&self) -> JsValue {
+        to_js(&self.engine.borrow().catalogue().tools())
+    }
+
     #[wasm_bindgen(getter, js_name = ignoreWarnings, unchecked_return_type = "string[]")]
     pub fn ignore_warnings(&self) -> Array {
         self.engine
