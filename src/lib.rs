@@ -27,7 +27,7 @@ pub mod validate;
 pub mod verdict;
 pub mod workspace;
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod typescript;
 
 #[cfg(target_arch = "wasm32")]

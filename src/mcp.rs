@@ -46,8 +46,8 @@ pub const RESOURCES: &str = "@resources";
 
 /// What an MCP call reaches: the server, and the tool or the resource.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "McpTarget", optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename = "McpTarget", optional_fields))]
 pub struct Target {
     pub server: String,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -8,7 +8,7 @@ use crate::catalogue::Tier;
 
 /// What a rule, override or table cell says about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     Allow,
@@ -37,7 +37,7 @@ impl Policy {
 
 /// The harness's session modes. Default `yolo`, as in the harness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Prompt for everything.
@@ -113,7 +113,7 @@ impl Situation {
 
 /// Cline's `AutoApprovalSettings.actions`. Every flag defaults to false.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ClineActions {
     pub read_files: bool,
@@ -145,8 +145,8 @@ impl ClineActions {
 /// change gating (`version`, `favorites`, `maxRequests`, `enableNotifications`) are accepted,
 /// whatever their value, and dropped, so Cline's settings object can be passed as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct ClineAutoApproval {
     pub yolo_mode_toggled: bool,
@@ -166,8 +166,8 @@ pub struct ClineAutoApproval {
 
 /// A value read in full and dropped (see [`ClineAutoApproval`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(type = "unknown"))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "unknown"))]
 pub struct Dropped;
 
 impl<'de> Deserialize<'de> for Dropped {

@@ -32,8 +32,8 @@ pub const DEFAULT_IGNORE_FILE_NAME: &str = ".clineignore";
 pub const MAX_PROMPT_TIMEOUT_MS: u32 = i32::MAX as u32;
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Settings {
     /// Set by [`crate::engine::Engine::snapshot`] ([`Settings::VERSION`]); settings written
@@ -91,7 +91,7 @@ pub struct Settings {
 /// Command rules: entries like `execute_command(npm test *)` or a bare tool name, each
 /// optionally with examples. Every list defaults to empty.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct Rules {
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -132,7 +132,7 @@ impl Rules {
 /// decide, checked when the engine is built (Codex-style). Written as a bare string when it
 /// has no examples, else as `{ rule, match?, notMatch? }`.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[cfg_attr(
     test,
     ts(type = "string | { rule: string, match?: Array<string>, notMatch?: Array<string> }")

@@ -177,6 +177,25 @@ fn generated() -> String {
         out.push_str(&part);
         out.push('\n');
     }
+    close_on_own_line(&out)
+}
+
+/// Puts a multi-line type's closing `}` on a line of its own: wasm-bindgen re-indents the
+/// custom section, opening a level at a line ending in `{` and closing one only at a line
+/// starting with `}`, so ts-rs's `last: T, };` would indent everything after it.
+fn close_on_own_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let closes = line.matches('}').count() > line.matches('{').count();
+        match line.rfind('}') {
+            Some(at) if closes && !line.trim_start().starts_with('}') => {
+                out.push_str(line[..at].trim_end());
+                out.push('\n');
+                out.push_str(&line[at..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
     out
 }
 

@@ -16,10 +16,10 @@ use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 pub struct Invalid {
-    #[cfg_attr(test, ts(type = "ValidationCode"))]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "ValidationCode"))]
     pub code: &'static str,
     pub error: String,
     /// For `ignored_path`: the path and the ignore line that blocked it.

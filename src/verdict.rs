@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
@@ -22,7 +22,7 @@ impl Decision {
 }
 
 /// Where the path a call touches lies. `None` when the call has no path.
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Locality {
@@ -42,7 +42,7 @@ impl Locality {
 }
 
 /// The steps of the resolution order, in order. The first step that decides wins.
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
@@ -79,13 +79,13 @@ impl Step {
 /// A decision that explains itself: which step took it, from what rule or override and its
 /// origin, where the path lies, and a sentence for a human.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 pub struct Verdict {
     pub decision: Decision,
     pub reason: String,
     /// Stable machine-readable code, e.g. `deny_override`, `policy_prompt`.
-    #[cfg_attr(test, ts(type = "VerdictCode"))]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "VerdictCode"))]
     pub code: &'static str,
     pub step: Step,
     /// Where the deciding override came from, or the deciding rule's text.
@@ -107,7 +107,7 @@ pub struct Verdict {
 
 /// Which ignore line blocked a path, as data (the `error` sentence says the same).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 pub struct BlockedPath {
     /// The path as the call named it.
     pub path: String,

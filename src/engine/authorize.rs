@@ -44,7 +44,7 @@ pub enum PromptResult {
 
 /// Who settled an `authorize` call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DecidedBy {
     Validation,
@@ -57,13 +57,13 @@ pub enum DecidedBy {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 pub struct Outcome {
     pub allowed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    #[cfg_attr(test, ts(type = "OutcomeCode"))]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "OutcomeCode"))]
     pub code: &'static str,
     #[serde(rename = "decidedBy")]
     pub decided_by: DecidedBy,
@@ -72,12 +72,12 @@ pub struct Outcome {
 
 /// What the prompt callback is shown (the facade adds the call's params).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
-#[cfg_attr(test, ts(rename = "ApprovalRequestCore"))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename = "ApprovalRequestCore"))]
 pub struct ApprovalRequest {
     pub tool: String,
-    #[cfg_attr(test, ts(type = "Tier"))]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "Tier"))]
     pub tier: &'static str,
     pub reason: String,
     pub locality: Locality,

@@ -11,11 +11,11 @@ use crate::verdict::{Step, Verdict};
 
 /// One step of an explanation: whether it decided, and what it saw.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 pub struct TraceStep {
     pub step: Step,
     /// "decided", "passed" (looked and handed the call on) or "skipped" (after the decision).
-    #[cfg_attr(test, ts(type = "\"decided\" | \"passed\" | \"skipped\""))]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "\"decided\" | \"passed\" | \"skipped\""))]
     pub outcome: &'static str,
     pub note: String,
 }
@@ -23,8 +23,8 @@ pub struct TraceStep {
 /// The full trace of a call: what validation found, then each step in order (all skipped
 /// when validation denied the call).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 pub struct Explanation {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invalid: Option<Invalid>,

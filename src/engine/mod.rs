@@ -55,19 +55,19 @@ pub struct Override {
 
 /// A change the host should persist; reported once per change.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Change {
     Mode {
-        #[cfg_attr(test, ts(type = "Mode"))]
+        #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "Mode"))]
         mode: &'static str,
     },
     AutoApproval,
     Override {
         tool: String,
         #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(test, ts(type = "Policy", optional))]
+        #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "Policy", optional))]
         policy: Option<&'static str>,
         #[serde(skip_serializing_if = "Option::is_none")]
         origin: Option<String>,
@@ -86,7 +86,7 @@ pub enum Change {
 
 /// A turn's grants: a skill's allowed-tools and disallowed-tools.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, serde::Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct TurnGrants {
     pub allow: Vec<String>,

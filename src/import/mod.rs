@@ -275,7 +275,7 @@ pub(crate) const COMMAND_TOOLS: [&str; 2] = ["execute_command", "bash"];
 /// What an importer produced: settings and the warnings for what it could not carry over.
 /// The settings build an engine as they are ([`crate::engine::Engine::new`] checks them).
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 pub struct Imported {
     /// Only what the import knows; every other field is at its default.
     pub config: Settings,

@@ -247,8 +247,8 @@ pub struct Analysis {
 
 /// The shell analysis as a summary (`Gatekeeper.analyseCommand`).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(optional_fields))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 pub struct CommandSummary {
     /// Each simple command that would run (nested ones included), words joined by spaces.
     pub commands: Vec<String>,

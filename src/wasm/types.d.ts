@@ -100,7 +100,8 @@ rules?: Rules,
 /**
  * A prompt not answered in time is a deny. Default: no timeout.
  */
-promptTimeoutMs?: number, };
+promptTimeoutMs?: number,
+};
 
 export type Rules = { allow?: Array<RuleEntry>, ask?: Array<RuleEntry>, deny?: Array<RuleEntry>, 
 /**
@@ -110,7 +111,8 @@ allowOnly?: Array<string>,
 /**
  * Whether an allow-listed command may redirect. Default false, as in Cline.
  */
-allowRedirects?: boolean, };
+allowRedirects?: boolean,
+};
 
 export type RuleEntry = string | { rule: string, match?: Array<string>, notMatch?: Array<string> };
 
@@ -142,7 +144,8 @@ command?: string,
 /**
  * Required params that may be the empty string (Cline's `content`: creating an empty file).
  */
-allowEmpty?: Array<string>, };
+allowEmpty?: Array<string>,
+};
 
 export type ClineActions = { readFiles?: boolean, readFilesExternally?: boolean, editFiles?: boolean, editFilesExternally?: boolean, executeSafeCommands?: boolean, executeAllCommands?: boolean, useBrowser?: boolean, useMcp?: boolean, };
 
@@ -154,7 +157,8 @@ export type McpTarget = { server: string, tool?: string,
 /**
  * The resource's URI (an `access_mcp_resource` call).
  */
-uri?: string, };
+uri?: string,
+};
 
 export type BlockedPath = { 
 /**
@@ -173,13 +177,15 @@ line: number,
 /**
  * The pattern as written.
  */
-pattern: string, };
+pattern: string,
+};
 
 export type Invalid = { code: ValidationCode, error: string, 
 /**
  * For `ignored_path`: the path and the ignore line that blocked it.
  */
-blocked?: BlockedPath, };
+blocked?: BlockedPath,
+};
 
 export type Verdict = { decision: Decision, reason: string, 
 /**
@@ -201,7 +207,8 @@ mcp?: McpTarget,
 /**
  * A call denied at validation for an ignored path: the path and the line that blocked it.
  */
-blocked?: BlockedPath, };
+blocked?: BlockedPath,
+};
 
 export type Outcome = { allowed: boolean, reason?: string, code: OutcomeCode, decidedBy: DecidedBy, verdict: Verdict, };
 
@@ -209,13 +216,15 @@ export type ApprovalRequestCore = { tool: string, tier: Tier, reason: string, lo
 /**
  * The MCP server and tool (or resource) being asked about.
  */
-mcp?: McpTarget, };
+mcp?: McpTarget,
+};
 
 export type TraceStep = { step: Step, 
 /**
  * "decided", "passed" (looked and handed the call on) or "skipped" (after the decision).
  */
-outcome: "decided" | "passed" | "skipped", note: string, };
+outcome: "decided" | "passed" | "skipped", note: string,
+};
 
 export type Explanation = { invalid?: Invalid, steps: Array<TraceStep>, verdict: Verdict, };
 
@@ -233,7 +242,8 @@ plain: boolean,
 /**
  * Why the command cannot be judged (syntax error, limit, suspicious characters).
  */
-problem?: string, };
+problem?: string,
+};
 
 export type Imported = { 
 /**
@@ -244,5 +254,6 @@ config: Settings,
  * One sentence per thing not carried over exactly, naming it and saying why. Empty when
  * the import is exact.
  */
-warnings: Array<string>, };
+warnings: Array<string>,
+};
 
