@@ -134,7 +134,7 @@ impl Rules {
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[cfg_attr(
-    test,
+    all(test, not(target_arch = "wasm32")),
     ts(type = "string | { rule: string, match?: Array<string>, notMatch?: Array<string> }")
 )]
 pub struct RuleEntry {

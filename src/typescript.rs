@@ -180,7 +180,7 @@ fn generated() -> String {
     close_on_own_line(&out)
 }
 
-/// Puts a multi-line type's closing `}` on a line of its own: wasm-bindgen re-indents the
+/// Puts a multi-line type's closing `}` on a line of its own: the JS glue generator re-indents the
 /// custom section, opening a level at a line ending in `{` and closing one only at a line
 /// starting with `}`, so ts-rs's `last: T, };` would indent everything after it.
 fn close_on_own_line(text: &str) -> String {
