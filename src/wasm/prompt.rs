@@ -118,12 +118,21 @@ pub(super) fn describe(e: &JsValue) -> String {
     describe_answer(e)
 }
 
+/// A JS number as JS writes it: Rust's float formatting would cost the wasm more than every
+/// message that needs it.
+pub(super) fn number(v: &JsValue) -> String {
+    let n: &js_sys::Number = v.unchecked_ref();
+    n.to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 fn describe_answer(v: &JsValue) -> String {
     if let Some(s) = v.as_string() {
         return format!("{s:?}");
     }
-    if let Some(n) = v.as_f64() {
-        return format!("the number {n}");
+    if v.as_f64().is_some() {
+        return format!("the number {}", number(v));
     }
     format!(
         "a value of type {}",

@@ -1,12 +1,13 @@
 //! JS → core: settings, snapshots, importer input and tool calls.
 //!
 //! Settings-shaped values go through serde: [`De`] walks objects and arrays as own properties
-//! ([`own`], every read that can run the caller's code caught) and hands each leaf (a string,
-//! number, boolean) to serde-wasm-bindgen's `Deserializer`. serde-wasm-bindgen's own struct
-//! reader is not used: it reads `obj[field]` (an inherited value counts), calls getters
-//! outside any `catch`, and visits only the declared fields, so `deny_unknown_fields` would
-//! never see a typo. The reader tracks where it is, so an error names the failing field with
-//! its path (`tools.foo.requred`, `rules.allow[1]`) as the core's `SettingsError`.
+//! ([`own`], every read that can run the caller's code caught) and reads each leaf (a string,
+//! number, boolean) itself. serde-wasm-bindgen's `Deserializer` is not used: its struct
+//! reader reads `obj[field]` (an inherited value counts), calls getters outside any `catch`,
+//! and visits only the declared fields, so `deny_unknown_fields` would never see a typo; and
+//! its leaves, instantiated per visitor, cost more wasm than the few lines here. The reader
+//! tracks where it is, so an error names the failing field with its path
+//! (`tools.foo.requred`, `rules.allow[1]`) as the core's `SettingsError`.
 //!
 //! Tool calls are read by hand ([`read_call`]): only the params the tool's spec reads, each
 //! once, as own properties; this is the hot path of `check`.
@@ -18,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::own;
-use super::prompt::describe;
+use super::prompt::{describe, number};
 use super::write::label;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::Catalogue;
@@ -206,14 +207,80 @@ impl de::Error for Error {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
         Error::new(msg.to_string())
     }
+
+    // serde's own wording, but `Unexpected` is never formatted by serde's `Display`: its
+    // float arm would link Rust's float formatting into the wasm for one error message.
+    fn invalid_type(unexpected: de::Unexpected, expected: &dyn de::Expected) -> Self {
+        Error::new(format!(
+            "invalid type: {}, expected {expected}",
+            worded(unexpected)
+        ))
+    }
+
+    fn invalid_value(unexpected: de::Unexpected, expected: &dyn de::Expected) -> Self {
+        Error::new(format!(
+            "invalid value: {}, expected {expected}",
+            worded(unexpected)
+        ))
+    }
 }
 
-/// A leaf's error from serde-wasm-bindgen (a JS `Error` whose message is serde's).
-fn leaf(e: serde_wasm_bindgen::Error) -> Error {
-    let js = JsValue::from(e);
-    match js.dyn_ref::<js_sys::Error>() {
-        Some(err) => Error::new(String::from(err.message())),
-        None => Error::new(describe(&js)),
+/// `Unexpected` as serde words it, a float written by JS (`1.5`, and `5.0` as serde has it).
+fn worded(unexpected: de::Unexpected<'_>) -> std::borrow::Cow<'_, str> {
+    use de::Unexpected as U;
+    let text = match unexpected {
+        U::Bool(b) => return format!("boolean `{b}`").into(),
+        U::Unsigned(n) => return format!("integer `{n}`").into(),
+        U::Signed(n) => return format!("integer `{n}`").into(),
+        U::Float(n) => {
+            let js = number(&JsValue::from(n));
+            let point = if n.is_finite() && !js.contains(['.', 'e']) {
+                ".0"
+            } else {
+                ""
+            };
+            return format!("floating point `{js}{point}`").into();
+        }
+        U::Char(c) => return format!("character `{c}`").into(),
+        U::Str(s) => return format!("string {s:?}").into(),
+        U::Bytes(_) => "byte array",
+        U::Unit => "unit value",
+        U::Option => "Option value",
+        U::NewtypeStruct => "newtype struct",
+        U::Seq => "sequence",
+        U::Map => "map",
+        U::Enum => "enum",
+        U::UnitVariant => "unit variant",
+        U::NewtypeVariant => "newtype variant",
+        U::TupleVariant => "tuple variant",
+        U::StructVariant => "struct variant",
+        U::Other(other) => other,
+    };
+    text.into()
+}
+
+/// A JS integer as serde's integer visitors take it, non-negative as `u64`: a BigInt within
+/// 64 bits (serde-wasm-bindgen read those), or a number without a fraction within them.
+fn integer(v: &JsValue) -> Option<Result<u64, i64>> {
+    if v.is_bigint() {
+        return match u64::try_from(v.clone()) {
+            Ok(n) => Some(Ok(n)),
+            Err(v) => i64::try_from(v).ok().map(Err),
+        };
+    }
+    whole(v.as_f64()?)
+}
+
+/// `n` as a 64-bit integer, `None` when it has a fraction or is beyond 64 bits (a float then).
+fn whole(n: f64) -> Option<Result<u64, i64>> {
+    // 2^64 and -2^63 are exact as floats; `as` saturates, so the bounds are checked first.
+    let whole = n.trunc() == n;
+    if whole && (0.0..18446744073709551616.0).contains(&n) {
+        Some(Ok(n as u64))
+    } else if whole && (-9223372036854775808.0..0.0).contains(&n) {
+        Some(Err(n as i64))
+    } else {
+        None
     }
 }
 
@@ -252,13 +319,12 @@ impl De {
     /// The value, or the error its read raised.
     fn value(&mut self) -> DeResult<&JsValue> {
         match self.failed.take() {
-            Some(why) => Err(Error { unreadable: true, ..Error::new(why) }),
+            Some(why) => Err(Error {
+                unreadable: true,
+                ..Error::new(why)
+            }),
             None => Ok(&self.value),
         }
-    }
-
-    fn leaf(self) -> serde_wasm_bindgen::Deserializer {
-        serde_wasm_bindgen::Deserializer::from(self.value)
     }
 
     /// A type error for this value, worded as serde words it.
@@ -278,6 +344,11 @@ impl De {
             U::Bool(b)
         } else if let Some(s) = &text {
             U::Str(s)
+        } else if let Some(n) = integer(v) {
+            match n {
+                Ok(n) => U::Unsigned(n),
+                Err(n) => U::Signed(n),
+            }
         } else if let Some(n) = v.as_f64() {
             U::Float(n)
         } else {
@@ -378,14 +449,16 @@ impl<'de> de::SeqAccess<'de> for Items<'_> {
     }
 }
 
+/// Leaves of one kind: `$read` gives the leaf's Rust value when the JS value `$v` is one,
+/// `$visit` hands it to the visitor; anything else (an object too, not read) is a type error.
 macro_rules! leaves {
-    ($($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
-            if self.value()?.is_object() {
-                // An object where a leaf belongs: a type error, without reading it.
-                return self.wrong(visitor);
+    ($($method:ident)* => |$v:ident| $read:expr, |$x:ident, $visitor:ident| $visit:expr) => {$(
+        fn $method<V: Visitor<'de>>(mut self, $visitor: V) -> DeResult<V::Value> {
+            let $v = self.value()?;
+            match $read {
+                Some($x) => $visit,
+                None => self.wrong($visitor),
             }
-            self.leaf().$method(visitor).map_err(leaf)
         }
     )*};
 }
@@ -399,16 +472,61 @@ impl<'de> de::Deserializer<'de> for De {
             self.seq(visitor)
         } else if v.is_object() && !v.is_function() {
             self.map(visitor)
+        } else if v.is_undefined() || v.is_null() {
+            visitor.visit_unit()
+        } else if let Some(b) = v.as_bool() {
+            visitor.visit_bool(b)
+        } else if let Some(n) = integer(v) {
+            match n {
+                Ok(n) => visitor.visit_u64(n),
+                Err(n) => visitor.visit_i64(n),
+            }
+        } else if let Some(n) = v.as_f64() {
+            visitor.visit_f64(n)
+        } else if let Some(s) = v.as_string() {
+            visitor.visit_string(s)
         } else {
-            self.leaf().deserialize_any(visitor).map_err(leaf)
+            self.wrong(visitor)
+        }
+    }
+
+    leaves! { deserialize_bool => |v| v.as_bool(), |b, visitor| visitor.visit_bool(b) }
+
+    // Integers only: a fraction is a type error, never a float handed to an integer visitor.
+    leaves! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        => |v| integer(v), |n, visitor| match n {
+            Ok(n) => visitor.visit_u64(n),
+            Err(n) => visitor.visit_i64(n),
         }
     }
 
     leaves! {
-        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
-        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_f32
-        deserialize_f64 deserialize_char deserialize_str deserialize_string
-        deserialize_bytes deserialize_byte_buf deserialize_unit deserialize_identifier
+        deserialize_f32 deserialize_f64 => |v| v.as_f64(), |n, visitor| visitor.visit_f64(n)
+    }
+
+    // A char is a one-character string to serde's char visitor.
+    leaves! {
+        deserialize_char deserialize_str deserialize_string
+        => |v| v.as_string(), |s, visitor| visitor.visit_string(s)
+    }
+
+    leaves! { deserialize_identifier => |v| v.as_string(), |s, visitor| visitor.visit_str(&s) }
+
+    leaves! {
+        deserialize_unit
+        => |v| (v.is_undefined() || v.is_null()).then_some(()), |_u, visitor| visitor.visit_unit()
+    }
+
+    /// No setting is bytes: always a type error, as typed arrays were (objects, never read).
+    fn deserialize_bytes<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+        self.value()?;
+        self.wrong(visitor)
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        self.deserialize_bytes(visitor)
     }
 
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
@@ -470,16 +588,14 @@ impl<'de> de::Deserializer<'de> for De {
     /// Enums are written as their variant's name (every enum of the settings is).
     fn deserialize_enum<V: Visitor<'de>>(
         mut self,
-        name: &'static str,
-        variants: &'static [&'static str],
+        _: &'static str,
+        _: &'static [&'static str],
         visitor: V,
     ) -> DeResult<V::Value> {
-        if self.value()?.is_object() {
-            return self.wrong(visitor);
+        match self.value()?.as_string() {
+            Some(s) => visitor.visit_enum(de::value::StringDeserializer::<Error>::new(s)),
+            None => self.wrong(visitor),
         }
-        self.leaf()
-            .deserialize_enum(name, variants, visitor)
-            .map_err(leaf)
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
