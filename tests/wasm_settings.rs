@@ -1,7 +1,7 @@
 //! Golden tests of the settings readers through the wasm path (Node and headless Chromium):
 //! JS values in, the settings read (as `snapshot()` writes them back) or the thrown error's
 //! `{ field, code }` out. The constructor, `fromSnapshot`, the setters and the importers all
-//! read through serde-wasm-bindgen with the own-property rule; these tables pin what they
+//! read through one reader with the own-property rule; these tables pin what they
 //! accept, what they write, and how a bad value is named.
 #![cfg(target_arch = "wasm32")]
 
@@ -105,6 +105,7 @@ const REJECT: &[(&str, &str, &str)] = &[
     ("{ platform: 'beos' }", "platform", "invalid-value"),
     ("{ promptTimeoutMs: 1.5 }", "promptTimeoutMs", "wrong-type"),
     ("{ promptTimeoutMs: 2 ** 31 }", "promptTimeoutMs", "out-of-range"),
+    ("{ promptTimeoutMs: -1 }", "promptTimeoutMs", "out-of-range"),
     ("{ ignoreFileName: 'sub/.x' }", "ignoreFileName", "invalid-file-name"),
     ("{ ignoreFileName: '' }", "ignoreFileName", "invalid-file-name"),
     ("{ overrides: { bash: 'sometimes' } }", "overrides.bash", "invalid-value"),
@@ -156,6 +157,32 @@ fn an_unknown_field_is_worded_with_its_path() {
         ),
         "{message}"
     );
+}
+
+/// Config → the thrown message after its `invalid settings: <field>: `, worded as the native
+/// reader words the same value (tests/fixtures/settings/cases.tsv), numbers included.
+const WORDED: &[(&str, &str)] = &[
+    ("{ workspaceRoots: ['/ws', 5] }", "invalid type: integer `5`, expected a string"),
+    ("{ ignoreFile: 42 }", "invalid type: integer `42`, expected a string"),
+    ("{ promptTimeoutMs: 1.5 }", "invalid type: floating point `1.5`, expected u32"),
+    ("{ promptTimeoutMs: -1 }", "invalid value: integer `-1`, expected u32"),
+    ("{ promptTimeoutMs: 4294967296 }", "invalid value: integer `4294967296`, expected u32"),
+    ("{ caseInsensitivePaths: 'yes' }", "invalid type: string \"yes\", expected a boolean"),
+    (
+        "{ rules: { allow: [5] } }",
+        "invalid type: integer `5`, expected a rule: a string or { rule, match?, notMatch? }",
+    ),
+];
+
+#[wasm_bindgen_test]
+fn a_bad_value_is_worded_as_natively() {
+    for (config, want) in WORDED {
+        let thrown = construct(&js(config)).expect_err(config);
+        let (field, _) = field_and_code(&thrown, config);
+        let message = String::from(thrown.unchecked_ref::<js_sys::Error>().message());
+        let prefix = format!("invalid settings: {field}: ");
+        assert_eq!(message.strip_prefix(&prefix), Some(*want), "{config}");
+    }
 }
 
 /// Snapshot (a JS expression) → the thrown error's `field` and `code`.
