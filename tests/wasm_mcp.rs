@@ -4,25 +4,14 @@
 //! importGemini and importCodex giving configs a Gatekeeper accepts.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Function, Reflect, JSON};
+use js_sys::Reflect;
 use toolgate::wasm::Gatekeeper;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
-fn js(src: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({src});"))
-        .call0(&JsValue::NULL)
-        .expect("valid JS")
-}
-
-fn json(v: &JsValue) -> String {
-    JSON::stringify(v).unwrap().as_string().unwrap()
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &key.into()).unwrap()
-}
+mod wasm_support;
+use wasm_support::{get, js, json};
 
 fn text(v: &JsValue, key: &str) -> String {
     get(v, key).as_string().unwrap_or_default()

@@ -3,24 +3,13 @@
 //! Gatekeeper accepts, and `explain` traces.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Array, Function, Reflect, JSON};
+use js_sys::{Array, Function, JSON};
 use toolgate::wasm::Gatekeeper;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
-fn js(src: &str) -> JsValue {
-    Function::new_no_args(&format!("return ({src});"))
-        .call0(&JsValue::NULL)
-        .expect("valid JS")
-}
-
-fn json(v: &JsValue) -> String {
-    JSON::stringify(v).unwrap().as_string().unwrap()
-}
-
-fn get(v: &JsValue, key: &str) -> JsValue {
-    Reflect::get(v, &key.into()).unwrap()
-}
+mod wasm_support;
+use wasm_support::{get, js, json};
 
 const CONFIG: &str = "{
     workspaceRoots: ['/ws', '/other'],

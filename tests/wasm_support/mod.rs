@@ -2,7 +2,7 @@
 //! expressions, and the check that a throw is an `Error` naming a field.
 #![allow(dead_code)] // each test file uses some of it
 
-use js_sys::{Function, Object, Reflect};
+use js_sys::{Function, Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The `Gatekeeper` class as JS sees it (its constructor and static methods).
@@ -20,6 +20,16 @@ pub fn js(expr: &str) -> JsValue {
     Function::new_no_args(&format!("return ({expr});"))
         .call0(&JsValue::NULL)
         .unwrap_or_else(|e| panic!("bad JS in test {expr}: {e:?}"))
+}
+
+/// `JSON.stringify(v)`, for comparing plain data.
+pub fn json(v: &JsValue) -> String {
+    JSON::stringify(v).unwrap().as_string().unwrap()
+}
+
+/// `v[key]`.
+pub fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &key.into()).unwrap()
 }
 
 /// A thrown value is a JS `Error` (not a wasm trap) whose message names `field`.
