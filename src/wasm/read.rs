@@ -14,7 +14,7 @@
 
 use js_sys::{Function, JsString, Reflect};
 use serde::de::DeserializeOwned;
-use serde::de::{self, IntoDeserializer, Visitor};
+use serde::de::{self, Visitor};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -34,23 +34,27 @@ pub(super) fn from_js<T: DeserializeOwned>(v: JsValue, at: &str) -> Result<T, Se
 
 /// `T` from `de`, a failure named by its path under `at` (the value's own path).
 fn read<T: DeserializeOwned>(de: De, at: &str) -> Result<T, SettingsError> {
-    T::deserialize(de).map_err(|e| {
-        let mut field = at.to_string();
-        for segment in e.path.iter().rev() {
-            match segment {
-                Segment::Key(k) if field.is_empty() => field.push_str(k),
-                Segment::Key(k) => {
-                    field.push('.');
-                    field.push_str(k);
-                }
-                Segment::Index(i) => field.push_str(&format!("[{i}]")),
+    T::deserialize(de).map_err(|e| located(e, at))
+}
+
+/// A conversion error as the core's: its field is the path under `at`.
+#[inline(never)]
+fn located(e: Error, at: &str) -> SettingsError {
+    let mut field = at.to_string();
+    for segment in e.path.iter().rev() {
+        match segment {
+            Segment::Key(k) if field.is_empty() => field.push_str(k),
+            Segment::Key(k) => {
+                field.push('.');
+                field.push_str(k);
             }
+            Segment::Index(i) => field.push_str(&format!("[{i}]")),
         }
-        match e.unreadable {
-            true => SettingsError::new(ErrorCode::Unreadable, field, e.message),
-            false => SettingsError::from_path(field, e.message),
-        }
-    })
+    }
+    match e.unreadable {
+        true => SettingsError::new(ErrorCode::Unreadable, field, e.message),
+        false => SettingsError::from_path(field, e.message),
+    }
 }
 
 /// `from_js` for a value that may be absent (`undefined` or `null`).
@@ -189,6 +193,7 @@ impl Error {
         }
     }
 
+    #[inline(never)]
     fn at(mut self, segment: Segment) -> Error {
         self.path.push(segment);
         self
@@ -285,6 +290,9 @@ fn whole(n: f64) -> Option<Result<u64, i64>> {
 }
 
 /// A JS value read as own properties; see the module docs.
+///
+/// Every generic method (one copy per visitor) only hands the visitor what a non-generic
+/// helper read: the reading, the type errors and the drops are written once.
 pub(super) struct De {
     value: JsValue,
     /// Why the value could not be read (its getter threw): reported when it is deserialised,
@@ -295,6 +303,48 @@ pub(super) struct De {
 }
 
 type DeResult<T> = Result<T, Error>;
+
+/// A value as `deserialize_any` hands it on.
+enum Any {
+    Seq(Items),
+    Map(Entries),
+    Unit,
+    Bool(bool),
+    Unsigned(u64),
+    Signed(i64),
+    Float(f64),
+    Str(String),
+}
+
+/// A type error for `v`, worded as serde words it.
+#[inline(never)]
+fn wrong(v: &JsValue, expected: &dyn de::Expected) -> Error {
+    use de::Unexpected as U;
+    let text = v.as_string();
+    let unexpected = if v.is_undefined() || v.is_null() {
+        U::Unit
+    } else if own::is_array(v) {
+        U::Seq
+    } else if v.is_function() {
+        U::Other("a function")
+    } else if v.is_object() {
+        U::Map
+    } else if let Some(b) = v.as_bool() {
+        U::Bool(b)
+    } else if let Some(s) = &text {
+        U::Str(s)
+    } else if let Some(n) = integer(v) {
+        match n {
+            Ok(n) => U::Unsigned(n),
+            Err(n) => U::Signed(n),
+        }
+    } else if let Some(n) = v.as_f64() {
+        U::Float(n)
+    } else {
+        U::Other("a value of another type")
+    };
+    de::Error::invalid_type(unexpected, expected)
+}
 
 impl De {
     pub(super) fn new(value: JsValue) -> De {
@@ -317,131 +367,231 @@ impl De {
     }
 
     /// The value, or the error its read raised.
-    fn value(&mut self) -> DeResult<&JsValue> {
-        match self.failed.take() {
+    #[inline(never)]
+    fn value(self) -> DeResult<JsValue> {
+        match self.failed {
             Some(why) => Err(Error {
                 unreadable: true,
                 ..Error::new(why)
             }),
-            None => Ok(&self.value),
+            None => Ok(self.value),
         }
     }
 
-    /// A type error for this value, worded as serde words it.
-    fn wrong<'de, V: Visitor<'de>>(&self, visitor: V) -> DeResult<V::Value> {
-        use de::Unexpected as U;
-        let v = &self.value;
-        let text = v.as_string();
-        let unexpected = if v.is_undefined() || v.is_null() {
-            U::Unit
-        } else if own::is_array(v) {
-            U::Seq
-        } else if v.is_function() {
-            U::Other("a function")
-        } else if v.is_object() {
-            U::Map
-        } else if let Some(b) = v.as_bool() {
-            U::Bool(b)
-        } else if let Some(s) = &text {
-            U::Str(s)
-        } else if let Some(n) = integer(v) {
-            match n {
-                Ok(n) => U::Unsigned(n),
-                Err(n) => U::Signed(n),
-            }
-        } else if let Some(n) = v.as_f64() {
-            U::Float(n)
-        } else {
-            U::Other("a value of another type")
-        };
-        Err(de::Error::invalid_type(unexpected, &visitor))
+    /// Whether the value is absent (`undefined` or `null`); the error its read raised.
+    #[inline(never)]
+    fn absent(&mut self) -> DeResult<bool> {
+        if let Some(why) = self.failed.take() {
+            return Err(Error {
+                unreadable: true,
+                ..Error::new(why)
+            });
+        }
+        Ok(self.value.is_undefined() || self.value.is_null())
     }
 
-    fn map<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+    /// The leaf `read` finds in the value, or a type error.
+    fn leaf<T>(self, expected: &dyn de::Expected, read: fn(&JsValue) -> Option<T>) -> DeResult<T> {
         let v = self.value()?;
-        if !v.is_object() || v.is_function() || own::is_array(v) {
-            return self.wrong(visitor);
+        read(&v).ok_or_else(|| wrong(&v, expected))
+    }
+
+    #[inline(never)]
+    fn boolean(self, expected: &dyn de::Expected) -> DeResult<bool> {
+        self.leaf(expected, JsValue::as_bool)
+    }
+
+    // Integers only: a fraction is a type error, never a float handed to an integer visitor.
+    #[inline(never)]
+    fn integer(self, expected: &dyn de::Expected) -> DeResult<Result<u64, i64>> {
+        self.leaf(expected, integer)
+    }
+
+    #[inline(never)]
+    fn float(self, expected: &dyn de::Expected) -> DeResult<f64> {
+        self.leaf(expected, JsValue::as_f64)
+    }
+
+    #[inline(never)]
+    fn string(self, expected: &dyn de::Expected) -> DeResult<String> {
+        self.leaf(expected, JsValue::as_string)
+    }
+
+    #[inline(never)]
+    fn unit(self, expected: &dyn de::Expected) -> DeResult<()> {
+        self.leaf(expected, |v| {
+            (v.is_undefined() || v.is_null()).then_some(())
+        })
+    }
+
+    /// A type error whatever the value (or the error its read raised).
+    #[inline(never)]
+    fn refused(self, expected: &dyn de::Expected) -> Error {
+        match self.value() {
+            Ok(v) => wrong(&v, expected),
+            Err(e) => e,
         }
-        let keys = own::keys(v).map_err(|e| Error::thrown(&e))?;
+    }
+
+    /// The object's own entries, but the skipped keys.
+    #[inline(never)]
+    fn object(self, expected: &dyn de::Expected) -> DeResult<Entries> {
+        let skip = self.skip;
+        let v = self.value()?;
+        if !v.is_object() || v.is_function() || own::is_array(&v) {
+            return Err(wrong(&v, expected));
+        }
+        let keys = own::keys(&v).map_err(|e| Error::thrown(&e))?;
         let keys = keys.iter().filter(|k| {
             let k = k.as_string().unwrap_or_default();
-            !self.skip.contains(&k.as_str())
+            !skip.contains(&k.as_str())
         });
-        let mut access = Entries {
-            object: &self.value,
+        Ok(Entries {
             keys: keys.collect::<Vec<_>>().into_iter(),
-            key: None,
-        };
-        visitor.visit_map(&mut access)
+            object: v,
+            key: JsValue::UNDEFINED,
+        })
     }
 
-    fn seq<'de, V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
+    /// The array's elements.
+    #[inline(never)]
+    fn array(self, expected: &dyn de::Expected) -> DeResult<Items> {
         let v = self.value()?;
-        if !own::is_array(v) {
-            return self.wrong(visitor);
+        if !own::is_array(&v) {
+            return Err(wrong(&v, expected));
         }
-        let length = own::length(v).map_err(|e| Error::thrown(&e))?;
-        visitor.visit_seq(&mut Items {
-            array: &self.value,
+        let length = own::length(&v).map_err(|e| Error::thrown(&e))?;
+        Ok(Items {
+            array: v,
             next: 0,
             length,
+        })
+    }
+
+    /// The value as `deserialize_any` sees it.
+    #[inline(never)]
+    fn any(self, expected: &dyn de::Expected) -> DeResult<Any> {
+        let (skip, v) = (self.skip, self.value()?);
+        let again = |v| De { skip, ..De::new(v) };
+        Ok(if own::is_array(&v) {
+            Any::Seq(again(v).array(expected)?)
+        } else if v.is_object() && !v.is_function() {
+            Any::Map(again(v).object(expected)?)
+        } else if v.is_undefined() || v.is_null() {
+            Any::Unit
+        } else if let Some(b) = v.as_bool() {
+            Any::Bool(b)
+        } else if let Some(n) = integer(&v) {
+            match n {
+                Ok(n) => Any::Unsigned(n),
+                Err(n) => Any::Signed(n),
+            }
+        } else if let Some(n) = v.as_f64() {
+            Any::Float(n)
+        } else if let Some(s) = v.as_string() {
+            Any::Str(s)
+        } else {
+            return Err(wrong(&v, expected));
         })
     }
 }
 
 /// An object's own entries, each value read when serde asks for it.
-struct Entries<'a> {
-    object: &'a JsValue,
+struct Entries {
+    object: JsValue,
     keys: std::vec::IntoIter<JsValue>,
-    key: Option<(JsValue, String)>,
+    /// The key whose value is read next.
+    key: JsValue,
 }
 
-impl<'de> de::MapAccess<'de> for Entries<'_> {
+impl Entries {
+    /// The next key's name.
+    #[inline(never)]
+    fn next_key(&mut self) -> Option<String> {
+        self.key = self.keys.next()?;
+        Some(self.key.as_string().unwrap_or_default())
+    }
+
+    /// The current key's value.
+    #[inline(never)]
+    fn next_value(&mut self) -> De {
+        De::read(own::get(&self.object, &self.key))
+    }
+
+    /// `e`, raised at the current key.
+    #[inline(never)]
+    fn at(&self, e: Error) -> Error {
+        e.at(Segment::Key(self.key.as_string().unwrap_or_default()))
+    }
+}
+
+impl<'de> de::MapAccess<'de> for Entries {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> DeResult<Option<K::Value>> {
-        let Some(key) = self.keys.next() else {
+        let Some(name) = self.next_key() else {
             return Ok(None);
         };
-        let name = key.as_string().unwrap_or_default();
-        self.key = Some((key, name.clone()));
         // An unknown key fails here: the error names the key.
-        let read = seed.deserialize(name.clone().into_deserializer());
-        read.map(Some).map_err(|e: Error| e.at(Segment::Key(name)))
+        match seed.deserialize(de::value::StrDeserializer::<Error>::new(&name)) {
+            Ok(key) => Ok(Some(key)),
+            Err(e) => Err(self.at(e)),
+        }
     }
 
     fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> DeResult<V::Value> {
-        let (key, name) = self.key.take().unwrap_or_default();
-        seed.deserialize(De::read(own::get(self.object, &key)))
-            .map_err(|e| e.at(Segment::Key(name)))
+        match seed.deserialize(self.next_value()) {
+            Ok(v) => Ok(v),
+            Err(e) => Err(self.at(e)),
+        }
     }
 }
 
 /// An array's elements by index, each read when serde asks for it (a hole is `undefined`).
-struct Items<'a> {
-    array: &'a JsValue,
+struct Items {
+    array: JsValue,
     next: u32,
     length: u32,
 }
 
-impl<'de> de::SeqAccess<'de> for Items<'_> {
+impl Items {
+    /// The next element, if any.
+    #[inline(never)]
+    fn next_item(&mut self) -> Option<De> {
+        if self.next >= self.length {
+            return None;
+        }
+        self.next += 1;
+        Some(De::read(own::get(
+            &self.array,
+            &JsValue::from(self.next - 1),
+        )))
+    }
+
+    /// `e`, raised at the current element.
+    #[inline(never)]
+    fn at(&self, e: Error) -> Error {
+        e.at(Segment::Index(self.next - 1))
+    }
+}
+
+impl<'de> de::SeqAccess<'de> for Items {
     type Error = Error;
 
     fn next_element_seed<T: de::DeserializeSeed<'de>>(
         &mut self,
         seed: T,
     ) -> DeResult<Option<T::Value>> {
-        if self.next >= self.length {
+        let Some(item) = self.next_item() else {
             return Ok(None);
+        };
+        match seed.deserialize(item) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) => Err(self.at(e)),
         }
-        let i = self.next;
-        self.next += 1;
-        seed.deserialize(De::read(own::get(self.array, &JsValue::from(i))))
-            .map(Some)
-            .map_err(|e| e.at(Segment::Index(i)))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -449,16 +599,13 @@ impl<'de> de::SeqAccess<'de> for Items<'_> {
     }
 }
 
-/// Leaves of one kind: `$read` gives the leaf's Rust value when the JS value `$v` is one,
-/// `$visit` hands it to the visitor; anything else (an object too, not read) is a type error.
+/// Leaves of one kind: `$read` (a method of [`De`]) reads the leaf, `$visit` hands it to the
+/// visitor.
 macro_rules! leaves {
-    ($($method:ident)* => |$v:ident| $read:expr, |$x:ident, $visitor:ident| $visit:expr) => {$(
-        fn $method<V: Visitor<'de>>(mut self, $visitor: V) -> DeResult<V::Value> {
-            let $v = self.value()?;
-            match $read {
-                Some($x) => $visit,
-                None => self.wrong($visitor),
-            }
+    ($($method:ident)* => $read:ident, |$x:ident, $visitor:ident| $visit:expr) => {$(
+        fn $method<V: Visitor<'de>>(self, $visitor: V) -> DeResult<V::Value> {
+            let $x = self.$read(&$visitor)?;
+            $visit
         }
     )*};
 }
@@ -466,72 +613,57 @@ macro_rules! leaves {
 impl<'de> de::Deserializer<'de> for De {
     type Error = Error;
 
-    fn deserialize_any<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
-        let v = self.value()?;
-        if own::is_array(v) {
-            self.seq(visitor)
-        } else if v.is_object() && !v.is_function() {
-            self.map(visitor)
-        } else if v.is_undefined() || v.is_null() {
-            visitor.visit_unit()
-        } else if let Some(b) = v.as_bool() {
-            visitor.visit_bool(b)
-        } else if let Some(n) = integer(v) {
-            match n {
-                Ok(n) => visitor.visit_u64(n),
-                Err(n) => visitor.visit_i64(n),
-            }
-        } else if let Some(n) = v.as_f64() {
-            visitor.visit_f64(n)
-        } else if let Some(s) = v.as_string() {
-            visitor.visit_string(s)
-        } else {
-            self.wrong(visitor)
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        match self.any(&visitor)? {
+            Any::Seq(items) => visitor.visit_seq(items),
+            Any::Map(entries) => visitor.visit_map(entries),
+            Any::Unit => visitor.visit_unit(),
+            Any::Bool(b) => visitor.visit_bool(b),
+            Any::Unsigned(n) => visitor.visit_u64(n),
+            Any::Signed(n) => visitor.visit_i64(n),
+            Any::Float(n) => visitor.visit_f64(n),
+            Any::Str(s) => visitor.visit_string(s),
         }
     }
 
-    leaves! { deserialize_bool => |v| v.as_bool(), |b, visitor| visitor.visit_bool(b) }
+    leaves! { deserialize_bool => boolean, |b, visitor| visitor.visit_bool(b) }
 
-    // Integers only: a fraction is a type error, never a float handed to an integer visitor.
     leaves! {
         deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
-        => |v| integer(v), |n, visitor| match n {
+        => integer, |n, visitor| match n {
             Ok(n) => visitor.visit_u64(n),
             Err(n) => visitor.visit_i64(n),
         }
     }
 
-    leaves! {
-        deserialize_f32 deserialize_f64 => |v| v.as_f64(), |n, visitor| visitor.visit_f64(n)
-    }
+    leaves! { deserialize_f32 deserialize_f64 => float, |n, visitor| visitor.visit_f64(n) }
 
     // A char is a one-character string to serde's char visitor.
     leaves! {
         deserialize_char deserialize_str deserialize_string
-        => |v| v.as_string(), |s, visitor| visitor.visit_string(s)
+        => string, |s, visitor| visitor.visit_string(s)
     }
 
-    leaves! { deserialize_identifier => |v| v.as_string(), |s, visitor| visitor.visit_str(&s) }
+    leaves! { deserialize_identifier => string, |s, visitor| visitor.visit_str(&s) }
 
-    leaves! {
-        deserialize_unit
-        => |v| (v.is_undefined() || v.is_null()).then_some(()), |_u, visitor| visitor.visit_unit()
-    }
+    leaves! { deserialize_unit => unit, |_u, visitor| visitor.visit_unit() }
+
+    leaves! { deserialize_seq => array, |items, visitor| visitor.visit_seq(items) }
+
+    leaves! { deserialize_map => object, |entries, visitor| visitor.visit_map(entries) }
 
     /// No setting is bytes: always a type error, as typed arrays were (objects, never read).
-    fn deserialize_bytes<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
-        self.value()?;
-        self.wrong(visitor)
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
+        Err(self.refused(&visitor))
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        self.deserialize_bytes(visitor)
+        Err(self.refused(&visitor))
     }
 
     fn deserialize_option<V: Visitor<'de>>(mut self, visitor: V) -> DeResult<V::Value> {
-        let v = self.value()?;
-        if v.is_undefined() || v.is_null() {
+        if self.absent()? {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
@@ -554,12 +686,8 @@ impl<'de> de::Deserializer<'de> for De {
         visitor.visit_newtype_struct(self)
     }
 
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        self.seq(visitor)
-    }
-
     fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> DeResult<V::Value> {
-        self.seq(visitor)
+        self.deserialize_seq(visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -568,11 +696,7 @@ impl<'de> de::Deserializer<'de> for De {
         _: usize,
         visitor: V,
     ) -> DeResult<V::Value> {
-        self.seq(visitor)
-    }
-
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
-        self.map(visitor)
+        self.deserialize_seq(visitor)
     }
 
     /// A struct reads every own entry, so `deny_unknown_fields` sees unknown keys.
@@ -582,20 +706,18 @@ impl<'de> de::Deserializer<'de> for De {
         _: &'static [&'static str],
         visitor: V,
     ) -> DeResult<V::Value> {
-        self.map(visitor)
+        self.deserialize_map(visitor)
     }
 
     /// Enums are written as their variant's name (every enum of the settings is).
     fn deserialize_enum<V: Visitor<'de>>(
-        mut self,
+        self,
         _: &'static str,
         _: &'static [&'static str],
         visitor: V,
     ) -> DeResult<V::Value> {
-        match self.value()?.as_string() {
-            Some(s) => visitor.visit_enum(de::value::StringDeserializer::<Error>::new(s)),
-            None => self.wrong(visitor),
-        }
+        let name = self.string(&visitor)?;
+        visitor.visit_enum(de::value::StringDeserializer::<Error>::new(name))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> DeResult<V::Value> {
