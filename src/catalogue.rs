@@ -372,10 +372,11 @@ impl Catalogue {
     }
 
     /// Every declared tool (the defaults and the settings' additions and overrides), by name.
-    pub fn tools(&self) -> std::collections::BTreeMap<&str, &ToolSpec> {
+    /// Owned, so it is the settings' `tools` map type: no map code of its own in the wasm.
+    pub fn tools(&self) -> std::collections::BTreeMap<String, ToolSpec> {
         let mut tools = std::collections::BTreeMap::new();
         for (name, spec) in &self.specs {
-            tools.insert(name.as_str(), spec);
+            tools.insert(name.clone(), spec.clone());
         }
         tools
     }
