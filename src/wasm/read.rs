@@ -41,6 +41,7 @@ fn read<T: DeserializeOwned>(de: De, at: &str) -> Result<T, SettingsError> {
 #[inline(never)]
 fn located(e: Error, at: &str) -> SettingsError {
     let mut field = at.to_string();
+    let e = *e.0;
     for segment in e.path.iter().rev() {
         match segment {
             Segment::Key(k) if field.is_empty() => field.push_str(k),
@@ -163,8 +164,13 @@ pub(super) fn optional_function(
 /// it happened, innermost segment first. [`Entries`] and [`Items`] add their segment as the
 /// error passes them: the path costs nothing until something fails, and no generic wrapper
 /// goes around every visitor (serde_path_to_error's way, which measured tens of KiB of wasm).
+///
+/// Boxed: every `Result` of every visitor carries it, and a pointer moves in one instruction.
 #[derive(Debug)]
-pub(super) struct Error {
+pub(super) struct Error(Box<Failure>);
+
+#[derive(Debug)]
+struct Failure {
     message: String,
     path: Vec<Segment>,
     /// A getter or proxy trap threw.
@@ -178,31 +184,37 @@ enum Segment {
 }
 
 impl Error {
+    #[inline(never)]
     fn new(message: String) -> Error {
-        Error {
+        Error(Box::new(Failure {
             message,
             path: Vec::new(),
             unreadable: false,
-        }
+        }))
+    }
+
+    /// A read that threw, `why` in words.
+    #[inline(never)]
+    fn failed(why: String) -> Error {
+        let mut e = Error::new(why);
+        e.0.unreadable = true;
+        e
     }
 
     fn thrown(e: &JsValue) -> Error {
-        Error {
-            unreadable: true,
-            ..Error::new(unreadable(e))
-        }
+        Error::failed(unreadable(e))
     }
 
     #[inline(never)]
     fn at(mut self, segment: Segment) -> Error {
-        self.path.push(segment);
+        self.0.path.push(segment);
         self
     }
 }
 
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.0.message)
     }
 }
 
@@ -370,10 +382,7 @@ impl De {
     #[inline(never)]
     fn value(self) -> DeResult<JsValue> {
         match self.failed {
-            Some(why) => Err(Error {
-                unreadable: true,
-                ..Error::new(why)
-            }),
+            Some(why) => Err(Error::failed(why)),
             None => Ok(self.value),
         }
     }
@@ -382,10 +391,7 @@ impl De {
     #[inline(never)]
     fn absent(&mut self) -> DeResult<bool> {
         if let Some(why) = self.failed.take() {
-            return Err(Error {
-                unreadable: true,
-                ..Error::new(why)
-            });
+            return Err(Error::failed(why));
         }
         Ok(self.value.is_undefined() || self.value.is_null())
     }
