@@ -309,7 +309,7 @@ pub(super) struct De {
     value: JsValue,
     /// Why the value could not be read (its getter threw): reported when it is deserialised,
     /// so the error's path names it.
-    failed: Option<String>,
+    failed: Option<Error>,
     /// Keys of this object (not of nested ones) that are not read at all.
     skip: &'static [&'static str],
 }
@@ -372,7 +372,7 @@ impl De {
         match read {
             Ok(v) => De::new(v.unwrap_or_default()),
             Err(e) => De {
-                failed: Some(unreadable(&e)),
+                failed: Some(Error::thrown(&e)),
                 ..De::new(JsValue::UNDEFINED)
             },
         }
@@ -382,7 +382,7 @@ impl De {
     #[inline(never)]
     fn value(self) -> DeResult<JsValue> {
         match self.failed {
-            Some(why) => Err(Error::failed(why)),
+            Some(e) => Err(e),
             None => Ok(self.value),
         }
     }
@@ -390,8 +390,8 @@ impl De {
     /// Whether the value is absent (`undefined` or `null`); the error its read raised.
     #[inline(never)]
     fn absent(&mut self) -> DeResult<bool> {
-        if let Some(why) = self.failed.take() {
-            return Err(Error::failed(why));
+        if let Some(e) = self.failed.take() {
+            return Err(e);
         }
         Ok(self.value.is_undefined() || self.value.is_null())
     }
