@@ -48,10 +48,13 @@ use read::{
 use write::{label, to_js};
 
 /// The TypeScript of every type the facades take and return: generated from the core's
-/// types (`types.d.ts`, checked against the Rust types by a native test), and the host's
-/// callbacks (`host.d.ts`, the class only).
+/// types (`types.d.ts`, checked against the Rust types by a native test), the importers'
+/// inputs and the thrown error (`import.d.ts`), and the host's callbacks (`host.d.ts`, the
+/// class only).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
+#[wasm_bindgen(typescript_custom_section)]
+const TS_IMPORT: &'static str = include_str!("import.d.ts");
 #[cfg(feature = "gate")]
 #[wasm_bindgen(typescript_custom_section)]
 const TS_HOST: &'static str = include_str!("host.d.ts");
