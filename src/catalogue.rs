@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// How much a tool can do, which is what the policy table is keyed by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {

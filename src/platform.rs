@@ -29,7 +29,7 @@ use std::borrow::Cow;
 mod tables;
 
 /// The `platform` setting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Platform {

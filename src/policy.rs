@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::Tier;
 
 /// What a rule, override or table cell says about a call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
@@ -36,7 +36,7 @@ impl Policy {
 }
 
 /// The harness's session modes. Default `yolo`, as in the harness.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {

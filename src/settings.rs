@@ -449,6 +449,30 @@ pub fn check_prompt_timeout(ms: u32) -> Result<(), SettingsError> {
     Ok(())
 }
 
+// ---- names as strings ----------------------------------------------------------------------
+
+/// The small enums the facade writes, each as its name (`as_str`, the same text serde's
+/// `rename_all` gives): one string call instead of a derived match of unit variants.
+macro_rules! serialize_as_str {
+    ($($ty:ty),*) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    )*};
+}
+
+serialize_as_str!(
+    crate::catalogue::Tier,
+    Policy,
+    Mode,
+    Platform,
+    crate::verdict::Decision,
+    crate::verdict::Locality,
+    crate::verdict::Step
+);
+
 // ---- errors ------------------------------------------------------------------------------
 
 /// A bad setting: which field (its full path), a stable code, and why.

@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename_all = "lowercase"))]
 pub enum Decision {
     Allow,
     Prompt,
@@ -23,8 +23,8 @@ impl Decision {
 
 /// Where the path a call touches lies. `None` when the call has no path.
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename_all = "lowercase"))]
 pub enum Locality {
     Local,
     External,
@@ -43,8 +43,8 @@ impl Locality {
 
 /// The steps of the resolution order, in order. The first step that decides wins.
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename_all = "kebab-case"))]
 pub enum Step {
     /// The call failed validation and was never resolved (`check`, `explain` and `authorize`).
     Validation,
