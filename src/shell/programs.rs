@@ -464,13 +464,61 @@ pub fn by_folded_key(k: Key) -> Option<&'static Program> {
 /// only if it is spelled the same.
 fn exact(name: &str, fold: bool) -> Option<&'static Program> {
     let want = name.as_bytes();
-    let i = PROGRAMS
-        .binary_search_by(|p| {
-            let have = p.name.as_bytes().iter().map(u8::to_ascii_lowercase);
-            have.cmp(want.iter().map(u8::to_ascii_lowercase))
-        })
-        .ok()?;
-    PROGRAMS.get(i).filter(|p| fold || p.name == name)
+    // a binary search written out: `binary_search_by`'s closure stays a call per probe in the
+    // size-optimised build
+    let (mut lo, mut hi) = (0, PROGRAMS.len());
+    // a name starting with a letter is among the entries starting with it
+    if let Some(k) = want.first().map(|b| b.to_ascii_lowercase().wrapping_sub(b'a')) {
+        if let (Some(&a), Some(&b)) = (BY_LETTER.get(usize::from(k)), BY_LETTER.get(usize::from(k) + 1)) {
+            (lo, hi) = (usize::from(a), usize::from(b));
+        }
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let p = PROGRAMS.get(mid)?;
+        match folded_cmp(p.name.as_bytes(), want) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(p).filter(|p| fold || p.name == name),
+        }
+    }
+    None
+}
+
+/// `BY_LETTER[k]`: the first entry whose name, folded, starts at or after the letter `a + k`
+/// (`k` = 26: after `z`), so the entries starting with a letter are one range.
+static BY_LETTER: [u16; 27] = {
+    let mut out = [0u16; 27];
+    let (mut k, mut i) = (0, 0);
+    while k < 27 {
+        while i < TABLE.len() && TABLE[i].name.as_bytes()[0].to_ascii_lowercase() < b'a' + k as u8 {
+            i += 1;
+        }
+        out[k] = i as u16;
+        k += 1;
+    }
+    out
+};
+
+/// `a` against `b` ignoring ASCII case, as the table is sorted. A plain byte loop: iterator
+/// adaptors stay a call per byte in the size-optimised build, and this is the parser's
+/// hottest comparison.
+#[inline(always)]
+fn folded_cmp(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i < n {
+        let (x, y) = (a[i].to_ascii_lowercase(), b[i].to_ascii_lowercase());
+        if x != y {
+            return if x < y {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            };
+        }
+        i += 1;
+    }
+    a.len().cmp(&b.len())
 }
 
 fn find(name: &str, fold: bool) -> Option<&'static Program> {

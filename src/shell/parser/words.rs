@@ -102,7 +102,7 @@ impl Parser<'_, '_> {
         }
         let mine = self.spans.get_mut(mark..).unwrap_or_default();
         // an expansion inside double quotes is recorded before the quoted text around it
-        mine.sort_unstable_by_key(|s| s.start);
+        sort_spans(mine);
         let seen = unquoted_classes(&text, mine);
         let (resolves, unknown) = crate::shell::expand::resolvable(&text, mine, &self.out.vars);
         let expands = seen & lexer::BRACE != 0 || resolves;
@@ -381,5 +381,18 @@ impl Parser<'_, '_> {
             }
         }
         char::from_u32(value).unwrap_or('\u{FFFD}')
+    }
+}
+
+/// Orders a word's spans by start. An insertion sort: a word has a few spans, nearly in order
+/// (and disjoint, so the order is the one any sort gives), and `sort_unstable` would bring a
+/// whole quicksort instance into the wasm for this one call.
+fn sort_spans(spans: &mut [Span]) {
+    for i in 1..spans.len() {
+        let mut j = i;
+        while j > 0 && spans[j - 1].start > spans[j].start {
+            spans.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
