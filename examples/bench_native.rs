@@ -135,8 +135,14 @@ fn main() {
     println!("  of which ignore matching (batch)       {t:9.2} ms");
     // The other listings of bench/listings.mjs, each with its own .gitignore.
     for (shape, gitignore) in [
-        ("wide", node_args(&[&format!("{root}/bench/listings.mjs"), "wide-gitignore"])),
-        ("real", inputs["gitignore"].as_str().unwrap_or("").to_string()),
+        (
+            "wide",
+            node_args(&[&format!("{root}/bench/listings.mjs"), "wide-gitignore"]),
+        ),
+        (
+            "real",
+            inputs["gitignore"].as_str().unwrap_or("").to_string(),
+        ),
     ] {
         let text = node_args(&[&format!("{root}/bench/listings.mjs"), shape]);
         let listing: Vec<&str> = text.lines().collect();
