@@ -208,6 +208,8 @@ row('check() compound command', perCall(() => gk.check(COMPOUND_CALL)), 'µs', n
   row('check() compound, 1,000 distinct commands', perCall(cycle(compounds), { batch: 1000, batches: 60 }), 'µs', null, null, '≤ 5 µs');
 }
 row('validate() read_file', perCall(() => gk.validate(READ_CALL)), 'µs');
+// The floor of one call through the facade: a tool with no params and no rules for it.
+row('check() floor: { tool: "zzz" }', perCall(() => gk.check({ tool: 'zzz' })), 'µs');
 {
   const asking = new Gatekeeper({ ...config(), mode: 'always-ask', prompt: () => 'once' });
   row('authorize() round trip, prompt answers "once"', await perCallAsync(() => asking.authorize(READ_CALL)), 'µs');
