@@ -1,11 +1,12 @@
 //! MCP identity and the new importers through the JS API, in Node and headless Chromium:
 //! rules naming servers and tools, verdicts and approval requests carrying `mcp`, an "always"
 //! answer persisting one server's tool, malformed names refused, and importClineMcp,
-//! importGemini and importCodex giving configs a Gatekeeper accepts.
+//! importGemini and importCodex (the import facade's free functions) giving configs a
+//! Gatekeeper accepts.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Reflect;
-use toolgate::wasm::Gatekeeper;
+use toolgate::wasm::{import, Gatekeeper};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -100,7 +101,7 @@ fn malformed_names_are_refused() {
 
 #[wasm_bindgen_test]
 fn importers_give_configs_a_gatekeeper_accepts() {
-    let cline = Gatekeeper::import_cline_mcp(
+    let cline = import::import_cline_mcp(
         js("'{\"mcpServers\": {\"github\": {\"command\": \"npx\", \"autoApprove\": [\"get_issue\"]}, \"db\": {\"disabled\": true}}}'"),
         js("{ actions: { useMcp: true } }"),
     )
@@ -114,7 +115,7 @@ fn importers_give_configs_a_gatekeeper_accepts() {
     assert_eq!(text(&gk.check(&js(&mcp("github", "get_issue"))), "decision"), "allow");
     assert_eq!(text(&gk.check(&js(&mcp("github", "create_issue"))), "decision"), "prompt");
     assert_eq!(text(&gk.check(&js(&mcp("db", "query"))), "decision"), "deny");
-    let off = Gatekeeper::import_cline_mcp(js("{ mcpServers: { github: { autoApprove: ['get_issue'] } } }"), js("{ actions: { useMcp: false } }")).unwrap();
+    let off = import::import_cline_mcp(js("{ mcpServers: { github: { autoApprove: ['get_issue'] } } }"), js("{ actions: { useMcp: false } }")).unwrap();
     assert_eq!(json(&get(&get(&off, "config"), "overrides")), r#"{"use_mcp_tool":"prompt"}"#);
 }
 
@@ -122,7 +123,7 @@ fn importers_give_configs_a_gatekeeper_accepts() {
 #[wasm_bindgen_test]
 fn text_importers_give_configs_a_gatekeeper_accepts() {
 
-    let gemini = Gatekeeper::import_gemini(
+    let gemini = import::import_gemini(
         "[[rule]]\nmcpName = \"docs\"\ndecision = \"allow\"\npriority = 100\n\n[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"rm -rf\"\ndecision = \"deny\"\npriority = 500\n",
         js("{ mode: 'yolo' }"),
     )
@@ -132,10 +133,10 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     assert_eq!(text(&config, "mode"), "yolo");
     let gk = Gatekeeper::new(config).unwrap();
     assert_eq!(text(&gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }")), "decision"), "deny");
-    let err = Gatekeeper::import_gemini("[[rule]\n", JsValue::UNDEFINED).err().map(|e| json(&JsValue::from(e)));
+    let err = import::import_gemini("[[rule]\n", JsValue::UNDEFINED).err().map(|e| json(&JsValue::from(e)));
     assert!(err.is_some());
 
-    let codex = Gatekeeper::import_codex(
+    let codex = import::import_codex(
         "prefix_rule(pattern = [\"git\", \"push\"], decision = \"prompt\", match = [\"git push origin\"])\n",
     )
     .unwrap();
@@ -146,5 +147,5 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     );
     let gk = Gatekeeper::new(get(&codex, "config")).unwrap();
     assert_eq!(text(&gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }")), "decision"), "prompt");
-    assert!(Gatekeeper::import_codex("x = 1").is_err());
+    assert!(import::import_codex("x = 1").is_err());
 }

@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, JSON};
-use toolgate::wasm::Gatekeeper;
+use toolgate::wasm::{import, Gatekeeper};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -150,7 +150,7 @@ fn a_throwing_listener_does_not_undo_the_change() {
 
 #[wasm_bindgen_test]
 fn imported_configs_build_a_gatekeeper() {
-    let claude = Gatekeeper::import_claude_code(
+    let claude = import::import_claude_code(
         js("{ allow: ['Bash(npm run test:*)'], deny: ['Read(./secrets/**)', 'WebFetch(domain:x.com)'], defaultMode: 'default' }"),
         js("{ workspaceRoot: '/ws' }"),
     )
@@ -169,7 +169,7 @@ fn imported_configs_build_a_gatekeeper() {
     ));
     assert_eq!(get(&test, "decision").as_string().unwrap(), "allow");
 
-    let cline = Gatekeeper::import_cline(js(
+    let cline = import::import_cline(js(
         "{ autoApprovalSettings: { actions: { readFiles: true }, maxRequests: 20 }, commandPermissions: '{\"deny\":[\"rm *\"]}', clineignore: '.env\\n' }",
     ))
     .unwrap();
@@ -181,7 +181,7 @@ fn imported_configs_build_a_gatekeeper() {
     assert_eq!(get(&rm, "decision").as_string().unwrap(), "deny");
 
     let harness =
-        Gatekeeper::import_harness(js("{ mode: 'alwaysAsk', alwaysAllow: ['read'] }")).unwrap();
+        import::import_harness(js("{ mode: 'alwaysAsk', alwaysAllow: ['read'] }")).unwrap();
     let gk = Gatekeeper::new(get(&harness, "config")).unwrap();
     assert_eq!(gk.mode(), "always-ask");
     assert!(gk.is_always_allowed("read"));

@@ -1,45 +1,56 @@
 // @ts-check
 // The import panel: another agent's settings (Claude Code, Cline and its MCP settings, the
-// harness, Gemini CLI policy files, Codex rules files) through the
-// package's importers, merged over the live settings; what could not be carried over is listed.
+// harness, Gemini CLI policy files, Codex rules files) through the package's import module,
+// merged over the live settings; what could not be carried over is listed. The import module
+// ('toolgate/import', its own .wasm) is fetched on the first import, not with the page.
 import { Gatekeeper } from 'toolgate';
 import { $, el, errorText, plural } from './dom.js';
 import { adopt, gatekeeper, snapshotConfig } from './state.js';
 import { fillForms } from './settings.js';
 
 /** @typedef {import('toolgate').Imported} Imported */
+/** @typedef {typeof import('toolgate/import')} ImportModule */
 
 /**
  * One importer per entry of the "From" menu: an example input, and how to run it. An
  * importer whose example is a string reads the text as it is (a TOML or Starlark file).
- * @type {Record<string, { example: object | string, run: (input: any, gk: Gatekeeper) => Imported }>}
+ * @type {Record<string, { example: object | string, run: (m: ImportModule, input: any, gk: Gatekeeper) => Imported }>}
  */
 const IMPORTERS = {
   claude: {
     example: { allow: ['Bash(npm run test:*)', 'Bash(git log *)', 'Read(./docs/**)', 'WebFetch(domain:example.com)'], ask: ['Bash(git commit *)'], deny: ['Read(./.env)', 'Bash(curl *)'], defaultMode: 'acceptEdits', additionalDirectories: ['../shared-lib'] },
-    run: (input, gk) => Gatekeeper.importClaudeCode(input, { workspaceRoot: gk.snapshot().workspaceRoots?.[0], home: '/home/dev' }),
+    run: (m, input, gk) => m.importClaudeCode(input, { workspaceRoot: gk.snapshot().workspaceRoots?.[0], home: '/home/dev' }),
   },
   cline: {
     example: { autoApprovalSettings: { enabled: true, maxRequests: 20, actions: { readFiles: true, editFiles: true, executeSafeCommands: true } }, commandPermissions: { allow: ['npm *', 'git status'], deny: ['rm *'], allowRedirects: false }, clineignore: '.env\nsecrets/\n' },
-    run: (input) => Gatekeeper.importCline(input),
+    run: (m, input) => m.importCline(input),
   },
   harness: {
     example: { mode: 'write', overrides: { bash: 'prompt', web_fetch: 'deny' }, overrideOrigins: { web_fetch: 'org policy' }, alwaysAllow: ['grep', 'read'] },
-    run: (input) => Gatekeeper.importHarness(input),
+    run: (m, input) => m.importHarness(input),
   },
   clineMcp: {
     example: { mcpServers: { docs: { command: 'npx', args: ['-y', 'docs-mcp'], autoApprove: ['search', 'read_page'] }, github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], autoApprove: ['get_issue'] }, 'old-db': { command: 'node', args: ['db.js'], disabled: true } } },
-    run: (input) => Gatekeeper.importClineMcp(input, { actions: { useMcp: true } }),
+    run: (m, input) => m.importClineMcp(input, { actions: { useMcp: true } }),
   },
   gemini: {
     example: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = ["git status", "git diff"]\ndecision = "allow"\npriority = 100\n\n[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm -rf"\ndecision = "deny"\npriority = 500\n\n[[rule]]\nmcpName = "docs"\ndecision = "allow"\npriority = 200\n\n[[rule]]\nmcpName = "github"\ntoolName = "delete_repo"\ndecision = "deny"\npriority = 900\n',
-    run: (input) => Gatekeeper.importGemini(input, { mode: 'default' }),
+    run: (m, input) => m.importGemini(input, { mode: 'default' }),
   },
   codex: {
     example: 'prefix_rule(\n    pattern = ["git", ["status", "log"]],\n    match = ["git status", "git log -3"],\n    not_match = ["git push"],\n)\n\nprefix_rule(\n    pattern = ["rm", ["-rf", "-fr"]],\n    decision = "forbidden",\n    justification = "Use trash instead.",\n    match = ["rm -rf build"],\n)\n',
-    run: (input) => Gatekeeper.importCodex(input),
+    run: (m, input) => m.importCodex(input),
   },
 };
+
+/** @type {Promise<ImportModule> | undefined} */
+let importModule;
+/** The import module, fetched and initialised once, on the first import (again after a failure). */
+function loadImporters() {
+  importModule ??= import('toolgate/import').then(async (m) => { await m.default(); return m; });
+  importModule.catch(() => { importModule = undefined; });
+  return importModule;
+}
 
 const kindSelect = () => $('import-kind', HTMLSelectElement);
 const textArea = () => $('import-text', HTMLTextAreaElement);
@@ -48,7 +59,7 @@ const example = (/** @type {string} */ kind) => {
   return typeof input === 'string' ? input : JSON.stringify(input, null, 2);
 };
 
-function applyImport() {
+async function applyImport() {
   const importer = IMPORTERS[kindSelect().value];
   $('import-error').textContent = '';
   $('import-warnings').replaceChildren();
@@ -56,9 +67,14 @@ function applyImport() {
   if (typeof importer.example !== 'string') {
     try { input = JSON.parse(input); } catch (e) { $('import-error').textContent = `Not valid JSON: ${errorText(e)}`; return; }
   }
+  // Busy while the import module loads (the first import fetches it).
+  const button = $('import-run', HTMLButtonElement);
+  button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
   try {
+    const m = await loadImporters();
     const roots = gatekeeper().snapshot().workspaceRoots ?? [];
-    const imported = importer.run(input, gatekeeper());
+    const imported = importer.run(m, input, gatekeeper());
     const config = { ...snapshotConfig(), ...imported.config };
     if (imported.config.workspaceRoots) config.workspaceRoots = [...new Set([...roots, ...imported.config.workspaceRoots])];
     adopt(new Gatekeeper(config));
@@ -68,6 +84,9 @@ function applyImport() {
     $('import-warnings').replaceChildren(...imported.warnings.map((w) => el('li', { text: w })));
   } catch (e) {
     $('import-error').textContent = errorText(e);
+  } finally {
+    button.disabled = false;
+    button.removeAttribute('aria-busy');
   }
 }
 

@@ -2,9 +2,16 @@
 //! awaits the prompt's Promise ([`prompt`]). No policy lives here: every decision and every
 //! settings rule is the core's.
 //!
+//! Two facades share the readers and writers, each behind a cargo feature, so the package ships
+//! each in its own binary: the `Gatekeeper` class (`gate`, this file) and the importers
+//! (`importers`, [`import`]), which a host loads only when it imports another agent's settings.
+//!
 //! State lives in `Rc<RefCell<…>>` and every method takes `&self`, so a prompt callback may
 //! call back into the same Gatekeeper while a prompt is open; no borrow is held across an
 //! `.await` or a call into JS.
+
+// The class's imports are unused when the build has the importers alone.
+#![cfg_attr(not(feature = "gate"), allow(unused_imports))]
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -21,28 +28,39 @@ use crate::engine::{
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
 
+#[cfg(feature = "importers")]
+pub mod import;
+#[cfg(feature = "gate")]
 mod listing;
-mod mcp;
 mod own;
+// The readers, writers and `describe` are shared; their gate-only parts are unused by the
+// importers alone.
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
 mod prompt;
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
 mod read;
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
 mod write;
 
-use prompt::describe;
 use read::{
     from_js, object_or_nothing, optional, optional_function, own_field, path_string, read_call,
 };
 use write::{label, to_js};
 
-/// The TypeScript of every type the facade takes and returns: generated from the core's
-/// types (`types.d.ts`, checked against the Rust types by a native test) and the host's
-/// callbacks (`host.d.ts`).
+/// The TypeScript of every type the facades take and return: generated from the core's
+/// types (`types.d.ts`, checked against the Rust types by a native test), the importers'
+/// inputs and the thrown error (`import.d.ts`), and the host's callbacks (`host.d.ts`, the
+/// class only).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = include_str!("types.d.ts");
+#[wasm_bindgen(typescript_custom_section)]
+const TS_IMPORT: &'static str = include_str!("import.d.ts");
+#[cfg(feature = "gate")]
 #[wasm_bindgen(typescript_custom_section)]
 const TS_HOST: &'static str = include_str!("host.d.ts");
 
 /// The one class JS sees.
+#[cfg(feature = "gate")]
 #[wasm_bindgen]
 pub struct Gatekeeper {
     engine: Rc<RefCell<Engine>>,
@@ -50,6 +68,7 @@ pub struct Gatekeeper {
     on_change: Rc<RefCell<Option<Function>>>,
 }
 
+#[cfg(feature = "gate")]
 #[wasm_bindgen]
 impl Gatekeeper {
     /// Throws an `Error` naming the bad field on invalid config.
@@ -96,74 +115,6 @@ impl Gatekeeper {
         let timeout = optional(own_field(&host, "promptTimeoutMs")?, "promptTimeoutMs")?;
         settings.prompt_timeout_ms = timeout.or(settings.prompt_timeout_ms);
         Self::build(settings, read::host(&host)?)
-    }
-
-    /// Cline's auto-approval settings, command permissions and .clineignore → a config.
-    #[wasm_bindgen(js_name = importCline, unchecked_return_type = "Imported")]
-    pub fn import_cline(
-        #[wasm_bindgen(unchecked_param_type = "ClineImport")] input: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        use crate::import::{cline, Imported};
-        let input = object_or_nothing(input, "input")?;
-        let settings = optional(
-            own_field(&input, "autoApprovalSettings")?,
-            "autoApprovalSettings",
-        )?;
-        let mut permissions = own_field(&input, "commandPermissions")?;
-        // an empty CLINE_COMMAND_PERMISSIONS is unset, as in Cline
-        if let Some(text) = permissions.as_string() {
-            permissions = match text.as_str() {
-                "" => JsValue::UNDEFINED,
-                text => js_sys::JSON::parse(text).map_err(|e| {
-                    SettingsError::new(ErrorCode::InvalidValue, "commandPermissions", describe(&e))
-                })?,
-            };
-        }
-        let permissions = optional(permissions, "commandPermissions")?;
-        let ignore: Option<String> = optional(own_field(&input, "clineignore")?, "clineignore")?;
-        let parts = [
-            settings.as_ref().map(cline::auto_approval),
-            permissions.as_ref().map(cline::command_permissions),
-            ignore.as_deref().map(cline::ignore_file),
-        ];
-        let imported = parts
-            .into_iter()
-            .flatten()
-            .fold(Imported::default(), Imported::merge);
-        Ok(to_js(&imported))
-    }
-
-    /// A Claude Code settings `permissions` block → a config.
-    #[wasm_bindgen(js_name = importClaudeCode, unchecked_return_type = "Imported")]
-    pub fn import_claude_code(
-        #[wasm_bindgen(unchecked_param_type = "ClaudeCodePermissions")] permissions: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClaudeCodeContext")] context: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        use crate::import::claude;
-        let permissions: claude::ClaudePermissions = from_js(permissions, "permissions")?;
-        let context = object_or_nothing(context, "context")?;
-        let root: Option<String> = optional(
-            own_field(&context, "workspaceRoot").map_err(|e| e.under("context"))?,
-            "context.workspaceRoot",
-        )?;
-        let home: Option<String> = optional(
-            own_field(&context, "home").map_err(|e| e.under("context"))?,
-            "context.home",
-        )?;
-        let context = claude::ClaudeContext {
-            workspace_root: root.as_deref(),
-            home: home.as_deref(),
-        };
-        Ok(to_js(&claude::permissions(&permissions, context)))
-    }
-
-    /// The harness's mode, overrides with origins and always-allow list → a config.
-    #[wasm_bindgen(js_name = importHarness, unchecked_return_type = "Imported")]
-    pub fn import_harness(
-        #[wasm_bindgen(unchecked_param_type = "HarnessImport")] settings: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let settings = from_js(settings, "settings")?;
-        Ok(to_js(&crate::import::harness::settings(&settings)))
     }
 
     /// The shell analysis alone (no policy): the simple commands that would run, each as its
@@ -567,6 +518,7 @@ impl Gatekeeper {
     }
 }
 
+#[cfg(feature = "gate")]
 fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
     // Clone out of the cell so the callback may replace itself.
     let callback = on_change.borrow().clone();

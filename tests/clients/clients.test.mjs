@@ -9,11 +9,15 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import {
-  bin, closeBrowser, freePort, launchBrowser, nodeResult, packDist, pageResult, project, run,
+  bin, closeBrowser, freePort, launchBrowser, nodeResult, packDist, pageResult, project, root, run,
   serve, serveStatic, work,
 } from './lib.mjs';
-import { browserApp, EXPECTED, HTML, nodeApp, TS_APP } from './probe.mjs';
+import {
+  browserApp, EXPECTED, HTML, importBrowserApp, importNodeApp, nodeApp, TS_APP,
+} from './probe.mjs';
+import { readManifest } from '../../scripts/lib/manifest.mjs';
 
 const VITE = bin('vite', 'bin/vite.js');
 const VITE6 = bin('vite-6', 'bin/vite.js');
@@ -207,6 +211,88 @@ describe('clients', { concurrency: 3 }, () => {
     assert.match(inNode, /toolgate: .*(initSync|bytes)/, inNode);
   });
 
+  // ---- the import module ('toolgate/import'), loaded on demand -------------------------------
+  // Each row gets its ignore file through importCline (probe.mjs), so EXPECTED proves it ran.
+  // The browser rows also prove that the import module's .wasm is fetched only when imported,
+  // and that Gatekeeper.importCline before then throws an error naming 'toolgate/import'.
+  const importLoadedOnDemand = (result, where) => {
+    verdictsOk(result, where);
+    assert.match(result.before, /toolgate: Gatekeeper\.importCline\(\) needs the import module.*'toolgate\/import'/, `${where}: ${result.before}`);
+    assert.ok(result.wasm.before.some((n) => /^toolgate_bg/.test(n)), `${where}: gate .wasm ${result.wasm.before}`);
+    assert.ok(!result.wasm.before.some((n) => /toolgate_import_bg/.test(n)), `${where}: import .wasm fetched early ${result.wasm.before}`);
+    assert.ok(result.wasm.after.some((n) => /toolgate_import_bg/.test(n)), `${where}: import .wasm ${result.wasm.after}`);
+  };
+
+  test('toolgate/import: vite build (production), loaded by a dynamic import()', async () => {
+    const dir = project('vite-import', {
+      'index.html': HTML('/main.js'),
+      'main.js': importBrowserApp({
+        load: "const { default: initImport, importCline, importCodex } = await import('toolgate/import');\n  await initImport();",
+      }),
+    }, pkg);
+    await run(node, [VITE, 'build', '--logLevel', 'warn'], { cwd: dir });
+    const site = await serveStatic(join(dir, 'dist'));
+    try { importLoadedOnDemand(await pageResult(site.url), 'vite build, toolgate/import'); } finally { await site.close(); }
+  });
+
+  test('toolgate/import: plain ES modules (the web entries) under a webview CSP', async () => {
+    const csp = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'";
+    const dir = project('csp-webview-import', {
+      'media/index.html': HTML('main.js', `<meta http-equiv="Content-Security-Policy" content="${csp}">`),
+      'media/main.js': importBrowserApp({
+        imports: "import init, { Gatekeeper } from './toolgate/web.js';",
+        load: "const { default: initImport, importCline, importCodex } = await import('./toolgate/import-web.js');\n  await initImport();",
+      }),
+    });
+    mkdirSync(join(dir, 'media', 'toolgate'));
+    for (const f of ['web.js', 'toolgate_bg.wasm', 'import-web.js', 'toolgate_import_bg.wasm']) cpSync(join(pkg, f), join(dir, 'media', 'toolgate', f));
+    const site = await serveStatic(join(dir, 'media'));
+    try { importLoadedOnDemand(await pageResult(site.url), 'web entries, toolgate/import'); } finally { await site.close(); }
+  });
+
+  test('toolgate/import: Node CommonJS, Gatekeeper.importX loads it synchronously on first use', async () => {
+    const dir = project('node-cjs-import', {
+      'package.json': '{ "name": "scratch", "private": true }\n',
+      'main.cjs': importNodeApp({
+        prelude: "const { Gatekeeper } = require('toolgate');",
+        before: "const early = Gatekeeper.importHarness({ mode: 'write' });\n  if (early.config.mode !== 'write') throw new Error('Gatekeeper.importHarness: ' + JSON.stringify(early));",
+        load: "const { importCline, importCodex } = require('toolgate/import');\n  if (require('toolgate/node').Gatekeeper !== Gatekeeper) throw new Error('two instances');",
+      }),
+    });
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-save', tarball], { cwd: dir });
+    verdictsOk(await nodeResult(['main.cjs'], { cwd: dir }), 'require toolgate/import');
+  });
+
+  test('toolgate/import: Node ES modules, with init() and shared with require', async () => {
+    const dir = project('node-esm-import', {
+      'main.mjs': importNodeApp({
+        prelude: "import { createRequire } from 'node:module';\nimport { Gatekeeper } from 'toolgate';\nimport initImport, { importCline, importCodex } from 'toolgate/import';",
+        load: "await initImport();\n  if (createRequire(import.meta.url)('toolgate/import').importCline !== importCline) throw new Error('import and require differ');",
+      }),
+    }, pkg);
+    verdictsOk(await nodeResult(['main.mjs'], { cwd: dir }), 'import toolgate/import');
+  });
+
+  test('the gate binary exports no importer and fits its budget; the import binary has no class', () => {
+    const { budget } = readManifest(join(root, 'wasm-pack.toml'));
+    const rows = [
+      // file, budget, an export it must have, exports it must not have
+      ['toolgate_bg.wasm', budget.gate_gzip_kb, 'gatekeeper_new', /^import[A-Z]/],
+      ['toolgate_import_bg.wasm', budget.import_gzip_kb, 'importCline', /gatekeeper/i],
+    ];
+    for (const [file, kb, must, mustNot] of rows) {
+      const bytes = readFileSync(join(pkg, file));
+      const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+      assert.ok(names.includes(must), `${file} exports ${must}: ${names.join(', ')}`);
+      assert.deepEqual(names.filter((n) => mustNot.test(n)), [], `${file} exports`);
+      const gz = gzipSync(bytes, { level: 9 }).length;
+      assert.ok(gz <= kb * 1024, `${file}: ${gz} bytes gzip, over its ${kb} KiB budget`);
+    }
+    const importers = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkg, 'toolgate_import_bg.wasm'))))
+      .map((e) => e.name).filter((n) => /^import[A-Z]/.test(n)).sort();
+    assert.deepEqual(importers, ['importClaudeCode', 'importCline', 'importClineMcp', 'importCodex', 'importGemini', 'importHarness']);
+  });
+
   // ---- TypeScript: type-check with skipLibCheck false, then run what tsc emitted ------------
   // typeRoots keeps each project to its own (empty) node_modules/@types: the repo's @types/node
   // would otherwise hide a declaration that needs it. The explicit rows set `lib` with no DOM, so
@@ -264,12 +350,18 @@ describe('clients', { concurrency: 3 }, () => {
       if (/^export default /m.test(text)) names.push('default');
       return [...new Set(names)].sort();
     };
-    const cjs = Object.keys(req('./node.cjs')).filter((k) => k !== '__esModule').sort();
-    assert.deepEqual(declared('node.d.cts'), cjs, 'node.d.cts vs node.cjs');
-    assert.deepEqual(declared('node.d.mts'), exported('node.mjs'), 'node.d.mts vs node.mjs');
-    assert.deepEqual(declared('web.d.ts'), exported('web.js'), 'web.d.ts vs web.js');
-    assert.deepEqual(declared('bundler.d.ts'), exported('bundler.js'), 'bundler.d.ts vs bundler.js');
-    assert.deepEqual(exported('node.mjs'), cjs, 'node.mjs re-exports node.cjs');
+    for (const p of ['', 'import-']) {
+      const cjs = Object.keys(req(`./${p}node.cjs`)).filter((k) => k !== '__esModule').sort();
+      assert.deepEqual(declared(`${p}node.d.cts`), cjs, `${p}node.d.cts vs ${p}node.cjs`);
+      assert.deepEqual(declared(`${p}node.d.mts`), exported(`${p}node.mjs`), `${p}node.d.mts vs ${p}node.mjs`);
+      assert.deepEqual(declared(`${p}web.d.ts`), exported(`${p}web.js`), `${p}web.d.ts vs ${p}web.js`);
+      assert.deepEqual(declared(`${p}bundler.d.ts`), exported(`${p}bundler.js`), `${p}bundler.d.ts vs ${p}bundler.js`);
+      assert.deepEqual(exported(`${p}node.mjs`), cjs, `${p}node.mjs re-exports ${p}node.cjs`);
+    }
+    // Gatekeeper's static importers are declared in every gate entry (a namespace merged into the class).
+    for (const file of ['node.d.cts', 'node.d.mts', 'web.d.ts', 'bundler.d.ts']) {
+      assert.match(readFileSync(join(pkg, file), 'utf8'), /export declare namespace Gatekeeper \{[^}]*export function importCline\(/, file);
+    }
   });
 
   test('publint: no errors, warnings or suggestions', async () => {
@@ -277,12 +369,13 @@ describe('clients', { concurrency: 3 }, () => {
     assert.doesNotMatch(stdout, /error|warning|suggestion/i, stdout);
   });
 
-  // Two exceptions, both by design: toolgate/web and toolgate/bundler are ESM-only browser
-  // entries (a CommonJS `require` of them is the cjs-resolves-to-esm warning; Node code uses
-  // 'toolgate' or 'toolgate/node'), and toolgate_bg.wasm is an asset, not a module to type.
+  // Two exceptions, both by design: toolgate/web and toolgate/bundler (and their toolgate/import/
+  // twins) are ESM-only browser entries (a CommonJS `require` of them is the cjs-resolves-to-esm
+  // warning; Node code uses 'toolgate' or 'toolgate/node'), and the .wasm files are assets, not
+  // modules to type.
   test('arethetypeswrong: no problems under node10, node16 (CJS, ESM) and bundler', async () => {
     const { stdout } = await run(node, [bin('@arethetypeswrong/cli', 'dist/index.js'), tarball, '--format', 'ascii',
-      '--exclude-entrypoints', 'toolgate_bg.wasm', '--ignore-rules', 'cjs-resolves-to-esm'], { cwd: work });
+      '--exclude-entrypoints', 'toolgate_bg.wasm', 'toolgate_import_bg.wasm', '--ignore-rules', 'cjs-resolves-to-esm'], { cwd: work });
     assert.match(stdout, /No problems found/, stdout);
   });
 });

@@ -26,6 +26,12 @@ async function open(options) {
 const clean = (problems) => assert.deepEqual(problems, [], 'no console errors/warnings, page errors or failed requests');
 const statusOf = (page) => page.locator('#session-status');
 const dialogOpen = (page) => page.evaluate(() => document.querySelector('#approval').open);
+/** Clicks "Import and apply" and waits for it to finish (the first import fetches the import module). */
+async function runImport(page) {
+  await page.locator('#import-run').click();
+  await page.locator('#import-run:not([aria-busy])').waitFor();
+}
+const wasmNames = (responses) => responses.map((r) => new URL(r.url()).pathname.split('/').pop());
 
 test('the page loads the wasm once (web target, init()) and offers the scenarios', async () => {
   const { page, problems, wasmResponses } = await open();
@@ -337,9 +343,11 @@ test('settings persist across reloads (snapshot in localStorage); Reset restores
 });
 
 test('importing Claude Code settings applies them and lists what could not be carried over', async () => {
-  const { page, problems } = await open();
+  const { page, problems, wasmResponses } = await open();
   await openSection(page, 'sec-import');
-  await page.locator('#import-run').click(); // the prefilled Claude Code example
+  assert.deepEqual(wasmNames(wasmResponses), ['toolgate_bg.wasm'], 'the import module waits for the first import');
+  await runImport(page); // the prefilled Claude Code example
+  assert.deepEqual(wasmNames(wasmResponses), ['toolgate_bg.wasm', 'toolgate_import_bg.wasm']);
   assert.match(await page.locator('#import-status').textContent(), /Imported .*rules/);
   assert.match(await page.locator('#import-warnings').textContent(), /WebFetch/);
   assert.match(await page.locator('#rules-deny').inputValue(), /read_file\(\.env\)/);
@@ -347,7 +355,7 @@ test('importing Claude Code settings applies them and lists what could not be ca
   assert.equal((await settled(page, 'bash')).step, 'deny-rule');
   // Malformed JSON is reported, not thrown.
   await page.locator('#import-text').fill('{ nope');
-  await page.locator('#import-run').click();
+  await runImport(page);
   assert.match(await page.locator('#import-error').textContent(), /Not valid JSON/);
   clean(problems);
 });
@@ -389,25 +397,25 @@ test('importing MCP settings, a Gemini CLI policy and Codex rules through the im
   await openSection(page, 'sec-import');
   const kind = page.locator('#import-kind');
   await kind.selectOption('clineMcp');
-  await page.locator('#import-run').click();
+  await runImport(page);
   assert.match(await page.locator('#import-status').textContent(), /Imported .*overrides/);
   await send(page, 'use_mcp_tool', { server_name: 'old-db', tool_name: 'query' });
   assert.equal((await settled(page, 'use_mcp_tool')).step, 'deny-override');
   await kind.selectOption('gemini');
   assert.match(await page.locator('#import-text').inputValue(), /\[\[rule\]\]/);
-  await page.locator('#import-run').click();
+  await runImport(page);
   assert.match(await page.locator('#import-status').textContent(), /Imported .*rules/);
   assert.match(await page.locator('#rules-deny').inputValue(), /mcp\(github\/delete_repo\)/);
   await send(page, 'bash', 'rm -rf build');
   assert.equal((await settled(page, 'bash')).step, 'deny-rule');
   await kind.selectOption('codex');
-  await page.locator('#import-run').click();
+  await runImport(page);
   assert.match(await page.locator('#import-warnings').textContent(), /justification is not carried/);
   assert.match(await page.locator('#rules-allow').inputValue(), /execute_command\(git status \*\)/);
   // A file that is not TOML is reported, not thrown.
   await kind.selectOption('gemini');
   await page.locator('#import-text').fill('[[rule]\n');
-  await page.locator('#import-run').click();
+  await runImport(page);
   assert.match(await page.locator('#import-error').textContent(), /line 1/);
   clean(problems);
 });
