@@ -208,7 +208,8 @@ impl IgnoreBuilder {
                 Some(None) => no_tail.push(index as u32),
             }
             match rule.shape {
-                Shape::Whole | Shape::Under { dir: None, .. } => anywhere.push(index as u32),
+                Shape::Whole => anywhere.push(index as u32),
+                Shape::Under { dir: None, .. } => anywhere.push(index as u32 | NAME),
                 _ => by_dir.push(index as u32),
             }
         }
@@ -577,21 +578,25 @@ impl Ignore {
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
+        let &last = path.as_bytes().last()?;
+        let key = fold_byte(last, self.names.folds_case());
+        self.first_match(&self.by_last[key as usize], &self.no_tail, path, is_dir)
+    }
+
+    /// The highest line of two ascending candidate lists (their entries may carry [`ALL`] and
+    /// [`NAME`]) that matches `path`.
+    fn first_match(&self, mut a: &[u32], mut b: &[u32], path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
-        let &last = path.last()?;
         let fold = self.names.folds_case();
-        let key = if fold {
-            last.to_ascii_lowercase()
-        } else {
-            last
-        };
         let word = last_word(path, fold);
-        let mut base: Option<&[u8]> = None;
-        // Walk both candidate lists from the highest rule down (a merge of two sorted lists).
-        let (mut a, mut b) = (&*self.by_last[key as usize], &*self.no_tail);
+        let name = match path.iter().rposition(|&b| b == b'/') {
+            Some(k) => &path[k + 1..],
+            None => path,
+        };
+        // Walk both lists from the highest line down (a merge of two sorted lists).
         loop {
-            let index = match (a.last(), b.last()) {
-                (Some(&x), Some(&y)) if x > y => {
+            let entry = match (a.last(), b.last()) {
+                (Some(&x), Some(&y)) if x & INDEX > y & INDEX => {
                     a = &a[..a.len() - 1];
                     x
                 }
@@ -605,36 +610,32 @@ impl Ignore {
                 }
                 (None, None) => return None,
             };
+            let index = entry & INDEX;
             let hot = &self.hot[index as usize];
-            if (hot.dir_only && !is_dir)
-                || path.len() < hot.min_len as usize
-                || word & hot.tail_mask != hot.tail_word
-            {
+            if hot.dir_only && !is_dir {
                 continue;
             }
-            let text = if hot.basename {
-                *base.get_or_insert_with(|| match path.iter().rposition(|&b| b == b'/') {
-                    Some(k) => &path[k + 1..],
-                    None => path,
-                })
-            } else {
-                path
-            };
-            if let Some(h) = hot.head {
-                let first = text.first().copied().unwrap_or(0);
-                if (if fold {
-                    first.to_ascii_lowercase()
-                } else {
-                    first
-                }) != h
+            if entry & ALL != 0 {
+                return Some(index);
+            }
+            if path.len() < hot.min_len as usize || word & hot.tail_mask != hot.tail_word {
+                continue;
+            }
+            let rule = &self.rules[index as usize];
+            let hit = match &rule.shape {
+                Shape::Dir { name: glob, .. } | Shape::Under { name: glob, .. }
+                    if entry & NAME != 0 =>
                 {
-                    continue;
+                    glob.is_match(name)
                 }
-            }
-            let Some(glob) = &self.rules[index as usize].glob else {
-                continue;
+                _ => {
+                    let text = if hot.basename { name } else { path };
+                    let first = text.first().map(|&b| fold_byte(b, fold));
+                    hot.head.map_or(true, |h| first == Some(h))
+                        && rule.glob.as_ref().is_some_and(|g| g.is_match(text))
+                }
             };
-            if glob.is_match(text) {
+            if hit {
                 return Some(index);
             }
         }
@@ -726,19 +727,19 @@ pub struct IgnoreBatch<'a> {
     prev: String,
     /// Each directory of `prev`, shallowest first.
     chain: Vec<Level>,
-    /// The lines live in each level, level after level ([`Level::live`] ends each level's run).
-    live: Vec<Live>,
+    /// The lines live in each level, level after level ([`Level::live`] ends each level's run),
+    /// with [`NAME`] or [`ALL`].
+    live: Vec<u32>,
     /// The `H/**/T` and `H/**` lines whose `H` matches each level or a parent, level after level.
     under: Vec<u32>,
 }
 
-/// A line whose directory part matches a directory.
-#[derive(Debug, Clone, Copy)]
-struct Live {
-    rule: u32,
-    /// `H/**`: it matches every name in the directory.
-    all: bool,
-}
+/// A candidate entry's line index ([`MAX_LINES`] fits below the flags).
+const INDEX: u32 = (1 << 30) - 1;
+/// The entry's directory part is known to match: only its name part is tried on the name.
+const NAME: u32 = 1 << 30;
+/// An `H/**` line whose `H` matches the directory: it matches every name in it.
+const ALL: u32 = 1 << 31;
 
 impl<'a> IgnoreBatch<'a> {
     /// Same answer as [`Ignore::matched`].
@@ -782,7 +783,7 @@ impl<'a> IgnoreBatch<'a> {
 
     /// The lines live in the directory `chain[depth - 1]` (`depth` 0: the root, where only
     /// the lines that match anywhere are).
-    fn live_at(&self, depth: usize) -> &[Live] {
+    fn live_at(&self, depth: usize) -> &[u32] {
         let end = |d: usize| d.checked_sub(1).map_or(0, |i| self.chain[i].live as usize);
         &self.live[end(depth - usize::from(depth > 0))..end(depth)]
     }
@@ -792,58 +793,7 @@ impl<'a> IgnoreBatch<'a> {
     /// there.
     fn in_dir(&self, depth: usize, path: &str, is_dir: bool) -> Option<u32> {
         let ignore = self.ignore;
-        let bytes = path.as_bytes();
-        let name = match bytes.iter().rposition(|&b| b == b'/') {
-            Some(k) => &bytes[k + 1..],
-            None => bytes,
-        };
-        let fold = ignore.names.folds_case();
-        let word = last_word(bytes, fold);
-        // Both lists ascending: walk them from the highest line down, merged.
-        let (mut a, mut b) = (&*ignore.anywhere, self.live_at(depth));
-        loop {
-            let (index, all) = match (a.last(), b.last()) {
-                (Some(&x), Some(l)) if x > l.rule => {
-                    a = &a[..a.len() - 1];
-                    (x, false)
-                }
-                (_, Some(&l)) => {
-                    b = &b[..b.len() - 1];
-                    (l.rule, l.all)
-                }
-                (Some(&x), None) => {
-                    a = &a[..a.len() - 1];
-                    (x, false)
-                }
-                (None, None) => return None,
-            };
-            let hot = &ignore.hot[index as usize];
-            if hot.dir_only && !is_dir {
-                continue;
-            }
-            if all {
-                return Some(index);
-            }
-            if bytes.len() < hot.min_len as usize || word & hot.tail_mask != hot.tail_word {
-                continue;
-            }
-            let rule = &ignore.rules[index as usize];
-            let hit = match &rule.shape {
-                Shape::Dir { name: glob, .. } | Shape::Under { name: glob, .. } => {
-                    glob.is_match(name)
-                }
-                Shape::All { .. } => true,
-                Shape::Whole => {
-                    let text = if hot.basename { name } else { bytes };
-                    let first = text.first().map(|&b| fold_byte(b, fold));
-                    hot.head.map_or(true, |h| first == Some(h))
-                        && rule.glob.as_ref().is_some_and(|g| g.is_match(text))
-                }
-            };
-            if hit {
-                return Some(index);
-            }
-        }
+        ignore.first_match(&ignore.anywhere, self.live_at(depth), path, is_dir)
     }
 
     /// For `dir` (the same directories, in the same order, as [`Ignore::matched`] checks for a
@@ -922,10 +872,7 @@ impl<'a> IgnoreBatch<'a> {
             let (dir, all) = match &ignore.rules[r as usize].shape {
                 Shape::Dir { dir, .. } => {
                     if dir.is_match(d.as_bytes()) {
-                        self.live.push(Live {
-                            rule: r,
-                            all: false,
-                        });
+                        self.live.push(r | NAME);
                     }
                     continue;
                 }
@@ -939,7 +886,7 @@ impl<'a> IgnoreBatch<'a> {
             }
             if (inherited < to && self.under[inherited] == r) || dir.is_match(d.as_bytes()) {
                 self.under.push(r);
-                self.live.push(Live { rule: r, all });
+                self.live.push(r | if all { ALL } else { NAME });
             }
         }
     }
