@@ -68,15 +68,20 @@ impl Refusal {
     }
 }
 
+/// Where `tool` is, or would go, in the sorted `tools`.
+fn find(tools: &[String], tool: &str) -> Result<usize, usize> {
+    tools.binary_search_by(|t| t.as_str().cmp(tool))
+}
+
 impl AllowList {
     pub fn compile(
         entries: &[String],
         allow_redirects: bool,
         fold_paths: bool,
     ) -> Result<AllowList, RuleError> {
-        // a set, not a sorted `Vec`: the engine's sets already carry `BTreeSet<String>`'s code,
-        // where `sort_unstable` on `String`s would be a sort of its own in the wasm
-        let mut tools = std::collections::BTreeSet::new();
+        // kept sorted by inserting each name where the search finds its place: no sort code
+        // (or a `BTreeSet`'s) of its own in the wasm
+        let mut tools: Vec<String> = Vec::new();
         let mut patterned = Vec::new();
         for entry in entries {
             let tool = entry.split('(').next().unwrap_or_default().trim();
@@ -86,19 +91,19 @@ impl AllowList {
                 // the rule grammar names a malformed tool name
                 RuleSet::compile(std::slice::from_ref(entry), &[], &[])?;
             }
-            tools.insert(tool.to_string());
+            if let Err(at) = find(&tools, tool) {
+                tools.insert(at, tool.to_string());
+            }
         }
         Ok(AllowList {
-            tools: tools.into_iter().collect(),
+            tools,
             patterns: RuleSet::compile_paths_folded(&patterned, &[], &[], fold_paths)?,
             allow_redirects,
         })
     }
 
     pub fn is_listed(&self, tool: &str) -> bool {
-        self.tools
-            .binary_search_by(|t| t.as_str().cmp(tool))
-            .is_ok()
+        find(&self.tools, tool).is_ok()
     }
 
     /// Why `tool`'s call is not covered by its list (its `allowOnly` patterns and `rules`'

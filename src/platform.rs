@@ -26,6 +26,7 @@
 
 use std::borrow::Cow;
 
+mod lower;
 mod tables;
 
 /// The `platform` setting.
@@ -129,9 +130,7 @@ impl Names {
                     let mut parts = Vec::new();
                     self.push(&mut parts, c);
                     for p in parts {
-                        for l in fold_case(p).to_lowercase() {
-                            self.push(&mut out, l);
-                        }
+                        lower(fold_case(p), |l| self.push(&mut out, l));
                     }
                 }
             }
@@ -257,6 +256,35 @@ fn fold_case(c: char) -> char {
     }
 }
 
+/// Gives `c`'s lower case (one character, or the two of `İ`) to `out`, as
+/// `char::to_lowercase` would (see [`lower::LOWER_RUNS`]).
+fn lower(c: char, mut out: impl FnMut(char)) {
+    if let Some((_, two)) = lower::MULTI.iter().find(|(m, _)| *m == c) {
+        two.iter().for_each(|&l| out(l));
+        return;
+    }
+    out(lower_one(c));
+}
+
+fn lower_one(c: char) -> char {
+    let code = u64::from(u32::from(c));
+    let runs = lower::LOWER_RUNS;
+    let i = runs.partition_point(|r| r >> 43 <= code);
+    let Some(&r) = i.checked_sub(1).and_then(|k| runs.get(k)) else {
+        return c;
+    };
+    let (start, count, stride) = (r >> 43, (r >> 36) & 0x7F, ((r >> 35) & 1) + 1);
+    let k = code - start;
+    if k % stride != 0 || k / stride >= count {
+        return c;
+    }
+    let delta = (r & 0x7_FFFF_FFFF) as i64 - (1 << 20);
+    u32::try_from(code as i64 + delta)
+        .ok()
+        .and_then(char::from_u32)
+        .unwrap_or(c)
+}
+
 const HANGUL_BASE: u32 = 0xAC00;
 const HANGUL_COUNT: u32 = 11172;
 
@@ -333,6 +361,62 @@ fn reorder(chars: &mut [char]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `lower` is the standard library's `to_lowercase` for every character.
+    #[test]
+    fn lower_is_std_lowercase() {
+        // The runs as `lower.rs` writes them, from the standard library.
+        let mut runs: Vec<(u32, u32, u32, i64)> = Vec::new();
+        let mut multi = Vec::new();
+        for c in (0..0x11_0000).filter_map(char::from_u32) {
+            let l: Vec<char> = c.to_lowercase().collect();
+            let mut mine = Vec::new();
+            lower(c, |l| mine.push(l));
+            assert_eq!(mine, l, "{:#x}", u32::from(c));
+            if l.len() != 1 {
+                multi.push(c);
+                continue;
+            }
+            let (code, delta) = (
+                u32::from(c),
+                i64::from(u32::from(l[0])) - i64::from(u32::from(c)),
+            );
+            if delta == 0 {
+                continue;
+            }
+            match runs.last_mut() {
+                Some((start, n, stride, d))
+                    if *d == delta
+                        && ((*n == 1 && matches!(code - *start, 1 | 2))
+                            || (*n > 1 && code == *start + *n * *stride)) =>
+                {
+                    if *n == 1 {
+                        *stride = code - *start;
+                    }
+                    *n += 1;
+                }
+                _ => runs.push((code, 1, 1, delta)),
+            }
+        }
+        let want: Vec<u64> = runs
+            .iter()
+            .map(|&(s, n, st, d)| {
+                u64::from(s) << 43
+                    | u64::from(n) << 36
+                    | u64::from(st - 1) << 35
+                    | (d + (1 << 20)) as u64
+            })
+            .collect();
+        let rows: Vec<String> = want.iter().map(|e| format!("{e:#x},")).collect();
+        assert_eq!(
+            lower::LOWER_RUNS,
+            &want[..],
+            "lower.rs's runs are now:\n{}",
+            rows.join(" ")
+        );
+        let listed: Vec<char> = lower::MULTI.iter().map(|(c, _)| *c).collect();
+        assert_eq!(listed, multi, "lower.rs's MULTI");
+    }
 
     const MAC: Names = Names {
         case: Case::Folded,

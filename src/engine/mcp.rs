@@ -124,7 +124,7 @@ impl Engine {
     /// A deny override naming the call's server or tool (any case).
     pub(super) fn mcp_deny_override(&self, f: &Facts<'_>) -> Option<(&str, &Override)> {
         let t = f.mcp.as_ref()?;
-        mcp::covering(self.overrides.keys().map(String::as_str), t, true)
+        mcp::covering(self.overrides.keys(), t, true)
             .map(|(k, _)| k)
             .find_map(|k| {
                 let o = self.overrides.get(k)?;
@@ -136,7 +136,7 @@ impl Engine {
     /// tool's own name.
     pub(super) fn mcp_override(&self, f: &Facts<'_>) -> Option<(&str, &Override)> {
         let t = f.mcp.as_ref()?;
-        mcp::covering(self.overrides.keys().map(String::as_str), t, false)
+        mcp::covering(self.overrides.keys(), t, false)
             .filter_map(|(k, p)| Some((k, self.overrides.get(k)?, p.specificity())))
             .filter(|(_, o, _)| o.policy != Policy::Deny)
             .max_by_key(|(_, _, s)| *s)
@@ -146,21 +146,21 @@ impl Engine {
     /// A turn deny naming the call's server or tool (any case).
     pub(super) fn mcp_turn_deny(&self, f: &Facts<'_>) -> Option<&str> {
         let t = f.mcp.as_ref()?;
-        let keys = self.turn_deny.iter().map(String::as_str);
+        let keys = self.turn_deny.keys();
         mcp::covering(keys, t, true).map(|(k, _)| k).next()
     }
 
     /// A turn allow naming the call's server or tool.
     pub(super) fn mcp_turn_allow(&self, f: &Facts<'_>) -> Option<&str> {
         let t = f.mcp.as_ref()?;
-        let keys = self.turn_allow.iter().map(String::as_str);
+        let keys = self.turn_allow.keys();
         mcp::covering(keys, t, false).map(|(k, _)| k).next()
     }
 
     /// An always-allow entry naming the call's server or tool.
     pub(super) fn mcp_always(&self, f: &Facts<'_>) -> Option<&str> {
         let t = f.mcp.as_ref()?;
-        let keys = self.always_allow.iter().map(String::as_str);
+        let keys = self.always_allow.keys();
         mcp::covering(keys, t, false).map(|(k, _)| k).next()
     }
 

@@ -19,6 +19,7 @@ mod authorize;
 mod explain;
 mod mcp;
 mod order;
+mod sorted;
 
 pub use authorize::{
     invalid_outcome, invalid_verdict, Answer, ApprovalRequest, Begin, DecidedBy, Outcome,
@@ -28,7 +29,7 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -45,6 +46,7 @@ use crate::settings::{
 use crate::shell::{self, critical, Analysis};
 use crate::validate::{self, NamedPath, Validation};
 use crate::verdict::{Locality, Verdict};
+use sorted::{NameMap, NameSet};
 
 /// A per-tool override and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -155,10 +157,10 @@ pub struct Engine {
     mode: Mode,
     preset: Preset,
     table: PolicyTable,
-    overrides: BTreeMap<String, Override>,
-    always_allow: BTreeSet<String>,
-    turn_allow: BTreeSet<String>,
-    turn_deny: BTreeSet<String>,
+    overrides: NameMap<Override>,
+    always_allow: NameSet,
+    turn_allow: NameSet,
+    turn_deny: NameSet,
     prompt_timeout_ms: Option<u32>,
 }
 
@@ -197,10 +199,15 @@ impl Engine {
         let allow_list =
             compile_allow_list(&settings.rules, access.workspace().case_insensitive())?;
         let origins = settings.override_origins;
-        let overrides = by_insertion(settings.overrides.into_iter().map(|(tool, policy)| {
+        let mut overrides = NameMap::default();
+        for (tool, policy) in settings.overrides {
             let origin = origins.get(&tool).cloned();
-            (tool, Override { policy, origin })
-        }));
+            overrides.insert(tool, Override { policy, origin });
+        }
+        let mut always_allow = NameSet::default();
+        for tool in settings.always_allow {
+            always_allow.add(tool);
+        }
         let preset = match settings.auto_approval {
             Some(c) => Preset::Cline(c),
             None => Preset::Mode(mode),
@@ -217,9 +224,9 @@ impl Engine {
             table: PolicyTable::for_preset(&preset),
             preset,
             overrides,
-            always_allow: set_by_insertion(settings.always_allow),
-            turn_allow: BTreeSet::new(),
-            turn_deny: BTreeSet::new(),
+            always_allow,
+            turn_allow: NameSet::default(),
+            turn_deny: NameSet::default(),
             prompt_timeout_ms: settings.prompt_timeout_ms,
         };
         engine.check_examples(&settings.rules)?;
@@ -382,14 +389,15 @@ impl Engine {
         self.overrides.get(tool)
     }
 
-    pub fn overrides(&self) -> &BTreeMap<String, Override> {
-        &self.overrides
+    /// Every override, by tool name.
+    pub fn overrides(&self) -> impl Iterator<Item = (&str, &Override)> {
+        self.overrides.iter()
     }
 
     /// `None` when the tool was already in the set.
     pub fn allow_always(&mut self, tool: &str) -> Option<Change> {
         self.always_allow
-            .insert(tool.to_string())
+            .add(tool.to_string())
             .then(|| Change::AlwaysAllow {
                 tool: tool.to_string(),
             })
@@ -399,6 +407,7 @@ impl Engine {
     pub fn revoke_always_allow(&mut self, tool: &str) -> Option<Change> {
         self.always_allow
             .remove(tool)
+            .is_some()
             .then(|| Change::AlwaysAllowRevoked {
                 tool: tool.to_string(),
             })
@@ -410,7 +419,7 @@ impl Engine {
 
     /// Sorted and free of duplicates (it is a set).
     pub fn always_allowed_tools(&self) -> impl Iterator<Item = &str> {
-        self.always_allow.iter().map(String::as_str)
+        self.always_allow.keys()
     }
 
     /// Adds turn-scoped grants (a skill's allowed-tools / disallowed-tools).
@@ -419,17 +428,18 @@ impl Engine {
         A: IntoIterator<Item = String>,
         D: IntoIterator<Item = String>,
     {
-        self.turn_allow.extend(allow);
-        self.turn_deny.extend(deny);
+        for tool in allow {
+            self.turn_allow.add(tool);
+        }
+        for tool in deny {
+            self.turn_deny.add(tool);
+        }
         Change::TurnGrants
     }
 
     /// The current turn's grants: (allow, deny), each sorted.
     pub fn turn_grants(&self) -> (impl Iterator<Item = &str>, impl Iterator<Item = &str>) {
-        (
-            self.turn_allow.iter().map(String::as_str),
-            self.turn_deny.iter().map(String::as_str),
-        )
+        (self.turn_allow.keys(), self.turn_deny.keys())
     }
 
     /// Replaces the command rules (and checks their examples); on error nothing changes.
@@ -494,13 +504,11 @@ impl Engine {
             mode: Some(self.mode),
             auto_approval: self.auto_approval(),
             tools: self.custom_tools.clone(),
-            overrides: by_insertion(self.overrides.iter().map(|(t, o)| (t.clone(), o.policy))),
-            override_origins: by_insertion(
-                self.overrides
-                    .iter()
-                    .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.clone(), origin))),
-            ),
-            always_allow: self.always_allow.iter().cloned().collect(),
+            overrides: by_insertion(self.overrides.iter().map(|(t, o)| (t.to_string(), o.policy))),
+            override_origins: by_insertion(self.overrides.iter().filter_map(|(t, o)| {
+                o.origin.clone().map(|origin| (t.to_string(), origin))
+            })),
+            always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
         }
@@ -612,15 +620,6 @@ fn by_insertion<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<
         map.insert(k, v);
     }
     map
-}
-
-/// [`by_insertion`] for a set.
-fn set_by_insertion<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
-    let mut set = BTreeSet::new();
-    for item in items {
-        set.insert(item);
-    }
-    set
 }
 
 /// Compiles the rules' allow, ask and deny lists; a malformed rule is named by its entry

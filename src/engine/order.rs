@@ -64,7 +64,6 @@ impl Engine {
         let (key, o) = self
             .overrides
             .get_key_value(f.tool)
-            .map(|(k, o)| (k.as_str(), o))
             .filter(|(_, o)| o.policy == Policy::Deny)
             .or_else(|| self.mcp_deny_override(f))?;
         Some(
@@ -204,7 +203,7 @@ impl Engine {
         // An MCP name is more specific than the tool's own (`use_mcp_tool`).
         let (key, o) = self
             .mcp_override(f)
-            .or_else(|| self.overrides.get_key_value(f.tool).map(|(k, o)| (k.as_str(), o)))?;
+            .or_else(|| self.overrides.get_key_value(f.tool))?;
         let (decision, code) = match o.policy {
             Policy::Allow => (Decision::Allow, "override_allow"),
             Policy::Prompt => (Decision::Prompt, "override_prompt"),
