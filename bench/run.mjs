@@ -13,7 +13,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { generatePaths } from './paths.mjs';
-import { COMMANDS, COMPOUND_CALL, GITIGNORE, READ_CALL, ROOT, config } from './workloads.mjs';
+import { WIDE_GITIGNORE, realListing, wideListing } from './listings.mjs';
+import {
+  COMMANDS, COMPOUND_CALL, GITIGNORE, READ_CALL, ROOT, compoundCalls, config, readCalls,
+} from './workloads.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
@@ -44,7 +47,9 @@ let sink = 0; // keeps results alive
 
 /**
  * Runs each contender `REPS` times, interleaved (the order alternates every repetition), after
- * one warm-up round; returns the median time per repetition of each, in ms.
+ * one warm-up round; returns the median time per repetition of each, in ms, and as `ratio` the
+ * median over repetitions of (the other contender's time / toolgate's) in that repetition: a
+ * pair run back to back shares the machine's load, so the ratio moves less than the times.
  */
 function race(contenders) {
   const names = Object.keys(contenders);
@@ -59,7 +64,10 @@ function race(contenders) {
       sink ^= Number(!!out);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(times[n])]));
+  const out = Object.fromEntries(names.map((n) => [n, median(times[n])]));
+  const other = names.find((n) => n !== 'toolgate');
+  if (times.toolgate && other) out.ratio = median(times.toolgate.map((t, r) => times[other][r] / t));
+  return out;
 }
 
 /** Median over batches of `batch` calls of the mean time per call, in µs. */
@@ -86,8 +94,8 @@ async function perCallAsync(fn, { batches = 60, batch = 100 } = {}) {
 }
 
 const rows = [];
-const row = (workload, toolgate, unit, incumbentName, incumbent, goal) => {
-  const ratio = incumbent == null ? null : incumbent / toolgate;
+const row = (workload, toolgate, unit, incumbentName, incumbent, goal, pairRatio) => {
+  const ratio = incumbent == null ? null : pairRatio ?? incumbent / toolgate;
   rows.push({ workload, toolgate, unit, incumbentName, incumbent, ratio, goal });
   const inc = incumbent == null ? '' : `   ${incumbentName}: ${fmt(incumbent)} ${unit}   → ${ratio.toFixed(1)}× faster`;
   console.log(`${workload.padEnd(44)} toolgate: ${fmt(toolgate)} ${unit}${inc}${goal ? `   (goal ${goal})` : ''}`);
@@ -119,7 +127,25 @@ const gk = new Gatekeeper(config());
     toolgate: () => gk.filterPaths(paths),
     ignore: () => ignore().add(GITIGNORE).filter(paths),
   });
-  row('filterPaths, 100k paths', t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×');
+  row('filterPaths, 100k paths', t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio);
+}
+// The other listing shapes (bench/listings.mjs), each with its own .gitignore.
+for (const [name, listing, text] of [
+  ['filterPaths, 16×50 dirs, ** and negations', wideListing(), WIDE_GITIGNORE],
+  ['filterPaths, real: repo + node_modules', realListing(), GITIGNORE],
+]) {
+  if (!listing.length) continue;
+  const g = new Gatekeeper({ ...config(), ignoreFile: text });
+  const ours = g.filterPaths(listing);
+  const theirs = ignore().add(text).filter(listing);
+  const differ = ours.length !== theirs.length || ours.some((p, i) => p !== theirs[i]);
+  console.log(`${name}: ${listing.length} paths; toolgate keeps ${ours.length}, ignore keeps ${theirs.length}${differ ? ' (they disagree)' : ''}`);
+  const t = race({
+    toolgate: () => g.filterPaths(listing),
+    ignore: () => ignore().add(text).filter(listing),
+  });
+  row(`${name} (${listing.length} paths)`, t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio);
+  g.free();
 }
 {
   const t = race({
@@ -136,7 +162,7 @@ const gk = new Gatekeeper(config());
     },
   });
   const n = paths.length / 1e3; // ms per 100k → ns per path
-  row('isIgnored, per path', (t.toolgate / n) * 1e3, 'ns', 'ignores()', (t.ignore / n) * 1e3, '≥ 1.5×');
+  row('isIgnored, per path', (t.toolgate / n) * 1e3, 'ns', 'ignores()', (t.ignore / n) * 1e3, '≥ 1.5×', t.ratio);
 }
 
 // ---- shell analysis ----------------------------------------------------------------------
@@ -158,10 +184,11 @@ const gk = new Gatekeeper(config());
     contenders.batch = () => Gatekeeper.analyseCommands(COMMANDS);
   }
   const t = race(contenders);
+  const pair = race({ toolgate: contenders.each ?? contenders.parse, parse: contenders.parse }).ratio;
   const us = (x) => (x * 1000) / n;
   console.log(`shell: ${n} commands (bench/fixtures/commands.json)`);
   if (t.each != null) {
-    row('analyseCommand, per command', us(t.each), 'µs', 'shell-quote parse()', us(t.parse), '≥ 3×');
+    row('analyseCommand, per command', us(t.each), 'µs', 'shell-quote parse()', us(t.parse), '≥ 3×', pair);
     row('analyseCommands (one call), per command', us(t.batch), 'µs', 'shell-quote parse()', us(t.parse));
   }
 }
@@ -169,7 +196,20 @@ const gk = new Gatekeeper(config());
 // ---- decisions ---------------------------------------------------------------------------
 row('check() read_file', perCall(() => gk.check(READ_CALL)), 'µs', null, null, '≤ 1 µs');
 row('check() compound command', perCall(() => gk.check(COMPOUND_CALL)), 'µs', null, null, '≤ 5 µs');
+{
+  // Distinct calls, cycled: no cache keyed on the call (none exists) could stand in for the work.
+  const cycle = (calls) => {
+    let i = 0;
+    return () => gk.check(calls[i++ % calls.length]);
+  };
+  const reads = readCalls(1000);
+  const compounds = compoundCalls(1000);
+  row('check() read_file, 1,000 distinct paths', perCall(cycle(reads), { batch: 1000, batches: 100 }), 'µs', null, null, '≤ 1 µs');
+  row('check() compound, 1,000 distinct commands', perCall(cycle(compounds), { batch: 1000, batches: 60 }), 'µs', null, null, '≤ 5 µs');
+}
 row('validate() read_file', perCall(() => gk.validate(READ_CALL)), 'µs');
+// The floor of one call through the facade: a tool with no params and no rules for it.
+row('check() floor: { tool: "zzz" }', perCall(() => gk.check({ tool: 'zzz' })), 'µs');
 {
   const asking = new Gatekeeper({ ...config(), mode: 'always-ask', prompt: () => 'once' });
   row('authorize() round trip, prompt answers "once"', await perCallAsync(() => asking.authorize(READ_CALL)), 'µs');

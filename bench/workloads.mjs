@@ -17,6 +17,31 @@ export const COMPOUND_CALL = {
   params: { command: COMPOUND, requires_approval: false },
 };
 
+const PKGS = ['core', 'ui', 'cli', 'server', 'shared', 'web', 'docs', 'sdk', 'worker', 'db'];
+const SCRIPTS = ['build', 'test', 'lint', 'dev', 'typecheck', 'format', 'start', 'bench', 'docs', 'clean'];
+const DIRS = ['src', 'src/components', 'src/lib', 'tests', 'docs', 'packages/core/src', 'scripts', 'config'];
+const NAMES = ['index', 'button', 'modal', 'router', 'store', 'api', 'client', 'parser', 'utils', 'types'];
+
+/** `n` distinct read_file calls (workspace-relative paths under the rules' directories and
+ *  outside them), in a fixed order. */
+export function readCalls(n = 1000) {
+  return Array.from({ length: n }, (_, i) => ({
+    tool: 'read_file',
+    params: { path: `${DIRS[i % DIRS.length]}/${NAMES[(i >> 3) % NAMES.length]}-${i}.${['ts', 'tsx', 'md', 'json'][i % 4]}` },
+  }));
+}
+
+/** `n` distinct compound commands of the shape of COMPOUND (cd && script | tee). */
+export function compoundCalls(n = 1000) {
+  return Array.from({ length: n }, (_, i) => ({
+    tool: 'execute_command',
+    params: {
+      command: `cd packages/${PKGS[i % PKGS.length]} && ${i % 3 ? 'npm run' : 'pnpm'} ${SCRIPTS[(i >> 2) % SCRIPTS.length]} -- --watch=false | tee build-${i}.log`,
+      requires_approval: false,
+    },
+  }));
+}
+
 /** 100 rules of the kinds people write: allow-lists of scripts and git reads, asks, denies. */
 export function rules() {
   const allow = [];

@@ -24,6 +24,15 @@ fn node(script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
+fn node_args(args: &[&str]) -> String {
+    let out = Command::new("node")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("running node {args:?}: {e} (Node must be on PATH)"));
+    assert!(out.status.success(), "node {args:?} failed");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(|a, b| a.total_cmp(b));
     let m = xs.len() / 2;
@@ -124,6 +133,30 @@ fn main() {
         paths.iter().filter(|p| b.is_ignored(p, false)).count()
     });
     println!("  of which ignore matching (batch)       {t:9.2} ms");
+    // The other listings of bench/listings.mjs, each with its own .gitignore.
+    for (shape, gitignore) in [
+        (
+            "wide",
+            node_args(&[&format!("{root}/bench/listings.mjs"), "wide-gitignore"]),
+        ),
+        (
+            "real",
+            inputs["gitignore"].as_str().unwrap_or("").to_string(),
+        ),
+    ] {
+        let text = node_args(&[&format!("{root}/bench/listings.mjs"), shape]);
+        let listing: Vec<&str> = text.lines().collect();
+        let engine = Engine::new(Settings {
+            ignore_file: Some(gitignore),
+            ..config()
+        })
+        .expect("config");
+        let access = engine.access();
+        let kept = access.filter_paths(listing.iter().copied()).len();
+        let t = time(reps, || access.filter_paths(listing.iter().copied()).len());
+        let name = format!("filter_paths, {shape} listing ({} paths)", listing.len());
+        println!("{name:<40} {t:9.2} ms   (keeps {kept})");
+    }
     let t = time(reps, || {
         paths.iter().filter(|p| ig.is_ignored(p, false)).count()
     });

@@ -466,3 +466,142 @@ fn agrees_with_git_check_ignore() {
     );
     assert!(cases >= 10_000, "too few cases: {cases}");
 }
+
+/// Directory parts and name parts of the lines a batch judges per directory (`H/T`,
+/// `H/**/T`, `**/T`, `H/**`), and names that hit them.
+const HEADS: &[&str] = &[
+    "a",
+    "a/b",
+    "*",
+    "a*",
+    "a/**/b",
+    "**/a",
+    "foo",
+    "*/b",
+    "b/*",
+    "a/*/b",
+    "**/foo/bar",
+    "a?",
+    "**/b/**/a",
+];
+const TAILS: &[&str] = &[
+    "*", "*.txt", "a", "b*", "x.secret", "**", "?", "*a", "ab.txt", "foo",
+];
+const SHAPE_NAMES: &[&str] = &[
+    "a", "b", "foo", "bar", "ab", "a.txt", "ab.txt", "x.secret", "ba",
+];
+
+fn gen_shape_line(rng: &mut Rng) -> String {
+    let mut p = match rng.below(10) {
+        0 => format!("**/{}", rng.pick(TAILS)),
+        1 => rng.pick(TAILS).to_string(), // a basename line
+        2 => format!("{}/**", rng.pick(HEADS)),
+        3 | 4 => format!("{}/**/{}", rng.pick(HEADS), rng.pick(TAILS)),
+        _ => format!("{}/{}", rng.pick(HEADS), rng.pick(TAILS)),
+    };
+    if rng.chance(20) {
+        p.insert(0, '/');
+    }
+    if rng.chance(25) {
+        p.push('/');
+    }
+    if rng.chance(35) {
+        p.insert(0, '!');
+    }
+    p
+}
+
+/// Deeper trees over few names, so that directory parts match at several depths.
+fn gen_shape_tree(rng: &mut Rng) -> BTreeMap<String, bool> {
+    let mut tree: BTreeMap<String, bool> = BTreeMap::new();
+    for _ in 0..60 {
+        let depth = 1 + rng.below(5);
+        let parts: Vec<&str> = (0..depth).map(|_| rng.pick(SHAPE_NAMES)).collect();
+        let full = parts.join("/");
+        if (1..parts.len()).any(|k| tree.get(&parts[..k].join("/")) == Some(&false))
+            || tree.contains_key(&full)
+        {
+            continue;
+        }
+        for k in 1..parts.len() {
+            tree.insert(parts[..k].join("/"), true);
+        }
+        tree.insert(full, rng.chance(25));
+    }
+    tree
+}
+
+/// The batch on the lines it splits into a directory part and a name part (negations, `**`,
+/// re-included directories, trailing slashes), against git, in the listing's order and
+/// shuffled (a batch's answers never depend on the order it is asked in).
+#[test]
+fn batch_agrees_with_git_on_split_lines() {
+    let Some(repo) = temp_repo() else {
+        eprintln!("git is not available: differential test skipped");
+        return;
+    };
+    let seed = env_number("TOOLGATE_DIFF_SEED", 0x5eed_2024);
+    let files = env_number("TOOLGATE_DIFF_FILES", 1500) / 3;
+    let mut rng = Rng(seed.rotate_left(17) | 1);
+    let exclude = repo.join(".git/info/exclude");
+    let (mut cases, mut ignored_cases, mut disagreements) = (0usize, 0usize, Vec::new());
+    let mut tree = BTreeMap::new();
+    for file_no in 0..files {
+        if file_no % 10 == 0 {
+            tree = gen_shape_tree(&mut rng);
+            write_tree(&repo, &tree);
+        }
+        let lines: Vec<String> = (0..2 + rng.below(10))
+            .map(|_| gen_shape_line(&mut rng))
+            .collect();
+        let text = lines.join("\n") + "\n";
+        std::fs::write(&exclude, text.as_bytes()).unwrap();
+        let ignore = IgnoreBuilder::default().build(Some(&text)).expect("builds");
+        let paths: Vec<&String> = tree.keys().collect();
+        let answers = check_ignore(&repo, &paths);
+        let mut shuffled: Vec<usize> = (0..paths.len()).collect();
+        for i in (1..shuffled.len()).rev() {
+            shuffled.swap(i, rng.below(i + 1));
+        }
+        let mut in_order = ignore.batch();
+        let mut out_of_order = ignore.batch();
+        let mut second: Vec<bool> = vec![false; paths.len()];
+        for &k in &shuffled {
+            second[k] = out_of_order.is_ignored(paths[k], tree[paths[k]]);
+        }
+        for (k, (path, git_answer)) in paths.iter().zip(answers).enumerate() {
+            let is_dir = tree[*path];
+            let git_ignored = matches!(git_answer, Some((_, false)));
+            let batch = in_order.is_ignored(path, is_dir);
+            let single = ignore.is_ignored(path, is_dir);
+            cases += 1;
+            ignored_cases += usize::from(git_ignored);
+            if batch != git_ignored || second[k] != git_ignored || single != git_ignored {
+                disagreements.push(format!(
+                    "ignore file {text:?}\n  path {path:?} (is_dir={is_dir})\n  git: {git_answer:?}  \
+                     toolgate: batch {batch}, shuffled batch {}, single {single}",
+                    second[k]
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&repo);
+    eprintln!(
+        "split-line differential test: seed {seed:#x}, {files} ignore files, {cases} path checks \
+         ({ignored_cases} ignored), {} disagreements",
+        disagreements.len()
+    );
+    for d in disagreements.iter().take(30) {
+        eprintln!("{d}");
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with git",
+        disagreements.len()
+    );
+    assert!(cases >= 10_000, "too few cases: {cases}");
+    assert!(
+        ignored_cases * 10 >= cases,
+        "too few ignored: {ignored_cases} of {cases}"
+    );
+}

@@ -38,6 +38,8 @@
 mod pattern;
 mod source;
 
+use pattern::Shape;
+
 use std::collections::HashMap;
 
 use crate::glob::{Flags, Glob};
@@ -178,6 +180,7 @@ impl IgnoreBuilder {
                 dir_only: parsed.dir_only,
                 basename: parsed.basename,
                 glob: parsed.glob,
+                shape: parsed.shape,
                 text: line.text.into_boxed_str(),
             });
         }
@@ -192,21 +195,30 @@ impl IgnoreBuilder {
         let shadowed: Vec<bool> = rules.iter().rev().map(|r| !seen.insert(&r.text)).collect();
         let mut by_last = vec![Vec::new(); 256];
         let mut no_tail = Vec::new();
+        let mut anywhere = Vec::new();
+        let mut by_dir = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
             // `shadowed` runs from the last line back.
             if shadowed.get(rules.len() - 1 - index) == Some(&true) {
                 continue;
             }
             match rule.glob.as_ref().map(|g| g.tail().last()) {
-                None => {}
+                None => continue,
                 Some(Some(&b)) => by_last[b as usize].push(index as u32),
                 Some(None) => no_tail.push(index as u32),
+            }
+            match rule.shape {
+                Shape::Whole => anywhere.push(index as u32),
+                Shape::Under { dir: None, .. } => anywhere.push(index as u32 | NAME),
+                _ => by_dir.push(index as u32),
             }
         }
         Ok(Ignore {
             hot,
             by_last: by_last.into_iter().map(Vec::into_boxed_slice).collect(),
             no_tail: no_tail.into(),
+            anywhere: anywhere.into(),
+            by_dir: by_dir.into(),
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
             rules,
@@ -228,6 +240,7 @@ struct Rule {
     basename: bool,
     /// None: the line can never match.
     glob: Option<Glob>,
+    shape: Shape,
     text: Box<str>,
 }
 
@@ -298,6 +311,12 @@ pub struct Ignore {
     by_last: Box<[Box<[u32]>]>,
     /// Rules whose glob ends in a wildcard, ascending.
     no_tail: Box<[u32]>,
+    /// The rules [`IgnoreBatch`] tries on a name in any directory (basename lines, `**/name`
+    /// lines and lines it cannot split), ascending; the other rules are tried in a directory
+    /// only when their directory part matches it ([`Shape`]).
+    anywhere: Box<[u32]>,
+    /// Rules with a directory part ([`Shape::Dir`], [`Shape::Under`], [`Shape::All`]), ascending.
+    by_dir: Box<[u32]>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
     own_name: String,
     /// `own_name` has no `/`: it blocks any component so named (else that one path).
@@ -415,6 +434,8 @@ impl Ignore {
             ignore: self,
             prev: String::new(),
             chain: Vec::new(),
+            live: Vec::new(),
+            under: Vec::new(),
         }
     }
 
@@ -557,21 +578,25 @@ impl Ignore {
 
     /// The highest-numbered rule matching `path` (dir-only rules only when `is_dir`).
     fn last_rule(&self, path: &str, is_dir: bool) -> Option<u32> {
+        let &last = path.as_bytes().last()?;
+        let key = fold_byte(last, self.names.folds_case());
+        self.first_match(&self.by_last[key as usize], &self.no_tail, path, is_dir)
+    }
+
+    /// The highest line of two ascending candidate lists (their entries may carry [`ALL`] and
+    /// [`NAME`]) that matches `path`.
+    fn first_match(&self, mut a: &[u32], mut b: &[u32], path: &str, is_dir: bool) -> Option<u32> {
         let path = path.as_bytes();
-        let &last = path.last()?;
         let fold = self.names.folds_case();
-        let key = if fold {
-            last.to_ascii_lowercase()
-        } else {
-            last
-        };
         let word = last_word(path, fold);
-        let mut base: Option<&[u8]> = None;
-        // Walk both candidate lists from the highest rule down (a merge of two sorted lists).
-        let (mut a, mut b) = (&*self.by_last[key as usize], &*self.no_tail);
+        let name = match path.iter().rposition(|&b| b == b'/') {
+            Some(k) => &path[k + 1..],
+            None => path,
+        };
+        // Walk both lists from the highest line down (a merge of two sorted lists).
         loop {
-            let index = match (a.last(), b.last()) {
-                (Some(&x), Some(&y)) if x > y => {
+            let entry = match (a.last(), b.last()) {
+                (Some(&x), Some(&y)) if x & INDEX > y & INDEX => {
                     a = &a[..a.len() - 1];
                     x
                 }
@@ -585,36 +610,32 @@ impl Ignore {
                 }
                 (None, None) => return None,
             };
+            let index = entry & INDEX;
             let hot = &self.hot[index as usize];
-            if (hot.dir_only && !is_dir)
-                || path.len() < hot.min_len as usize
-                || word & hot.tail_mask != hot.tail_word
-            {
+            if hot.dir_only && !is_dir {
                 continue;
             }
-            let text = if hot.basename {
-                *base.get_or_insert_with(|| match path.iter().rposition(|&b| b == b'/') {
-                    Some(k) => &path[k + 1..],
-                    None => path,
-                })
-            } else {
-                path
-            };
-            if let Some(h) = hot.head {
-                let first = text.first().copied().unwrap_or(0);
-                if (if fold {
-                    first.to_ascii_lowercase()
-                } else {
-                    first
-                }) != h
+            if entry & ALL != 0 {
+                return Some(index);
+            }
+            if path.len() < hot.min_len as usize || word & hot.tail_mask != hot.tail_word {
+                continue;
+            }
+            let rule = &self.rules[index as usize];
+            let hit = match &rule.shape {
+                Shape::Dir { name: glob, .. } | Shape::Under { name: glob, .. }
+                    if entry & NAME != 0 =>
                 {
-                    continue;
+                    glob.is_match(name)
                 }
-            }
-            let Some(glob) = &self.rules[index as usize].glob else {
-                continue;
+                _ => {
+                    let text = if hot.basename { name } else { path };
+                    let first = text.first().map(|&b| fold_byte(b, fold));
+                    hot.head.map_or(true, |h| first == Some(h))
+                        && rule.glob.as_ref().is_some_and(|g| g.is_match(text))
+                }
             };
-            if glob.is_match(text) {
+            if hit {
                 return Some(index);
             }
         }
@@ -692,10 +713,13 @@ impl Ignore {
     }
 }
 
-/// Checks many paths against one [`Ignore`], remembering the directories of the previous path
-/// so that a listing's shared parents are matched once (a listing from `git ls-files` or a
-/// directory walk comes grouped by directory; in any order, a batch costs no more than single
-/// queries). Obtained from [`Ignore::batch`].
+/// Checks many paths against one [`Ignore`], judging each directory once: a listing from
+/// `git ls-files` or a directory walk comes grouped by directory, so the directories of the
+/// previous path are remembered (in any order, a batch costs no more than single queries).
+/// For each directory it keeps whether it is excluded (then everything under it is, without
+/// matching its files: git never looks inside an excluded directory) and, when it is not, the
+/// lines whose directory part matches it ([`Shape`]): a name in it is tried against those and
+/// the lines that can match anywhere, not against every line. Obtained from [`Ignore::batch`].
 #[derive(Debug)]
 pub struct IgnoreBatch<'a> {
     ignore: &'a Ignore,
@@ -703,7 +727,19 @@ pub struct IgnoreBatch<'a> {
     prev: String,
     /// Each directory of `prev`, shallowest first.
     chain: Vec<Level>,
+    /// The lines live in each level, level after level ([`Level::live`] ends each level's run),
+    /// with [`NAME`] or [`ALL`].
+    live: Vec<u32>,
+    /// The `H/**/T` and `H/**` lines whose `H` matches each level or a parent, level after level.
+    under: Vec<u32>,
 }
+
+/// A candidate entry's line index ([`MAX_LINES`] fits below the flags).
+const INDEX: u32 = (1 << 30) - 1;
+/// The entry's directory part is known to match: only its name part is tried on the name.
+const NAME: u32 = 1 << 30;
+/// An `H/**` line whose `H` matches the directory: it matches every name in it.
+const ALL: u32 = 1 << 31;
 
 impl<'a> IgnoreBatch<'a> {
     /// Same answer as [`Ignore::matched`].
@@ -735,14 +771,29 @@ impl<'a> IgnoreBatch<'a> {
         if !ignore.has_positive {
             return None;
         }
-        let r = ignore
-            .last_rule(path, is_dir)
+        let r = self
+            .in_dir(self.chain.len(), path, is_dir)
             .filter(|&r| ignore.is_positive(r))?;
         Some(ignore.describe(Decider::Rule(r)))
     }
 
     pub fn is_ignored(&mut self, relative: &str, is_dir: bool) -> bool {
         self.matched(relative, is_dir).is_some()
+    }
+
+    /// The lines live in the directory `chain[depth - 1]` (`depth` 0: the root, where only
+    /// the lines that match anywhere are).
+    fn live_at(&self, depth: usize) -> &[u32] {
+        let end = |d: usize| d.checked_sub(1).map_or(0, |i| self.chain[i].live as usize);
+        &self.live[end(depth - usize::from(depth > 0))..end(depth)]
+    }
+
+    /// The highest line matching `path`, a name in the directory at `depth` (see
+    /// [`IgnoreBatch::live_at`]): [`Ignore::last_rule`] restricted to the lines that can match
+    /// there.
+    fn in_dir(&self, depth: usize, path: &str, is_dir: bool) -> Option<u32> {
+        let ignore = self.ignore;
+        ignore.first_match(&ignore.anywhere, self.live_at(depth), path, is_dir)
     }
 
     /// For `dir` (the same directories, in the same order, as [`Ignore::matched`] checks for a
@@ -762,6 +813,12 @@ impl<'a> IgnoreBatch<'a> {
             .take_while(|l| l.end <= common && matches!(bytes.get(l.end), None | Some(b'/')))
             .count();
         self.chain.truncate(keep);
+        let (live, under) = self
+            .chain
+            .last()
+            .map_or((0, 0), |l| (l.live as usize, l.under as usize));
+        self.live.truncate(live);
+        self.under.truncate(under);
         let (mut builtin, mut rule, start) = match self.chain.last() {
             Some(l) => (l.builtin, l.rule, l.end + 1),
             None => (false, None, 0),
@@ -778,14 +835,69 @@ impl<'a> IgnoreBatch<'a> {
                     builtin = ignore.is_own_name(component);
                 }
                 if rule.is_none() && ignore.has_positive {
-                    rule = ignore.last_rule(d, true).filter(|&r| ignore.is_positive(r));
+                    rule = self
+                        .in_dir(self.chain.len(), d, true)
+                        .filter(|&r| ignore.is_positive(r));
+                    if rule.is_none() {
+                        self.enter(d);
+                    }
                 }
-                self.chain.push(Level { end, builtin, rule });
+                self.chain.push(Level {
+                    end,
+                    builtin,
+                    rule,
+                    live: self.live.len() as u32,
+                    under: self.under.len() as u32,
+                });
             }
         }
         self.prev.clear();
         self.prev.push_str(dir);
         (builtin, rule)
+    }
+
+    /// Appends the lines live in `d` (a directory under the chain's last level) to `live`, and
+    /// its `under` run.
+    fn enter(&mut self, d: &str) {
+        let ignore = self.ignore;
+        let (from, to) = match self.chain.len() {
+            0 => (0, 0),
+            n => (
+                n.checked_sub(2).map_or(0, |i| self.chain[i].under as usize),
+                self.chain[n - 1].under as usize,
+            ),
+        };
+        let mut inherited = from;
+        for &r in ignore.by_dir.iter() {
+            let (dir, all) = match &ignore.rules[r as usize].shape {
+                Shape::Dir { dir, .. } => {
+                    if dir.is_match(d.as_bytes()) {
+                        self.live.push(r | NAME);
+                    }
+                    continue;
+                }
+                Shape::Under { dir: Some(dir), .. } => (dir, false),
+                Shape::All { dir } => (dir, true),
+                _ => continue,
+            };
+            // The parent's run is ascending, as `by_dir` is.
+            while inherited < to && self.under[inherited] < r {
+                inherited += 1;
+            }
+            if (inherited < to && self.under[inherited] == r) || dir.is_match(d.as_bytes()) {
+                self.under.push(r);
+                self.live.push(r | if all { ALL } else { NAME });
+            }
+        }
+    }
+}
+
+#[inline]
+fn fold_byte(b: u8, fold: bool) -> u8 {
+    if fold {
+        b.to_ascii_lowercase()
+    } else {
+        b
     }
 }
 
@@ -798,6 +910,10 @@ struct Level {
     builtin: bool,
     /// The rule that excludes it or an ancestor.
     rule: Option<u32>,
+    /// Where its run ends in [`IgnoreBatch::live`] (empty when it is excluded).
+    live: u32,
+    /// Where its run ends in [`IgnoreBatch::under`].
+    under: u32,
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which
