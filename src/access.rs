@@ -138,10 +138,7 @@ impl Access {
                 })
             };
             if hit {
-                let b = Blocked {
-                    resolved,
-                    by: p.by,
-                };
+                let b = Blocked { resolved, by: p.by };
                 // the ignore file guards every rule: a glob that may name it is refused
                 return Ok(if b.by.line == 0 {
                     GlobRisk::All(b)

@@ -70,8 +70,7 @@ pub fn overlap(glob: &str, rule: &str, fold: bool, shell: bool) -> bool {
     let (Some(a), Some(b)) = (tokens(glob, fold), tokens(rule, fold)) else {
         return true;
     };
-    if shell && glob.starts_with(['*', '?']) && b.first() == Some(&Token::Lit(b'.'))
-    {
+    if shell && glob.starts_with(['*', '?']) && b.first() == Some(&Token::Lit(b'.')) {
         return false;
     }
     // reachable (i, j): a[..i] and b[..j] can match the same prefix

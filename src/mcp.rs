@@ -47,7 +47,10 @@ pub const RESOURCES: &str = "@resources";
 /// What an MCP call reaches: the server, and the tool or the resource.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
-#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename = "McpTarget", optional_fields))]
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    ts(rename = "McpTarget", optional_fields)
+)]
 pub struct Target {
     pub server: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -204,7 +207,11 @@ impl Pattern {
                 Some((s, t)) => (s, Some(t)),
                 None => (rest, None),
             };
-            if server.is_empty() || !server.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+            if server.is_empty()
+                || !server
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            {
                 return Err(format!(
                     "`{key}`: the server of mcp__server__tool must be letters, digits, `_` or `-`"
                 ));
@@ -289,9 +296,9 @@ impl Pattern {
         match (&self.member, t.tool.as_deref()) {
             (Member::Everything, _) => true,
             (Member::Tool(name), Some(tool)) => same(name, tool),
-            (Member::ToolPrefix(p), Some(tool)) => tool
-                .get(..p.len())
-                .is_some_and(|head| same(p, head)),
+            (Member::ToolPrefix(p), Some(tool)) => {
+                tool.get(..p.len()).is_some_and(|head| same(p, head))
+            }
             (Member::Resources, None) => true,
             _ => false,
         }
@@ -380,7 +387,11 @@ mod tests {
 
     #[test]
     fn keys_round_trip() {
-        for (server, tool) in [("github", Some("create_issue")), ("github.com/a/b", Some("x")), ("s", None)] {
+        for (server, tool) in [
+            ("github", Some("create_issue")),
+            ("github.com/a/b", Some("x")),
+            ("s", None),
+        ] {
             let t = Target {
                 server: server.into(),
                 tool: tool.map(Into::into),

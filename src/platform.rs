@@ -312,8 +312,11 @@ fn decompose(c: char, out: &mut Vec<char>) {
         }),
         Err(_) => {
             let table = tables::DECOMPOSITIONS_ASTRAL;
-            let i = table.binary_search_by_key(&u64::from(code), |e| e >> 42).ok();
-            i.map(|i| table[i]).map(|e| (((e >> 21) & 0x1F_FFFF) as u32, (e & 0x1F_FFFF) as u32))
+            let i = table
+                .binary_search_by_key(&u64::from(code), |e| e >> 42)
+                .ok();
+            i.map(|i| table[i])
+                .map(|e| (((e >> 21) & 0x1F_FFFF) as u32, (e & 0x1F_FFFF) as u32))
         }
     };
     match parts {
@@ -476,7 +479,9 @@ mod tests {
         let n = tables::DECOMPOSED.len();
         assert_eq!((tables::FIRST.len(), tables::SECOND.len()), (n, n));
         assert!(tables::DECOMPOSED.windows(2).all(|w| w[0] < w[1]));
-        assert!(tables::SECOND.iter().all(|&i| usize::from(i) < tables::SECONDS.len()));
+        assert!(tables::SECOND
+            .iter()
+            .all(|&i| usize::from(i) < tables::SECONDS.len()));
         let astral = tables::DECOMPOSITIONS_ASTRAL;
         assert!(astral.windows(2).all(|w| w[0] >> 42 < w[1] >> 42));
         // a BMP character is looked up in the columns only

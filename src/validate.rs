@@ -357,7 +357,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         c.unknown.is_empty()
             && !c.cwd_dynamic
             && !c.words.iter().any(|w| w.contains(['*', '?', '[']))
-            && !c.redirects.iter().any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
+            && !c
+                .redirects
+                .iter()
+                .any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
@@ -366,9 +369,9 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     }
     // `shopt -s dotglob` (or `nocaseglob`, `GLOBIGNORE=…`): the shell's globs match
     // dotfiles, so they are read as a program's patterns
-    let shell_globs = !cmds.iter().any(|c| {
-        c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE")
-    });
+    let shell_globs = !cmds
+        .iter()
+        .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
     for op in analysis.path_operands() {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -415,8 +418,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             }
         }
         // `find … -delete`: what it deletes is what it selects
-        if name == "find" && c.words.iter().any(|w| w == "-delete") && selects_ignored(access, c)
-        {
+        if name == "find" && c.words.iter().any(|w| w == "-delete") && selects_ignored(access, c) {
             return Some(format!(
                 "`{}` may delete a file the {} file blocks",
                 c.written_text(),
@@ -447,13 +449,30 @@ fn touches_files(c: &SimpleCommand) -> bool {
     use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
     let name = c.name().unwrap_or("");
     if name == "git" {
-        return c.words.iter().skip(1).find(|w| !w.starts_with('-')).is_some_and(|sub| {
-            matches!(
-                sub.as_str(),
-                "add" | "mv" | "rm" | "checkout" | "restore" | "show" | "diff" | "archive"
-                    | "apply" | "am" | "blame" | "cat-file" | "hash-object" | "stash"
-            )
-        });
+        return c
+            .words
+            .iter()
+            .skip(1)
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|sub| {
+                matches!(
+                    sub.as_str(),
+                    "add"
+                        | "mv"
+                        | "rm"
+                        | "checkout"
+                        | "restore"
+                        | "show"
+                        | "diff"
+                        | "archive"
+                        | "apply"
+                        | "am"
+                        | "blame"
+                        | "cat-file"
+                        | "hash-object"
+                        | "stash"
+                )
+            });
     }
     c.program(false).is_some_and(|p| {
         p.has(READS | WRITES)
@@ -478,7 +497,10 @@ fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
         return false;
     }
     let given = c.words.iter().any(|w| {
-        matches!(w.as_str(), "-e" | "-f" | "--regexp" | "--file" | "--expression")
+        matches!(
+            w.as_str(),
+            "-e" | "-f" | "--regexp" | "--file" | "--expression"
+        )
     });
     let mut i = 1;
     while let Some(w) = c.words.get(i) {
@@ -537,7 +559,10 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
         Some("echo") => {
             first.unknown.is_empty()
                 && first.globs.is_empty()
-                && !first.words.iter().any(|w| w.starts_with('-') || w.contains('\\'))
+                && !first
+                    .words
+                    .iter()
+                    .any(|w| w.starts_with('-') || w.contains('\\'))
         }
         Some("find") => !selects_ignored(access, first),
         Some("git") => {
@@ -566,7 +591,11 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
     let words = &find.words;
     // a start point not known may be an ignored directory
     if (1..words.len())
-        .take_while(|&i| !words.get(i).is_some_and(|w| w.starts_with('-') || w == "!" || w == "("))
+        .take_while(|&i| {
+            !words
+                .get(i)
+                .is_some_and(|w| w.starts_with('-') || w == "!" || w == "(")
+        })
         .any(|i| find.is_unknown(i))
     {
         return true;
@@ -577,13 +606,18 @@ fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
             "-o" | "-or" | "," => return true,
             "!" | "-not"
                 if !words.get(i + 1).is_some_and(|n| {
-                    matches!(n.as_str(), "-path" | "-ipath" | "-wholename" | "-iwholename")
+                    matches!(
+                        n.as_str(),
+                        "-path" | "-ipath" | "-wholename" | "-iwholename"
+                    )
                 }) =>
             {
                 return true
             }
             "-name" | "-iname"
-                if !words.get(i.wrapping_sub(1)).is_some_and(|p| p == "!" || p == "-not") =>
+                if !words
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|p| p == "!" || p == "-not") =>
             {
                 names.extend(words.get(i + 1));
             }

@@ -593,7 +593,13 @@ fn batch_agrees_with_git_on_split_lines() {
     }
     let _ = std::fs::remove_dir_all(&repo);
     let run = format!("split-line differential test: seed {seed:#x}, {files} ignore files");
-    report(&run, "in order and shuffled", cases, ignored_cases, &disagreements);
+    report(
+        &run,
+        "in order and shuffled",
+        cases,
+        ignored_cases,
+        &disagreements,
+    );
     assert!(
         ignored_cases * 10 >= cases,
         "too few ignored: {ignored_cases} of {cases}"

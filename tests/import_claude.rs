@@ -311,7 +311,11 @@ fn settings_file_fixture() {
     allow.extend(scoped(EDIT, "src/**"));
     allow.extend(scoped(EDIT, "docs/**/*.md"));
     allow.extend(scoped(READ, "README.md"));
-    allow.extend(strings(&["web_search", "mcp(github/get_issue)", "mcp(linear)"]));
+    allow.extend(strings(&[
+        "web_search",
+        "mcp(github/get_issue)",
+        "mcp(linear)",
+    ]));
     assert_eq!(rules.allow, allow);
     assert_eq!(
         imported.warnings,

@@ -50,14 +50,21 @@ fn servers_table() {
     for (servers, auto, overrides, warnings) in cases {
         let json = format!(r#"{{"mcpServers": {servers}}}"#);
         let imported = cline_mcp::settings(&parse(&json), auto);
-        let want: BTreeMap<String, Policy> = overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect();
+        let want: BTreeMap<String, Policy> =
+            overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect();
         assert_eq!(imported.config.overrides.clone(), want, "{servers}");
         assert_eq!(imported.warnings, strings(&warnings), "{servers}");
         Engine::new(imported.config).expect(servers);
     }
     let top = cline_mcp::settings(&parse(r#"{"mcpServers": {}, "theme": 1}"#), None);
-    assert_eq!(top.warnings, strings(&["Cline MCP settings theme has no toolgate equivalent; ignored"]));
-    assert!(serde_json::from_str::<ClineMcpSettings>(r#"{"mcpServers": {"a": {"disabled": "yes"}}}"#).is_err());
+    assert_eq!(
+        top.warnings,
+        strings(&["Cline MCP settings theme has no toolgate equivalent; ignored"])
+    );
+    assert!(serde_json::from_str::<ClineMcpSettings>(
+        r#"{"mcpServers": {"a": {"disabled": "yes"}}}"#
+    )
+    .is_err());
 }
 
 #[test]
@@ -82,17 +89,35 @@ fn realistic_settings_file() {
     let mut config = imported.config;
     config.auto_approval = Some(auto);
     let engine = Engine::new(config).expect("engine");
-    let mcp = |s: &str, t: &str| ToolCall::new("use_mcp_tool").with("server_name", s).with("tool_name", t);
+    let mcp = |s: &str, t: &str| {
+        ToolCall::new("use_mcp_tool")
+            .with("server_name", s)
+            .with("tool_name", t)
+    };
     let fs = "github.com/modelcontextprotocol/servers/tree/main/src/filesystem";
     for (call, want, step) in [
         (mcp("github", "get_issue"), Decision::Allow, Step::Override),
-        (mcp("github", "create_issue"), Decision::Prompt, Step::Override),
+        (
+            mcp("github", "create_issue"),
+            Decision::Prompt,
+            Step::Override,
+        ),
         (mcp(fs, "read_file"), Decision::Allow, Step::Override),
         (mcp(fs, "write_file"), Decision::Prompt, Step::Override),
         (mcp("old-db", "query"), Decision::Deny, Step::DenyOverride),
-        (mcp("web-scraper", "fetch"), Decision::Prompt, Step::Override),
+        (
+            mcp("web-scraper", "fetch"),
+            Decision::Prompt,
+            Step::Override,
+        ),
         // resources follow the policy table (Cline's useMcp), as in Cline
-        (ToolCall::new("access_mcp_resource").with("server_name", "github").with("uri", "repo://x"), Decision::Allow, Step::Policy),
+        (
+            ToolCall::new("access_mcp_resource")
+                .with("server_name", "github")
+                .with("uri", "repo://x"),
+            Decision::Allow,
+            Step::Policy,
+        ),
     ] {
         let v = engine.check(&call);
         assert_eq!((v.decision, v.step), (want, step), "{call:?}: {}", v.reason);

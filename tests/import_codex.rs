@@ -72,7 +72,11 @@ fn rules_table() {
     for (text, allow, ask, deny, warnings) in cases {
         let imported = codex::rules(text).expect("parses");
         let rules = imported.config.rules.clone();
-        assert_eq!((texts(&rules.allow), texts(&rules.ask), texts(&rules.deny)), (allow, ask, deny), "{text}");
+        assert_eq!(
+            (texts(&rules.allow), texts(&rules.ask), texts(&rules.deny)),
+            (allow, ask, deny),
+            "{text}"
+        );
         assert_eq!(imported.warnings, strings(&warnings), "{text}");
         // whatever was carried builds, its examples holding
         Engine::new(imported.config).expect(text);
@@ -81,7 +85,12 @@ fn rules_table() {
 
 #[test]
 fn refuses_what_it_cannot_read() {
-    for text in ["RULES = []", "prefix_rule(pattern = P)", "x = load(\"x.star\")", "prefix_rule("] {
+    for text in [
+        "RULES = []",
+        "prefix_rule(pattern = P)",
+        "x = load(\"x.star\")",
+        "prefix_rule(",
+    ] {
         assert!(codex::rules(text).is_err(), "{text}");
     }
 }
@@ -90,7 +99,16 @@ fn refuses_what_it_cannot_read() {
 fn realistic_rules_file() {
     let imported = codex::rules(RULES).expect("fixture parses");
     let rules = imported.config.rules.clone();
-    assert_eq!(texts(&rules.allow), cmd(&["git status *", "git log *", "git diff *", "cargo test *", "cargo build *"]));
+    assert_eq!(
+        texts(&rules.allow),
+        cmd(&[
+            "git status *",
+            "git log *",
+            "git diff *",
+            "cargo test *",
+            "cargo build *"
+        ])
+    );
     assert_eq!(texts(&rules.ask), cmd(&["git push *"]));
     assert_eq!(texts(&rules.deny), cmd(&["rm -rf *", "rm -fr *"]));
     assert_eq!(
@@ -109,10 +127,27 @@ fn realistic_rules_file() {
     let all = || r.allow.iter().chain(&r.ask).chain(&r.deny);
     let ex = |rule: &str| all().find(|e| e.rule == rule).cloned();
     let status = ex("execute_command(git status *)").expect("examples");
-    assert_eq!((status.matches, status.not_matches), (strings(&["git status"]), strings(&["git push", "git stash"])));
-    assert_eq!(ex("bash(rm -fr *)").map(|e| e.matches), Some(strings(&["rm -fr /tmp/x"])));
-    assert_eq!(ex("execute_command(cargo test *)").map(|e| e.matches), Some(strings(&["cargo test -q"])));
-    assert_eq!(all().filter(|e| !e.matches.is_empty() || !e.not_matches.is_empty()).count(), 14);
+    assert_eq!(
+        (status.matches, status.not_matches),
+        (
+            strings(&["git status"]),
+            strings(&["git push", "git stash"])
+        )
+    );
+    assert_eq!(
+        ex("bash(rm -fr *)").map(|e| e.matches),
+        Some(strings(&["rm -fr /tmp/x"]))
+    );
+    assert_eq!(
+        ex("execute_command(cargo test *)").map(|e| e.matches),
+        Some(strings(&["cargo test -q"]))
+    );
+    assert_eq!(
+        all()
+            .filter(|e| !e.matches.is_empty() || !e.not_matches.is_empty())
+            .count(),
+        14
+    );
     let engine = Engine::new(imported.config.clone()).expect("the carried examples hold");
     for (command, want) in [
         ("git status", Decision::Allow),
@@ -130,7 +165,13 @@ fn realistic_rules_file() {
     }
     // a broken carried example is caught when the engine is built
     let mut broken = imported;
-    broken.config.rules.allow[0].matches.push("git commit".into());
+    broken.config.rules.allow[0]
+        .matches
+        .push("git commit".into());
     let err = Engine::new(broken.config).err().expect("refused");
-    assert!(err.message.contains("example \"git commit\" should match but does not"), "{err}");
+    assert!(
+        err.message
+            .contains("example \"git commit\" should match but does not"),
+        "{err}"
+    );
 }

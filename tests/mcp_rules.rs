@@ -2,10 +2,10 @@
 //! grants and always-allow), how names are matched (exact for allow, ASCII case folded for
 //! deny and ask), malformed names failing closed, and "always" persisting one server's tool.
 
-use toolgate::settings::{RuleEntry, Rules, Settings};
 use toolgate::engine::{Answer, Begin, Engine, PromptResult};
 use toolgate::mcp::{self, Pattern, Target};
 use toolgate::policy::{Mode, Policy};
+use toolgate::settings::{RuleEntry, Rules, Settings};
 use toolgate::verdict::{Decision, Step};
 use toolgate::ToolCall;
 
@@ -139,7 +139,11 @@ fn calls_are_identified_in_every_spelling() {
         ("cline:/t", "missing_param"),
     ] {
         let v = e.check(&call(spec));
-        assert_eq!((v.decision, v.step, v.code), (Decision::Deny, Step::Validation, code), "{spec}");
+        assert_eq!(
+            (v.decision, v.step, v.code),
+            (Decision::Deny, Step::Validation, code),
+            "{spec}"
+        );
         assert!(e.validate(&call(spec)).is_err(), "{spec}");
     }
 }
@@ -199,7 +203,12 @@ fn rules_name_servers_and_tools() {
             c = c.with("path", "a");
         }
         let v = e.check(&c);
-        assert_eq!(v.decision.as_str(), *want, "{allow:?} {ask:?} {deny:?} {spec}: {}", v.reason);
+        assert_eq!(
+            v.decision.as_str(),
+            *want,
+            "{allow:?} {ask:?} {deny:?} {spec}: {}",
+            v.reason
+        );
     }
 }
 
@@ -214,17 +223,29 @@ fn malformed_rules_and_keys_are_refused() {
             ..Settings::default()
         });
         let e = e.err().expect(rule);
-        assert_eq!((e.field.as_str(), e.code), ("rules.deny[1]", "invalid-rule"), "{rule}");
+        assert_eq!(
+            (e.field.as_str(), e.code),
+            ("rules.deny[1]", "invalid-rule"),
+            "{rule}"
+        );
         let e = Engine::new(Settings {
             overrides: [(rule.to_string(), Policy::Deny)].into_iter().collect(),
             ..Settings::default()
         });
-        assert_eq!(e.err().map(|e| e.field), Some(format!("overrides.{rule}")), "{rule}");
+        assert_eq!(
+            e.err().map(|e| e.field),
+            Some(format!("overrides.{rule}")),
+            "{rule}"
+        );
         let e = Engine::new(Settings {
             always_allow: strings(&[rule]),
             ..Settings::default()
         });
-        assert_eq!(e.err().map(|e| (e.field, e.code)), Some(("alwaysAllow[0]".to_string(), "invalid-value")), "{rule}");
+        assert_eq!(
+            e.err().map(|e| (e.field, e.code)),
+            Some(("alwaysAllow[0]".to_string(), "invalid-value")),
+            "{rule}"
+        );
     }
     // a native caller can still set one: a deny then covers every MCP call, an allow none
     let mut e = engine(|_| {});
@@ -255,9 +276,15 @@ fn overrides_the_most_specific_decides_a_deny_anywhere_wins() {
         (&[("mcp(github/x)", Policy::Allow)],                                 "mcp__github__x", "allow",  "override"),
     ];
     for (overrides, spec, want, step) in cases {
-        let e = engine(|c| c.overrides = overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect());
+        let e =
+            engine(|c| c.overrides = overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect());
         let v = e.check(&call(spec));
-        assert_eq!((v.decision.as_str(), v.step.as_str()), (*want, *step), "{overrides:?} {spec}: {}", v.reason);
+        assert_eq!(
+            (v.decision.as_str(), v.step.as_str()),
+            (*want, *step),
+            "{overrides:?} {spec}: {}",
+            v.reason
+        );
     }
 }
 
@@ -265,34 +292,76 @@ fn overrides_the_most_specific_decides_a_deny_anywhere_wins() {
 fn turn_grants_and_always_allow_name_servers() {
     let mut e = engine(|c| c.always_allow = strings(&["mcp(docs)"]));
     assert_eq!(e.check(&call("cline:docs/search")).step, Step::AlwaysAllow);
-    assert_eq!(e.check(&call("cline:github/search")).decision, Decision::Prompt);
+    assert_eq!(
+        e.check(&call("cline:github/search")).decision,
+        Decision::Prompt
+    );
     e.grant_for_turn(strings(&["mcp(github/get_*)"]), strings(&["mcp__docs"]));
-    assert_eq!(e.check(&call("cline:github/get_issue")).step, Step::TurnAllow);
-    assert_eq!(e.check(&call("cline:github/create_issue")).decision, Decision::Prompt);
+    assert_eq!(
+        e.check(&call("cline:github/get_issue")).step,
+        Step::TurnAllow
+    );
+    assert_eq!(
+        e.check(&call("cline:github/create_issue")).decision,
+        Decision::Prompt
+    );
     let v = e.check(&call("cline:DOCS/search"));
     assert_eq!((v.decision, v.step), (Decision::Deny, Step::TurnDeny));
-    assert!(v.reason.contains("'mcp__docs' (MCP tool 'search' of server 'DOCS')"), "{}", v.reason);
+    assert!(
+        v.reason
+            .contains("'mcp__docs' (MCP tool 'search' of server 'DOCS')"),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]
 fn always_persists_that_servers_tool_only() {
     for (spec, key, other) in [
-        ("cline:github/create_issue", "mcp(github/create_issue)", "cline:github/delete_repo"),
-        ("mcp__github__create_issue", "mcp(github/create_issue)", "cline:gitlab/create_issue"),
-        ("res:github", "mcp(github/@resources)", "cline:github/create_issue"),
-        ("cline:github.com/o/r/t", "mcp(github.com/o/r/t)", "cline:github.com/o/r/u"),
+        (
+            "cline:github/create_issue",
+            "mcp(github/create_issue)",
+            "cline:github/delete_repo",
+        ),
+        (
+            "mcp__github__create_issue",
+            "mcp(github/create_issue)",
+            "cline:gitlab/create_issue",
+        ),
+        (
+            "res:github",
+            "mcp(github/@resources)",
+            "cline:github/create_issue",
+        ),
+        (
+            "cline:github.com/o/r/t",
+            "mcp(github.com/o/r/t)",
+            "cline:github.com/o/r/u",
+        ),
     ] {
         let mut e = engine(|_| {});
         let Begin::Ask(request, verdict) = e.begin(&call(spec), true) else {
             panic!("{spec} should ask");
         };
         assert!(request.mcp.is_some(), "{spec}");
-        let (outcome, change) = e.finish(&call(spec).tool, verdict, PromptResult::Answered(Answer::Always));
+        let (outcome, change) = e.finish(
+            &call(spec).tool,
+            verdict,
+            PromptResult::Answered(Answer::Always),
+        );
         assert!(outcome.allowed, "{spec}");
         assert!(change.is_some(), "{spec}");
-        assert_eq!(e.always_allowed_tools().collect::<Vec<_>>(), vec![key], "{spec}");
+        assert_eq!(
+            e.always_allowed_tools().collect::<Vec<_>>(),
+            vec![key],
+            "{spec}"
+        );
         assert_eq!(e.check(&call(spec)).step, Step::AlwaysAllow, "{spec}");
-        assert_eq!(e.check(&call(other)).decision, Decision::Prompt, "{spec} → {other}");
+        assert_eq!(
+            e.check(&call(other)).decision,
+            Decision::Prompt,
+            "{spec} → {other}"
+        );
     }
 }
 
@@ -307,16 +376,31 @@ fn verdicts_requests_and_explain_name_the_server_and_tool() {
     };
     assert_eq!(v.mcp.as_ref(), Some(&want));
     assert_eq!(v.rule.as_deref(), Some("mcp(github/delete_repo)"));
-    assert_eq!(v.reason, "Denied by rule `mcp(github/delete_repo)` on MCP tool 'delete_repo' of server 'github'.");
+    assert_eq!(
+        v.reason,
+        "Denied by rule `mcp(github/delete_repo)` on MCP tool 'delete_repo' of server 'github'."
+    );
     let json = serde_json::to_value(&v).unwrap();
-    assert_eq!(json["mcp"], serde_json::json!({"server": "github", "tool": "delete_repo"}));
+    assert_eq!(
+        json["mcp"],
+        serde_json::json!({"server": "github", "tool": "delete_repo"})
+    );
     let v = e.check(&call("res:github"));
-    assert_eq!(serde_json::to_value(&v).unwrap()["mcp"], serde_json::json!({"server": "github", "uri": "repo://issues/1"}));
+    assert_eq!(
+        serde_json::to_value(&v).unwrap()["mcp"],
+        serde_json::json!({"server": "github", "uri": "repo://issues/1"})
+    );
     assert!(e.check(&call("read_file").with("path", "a")).mcp.is_none());
     let x = e.explain(&call("cline:github/get_issue"));
     let note = &x.steps[0].note;
-    assert!(note.contains("MCP tool 'get_issue' of server 'github' (mcp(github/get_issue)"), "{note}");
-    assert_eq!(x.verdict.mcp.as_ref().map(|t| t.server.as_str()), Some("github"));
+    assert!(
+        note.contains("MCP tool 'get_issue' of server 'github' (mcp(github/get_issue)"),
+        "{note}"
+    );
+    assert_eq!(
+        x.verdict.mcp.as_ref().map(|t| t.server.as_str()),
+        Some("github")
+    );
 }
 
 #[test]
@@ -336,10 +420,22 @@ fn mcp_rule_examples_are_checked() {
         .map(|_| ())
         .map_err(|e| e.to_string())
     };
-    assert_eq!(build(&["github/delete_repo", "mcp__GitHub__delete_x"], &["github/get_issue", "gitlab/delete_repo"]), Ok(()));
-    assert!(build(&["github/get_issue"], &[]).unwrap_err().contains("should match but does not"));
-    assert!(build(&[], &["github/delete_repo"]).unwrap_err().contains("should not match but does"));
-    assert!(build(&["delete_repo"], &[]).unwrap_err().contains("is not an MCP tool"));
+    assert_eq!(
+        build(
+            &["github/delete_repo", "mcp__GitHub__delete_x"],
+            &["github/get_issue", "gitlab/delete_repo"]
+        ),
+        Ok(())
+    );
+    assert!(build(&["github/get_issue"], &[])
+        .unwrap_err()
+        .contains("should match but does not"));
+    assert!(build(&[], &["github/delete_repo"])
+        .unwrap_err()
+        .contains("should not match but does"));
+    assert!(build(&["delete_repo"], &[])
+        .unwrap_err()
+        .contains("is not an MCP tool"));
 }
 
 #[test]

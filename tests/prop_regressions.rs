@@ -218,7 +218,10 @@ fn braces_do_not_copy_a_substitution() {
     round_trips("for f in a b; do echo $f > \"$(x)\"; done");
     round_trips("for f in a b; do cat $f <<EOF\n$(x)\nEOF\ndone");
     let a = analyse("cat {a,b}$(ls)");
-    assert!(a.commands.iter().any(|c| c.name() == Some("cat") && c.is_unknown(1)));
+    assert!(a
+        .commands
+        .iter()
+        .any(|c| c.name() == Some("cat") && c.is_unknown(1)));
 }
 
 /// The seed bundle the wasm test embeds (tests/fixtures/fuzz-seeds.json) matches fuzz/seeds:

@@ -42,22 +42,42 @@ fn rules_name_servers_and_tools() {
         (mcp("GitHub", "DELETE_REPO"), "deny", "deny-rule"),
         (mcp("github", "create_issue"), "prompt", "policy"),
         (mcp("Docs", "search"), "prompt", "policy"),
-        ("{ tool: 'mcp__docs__search', params: {} }".into(), "allow", "command-rule"),
-        ("{ tool: 'access_mcp_resource', params: { server_name: 'docs', uri: 'docs://a' } }".into(), "allow", "command-rule"),
+        (
+            "{ tool: 'mcp__docs__search', params: {} }".into(),
+            "allow",
+            "command-rule",
+        ),
+        (
+            "{ tool: 'access_mcp_resource', params: { server_name: 'docs', uri: 'docs://a' } }"
+                .into(),
+            "allow",
+            "command-rule",
+        ),
         (mcp("docs", "bad name"), "deny", "validation"),
         (mcp("dоcs", "search"), "deny", "validation"), // Cyrillic о
     ];
     for (call, decision, step) in cases {
         let v = gk.check(&js(&call));
-        assert_eq!((text(&v, "decision"), text(&v, "step")), (decision.into(), step.into()), "{call}: {}", text(&v, "reason"));
+        assert_eq!(
+            (text(&v, "decision"), text(&v, "step")),
+            (decision.into(), step.into()),
+            "{call}: {}",
+            text(&v, "reason")
+        );
     }
     let v = gk.check(&js(&mcp("github", "delete_repo")));
-    assert_eq!(json(&get(&v, "mcp")), r#"{"server":"github","tool":"delete_repo"}"#);
+    assert_eq!(
+        json(&get(&v, "mcp")),
+        r#"{"server":"github","tool":"delete_repo"}"#
+    );
     assert_eq!(text(&v, "rule"), "mcp__github__delete_repo");
     let v = gk.check(&js("{ tool: 'read_file', params: { path: 'a' } }"));
     assert!(get(&v, "mcp").is_undefined());
     let x = gk.explain(&js(&mcp("github", "create_issue")));
-    assert_eq!(json(&get(&get(&x, "verdict"), "mcp")), r#"{"server":"github","tool":"create_issue"}"#);
+    assert_eq!(
+        json(&get(&get(&x, "verdict"), "mcp")),
+        r#"{"server":"github","tool":"create_issue"}"#
+    );
 }
 
 #[wasm_bindgen_test]
@@ -68,19 +88,38 @@ async fn always_persists_that_servers_tool() {
     }"))
     .unwrap();
     let changes = js("[]");
-    gk.set_on_change(js("(c) => globalThis.__mcpChanges.push(c)")).unwrap();
+    gk.set_on_change(js("(c) => globalThis.__mcpChanges.push(c)"))
+        .unwrap();
     Reflect::set(&js_sys::global(), &"__mcpChanges".into(), &changes).unwrap();
     let o = JsFuture::from(gk.authorize(js(&mcp("github", "create_issue")), JsValue::UNDEFINED))
         .await
         .unwrap();
     assert_eq!(text(&o, "code"), "user_always");
     let request = get(&js_sys::global(), "__mcpRequest");
-    assert_eq!(json(&get(&request, "mcp")), r#"{"server":"github","tool":"create_issue"}"#);
-    assert_eq!(json(&gk.always_allowed_tools()), r#"["mcp(github/create_issue)"]"#);
-    assert_eq!(json(&changes), r#"[{"kind":"alwaysAllow","tool":"mcp(github/create_issue)"}]"#);
-    assert_eq!(text(&gk.check(&js(&mcp("github", "create_issue"))), "step"), "always-allow");
-    assert_eq!(text(&gk.check(&js(&mcp("github", "delete_repo"))), "decision"), "prompt");
-    assert_eq!(text(&gk.check(&js(&mcp("gitlab", "create_issue"))), "decision"), "prompt");
+    assert_eq!(
+        json(&get(&request, "mcp")),
+        r#"{"server":"github","tool":"create_issue"}"#
+    );
+    assert_eq!(
+        json(&gk.always_allowed_tools()),
+        r#"["mcp(github/create_issue)"]"#
+    );
+    assert_eq!(
+        json(&changes),
+        r#"[{"kind":"alwaysAllow","tool":"mcp(github/create_issue)"}]"#
+    );
+    assert_eq!(
+        text(&gk.check(&js(&mcp("github", "create_issue"))), "step"),
+        "always-allow"
+    );
+    assert_eq!(
+        text(&gk.check(&js(&mcp("github", "delete_repo"))), "decision"),
+        "prompt"
+    );
+    assert_eq!(
+        text(&gk.check(&js(&mcp("gitlab", "create_issue"))), "decision"),
+        "prompt"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -96,7 +135,10 @@ fn malformed_names_are_refused() {
     assert!(gk.set_override("mcp(github/a b)", "deny", None).is_err());
     assert!(gk.grant_for_turn(js("{ deny: ['mcp()'] }")).is_err());
     gk.set_override("mcp(github)", "deny", None).unwrap();
-    assert_eq!(text(&gk.check(&js(&mcp("github", "x"))), "step"), "deny-override");
+    assert_eq!(
+        text(&gk.check(&js(&mcp("github", "x"))), "step"),
+        "deny-override"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -112,28 +154,54 @@ fn importers_give_configs_a_gatekeeper_accepts() {
     );
     assert_eq!(json(&get(&cline, "warnings")), "[]");
     let gk = Gatekeeper::new(get(&cline, "config")).unwrap();
-    assert_eq!(text(&gk.check(&js(&mcp("github", "get_issue"))), "decision"), "allow");
-    assert_eq!(text(&gk.check(&js(&mcp("github", "create_issue"))), "decision"), "prompt");
-    assert_eq!(text(&gk.check(&js(&mcp("db", "query"))), "decision"), "deny");
-    let off = import::import_cline_mcp(js("{ mcpServers: { github: { autoApprove: ['get_issue'] } } }"), js("{ actions: { useMcp: false } }")).unwrap();
-    assert_eq!(json(&get(&get(&off, "config"), "overrides")), r#"{"use_mcp_tool":"prompt"}"#);
+    assert_eq!(
+        text(&gk.check(&js(&mcp("github", "get_issue"))), "decision"),
+        "allow"
+    );
+    assert_eq!(
+        text(&gk.check(&js(&mcp("github", "create_issue"))), "decision"),
+        "prompt"
+    );
+    assert_eq!(
+        text(&gk.check(&js(&mcp("db", "query"))), "decision"),
+        "deny"
+    );
+    let off = import::import_cline_mcp(
+        js("{ mcpServers: { github: { autoApprove: ['get_issue'] } } }"),
+        js("{ actions: { useMcp: false } }"),
+    )
+    .unwrap();
+    assert_eq!(
+        json(&get(&get(&off, "config"), "overrides")),
+        r#"{"use_mcp_tool":"prompt"}"#
+    );
 }
 
 #[cfg(feature = "text-importers")]
 #[wasm_bindgen_test]
 fn text_importers_give_configs_a_gatekeeper_accepts() {
-
     let gemini = import::import_gemini(
         "[[rule]]\nmcpName = \"docs\"\ndecision = \"allow\"\npriority = 100\n\n[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"rm -rf\"\ndecision = \"deny\"\npriority = 500\n",
         js("{ mode: 'yolo' }"),
     )
     .unwrap();
     let config = get(&gemini, "config");
-    assert_eq!(json(&get(&config, "rules")), r#"{"allow":["mcp(docs)"],"deny":["execute_command(rm -rf *)","bash(rm -rf *)"]}"#);
+    assert_eq!(
+        json(&get(&config, "rules")),
+        r#"{"allow":["mcp(docs)"],"deny":["execute_command(rm -rf *)","bash(rm -rf *)"]}"#
+    );
     assert_eq!(text(&config, "mode"), "yolo");
     let gk = Gatekeeper::new(config).unwrap();
-    assert_eq!(text(&gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }")), "decision"), "deny");
-    let err = import::import_gemini("[[rule]\n", JsValue::UNDEFINED).err().map(|e| json(&JsValue::from(e)));
+    assert_eq!(
+        text(
+            &gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }")),
+            "decision"
+        ),
+        "deny"
+    );
+    let err = import::import_gemini("[[rule]\n", JsValue::UNDEFINED)
+        .err()
+        .map(|e| json(&JsValue::from(e)));
     assert!(err.is_some());
 
     let codex = import::import_codex(
@@ -146,6 +214,12 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
         r#"{"ask":[{"rule":"execute_command(git push *)","match":["git push origin"]},{"rule":"bash(git push *)","match":["git push origin"]}]}"#
     );
     let gk = Gatekeeper::new(get(&codex, "config")).unwrap();
-    assert_eq!(text(&gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }")), "decision"), "prompt");
+    assert_eq!(
+        text(
+            &gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }")),
+            "decision"
+        ),
+        "prompt"
+    );
     assert!(import::import_codex("x = 1").is_err());
 }

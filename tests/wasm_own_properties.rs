@@ -210,7 +210,9 @@ async fn a_polluted_prototype_changes_nothing() {
     if js("typeof process === 'object' && !!(process.versions && process.versions.node)")
         .is_truthy()
     {
-        wasm_bindgen_test::console_log!("skipped in Node (V8 abort under prototype pollution); run in Chromium");
+        wasm_bindgen_test::console_log!(
+            "skipped in Node (V8 abort under prototype pollution); run in Chromium"
+        );
         return;
     }
     let transcript: Function = js(TRANSCRIPT).dyn_into().unwrap();

@@ -13,7 +13,8 @@ fn call(target: &JsValue, method: &str, arg: &JsValue) -> Result<JsValue, String
     let f: Function = Reflect::get(target, &method.into())
         .and_then(|f| f.dyn_into().map_err(JsValue::from))
         .map_err(|e| format!("{method}: {e:?}"))?;
-    f.call1(target, arg).map_err(|e| format!("{method} threw {e:?}"))
+    f.call1(target, arg)
+        .map_err(|e| format!("{method} threw {e:?}"))
 }
 
 fn text(v: &JsValue, key: &str) -> String {

@@ -162,12 +162,30 @@ fn an_unknown_field_is_worded_with_its_path() {
 /// Config → the thrown message after its `invalid settings: <field>: `, worded as the native
 /// reader words the same value (tests/fixtures/settings/cases.tsv), numbers included.
 const WORDED: &[(&str, &str)] = &[
-    ("{ workspaceRoots: ['/ws', 5] }", "invalid type: integer `5`, expected a string"),
-    ("{ ignoreFile: 42 }", "invalid type: integer `42`, expected a string"),
-    ("{ promptTimeoutMs: 1.5 }", "invalid type: floating point `1.5`, expected u32"),
-    ("{ promptTimeoutMs: -1 }", "invalid value: integer `-1`, expected u32"),
-    ("{ promptTimeoutMs: 4294967296 }", "invalid value: integer `4294967296`, expected u32"),
-    ("{ caseInsensitivePaths: 'yes' }", "invalid type: string \"yes\", expected a boolean"),
+    (
+        "{ workspaceRoots: ['/ws', 5] }",
+        "invalid type: integer `5`, expected a string",
+    ),
+    (
+        "{ ignoreFile: 42 }",
+        "invalid type: integer `42`, expected a string",
+    ),
+    (
+        "{ promptTimeoutMs: 1.5 }",
+        "invalid type: floating point `1.5`, expected u32",
+    ),
+    (
+        "{ promptTimeoutMs: -1 }",
+        "invalid value: integer `-1`, expected u32",
+    ),
+    (
+        "{ promptTimeoutMs: 4294967296 }",
+        "invalid value: integer `4294967296`, expected u32",
+    ),
+    (
+        "{ caseInsensitivePaths: 'yes' }",
+        "invalid type: string \"yes\", expected a boolean",
+    ),
     (
         "{ rules: { allow: [5] } }",
         "invalid type: integer `5`, expected a rule: a string or { rule, match?, notMatch? }",

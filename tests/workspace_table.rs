@@ -319,7 +319,12 @@ local!(win_case_folds_unicode, WINWS, false, "C:\\WS\\ÄRGER" => 0, "ÄRGER", "C
 external!(win_other_drive_absolute, WINWS, false, "D:\\ws\\x" => "D:/ws/x");
 external!(win_unc_share, WINWS, false, "\\\\srv\\ws\\x" => "//srv/ws/x");
 invalid!(win_other_drive_relative, WINWS, "D:x", "drive D");
-invalid!(win_admin_share_of_another_name, WINWS, "\\\\pc\\c$\\x", "this machine");
+invalid!(
+    win_admin_share_of_another_name,
+    WINWS,
+    "\\\\pc\\c$\\x",
+    "this machine"
+);
 
 // --- Places toolgate cannot know --------------------------------------------------------------
 invalid!(home_climbing_out, WS, "~/../../ws/.env", "cannot know");
@@ -338,7 +343,12 @@ fn unknown_places_are_marked_as_such() {
     // A relative path from a cwd under `~` is under `~` too.
     let r = ws(WS, false).resolve_from(Some("~/a"), "b").unwrap();
     assert_eq!((r.absolute.as_str(), r.root), ("~/a/b", None));
-    assert!(ws(WS, false).resolve_from(Some("~"), "../x").unwrap_err().unknown_place);
+    assert!(
+        ws(WS, false)
+            .resolve_from(Some("~"), "../x")
+            .unwrap_err()
+            .unknown_place
+    );
 }
 
 #[test]
@@ -373,7 +383,11 @@ fn short_names() {
         ("A~1.HTML", false),
         ("a.txt", false),
     ] {
-        assert_eq!(toolgate::workspace::may_be_short_name(name), short, "{name:?}");
+        assert_eq!(
+            toolgate::workspace::may_be_short_name(name),
+            short,
+            "{name:?}"
+        );
     }
 }
 
@@ -390,14 +404,23 @@ fn macos_names_compare_folded_and_normalised() {
         "/users/JOSE\u{301}/Ws/a",
     ] {
         let r = w.resolve(path).unwrap();
-        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some("a")), "{path:?}");
+        assert_eq!(
+            (r.root, r.relative.as_deref()),
+            (Some(0), Some("a")),
+            "{path:?}"
+        );
     }
     assert_eq!(w.resolve("/Users/jose/ws/a").unwrap().root, None);
     let linux = Workspace::new(&["/Users/josé/ws".to_string()], PathSettings::default()).unwrap();
     assert_eq!(linux.resolve("/Users/jose\u{301}/ws/a").unwrap().root, None);
 }
 external!(home_of_a_user, WS, false, "~root/.ssh/id" => "~root/.ssh/id");
-invalid!(home_of_a_user_climbing_out, WS, "~nobody/../ws/secrets/k", "cannot know");
+invalid!(
+    home_of_a_user_climbing_out,
+    WS,
+    "~nobody/../ws/secrets/k",
+    "cannot know"
+);
 local!(tilde_name_alone, WS, false, "~draft" => 0, "~draft", "/ws/~draft");
 local!(tilde_name_with_odd_characters, WS, false, "~$doc.docx" => 0, "~$doc.docx", "/ws/~$doc.docx");
 
@@ -409,10 +432,23 @@ fn macos_system_links_lead_under_private() {
     };
     let w = Workspace::new(&["/tmp/ws".to_string()], macos).unwrap();
     assert_eq!(w.roots(), ["/private/tmp/ws"]);
-    for path in ["/tmp/ws/.env", "/private/tmp/ws/.env", "/TMP/ws/.env", "//tmp/ws/.env"] {
+    for path in [
+        "/tmp/ws/.env",
+        "/private/tmp/ws/.env",
+        "/TMP/ws/.env",
+        "//tmp/ws/.env",
+    ] {
         let r = w.resolve(path).unwrap();
-        assert_eq!((r.root, r.relative.as_deref()), (Some(0), Some(".env")), "{path:?}");
-        assert_eq!(w.resolve(&r.absolute).unwrap().absolute, r.absolute, "{path:?}");
+        assert_eq!(
+            (r.root, r.relative.as_deref()),
+            (Some(0), Some(".env")),
+            "{path:?}"
+        );
+        assert_eq!(
+            w.resolve(&r.absolute).unwrap().absolute,
+            r.absolute,
+            "{path:?}"
+        );
     }
     let w = Workspace::new(&["/private/var/folders/x/ws".to_string()], macos).unwrap();
     assert_eq!(w.resolve("/var/folders/x/ws/a").unwrap().root, Some(0));

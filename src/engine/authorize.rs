@@ -74,7 +74,10 @@ pub struct Outcome {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
-#[cfg_attr(all(test, not(target_arch = "wasm32")), ts(rename = "ApprovalRequestCore"))]
+#[cfg_attr(
+    all(test, not(target_arch = "wasm32")),
+    ts(rename = "ApprovalRequestCore")
+)]
 pub struct ApprovalRequest {
     pub tool: String,
     #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "Tier"))]

@@ -15,7 +15,10 @@ use crate::verdict::{Step, Verdict};
 pub struct TraceStep {
     pub step: Step,
     /// "decided", "passed" (looked and handed the call on) or "skipped" (after the decision).
-    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(type = "\"decided\" | \"passed\" | \"skipped\""))]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(type = "\"decided\" | \"passed\" | \"skipped\"")
+    )]
     pub outcome: &'static str,
     pub note: String,
 }
@@ -122,7 +125,11 @@ impl Engine {
 fn with_mcp(mut note: String, step: Step, f: &super::Facts<'_>) -> String {
     let looks = !matches!(step, Step::Critical | Step::Policy | Step::Validation);
     if let (true, Some(t)) = (looks, &f.mcp) {
-        note.push_str(&format!(", nor for {} ({} or a wider name)", t.describe(), t.key()));
+        note.push_str(&format!(
+            ", nor for {} ({} or a wider name)",
+            t.describe(),
+            t.key()
+        ));
     }
     note
 }

@@ -22,7 +22,12 @@ pub(super) fn check_keys(
     let named = overrides
         .keys()
         .map(|k| (format!("overrides.{k}"), k))
-        .chain(always.iter().enumerate().map(|(i, k)| (format!("alwaysAllow[{i}]"), k)));
+        .chain(
+            always
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (format!("alwaysAllow[{i}]"), k)),
+        );
     for (field, key) in named {
         check_key(&field, key)?;
     }

@@ -504,10 +504,16 @@ impl Engine {
             mode: Some(self.mode),
             auto_approval: self.auto_approval(),
             tools: self.custom_tools.clone(),
-            overrides: by_insertion(self.overrides.iter().map(|(t, o)| (t.to_string(), o.policy))),
-            override_origins: by_insertion(self.overrides.iter().filter_map(|(t, o)| {
-                o.origin.clone().map(|origin| (t.to_string(), origin))
-            })),
+            overrides: by_insertion(
+                self.overrides
+                    .iter()
+                    .map(|(t, o)| (t.to_string(), o.policy)),
+            ),
+            override_origins: by_insertion(
+                self.overrides
+                    .iter()
+                    .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.to_string(), origin))),
+            ),
             always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,

@@ -71,7 +71,11 @@ impl Engine {
                 Decision::Deny,
                 Step::DenyOverride,
                 "deny_override",
-                format!("{} is denied by an override{}.", subject(key, f), from(&o.origin)),
+                format!(
+                    "{} is denied by an override{}.",
+                    subject(key, f),
+                    from(&o.origin)
+                ),
                 f,
             )
             .origin(o.origin.clone()),
@@ -219,7 +223,11 @@ impl Engine {
                 decision,
                 Step::Override,
                 code,
-                format!("{} is {what} by an override{}.", subject(key, f), from(&o.origin)),
+                format!(
+                    "{} is {what} by an override{}.",
+                    subject(key, f),
+                    from(&o.origin)
+                ),
                 f,
             )
             .origin(o.origin.clone()),
@@ -287,7 +295,10 @@ impl Engine {
             Decision::Allow,
             Step::AlwaysAllow,
             "always_allow",
-            format!("{} was always-allowed earlier in this session.", subject(key, f)),
+            format!(
+                "{} was always-allowed earlier in this session.",
+                subject(key, f)
+            ),
             f,
         ))
     }

@@ -88,7 +88,11 @@ pub fn settings(settings: &ClineMcpSettings, mcp_auto_approval: Option<bool>) ->
             ));
             continue;
         }
-        for key in server.unknown.keys().filter(|k| !CONNECTION.contains(&k.as_str())) {
+        for key in server
+            .unknown
+            .keys()
+            .filter(|k| !CONNECTION.contains(&k.as_str()))
+        {
             out.warn(format!("{at}.{key} has no toolgate equivalent; ignored"));
         }
         let whole = Pattern {
@@ -138,7 +142,9 @@ pub fn settings(settings: &ClineMcpSettings, mcp_auto_approval: Option<bool>) ->
         );
     }
     for key in settings.unknown.keys() {
-        out.warn(format!("Cline MCP settings {key} has no toolgate equivalent; ignored"));
+        out.warn(format!(
+            "Cline MCP settings {key} has no toolgate equivalent; ignored"
+        ));
     }
     out.config.overrides = overrides;
     out.config.override_origins = origins;

@@ -69,17 +69,28 @@ pub fn rules(text: &str) -> Result<Imported, SyntaxError> {
 type Examples = Vec<(List, String, Vec<String>, Vec<String>)>;
 
 fn keyword<'c>(call: &'c Call, name: &str) -> Option<&'c Value> {
-    call.keywords.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    call.keywords
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
 }
 
-fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists, examples: &mut Examples) {
+fn prefix_rule(
+    call: &Call,
+    at: &str,
+    out: &mut Imported,
+    lists: &mut RuleLists,
+    examples: &mut Examples,
+) {
     if call.positional.len() > PARAMS.len() {
         return out.warn(format!("{at}: not carried over: too many arguments"));
     }
     let mut args: Vec<(&str, &Value)> = PARAMS.iter().copied().zip(&call.positional).collect();
     for (k, v) in &call.keywords {
         if !PARAMS.contains(&k.as_str()) || args.iter().any(|(name, _)| name == k) {
-            return out.warn(format!("{at}: not carried over: unexpected argument `{k}` (Codex refuses the file)"));
+            return out.warn(format!(
+                "{at}: not carried over: unexpected argument `{k}` (Codex refuses the file)"
+            ));
         }
         args.push((k.as_str(), v));
     }
@@ -97,18 +108,30 @@ fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists,
         }
     };
     let skip = |out: &mut Imported, why: &str| {
-        let tail = if list == List::Deny { "; this deny is NOT enforced" } else { "" };
+        let tail = if list == List::Deny {
+            "; this deny is NOT enforced"
+        } else {
+            ""
+        };
         out.warn(format!("{at}: not carried over: {why}{tail}"));
     };
     let Some(alternatives) = arg("pattern").and_then(expand) else {
-        return skip(out, "pattern must be a non-empty list of strings or lists of strings");
+        return skip(
+            out,
+            "pattern must be a non-empty list of strings or lists of strings",
+        );
     };
     if alternatives.len() > MAX_EXPANSION {
-        return skip(out, &format!("its alternatives expand to more than {MAX_EXPANSION} rules"));
+        return skip(
+            out,
+            &format!("its alternatives expand to more than {MAX_EXPANSION} rules"),
+        );
     }
     let mut texts = Vec::new();
     for tokens in &alternatives {
-        let odd = tokens.iter().any(|t| t.is_empty() || t.contains(char::is_whitespace) || t.contains(['*', '?']));
+        let odd = tokens
+            .iter()
+            .any(|t| t.is_empty() || t.contains(char::is_whitespace) || t.contains(['*', '?']));
         let text = tokens.join(" ");
         if !balanced_parens(&text) {
             skip(out, &format!("the prefix \"{text}\" has unbalanced parentheses, which toolgate rules cannot hold"));
@@ -134,10 +157,15 @@ fn prefix_rule(call: &Call, at: &str, out: &mut Imported, lists: &mut RuleLists,
         }
     };
     let (Some(matches), Some(not_matches)) = (listed("match"), listed("not_match")) else {
-        return skip(out, "match and not_match must be lists of strings or token lists");
+        return skip(
+            out,
+            "match and not_match must be lists of strings or token lists",
+        );
     };
     if arg("justification").is_some() {
-        out.warn(format!("{at}: justification is not carried (toolgate's reason names the rule instead)"));
+        out.warn(format!(
+            "{at}: justification is not carried (toolgate's reason names the rule instead)"
+        ));
     }
     // Check the examples on the translation, as Codex checks them on its rule.
     let kind = match list {
@@ -217,7 +245,9 @@ fn decides(kind: RuleKind, tool: &str, rule: &str, command: &str) -> bool {
 
 /// A pattern's token sequences: each element a string or a list of alternatives.
 fn expand(pattern: &Value) -> Option<Vec<Vec<String>>> {
-    let Value::List(elements) = pattern else { return None };
+    let Value::List(elements) = pattern else {
+        return None;
+    };
     if elements.is_empty() {
         return None;
     }
@@ -264,9 +294,10 @@ fn example(v: &Value) -> Option<String> {
 /// A token as one shell word.
 fn quote(token: &str) -> String {
     let plain = !token.is_empty()
-        && token
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | '=' | ':' | ',' | '+' | '@' | '%'));
+        && token.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '-' | '_' | '.' | '/' | '=' | ':' | ',' | '+' | '@' | '%')
+        });
     if plain {
         token.to_string()
     } else {

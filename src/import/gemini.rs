@@ -151,13 +151,15 @@ fn priorities(carried: &[Carried], out: &mut Imported) {
         for strict in carried {
             let overruled = rank(lax.list) < rank(strict.list)
                 && lax.priority > strict.priority
-                && lax
-                    .rules
-                    .iter()
-                    .any(|a| strict.rules.iter().any(|b| match mcp::is_mcp_key(a) && mcp::is_mcp_key(b) {
-                        true => mcp_overlap(a, b),
-                        false => tool(a) == tool(b),
-                    }));
+                && lax.rules.iter().any(|a| {
+                    strict
+                        .rules
+                        .iter()
+                        .any(|b| match mcp::is_mcp_key(a) && mcp::is_mcp_key(b) {
+                            true => mcp_overlap(a, b),
+                            false => tool(a) == tool(b),
+                        })
+                });
             if overruled {
                 out.warn(format!(
                     "Gemini CLI rule[{}] ({}, priority {}) outranks rule[{}] ({}, priority {}) in Gemini CLI; toolgate checks {} rules first, so where both match, rule[{}] decides",
@@ -211,7 +213,9 @@ impl RuleImport<'_> {
         let get = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v);
         for (key, _) in fields {
             if !RULE_KEYS.contains(&key.as_str()) {
-                self.warn(format!("field \"{key}\" has no toolgate equivalent; ignored"));
+                self.warn(format!(
+                    "field \"{key}\" has no toolgate equivalent; ignored"
+                ));
             }
         }
         let list = match get("decision").and_then(Value::as_str) {
@@ -219,7 +223,10 @@ impl RuleImport<'_> {
             Some("ask_user") => List::Ask,
             Some("deny") => List::Deny,
             Some(other) => {
-                self.skip(None, format!("decision \"{other}\" is not allow, ask_user or deny"));
+                self.skip(
+                    None,
+                    format!("decision \"{other}\" is not allow, ask_user or deny"),
+                );
                 return None;
             }
             None => {
@@ -230,7 +237,13 @@ impl RuleImport<'_> {
         let priority = match get("priority") {
             Some(Value::Int(p)) if (0..=999).contains(p) => *p,
             Some(v) => {
-                self.skip(Some(list), format!("priority must be an integer from 0 to 999, not {}", v.kind()));
+                self.skip(
+                    Some(list),
+                    format!(
+                        "priority must be an integer from 0 to 999, not {}",
+                        v.kind()
+                    ),
+                );
                 return None;
             }
             None => {
@@ -242,10 +255,14 @@ impl RuleImport<'_> {
             match modes.strings() {
                 Some(m) if m.is_empty() || m.iter().any(|x| x == self.mode) => {}
                 Some(m) => {
-                    self.skip(Some(list), format!(
-                        "it applies only in mode(s) {}, and this import is for mode \"{}\"",
-                        super::quoted_list(&m), self.mode
-                    ));
+                    self.skip(
+                        Some(list),
+                        format!(
+                            "it applies only in mode(s) {}, and this import is for mode \"{}\"",
+                            super::quoted_list(&m),
+                            self.mode
+                        ),
+                    );
                     return None;
                 }
                 None => {
@@ -255,14 +272,22 @@ impl RuleImport<'_> {
             }
         }
         if get("interactive") == Some(&Value::Bool(false)) {
-            self.skip(Some(list), "it applies only without a user (interactive = false), and toolgate asks one");
+            self.skip(
+                Some(list),
+                "it applies only without a user (interactive = false), and toolgate asks one",
+            );
             return None;
         }
         // conditions toolgate cannot express: an allow is dropped, a deny or ask widens
-        let inexpressible: Vec<&str> = ["argsPattern", "toolAnnotations", "subagent", "safety_checker"]
-            .into_iter()
-            .filter(|k| get(k).is_some())
-            .collect();
+        let inexpressible: Vec<&str> = [
+            "argsPattern",
+            "toolAnnotations",
+            "subagent",
+            "safety_checker",
+        ]
+        .into_iter()
+        .filter(|k| get(k).is_some())
+        .collect();
         if !inexpressible.is_empty() {
             let what = inexpressible.join(", ");
             if list == List::Allow {
@@ -281,7 +306,9 @@ impl RuleImport<'_> {
         }
         for key in ["denyMessage", "deny_message"] {
             if get(key).is_some() {
-                self.warn(format!("{key} is not carried: toolgate's reason names the rule instead"));
+                self.warn(format!(
+                    "{key} is not carried: toolgate's reason names the rule instead"
+                ));
             }
         }
         let widened = !inexpressible.is_empty();
@@ -297,7 +324,10 @@ impl RuleImport<'_> {
                 rules.extend(COMMAND_TOOLS.iter().map(|t| t.to_string()));
             } else if let Some(p) = prefix {
                 let Some(prefixes) = p.strings() else {
-                    self.skip(Some(list), "commandPrefix must be a string or a list of strings");
+                    self.skip(
+                        Some(list),
+                        "commandPrefix must be a string or a list of strings",
+                    );
                     return None;
                 };
                 for p in prefixes {
@@ -329,7 +359,9 @@ impl RuleImport<'_> {
     fn prefix_rules(&mut self, list: List, prefix: &str) -> Vec<String> {
         let prefix = prefix.trim();
         if prefix.is_empty() {
-            self.warn("an empty commandPrefix matches every command; carried as the whole shell tool");
+            self.warn(
+                "an empty commandPrefix matches every command; carried as the whole shell tool",
+            );
             return COMMAND_TOOLS.iter().map(|t| t.to_string()).collect();
         }
         if !balanced_parens(prefix) {
@@ -343,7 +375,10 @@ impl RuleImport<'_> {
             }
             self.warn(format!("commandPrefix \"{prefix}\": toolgate reads its `*` or `?` as wildcards, so this {} matches more", list.name()));
         }
-        COMMAND_TOOLS.iter().map(|t| format!("{t}({prefix} *)")).collect()
+        COMMAND_TOOLS
+            .iter()
+            .map(|t| format!("{t}({prefix} *)"))
+            .collect()
     }
 
     fn regex_rules(&mut self, list: List, regex: &str) -> Vec<String> {
@@ -365,7 +400,10 @@ impl RuleImport<'_> {
                         "commandRegex \"{regex}\" uses regex syntax toolgate patterns cannot express, so this {} covers every command starting with \"{lead}\" (broader)",
                         list.name()
                     ));
-                    COMMAND_TOOLS.iter().map(|t| format!("{t}({lead}*)")).collect()
+                    COMMAND_TOOLS
+                        .iter()
+                        .map(|t| format!("{t}({lead}*)"))
+                        .collect()
                 }
                 None => {
                     self.warn(format!(
@@ -379,7 +417,12 @@ impl RuleImport<'_> {
     }
 
     /// `toolName` (and `mcpName`) → toolgate tool names; `None` when nothing can be carried.
-    fn tool_rules(&mut self, list: List, tool: Option<&Value>, server: Option<&Value>) -> Option<Vec<String>> {
+    fn tool_rules(
+        &mut self,
+        list: List,
+        tool: Option<&Value>,
+        server: Option<&Value>,
+    ) -> Option<Vec<String>> {
         let names = match tool {
             Some(t) => match t.strings() {
                 Some(n) => n,
@@ -399,16 +442,31 @@ impl RuleImport<'_> {
             let server = (server != "*").then(|| server.to_string());
             let members: Vec<Member> = match names.as_slice() {
                 [] => vec![Member::Everything],
-                n => n.iter().map(|t| if t == "*" { Member::Everything } else { Member::Tool(t.clone()) }).collect(),
+                n => n
+                    .iter()
+                    .map(|t| {
+                        if t == "*" {
+                            Member::Everything
+                        } else {
+                            Member::Tool(t.clone())
+                        }
+                    })
+                    .collect(),
             };
             for member in members {
-                let p = Pattern { server: server.clone(), member };
+                let p = Pattern {
+                    server: server.clone(),
+                    member,
+                };
                 rules.push(self.checked(list, p.key())?);
             }
             return Some(rules);
         }
         if names.is_empty() {
-            self.skip(Some(list), "it names no tool (toolName, mcpName, commandPrefix or commandRegex)");
+            self.skip(
+                Some(list),
+                "it names no tool (toolName, mcpName, commandPrefix or commandRegex)",
+            );
             return None;
         }
         for name in names {
@@ -420,7 +478,10 @@ impl RuleImport<'_> {
                         Some((s, "*")) => format!("mcp({s})"),
                         Some((s, t)) if !s.is_empty() => format!("mcp({s}/{t})"),
                         _ => {
-                            self.skip(Some(list), format!("\"{name}\" is not of the form mcp_server_tool"));
+                            self.skip(
+                                Some(list),
+                                format!("\"{name}\" is not of the form mcp_server_tool"),
+                            );
                             continue;
                         }
                     },
@@ -472,7 +533,9 @@ fn regex_patterns(regex: &str) -> Option<Vec<String>> {
             '.' => vec!["?".into()],
             '\\' => match chars.next()? {
                 's' => vec![" ".into()],
-                e if e.is_ascii_punctuation() && !matches!(e, '*' | '?' | '(' | ')') => vec![e.to_string()],
+                e if e.is_ascii_punctuation() && !matches!(e, '*' | '?' | '(' | ')') => {
+                    vec![e.to_string()]
+                }
                 _ => return None,
             },
             '(' => {
@@ -503,7 +566,9 @@ fn regex_patterns(regex: &str) -> Option<Vec<String>> {
             .flat_map(|head| piece.iter().map(move |p| format!("{head}{p}")))
             .collect();
     }
-    out.iter().all(|p| !p.trim().is_empty() && balanced_parens(p)).then_some(out)
+    out.iter()
+        .all(|p| !p.trim().is_empty() && balanced_parens(p))
+        .then_some(out)
 }
 
 /// The literal text every match of `regex` starts with (up to its first operator), if any:
@@ -555,16 +620,32 @@ mod tests {
     #[test]
     fn regexes_toolgate_can_spell() {
         let s = |l: &[&str]| Some(l.iter().map(|x| x.to_string()).collect::<Vec<_>>());
-        assert_eq!(regex_patterns("git (commit|push)"), s(&["git commit", "git push"]));
+        assert_eq!(
+            regex_patterns("git (commit|push)"),
+            s(&["git commit", "git push"])
+        );
         assert_eq!(regex_patterns(r"rm\s-rf .*"), s(&["rm -rf *"]));
-        assert_eq!(regex_patterns(r"npm (?:run|test).x"), s(&["npm run?x", "npm test?x"]));
+        assert_eq!(
+            regex_patterns(r"npm (?:run|test).x"),
+            s(&["npm run?x", "npm test?x"])
+        );
         assert_eq!(regex_patterns(r"a\.b"), s(&["a.b"]));
         assert_eq!(literal_lead(r"curl [^|]*\| *sh").as_deref(), Some("curl "));
         assert_eq!(literal_lead(r"rm\.x+").as_deref(), Some("rm.x"));
         assert_eq!(literal_lead("a|b"), None);
         assert_eq!(literal_lead("^x"), None);
         assert_eq!(literal_lead("gits?"), Some("git".into()));
-        for bad in ["git [a-z]+", "^git", "git$", "a|b", "x{2}", r"\d", "(a(b))", "a+", ""] {
+        for bad in [
+            "git [a-z]+",
+            "^git",
+            "git$",
+            "a|b",
+            "x{2}",
+            r"\d",
+            "(a(b))",
+            "a+",
+            "",
+        ] {
             assert_eq!(regex_patterns(bad), None, "{bad}");
         }
     }

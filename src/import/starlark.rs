@@ -32,7 +32,9 @@ pub fn parse(text: &str) -> Result<Vec<Call>, SyntaxError> {
         }
         c.skip(false);
         if !c.eat("(") {
-            return c.error(format!("`{name}` is not called: only top-level calls are read"));
+            return c.error(format!(
+                "`{name}` is not called: only top-level calls are read"
+            ));
         }
         let mut call = Call {
             name: name.to_string(),
@@ -126,9 +128,12 @@ fn value(c: &mut Cursor<'_>) -> Result<Value, SyntaxError> {
                 _ => match w.parse::<i64>() {
                     Ok(n) => Value::Int(n),
                     Err(_) if w.is_empty() => {
-                        return c.error("expected a literal (string, list, number, True, False, None)")
+                        return c
+                            .error("expected a literal (string, list, number, True, False, None)")
                     }
-                    Err(_) => return c.error(format!("`{w}` is not a literal: only literals are read")),
+                    Err(_) => {
+                        return c.error(format!("`{w}` is not a literal: only literals are read"))
+                    }
                 },
             })
         }
@@ -163,14 +168,26 @@ f("a\tb", 1, True, None)
                 Value::List(vec![Value::Str("status".into()), Value::Str("log".into())])
             ])
         );
-        assert_eq!(calls[0].keywords[2].1, Value::List(vec![
-            Value::List(vec![Value::Str("git".into()), Value::Str("status".into())]),
-            Value::Str("git log -1".into()),
-        ]));
-        assert_eq!(calls[1].keywords[1].1, Value::List(vec![Value::Str("/usr/bin/git".into())]));
-        assert_eq!(calls[2].positional, vec![
-            Value::Str("a\tb".into()), Value::Int(1), Value::Bool(true), Value::Other("None".into()),
-        ]);
+        assert_eq!(
+            calls[0].keywords[2].1,
+            Value::List(vec![
+                Value::List(vec![Value::Str("git".into()), Value::Str("status".into())]),
+                Value::Str("git log -1".into()),
+            ])
+        );
+        assert_eq!(
+            calls[1].keywords[1].1,
+            Value::List(vec![Value::Str("/usr/bin/git".into())])
+        );
+        assert_eq!(
+            calls[2].positional,
+            vec![
+                Value::Str("a\tb".into()),
+                Value::Int(1),
+                Value::Bool(true),
+                Value::Other("None".into()),
+            ]
+        );
     }
 
     #[test]

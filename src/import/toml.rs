@@ -29,7 +29,8 @@ pub fn parse(text: &str) -> Result<Value, SyntaxError> {
                     match entries.iter_mut().find(|(k, _)| k == last) {
                         Some((_, Value::List(items))) => items.push(Value::Table(Vec::new())),
                         Some(_) => return c.error(format!("`{last}` is not an array of tables")),
-                        None => entries.push((last.clone(), Value::List(vec![Value::Table(Vec::new())]))),
+                        None => entries
+                            .push((last.clone(), Value::List(vec![Value::Table(Vec::new())]))),
                     }
                 }
                 _ => return c.error("not a table"),
@@ -85,11 +86,18 @@ fn keys(c: &mut Cursor<'_>) -> Result<Vec<String>, SyntaxError> {
 }
 
 /// The table at `path` (created as needed; through an array of tables, its last table).
-fn walk<'v>(root: &'v mut Value, path: &[String], line: usize) -> Result<&'v mut Value, SyntaxError> {
+fn walk<'v>(
+    root: &'v mut Value,
+    path: &[String],
+    line: usize,
+) -> Result<&'v mut Value, SyntaxError> {
     let mut here = root;
     for key in path {
         let Value::Table(entries) = here else {
-            return Err(SyntaxError { line, message: format!("`{key}` is under a value that is not a table") });
+            return Err(SyntaxError {
+                line,
+                message: format!("`{key}` is under a value that is not a table"),
+            });
         };
         let at = match entries.iter().position(|(k, _)| k == key) {
             Some(at) => at,
@@ -102,7 +110,12 @@ fn walk<'v>(root: &'v mut Value, path: &[String], line: usize) -> Result<&'v mut
         if let Value::List(items) = here {
             here = match items.last_mut() {
                 Some(last @ Value::Table(_)) => last,
-                _ => return Err(SyntaxError { line, message: format!("`{key}` is not a table") }),
+                _ => {
+                    return Err(SyntaxError {
+                        line,
+                        message: format!("`{key}` is not a table"),
+                    })
+                }
             };
         }
     }
@@ -110,12 +123,21 @@ fn walk<'v>(root: &'v mut Value, path: &[String], line: usize) -> Result<&'v mut
 }
 
 fn insert(table: &mut Value, key: &[String], value: Value, line: usize) -> Result<(), SyntaxError> {
-    let (last, init) = key.split_last().ok_or(SyntaxError { line, message: "empty key".into() })?;
+    let (last, init) = key.split_last().ok_or(SyntaxError {
+        line,
+        message: "empty key".into(),
+    })?;
     let Value::Table(entries) = walk(table, init, line)? else {
-        return Err(SyntaxError { line, message: "not a table".into() });
+        return Err(SyntaxError {
+            line,
+            message: "not a table".into(),
+        });
     };
     if entries.iter().any(|(k, _)| k == last) {
-        return Err(SyntaxError { line, message: format!("duplicate key `{last}`") });
+        return Err(SyntaxError {
+            line,
+            message: format!("duplicate key `{last}`"),
+        });
     }
     entries.push((last.clone(), value));
     Ok(())
@@ -177,7 +199,10 @@ fn value(c: &mut Cursor<'_>) -> Result<Value, SyntaxError> {
                 "" => return c.error("expected a value"),
                 _ => match w.replace('_', "").parse::<i64>() {
                     Ok(n) if !w.starts_with('_') && !w.ends_with('_') => Value::Int(n),
-                    _ if w.starts_with(|ch: char| ch.is_ascii_digit() || matches!(ch, '+' | '-' | 'i' | 'n')) => {
+                    _ if w.starts_with(|ch: char| {
+                        ch.is_ascii_digit() || matches!(ch, '+' | '-' | 'i' | 'n')
+                    }) =>
+                    {
                         // a float, a date (its time part, if any, is read as more text)
                         let mut text = w.to_string();
                         while matches!(c.peek(), Some(':' | 'T' | 'Z')) {
@@ -198,7 +223,12 @@ mod tests {
     use super::*;
 
     fn t(entries: &[(&str, Value)]) -> Value {
-        Value::Table(entries.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+        Value::Table(
+            entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        )
     }
 
     fn s(x: &str) -> Value {
@@ -240,7 +270,10 @@ f = 1.5
                     t(&[
                         ("quoted key", t(&[("x", s("two\nlines"))])),
                         ("lit", s("C:\\path")),
-                        ("inline", t(&[("a", Value::Int(1)), ("b", t(&[("c", Value::Bool(true))]))])),
+                        (
+                            "inline",
+                            t(&[("a", Value::Int(1)), ("b", t(&[("c", Value::Bool(true))]))]),
+                        ),
                         ("f", Value::Other("1.5".into())),
                     ]),
                 ]),

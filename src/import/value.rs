@@ -39,7 +39,10 @@ impl Value {
     pub fn strings(&self) -> Option<Vec<String>> {
         match self {
             Value::Str(s) => Some(vec![s.clone()]),
-            Value::List(items) => items.iter().map(|v| v.as_str().map(str::to_string)).collect(),
+            Value::List(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect(),
             _ => None,
         }
     }

@@ -2,8 +2,8 @@
 //! and its limits. The parser builds these; the modules after it read them (rendering and
 //! path operands add their methods in `render.rs` and `paths.rs`).
 
-use super::programs::{self, basename};
 use super::effects;
+use super::programs::{self, basename};
 
 /// Longer input is not analysed: 64 KiB is far beyond any command an agent writes by hand.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024;

@@ -263,7 +263,9 @@ fn atoms<'a>(text: &'a str, spans: &[Span]) -> Vec<Atom<'a>> {
 pub(super) enum Expansion {
     /// No brace expansion and no variable resolved: the word stays as read; `unknown` when
     /// it holds an expansion whose value is not known.
-    Unchanged { unknown: bool },
+    Unchanged {
+        unknown: bool,
+    },
     Fields(Vec<Field>),
 }
 
@@ -319,9 +321,8 @@ pub(super) fn resolvable(text: &str, spans: &[Span], vars: &Vars) -> (bool, bool
         if let SpanKind::Expansion { .. } = s.kind {
             let raw = text.get(s.start..s.end).unwrap_or("");
             // a loop variable's values are picked when the command is expanded
-            let several = parameter(raw).is_some_and(
-                |(n, _)| matches!(vars.get(n), Value::Set(v) if v.len() > 1),
-            );
+            let several = parameter(raw)
+                .is_some_and(|(n, _)| matches!(vars.get(n), Value::Set(v) if v.len() > 1));
             match resolve(raw, vars, &[]) {
                 _ if several => resolves = true,
                 Resolved::Unknown => unknown = true,
@@ -450,10 +451,9 @@ fn sequence<'a>(inner: &[Atom<'a>]) -> Option<Items<'a>> {
         }
     };
     let render: Vec<String> = if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
-        let width = if [a, b]
-            .iter()
-            .any(|t| t.trim_start_matches('-').len() > 1 && t.trim_start_matches('-').starts_with('0'))
-        {
+        let width = if [a, b].iter().any(|t| {
+            t.trim_start_matches('-').len() > 1 && t.trim_start_matches('-').starts_with('0')
+        }) {
             a.len().max(b.len())
         } else {
             0
@@ -509,7 +509,10 @@ enum Resolved {
 fn parameter(raw: &str) -> Option<(&str, Option<(&str, &str)>)> {
     let name_len = |s: &str| {
         let b = s.as_bytes();
-        if !b.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        if !b
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
             return 0;
         }
         b.iter()
@@ -554,9 +557,7 @@ fn resolve(raw: &str, vars: &Vars, binding: Binding<'_>) -> Resolved {
         }
     };
     let current = match vars.get(name) {
-        Value::Unknown if op.is_none() && matches!(name, "PWD" | "HOME") => {
-            return Resolved::Kept
-        }
+        Value::Unknown if op.is_none() && matches!(name, "PWD" | "HOME") => return Resolved::Kept,
         Value::Unknown => return Resolved::Unknown,
         Value::Unset => None,
         Value::Set(values) => {
@@ -565,9 +566,7 @@ fn resolve(raw: &str, vars: &Vars, binding: Binding<'_>) -> Resolved {
                 .find(|(n, _)| *n == name)
                 .map_or(0, |(_, i)| *i);
             match values.get(pick) {
-                Some(v) if values.len() == 1 || binding.iter().any(|(n, _)| *n == name) => {
-                    Some(v)
-                }
+                Some(v) if values.len() == 1 || binding.iter().any(|(n, _)| *n == name) => Some(v),
                 _ => return Resolved::Unknown,
             }
         }
@@ -635,7 +634,8 @@ impl Builder {
 
     fn flush(&mut self) {
         if !self.pending.is_empty() {
-            self.raw.push_str(&super::render::force_quote(&self.pending));
+            self.raw
+                .push_str(&super::render::force_quote(&self.pending));
             self.pending.clear();
         }
     }
@@ -777,7 +777,9 @@ pub(super) fn effects(
                 None => Value::Unknown,
             };
             if i + 1 < assignments.len() {
-                local.get_or_insert_with(|| vars.clone()).set(name, v.clone());
+                local
+                    .get_or_insert_with(|| vars.clone())
+                    .set(name, v.clone());
             }
             out.sets(name, v);
         }
@@ -915,7 +917,10 @@ mod tests {
             ("IFS=,; F=a,b; echo $F", "echo ?$F"),
             ("echo $PWD ~+ $HOME", "echo $PWD ~+ $HOME"),
             ("x=rm; $x -rf y", "rm -rf y"),
-            ("echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}", "echo ?{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"),
+            (
+                "echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}",
+                "echo ?{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}",
+            ),
             ("echo {1..100}", "echo ?{1..100}"),
         ];
         for (input, expected) in table {

@@ -29,8 +29,8 @@
 mod analysis;
 pub mod critical;
 mod effects;
-mod expand;
 mod embedded;
+mod expand;
 mod inline;
 mod lexer;
 mod names;
@@ -43,8 +43,8 @@ pub mod trees;
 mod wrappers;
 
 pub use analysis::{
-    Analysis, CommandShape, CommandSummary, DynamicWord, Origin, Problem, Redirect, SimpleCommand, Wrapper,
-    MAX_COMMANDS, MAX_DEPTH, MAX_INPUT_BYTES,
+    Analysis, CommandShape, CommandSummary, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
+    Wrapper, MAX_COMMANDS, MAX_DEPTH, MAX_INPUT_BYTES,
 };
 pub use paths::PathOperand;
 pub use render::quote;
@@ -77,11 +77,10 @@ pub fn analyse(command: &str) -> Analysis {
 /// environment, `$(echo rm) …`): toolgate cannot tell what runs.
 fn dynamic_name(analysis: &Analysis) -> Option<String> {
     let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
-    let name = c
-        .dynamic
-        .iter()
-        .find(|d| d.index == 0)
-        .map_or_else(|| c.words.first().cloned().unwrap_or_default(), |d| d.raw.clone());
+    let name = c.dynamic.iter().find(|d| d.index == 0).map_or_else(
+        || c.words.first().cloned().unwrap_or_default(),
+        |d| d.raw.clone(),
+    );
     Some(format!(
         "the program `{name}` is only known when the command runs"
     ))

@@ -13,8 +13,7 @@ mod words;
 
 use super::expand::{self, Vars};
 use super::lexer::{
-    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, Span,
-    Word,
+    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, Span, Word,
 };
 use super::{
     effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
@@ -945,7 +944,10 @@ impl<'s, 'o> Parser<'s, 'o> {
                 let mut fresh = Vars::default();
                 for (name, value, raw) in &self.out.inherited {
                     if raw.is_none() {
-                        fresh.set(name, expand::Value::Set(vec![expand::Val::plain(value.clone())]));
+                        fresh.set(
+                            name,
+                            expand::Value::Set(vec![expand::Val::plain(value.clone())]),
+                        );
                     }
                 }
                 Some(std::mem::replace(&mut self.out.vars, fresh))
@@ -1096,7 +1098,6 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
         }
     }
-
 }
 
 /// `unterminated WHAT starting at byte OPEN`.

@@ -267,7 +267,14 @@ fn add(
 /// looks like a path (holds `.`, `/` or `~`), and any file reference in it; of a long option,
 /// a `--opt=k=FILE` value's file.
 #[inline(never)]
-fn glued_values(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, w: &str, dynamic: bool, at: Source) {
+fn glued_values(
+    out: &mut Vec<PathOperand>,
+    ci: usize,
+    c: &SimpleCommand,
+    w: &str,
+    dynamic: bool,
+    at: Source,
+) {
     if w.len() < 3 || !w.contains(['.', '/', '~']) {
         return;
     }

@@ -468,8 +468,14 @@ fn exact(name: &str, fold: bool) -> Option<&'static Program> {
     // size-optimised build
     let (mut lo, mut hi) = (0, PROGRAMS.len());
     // a name starting with a letter is among the entries starting with it
-    if let Some(k) = want.first().map(|b| b.to_ascii_lowercase().wrapping_sub(b'a')) {
-        if let (Some(&a), Some(&b)) = (BY_LETTER.get(usize::from(k)), BY_LETTER.get(usize::from(k) + 1)) {
+    if let Some(k) = want
+        .first()
+        .map(|b| b.to_ascii_lowercase().wrapping_sub(b'a'))
+    {
+        if let (Some(&a), Some(&b)) = (
+            BY_LETTER.get(usize::from(k)),
+            BY_LETTER.get(usize::from(k) + 1),
+        ) {
             (lo, hi) = (usize::from(a), usize::from(b));
         }
     }

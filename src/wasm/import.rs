@@ -108,7 +108,10 @@ pub fn import_cline_mcp(
     let auto: Option<cline::ClineAutoApprovalSettings> =
         optional(auto_approval, "autoApprovalSettings")?;
     let use_mcp = auto.map(|a| {
-        let table = cline::auto_approval(&a).config.auto_approval.unwrap_or_default();
+        let table = cline::auto_approval(&a)
+            .config
+            .auto_approval
+            .unwrap_or_default();
         PolicyTable::for_cline(&table).get(crate::Tier::Mcp, Situation::NoPath)
             == crate::policy::Policy::Allow
     });
@@ -175,8 +178,7 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = importClineMcp, unchecked_return_type = "Imported")]
     pub fn import_cline_mcp(
         #[wasm_bindgen(unchecked_param_type = "ClineMcpSettings | string")] settings: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")]
-        auto_approval: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")] auto_approval: JsValue,
     ) -> Result<JsValue, JsValue> {
         import_cline_mcp(settings, auto_approval)
     }

@@ -337,8 +337,7 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = setAutoApproval)]
     pub fn set_auto_approval(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "ClineAutoApproval | null")]
-        settings: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ClineAutoApproval | null")] settings: JsValue,
     ) -> Result<(), JsValue> {
         let settings: Option<ClineAutoApproval> = optional(settings, "autoApproval")?;
         let change = self.engine.borrow_mut().set_auto_approval(settings);
@@ -471,7 +470,10 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "TurnGrants")] grants: JsValue,
     ) -> Result<(), JsValue> {
         let grants: TurnGrants = from_js(grants, "grants")?;
-        for (list, keys) in [("grants.allow", &grants.allow), ("grants.deny", &grants.deny)] {
+        for (list, keys) in [
+            ("grants.allow", &grants.allow),
+            ("grants.deny", &grants.deny),
+        ] {
             for (i, key) in keys.iter().enumerate() {
                 crate::engine::check_mcp_key(&format!("{list}[{i}]"), key)?;
             }

@@ -23,31 +23,94 @@ pub const BASE_CONFIG: &str =
 
 /// Every corpus file; `security_corpus.rs` fails when a file in the folder is missing here.
 pub const FILES: &[(&str, &str)] = &[
-    ("ordinary", include_str!("../fixtures/security/ordinary.tsv")),
-    ("cline-safe", include_str!("../fixtures/security/cline-safe.tsv")),
-    ("case-insensitive", include_str!("../fixtures/security/case-insensitive.tsv")),
-    ("rule-bypass", include_str!("../fixtures/security/rule-bypass.tsv")),
-    ("allow-list", include_str!("../fixtures/security/allow-list.tsv")),
-    ("allow-list-redirects", include_str!("../fixtures/security/allow-list-redirects.tsv")),
-    ("tool-params", include_str!("../fixtures/security/tool-params.tsv")),
-    ("critical", include_str!("../fixtures/security/critical.tsv")),
-    ("ignore-file", include_str!("../fixtures/security/ignore-file.tsv")),
-    ("ignored-reads", include_str!("../fixtures/security/ignored-reads.tsv")),
-    ("parser-differential", include_str!("../fixtures/security/parser-differential.tsv")),
-    ("malformed-calls", include_str!("../fixtures/security/malformed-calls.tsv")),
-    ("variables", include_str!("../fixtures/security/variables.tsv")),
+    (
+        "ordinary",
+        include_str!("../fixtures/security/ordinary.tsv"),
+    ),
+    (
+        "cline-safe",
+        include_str!("../fixtures/security/cline-safe.tsv"),
+    ),
+    (
+        "case-insensitive",
+        include_str!("../fixtures/security/case-insensitive.tsv"),
+    ),
+    (
+        "rule-bypass",
+        include_str!("../fixtures/security/rule-bypass.tsv"),
+    ),
+    (
+        "allow-list",
+        include_str!("../fixtures/security/allow-list.tsv"),
+    ),
+    (
+        "allow-list-redirects",
+        include_str!("../fixtures/security/allow-list-redirects.tsv"),
+    ),
+    (
+        "tool-params",
+        include_str!("../fixtures/security/tool-params.tsv"),
+    ),
+    (
+        "critical",
+        include_str!("../fixtures/security/critical.tsv"),
+    ),
+    (
+        "ignore-file",
+        include_str!("../fixtures/security/ignore-file.tsv"),
+    ),
+    (
+        "ignored-reads",
+        include_str!("../fixtures/security/ignored-reads.tsv"),
+    ),
+    (
+        "parser-differential",
+        include_str!("../fixtures/security/parser-differential.tsv"),
+    ),
+    (
+        "malformed-calls",
+        include_str!("../fixtures/security/malformed-calls.tsv"),
+    ),
+    (
+        "variables",
+        include_str!("../fixtures/security/variables.tsv"),
+    ),
     ("braces", include_str!("../fixtures/security/braces.tsv")),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
-    ("unknown-values", include_str!("../fixtures/security/unknown-values.tsv")),
-    ("paths-posix", include_str!("../fixtures/security/paths-posix.tsv")),
-    ("paths-windows", include_str!("../fixtures/security/paths-windows.tsv")),
-    ("paths-macos", include_str!("../fixtures/security/paths-macos.tsv")),
+    (
+        "unknown-values",
+        include_str!("../fixtures/security/unknown-values.tsv"),
+    ),
+    (
+        "paths-posix",
+        include_str!("../fixtures/security/paths-posix.tsv"),
+    ),
+    (
+        "paths-windows",
+        include_str!("../fixtures/security/paths-windows.tsv"),
+    ),
+    (
+        "paths-macos",
+        include_str!("../fixtures/security/paths-macos.tsv"),
+    ),
     ("patches", include_str!("../fixtures/security/patches.tsv")),
     ("urls", include_str!("../fixtures/security/urls.tsv")),
-    ("launchers", include_str!("../fixtures/security/launchers.tsv")),
-    ("option-code", include_str!("../fixtures/security/option-code.tsv")),
-    ("indirect-exec", include_str!("../fixtures/security/indirect-exec.tsv")),
-    ("inline-code", include_str!("../fixtures/security/inline-code.tsv")),
+    (
+        "launchers",
+        include_str!("../fixtures/security/launchers.tsv"),
+    ),
+    (
+        "option-code",
+        include_str!("../fixtures/security/option-code.tsv"),
+    ),
+    (
+        "indirect-exec",
+        include_str!("../fixtures/security/indirect-exec.tsv"),
+    ),
+    (
+        "inline-code",
+        include_str!("../fixtures/security/inline-code.tsv"),
+    ),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,8 +236,8 @@ fn parse_file(name: &'static str, text: &str) -> Corpus {
     for (i, line) in text.lines().enumerate() {
         let at = format!("{name}.tsv line {}", i + 1);
         if let Some(json) = line.strip_prefix("#!") {
-            let extra: serde_json::Map<String, serde_json::Value> = serde_json::from_str(json)
-                .unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
+            let extra: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(json).unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
             config.extend(extra);
             continue;
         }
@@ -255,7 +318,10 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
             corpus.cases.len()
         ));
     }
-    println!("security corpus, {total} cases:\n  {}", summary.join("\n  "));
+    println!(
+        "security corpus, {total} cases:\n  {}",
+        summary.join("\n  ")
+    );
     assert!(
         failures.is_empty(),
         "{} of {total} cases failed:\n{}",

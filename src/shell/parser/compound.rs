@@ -150,9 +150,8 @@ impl Parser<'_, '_> {
                             if self.pos == before {
                                 return Err(self.unexpected());
                             }
-                            values = values.and_then(|mut v| {
-                                self.loop_values(&w, &mut v).then_some(v)
-                            });
+                            values =
+                                values.and_then(|mut v| self.loop_values(&w, &mut v).then_some(v));
                         }
                     }
                 }

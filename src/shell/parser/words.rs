@@ -108,8 +108,7 @@ impl Parser<'_, '_> {
         let expands = seen & lexer::BRACE != 0 || resolves;
         // only a word `expand.rs` works on keeps its spans (most words need none); so does
         // a word that may be an assignment (`G=$F` after `F=x` in the same command)
-        let spans = if expands
-            || lexer::assignment_name_len(self.slice(start, self.pos)).is_some()
+        let spans = if expands || lexer::assignment_name_len(self.slice(start, self.pos)).is_some()
         {
             self.spans.split_off(mark)
         } else {
@@ -156,9 +155,7 @@ impl Parser<'_, '_> {
             }
             text.push_str(self.slice(run, self.pos));
             match self.peek() {
-                None if terminated => {
-                    return Err(unterminated("double quote", open))
-                }
+                None if terminated => return Err(unterminated("double quote", open)),
                 None => {
                     self.span(quoted_from, text.len(), SpanKind::Quoted);
                     return Ok(dynamic);
@@ -263,11 +260,7 @@ impl Parser<'_, '_> {
         }
         let at = text.len();
         text.push_str(self.slice(start, self.pos));
-        self.span(
-            at,
-            text.len(),
-            SpanKind::Expansion { quoted: in_dquote },
-        );
+        self.span(at, text.len(), SpanKind::Expansion { quoted: in_dquote });
         Ok(true)
     }
 
