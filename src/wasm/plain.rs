@@ -137,17 +137,27 @@ fn string<'a>(rest: &mut &'a str) -> Option<&'a str> {
             .checked_mul(10)?
             .checked_add(char::from(d).to_digit(10)? as usize)?;
     }
-    let (mut seen, mut end) = (0, 0);
-    for c in text.chars() {
-        if seen >= units {
-            break;
-        }
-        seen += c.len_utf16();
-        end += c.len_utf8();
-    }
-    if digits.is_empty() || seen != units {
+    if digits.is_empty() {
         return None;
     }
+    // ASCII (nearly every path and command): one byte per code unit.
+    let end = match text.as_bytes().get(..units) {
+        Some(bytes) if bytes.is_ascii() => units,
+        _ => {
+            let (mut seen, mut end) = (0, 0);
+            for c in text.chars() {
+                if seen >= units {
+                    break;
+                }
+                seen += c.len_utf16();
+                end += c.len_utf8();
+            }
+            if seen != units {
+                return None;
+            }
+            end
+        }
+    };
     let (head, tail) = text.split_at(end);
     *rest = tail;
     Some(head)
