@@ -184,6 +184,14 @@ test('the layer is in every gate entry and leaves no method of its own on the cl
   }
   const { Gatekeeper: Esm } = await import(join(dist, 'node.mjs'));
   assert.equal(Esm, Layer, 'node.mjs is node.cjs');
+  // the web entry: the layer patches the class at load, before init, and judges after it
+  const web = await import(join(dist, 'web.js'));
+  assert.match(web.Gatekeeper.prototype.check.toString(), /judge\(this, call, 'check'\)/);
+  web.initSync({ module: readFileSync(join(dist, 'toolgate_bg.wasm')) });
+  const gk = new web.Gatekeeper(BASE);
+  assert.equal(gk.check({ tool: 'read_file', params: { path: 'src/a.rs' } }).decision, 'allow');
+  assert.equal(gk.check({ tool: 'read_file', params: { path: '.env' } }).code, 'ignored_path');
+  assert.equal(gk.check({ tool: 'read_file', params: Object.create({ path: 'src/a.rs' }) }).step, 'validation');
 });
 
 test('the security corpus: the same answers, and each case its expected one', () => {
