@@ -15,7 +15,9 @@
     const create = Object.create;
     const ProxyOf = Proxy;
     const startsWith = Function.prototype.call.bind(String.prototype.startsWith);
-    const loneSurrogate = RegExp.prototype.test.bind(/\p{Surrogate}/u);
+    const loneSurrogate = String.prototype.isWellFormed
+        ? ((wellFormed) => (s) => !wellFormed(s))(Function.prototype.call.bind(String.prototype.isWellFormed))
+        : RegExp.prototype.test.bind(/\p{Surrogate}/u);
     const tables = new WeakMap();
     const tableOf = WeakMap.prototype.get.bind(tables);
     const keepTable = WeakMap.prototype.set.bind(tables);
