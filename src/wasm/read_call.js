@@ -1,9 +1,9 @@
 // toolgate: check(), validate(), explain() and authorize() read the call here, in JS, and pass
-// it into wasm in one string (src/wasm/plain.rs packs and unpacks it): reading it from wasm
-// costs a guarded call into JS for every property. This is read_call (src/wasm/read.rs), read
-// for read: the same properties in the same order, each value taken with `Reflect.get` (a
-// getter or a proxy's `get` trap runs once) and, when it holds something, asked whether it is
-// own. Any read that throws or finds an inherited value, and any value that is not a string, a
+// it into wasm as one string (packed as src/wasm/plain.rs describes): read from wasm, every
+// property costs a guarded call into JS. This is read_call (src/wasm/read.rs), read for read:
+// the same properties in the same order, each value taken with `Reflect.get` (a getter or a
+// proxy's `get` trap runs once) and, when it holds something, asked whether it is own. Any
+// read that throws or finds an inherited value, and any value that is not a string, a
 // boolean, null or undefined, hands read_call a replay of exactly what was read (so it runs
 // nothing of the caller's twice) and read_call words the verdict. Appended to every gate
 // entry by scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
