@@ -39,7 +39,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
-  BUNDLER_INIT_DTS, BUNDLER_INIT_JS, declaredFunctions, gateStaticsCjs, gateStaticsDts, gateStaticsEsm, GlueError,
+  BUNDLER_INIT_DTS, BUNDLER_INIT_JS, declaredFunctions, gateReadCall, gateStaticsCjs, gateStaticsDts, gateStaticsEsm, GlueError,
   importBundlerRegistration, importWebGlue, nodeEsm, nodeGlue, nodeInitDts, standaloneDts, webGlue,
 } from './lib/glue.mjs';
 import { readManifest } from './lib/manifest.mjs';
@@ -172,11 +172,14 @@ const importFns = declaredFunctions(readFileSync(join(importer.glue[targets.incl
 const importNames = importFns.map((f) => f.name);
 if (!importNames.length) fail('the import module declares no functions');
 // What each binary adds to its entries beyond the glue: per target JS, and declarations.
+// The gate's entries read calls in JS (src/wasm/read_call.js, one source for every entry).
+const readCallJs = readFileSync(join(root, 'src', 'wasm', 'read_call.js'), 'utf8');
+const readCall = (target, file) => (targets.includes(target) ? rewrite(gateReadCall)(readCallJs, readFileSync(join(gate.glue[target], file), 'utf8')) : '');
 const ADDED = {
   gate: {
-    web: gateStaticsEsm(importNames),
-    bundler: `\nimport { Gatekeeper } from "./${gate.stem}_bg.js";${gateStaticsEsm(importNames)}`,
-    nodejs: gateStaticsCjs(importNames, `${importer.prefix}node.cjs`),
+    web: gateStaticsEsm(importNames) + readCall('web', `${gate.stem}.js`),
+    bundler: `\nimport { Gatekeeper } from "./${gate.stem}_bg.js";${gateStaticsEsm(importNames)}${readCall('bundler', `${gate.stem}_bg.js`)}`,
+    nodejs: gateStaticsCjs(importNames, `${importer.prefix}node.cjs`) + readCall('nodejs', `${gate.stem}.js`),
     dts: gateStaticsDts(importFns),
   },
   import: { web: '', bundler: importBundlerRegistration(importNames, `${importer.stem}_bg.js`), nodejs: '', dts: '' },

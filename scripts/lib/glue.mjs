@@ -17,6 +17,9 @@
 //              functions once 'toolgate/import' is ready (it registers them on a global symbol:
 //              neither entry imports the other, and web.js still needs no other file).
 //
+//   read_call  the gate's entries read a call in JS before it crosses into wasm
+//              (src/wasm/read_call.js, appended as it is to each: it patches `Gatekeeper`).
+//
 // Every rewrite takes the binary's `spec`: the specifier users import it by and its .wasm file,
 // which the messages name (GATE, or the import module's).
 
@@ -257,3 +260,16 @@ export declare namespace Gatekeeper {
 ${fns.map(({ name, doc, signature }) => `${doc.replace(/^(?=.)/gm, '  ')}  export function ${name}${signature};`).join('\n')}
 }
 `;
+
+// ---- the call reader: src/wasm/read_call.js ---------------------------------------------------
+
+/** The methods read_call.js takes off the prototype (src/wasm/plain.rs). */
+export const READ_CALL_METHODS = ['__toolgateParams', '__toolgateJudge'];
+
+/** read_call.js, appended to a gate entry whose class glue is `classJs`; fails when that glue lacks a method it takes. */
+export function gateReadCall(source, classJs) {
+  for (const m of READ_CALL_METHODS) {
+    if (!new RegExp(`^\\s+${m.replace(/\$/g, '\\$')}\\(`, 'm').test(classJs)) throw new GlueError(`read_call.js: wasm-bindgen's Gatekeeper has no method ${m} (src/wasm/plain.rs)`);
+  }
+  return `\n${source}`;
+}

@@ -33,6 +33,8 @@ pub mod import;
 #[cfg(feature = "gate")]
 mod listing;
 mod own;
+#[cfg(feature = "gate")]
+mod plain;
 // The readers, writers and `describe` are shared; their gate-only parts are unused by the
 // importers alone.
 #[cfg_attr(not(feature = "gate"), allow(dead_code))]
@@ -151,7 +153,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        write::validation_js(&read_call(call, engine.catalogue()).and_then(|c| engine.validate(&c)))
+        validation_js(&engine, read_call(call, engine.catalogue()))
     }
 
     /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
@@ -162,10 +164,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        match read_call(call, engine.catalogue()) {
-            Ok(c) => to_js(&engine.check(&c)),
-            Err(invalid) => to_js(&invalid_verdict(invalid, crate::Locality::None)),
-        }
+        verdict_js(&engine, read_call(call, engine.catalogue()))
     }
 
     /// Every step of the resolution order with what it looked at and why it passed or decided.
@@ -175,13 +174,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        match read_call(call, engine.catalogue()) {
-            Ok(c) => to_js(&engine.explain(&c)),
-            Err(invalid) => {
-                let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
-                to_js(&Explanation::failed_validation(invalid, verdict))
-            }
-        }
+        explanation_js(&engine, read_call(call, engine.catalogue()))
     }
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
@@ -193,6 +186,18 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
     ) -> Promise {
         let parsed = read_call(&call, self.engine.borrow().catalogue());
+        self.authorize_read(parsed, call, options)
+    }
+
+    /// `authorize` of the call as read; `call` is the call as given (the prompt shows its
+    /// `params`).
+    #[inline(never)]
+    fn authorize_read(
+        &self,
+        parsed: Result<crate::ToolCall, crate::validate::Invalid>,
+        call: JsValue,
+        options: JsValue,
+    ) -> Promise {
         let has_prompt = self.prompt.borrow().is_some();
         let begin = match &parsed {
             Ok(c) => self.engine.borrow().begin(c, has_prompt),
@@ -517,6 +522,42 @@ impl Gatekeeper {
         let change = self.engine.borrow_mut().set_workspace_roots(&roots)?;
         notify(&self.on_change, &change);
         Ok(())
+    }
+}
+
+/// `validate`'s answer for the call as read.
+#[cfg(feature = "gate")]
+#[inline(never)] // one copy for the object and the packed call
+fn validation_js(
+    engine: &Engine,
+    read: Result<crate::ToolCall, crate::validate::Invalid>,
+) -> JsValue {
+    write::validation_js(&read.and_then(|c| engine.validate(&c)))
+}
+
+/// `check`'s answer for the call as read.
+#[cfg(feature = "gate")]
+#[inline(never)] // one copy for the object and the packed call
+fn verdict_js(engine: &Engine, read: Result<crate::ToolCall, crate::validate::Invalid>) -> JsValue {
+    match read {
+        Ok(c) => to_js(&engine.check(&c)),
+        Err(invalid) => to_js(&invalid_verdict(invalid, crate::Locality::None)),
+    }
+}
+
+/// `explain`'s answer for the call as read.
+#[cfg(feature = "gate")]
+#[inline(never)]
+fn explanation_js(
+    engine: &Engine,
+    read: Result<crate::ToolCall, crate::validate::Invalid>,
+) -> JsValue {
+    match read {
+        Ok(c) => to_js(&engine.explain(&c)),
+        Err(invalid) => {
+            let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
+            to_js(&Explanation::failed_validation(invalid, verdict))
+        }
     }
 }
 

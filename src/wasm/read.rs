@@ -791,18 +791,28 @@ pub(super) fn read_call(call: &JsValue, catalogue: &Catalogue) -> Result<ToolCal
     if !params.is_object() || own::is_array(&params) {
         return Err(malformed("`params` must be an object".into()));
     }
-    for name in catalogue.spec(&out.tool).params_read() {
-        if out.param(name).is_none() {
-            let value = call_field(&params, &JsValue::from_str(name)).map_err(|why| {
-                Invalid::new(
-                    "invalid_param",
-                    format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
-                )
-            })?;
-            out.params.push((name.to_owned(), read_value(value)));
-        }
+    for name in params_read(catalogue.spec(&out.tool)) {
+        let value = call_field(&params, &JsValue::from_str(name)).map_err(|why| {
+            Invalid::new(
+                "invalid_param",
+                format!("Parameter '{name}' of tool '{}' {why}.", out.tool),
+            )
+        })?;
+        out.params.push((name.to_owned(), read_value(value)));
     }
     Ok(out)
+}
+
+/// The params [`read_call`] reads for a tool of this spec, in order: each of
+/// [`crate::ToolSpec::params_read`] once. The JS layer reads the same list (plain.rs).
+pub(super) fn params_read(spec: &crate::ToolSpec) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for name in spec.params_read() {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// A call's own field, `undefined` when neither it nor its prototypes have one; otherwise why

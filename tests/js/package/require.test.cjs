@@ -35,3 +35,25 @@ test('require: isIgnored follows the ignore file', () => {
   assert.equal(gk.isIgnored('keys/a.secret'), true);
   assert.equal(gk.isIgnored('src/a.rs'), false);
 });
+
+test('require: check() reads the call in JS as own properties (src/wasm/read_call.js)', () => {
+  const { Gatekeeper } = require('toolgate');
+  assert.deepEqual(Object.getOwnPropertyNames(Gatekeeper.prototype).filter((n) => n.startsWith('__toolgate')), []);
+  const gk = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: '.env\n', mode: 'yolo' });
+  assert.equal(gk.check({ tool: 'read_file', params: { path: 'src/a.rs' } }).decision, 'allow');
+  assert.equal(gk.check({ tool: 'read_file', params: { path: '.env' } }).code, 'ignored_path');
+  let reads = 0;
+  assert.equal(gk.check({ tool: 'read_file', params: { get path() { reads++; return 'src/a.rs'; } } }).decision, 'allow');
+  assert.equal(reads, 1, 'a getter runs once');
+  for (const call of [
+    { tool: 'read_file', params: Object.create({ path: 'src/a.rs' }) },
+    { tool: 'read_file', params: { get path() { throw new Error('boom'); } } },
+    { tool: 'read_file', params: { path: 5 } },
+    { tool: 'read_file', params: { path: '.e\uD800nv' } },
+  ]) {
+    const v = gk.check(call);
+    assert.equal(v.decision, 'deny');
+    assert.equal(v.step, 'validation');
+    assert.equal(gk.validate(call).ok, false);
+  }
+});

@@ -1,0 +1,197 @@
+// toolgate: check(), validate(), explain() and authorize() read the call here, in JS, and pass
+// it into wasm as one string (packed as src/wasm/plain.rs describes): read from wasm, every
+// property costs a guarded call into JS. This is read_call (src/wasm/read.rs), read for read:
+// the same properties in the same order, each value taken with `Reflect.get` (a getter or a
+// proxy's `get` trap runs once) and, when it holds something, asked whether it is own. Any
+// read that throws or finds an inherited value, and any value that is not a string, a
+// boolean, null or undefined, hands read_call a replay of exactly what was read (so it runs
+// nothing of the caller's twice) and read_call words the verdict. Appended to every gate
+// entry by scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
+(() => {
+    // The builtins as they are now: a caller's later changes to them cannot change the reads.
+    const get = Reflect.get;
+    const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+    const isArrayOf = Array.isArray;
+    const create = Object.create;
+    const ProxyOf = Proxy;
+    const startsWith = Function.prototype.call.bind(String.prototype.startsWith);
+    const loneSurrogate = String.prototype.isWellFormed
+        ? ((wellFormed) => (s) => !wellFormed(s))(Function.prototype.call.bind(String.prototype.isWellFormed))
+        : RegExp.prototype.test.bind(/\p{Surrogate}/u);
+    const tables = new WeakMap();
+    const tableOf = WeakMap.prototype.get.bind(tables);
+    const keepTable = WeakMap.prototype.set.bind(tables);
+
+    const bound = (f) => Function.prototype.call.bind(f);
+
+    const proto = Gatekeeper.prototype;
+    const take = (name) => {
+        const f = proto[name];
+        if (typeof f !== 'function') throw new Error(`toolgate: the wasm exports no Gatekeeper.${name}`);
+        delete proto[name];
+        return bound(f);
+    };
+    const rust = { __proto__: null, check: bound(proto.check), validate: bound(proto.validate), explain: bound(proto.explain) };
+    const paramsTable = take('__toolgateParams');
+    // plain.rs `judge_packed`: (method number, packed call or '' for the replay `read`, call, options).
+    const judgePacked = take('__toolgateJudge');
+    const METHOD = { __proto__: null, check: 0, validate: 1, explain: 2, authorize: 3 };
+
+    // What each tool reads, from the instance's catalogue (asked once per instance).
+    function table(gk) {
+        let t = tableOf(gk);
+        if (t === undefined) {
+            const list = paramsTable(gk);
+            t = { __proto__: null, prefix: list[0], unknown: list[1], mcp: list[2], tools: create(null) };
+            for (let i = 3; i < list.length; i += 2) t.tools[list[i]] = list[i + 1];
+            keepTable(gk, t);
+        }
+        return t;
+    }
+    /** The params `tool` reads; undefined for a tool read_call judges by its name alone. */
+    function namesOf(t, tool) {
+        const names = t.tools[tool];
+        if (names !== undefined) return names; // a declared name is valid Unicode
+        if (loneSurrogate(tool)) return undefined;
+        return startsWith(tool, t.prefix) ? t.mcp : t.unknown;
+    }
+
+    // Array.isArray throws for a revoked proxy, which read_call takes for no array.
+    const isArray = (v) => { try { return isArrayOf(v); } catch { return false; } };
+
+    // A read that cannot be judged: `field` returns FAILED and says how in `failure`, which
+    // its caller takes before any other code of the caller's runs. Every record here has no
+    // prototype, so a polluted Object.prototype adds no field to it.
+    const FAILED = create(null);
+    const THREW = 1;
+    const OWN_THREW = 2;
+    const INHERITED = 3;
+    let failure;
+    const NOT_READ = create(null);
+
+    /** read.rs `call_field`: `o[key]`, asked whether own only when it holds something. */
+    function field(o, key) {
+        let v;
+        try { v = get(o, key); } catch (error) { failure = { __proto__: null, kind: THREW, error }; return FAILED; }
+        if (v === undefined) return v;
+        let own;
+        try { own = hasOwn(o, key); } catch (error) { failure = { __proto__: null, kind: OWN_THREW, value: v, error }; return FAILED; }
+        if (!own) { failure = { __proto__: null, kind: INHERITED, value: v }; return FAILED; }
+        return v;
+    }
+
+    // A replay: an object that answers read_call's two questions (`Reflect.get`, and the own
+    // property test) for each key as the caller's object answered them. `answers[key]` is a
+    // value read (own, or undefined) or a failure; unread keys are absent.
+    const replay = (answers) => new ProxyOf(create(null), {
+        __proto__: null,
+        get(_, key) {
+            const a = answers[key];
+            if (a === undefined) return undefined;
+            if (a.kind === THREW) throw a.error;
+            return a.value;
+        },
+        getOwnPropertyDescriptor(_, key) {
+            const a = answers[key];
+            if (a === undefined || a.kind === INHERITED) return undefined;
+            if (a.kind === OWN_THREW) throw a.error;
+            return { __proto__: null, value: a.value, writable: true, enumerable: true, configurable: true };
+        },
+    });
+    const own = (value) => ({ __proto__: null, value });
+    function callReplay(tool, params) {
+        const answers = create(null);
+        answers.tool = tool;
+        if (params !== undefined) answers.params = params;
+        return replay(answers);
+    }
+    /** The params replay: the first `n` names read as `values[name]`, then `last` if any. */
+    function paramsReplay(names, values, n, last) {
+        const answers = create(null);
+        for (let i = 0; i < n; i++) answers[names[i]] = own(values[names[i]]);
+        if (last !== undefined) answers[names[n]] = last;
+        return replay(answers);
+    }
+
+    /**
+     * The call as one packed string (plain.rs), or what to hand read_call instead: a replay,
+     * or NOT_READ when read_call reads nothing of it (it is no object): then the call itself.
+     */
+    function read(gk, call) {
+        if (typeof call !== 'object' || call === null || isArray(call)) return NOT_READ;
+        const tool = field(call, 'tool');
+        if (tool === FAILED) return callReplay(failure);
+        // read_call stops at a tool that is not a valid string, before reading params.
+        if (typeof tool !== 'string') return callReplay(own(tool));
+        const t = table(gk);
+        const names = namesOf(t, tool);
+        if (names === undefined) return callReplay(own(tool));
+        const p = field(call, 'params');
+        if (p === FAILED) return callReplay(own(tool), failure);
+        if (p === undefined || p === null) return `${tool.length}:${tool}`;
+        if (typeof p !== 'object' || isArray(p)) return callReplay(own(tool), own(p));
+        const values = create(null);
+        let packedCall = `${tool.length}:${tool}o`;
+        let plain = true;
+        for (let i = 0; i < names.length; i++) {
+            const v = field(p, names[i]);
+            if (v === FAILED) return callReplay(own(tool), own(paramsReplay(names, values, i, failure)));
+            values[names[i]] = v;
+            if (typeof v === 'string') packedCall += `${v.length}:${v}`;
+            else if (v === undefined || v === null) packedCall += 'n';
+            else if (v === true) packedCall += 't';
+            else if (v === false) packedCall += 'f';
+            else plain = false;
+        }
+        return plain ? packedCall : callReplay(own(tool), own(paramsReplay(names, values, names.length)));
+    }
+
+    // A packed call the packed method declined (its text holds U+FFFD, which a lone surrogate
+    // becomes on the way into wasm): the same values, as a replay for read_call to tell.
+    function unpacked(gk, text) {
+        let at = 0;
+        const string = () => {
+            const colon = text.indexOf(':', at);
+            const end = colon + 1 + Number(text.slice(at, colon));
+            const s = text.slice(colon + 1, end);
+            at = end;
+            return s;
+        };
+        const tool = string();
+        if (at === text.length) return callReplay(own(tool), own(undefined));
+        at++; // 'o'
+        const names = namesOf(table(gk), tool);
+        const answers = create(null);
+        for (let i = 0; i < names.length; i++) {
+            const slot = text[at];
+            answers[names[i]] = own(slot === 'n' ? null : slot === 't' ? true : slot === 'f' ? false : string());
+            if (slot === 'n' || slot === 't' || slot === 'f') at++;
+        }
+        return callReplay(own(tool), own(replay(answers)));
+    }
+
+    /** The packed method for a packed call, else (or when it declines) read_call's method. */
+    function judge(gk, call, method) {
+        const r = read(gk, call);
+        if (r === NOT_READ) return rust[method](gk, call);
+        if (typeof r !== 'string') return rust[method](gk, r);
+        const out = judgePacked(gk, METHOD[method], r, undefined, undefined, undefined);
+        return out !== undefined ? out : rust[method](gk, unpacked(gk, r));
+    }
+
+    const method = (value) => ({ value, writable: true, configurable: true });
+    Object.defineProperties(proto, {
+        check: method(function check(call) { return judge(this, call, 'check'); }),
+        validate: method(function validate(call) { return judge(this, call, 'validate'); }),
+        explain: method(function explain(call) { return judge(this, call, 'explain'); }),
+        // authorize prompts with the call as given: `call` goes along for its params.
+        authorize: method(function authorize(call, options) {
+            const r = read(this, call);
+            const replayed = (read) => judgePacked(this, METHOD.authorize, '', read, call, options);
+            if (r === NOT_READ) return replayed(call);
+            if (typeof r !== 'string') return replayed(r);
+            const out = judgePacked(this, METHOD.authorize, r, undefined, call, options);
+            return out !== undefined ? out : replayed(unpacked(this, r));
+        }),
+    });
+})();
