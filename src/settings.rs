@@ -13,7 +13,6 @@
 //! so `validate` is defined beside it (this module does not depend on the engine). The
 //! engine's setters report the same value with the same field, code and message.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -21,6 +20,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::ToolSpec;
+use crate::map::NameMap;
 use crate::platform::{PathSettings, Platform};
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 
@@ -56,8 +56,12 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignore_file: Option<String>,
     /// Texts for `!include NAME` lines. Default: none.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub ignore_includes: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "NameMap::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "std::collections::BTreeMap<String, String>")
+    )]
+    pub ignore_includes: NameMap<String>,
     /// A file of this name is always blocked. Default [`DEFAULT_IGNORE_FILE_NAME`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignore_file_name: Option<String>,
@@ -68,15 +72,27 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_approval: Option<ClineAutoApproval>,
     /// Catalogue additions and overrides. Default: none.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub tools: BTreeMap<String, ToolSpec>,
+    #[serde(skip_serializing_if = "NameMap::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "std::collections::BTreeMap<String, ToolSpec>")
+    )]
+    pub tools: NameMap<ToolSpec>,
     /// Tool → policy. Default: none.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub overrides: BTreeMap<String, Policy>,
+    #[serde(skip_serializing_if = "NameMap::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "std::collections::BTreeMap<String, Policy>")
+    )]
+    pub overrides: NameMap<Policy>,
     /// Tool → where its override came from (shown in reasons); only for tools with an
     /// override. Default: none.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub override_origins: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "NameMap::is_empty")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(as = "std::collections::BTreeMap<String, String>")
+    )]
+    pub override_origins: NameMap<String>,
     /// Tools the user answered "always" for. Default: none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub always_allow: Vec<String>,
