@@ -118,9 +118,9 @@ impl<V> NameMap<V> {
             self.names.push(name);
             self.values.push(value);
         }
-        if let Some(keep) = settled(&self.names) {
-            self.names = pick(std::mem::take(&mut self.names), &keep);
-            self.values = pick(std::mem::take(&mut self.values), &keep);
+        if let Some((swaps, len)) = settled(&self.names) {
+            rearrange(&mut self.names, &swaps, len);
+            rearrange(&mut self.values, &swaps, len);
         }
     }
 }
@@ -137,25 +137,50 @@ fn find(names: &[String], name: &str) -> Result<usize, usize> {
     names.binary_search_by(|n| n.as_str().cmp(name))
 }
 
-/// The entries to keep, in order, when `names` are not sorted and distinct already: the
-/// indices sorted by name, of equal names only the last (the latest given).
-fn settled(names: &[String]) -> Option<Vec<usize>> {
+/// How to settle `names` when they are not sorted and distinct already: the swaps that put
+/// them in name order, of equal names the last given (the latest) first, and how many to keep
+/// (the rest are the earlier values of a name). Computed once for the names, so sorting the
+/// values of any type is only their swaps.
+fn settled(names: &[String]) -> Option<(Vec<(usize, usize)>, usize)> {
     if names.windows(2).all(|w| w[0] < w[1]) {
         return None;
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut order = by_name(&names);
-    // Equal names are latest first: keep the first of each run.
-    order.dedup_by(|later, kept| names[*later] == names[*kept]);
-    Some(order)
+    let order = by_name(&names);
+    // The kept entries first, in order, then the replaced ones.
+    let mut from = Vec::with_capacity(order.len());
+    let mut replaced = Vec::new();
+    for (at, &i) in order.iter().enumerate() {
+        match at.checked_sub(1).map(|before| order[before]) {
+            Some(latest) if names[latest] == names[i] => replaced.push(i),
+            _ => from.push(i),
+        }
+    }
+    let len = from.len();
+    from.extend(replaced);
+    // Position `at` takes the entry at `from[at]`: each cycle of that permutation as swaps.
+    let mut swaps = Vec::new();
+    for start in 0..from.len() {
+        let mut at = start;
+        loop {
+            let next = from[at];
+            from[at] = at;
+            if next == start {
+                break;
+            }
+            swaps.push((at, next));
+            at = next;
+        }
+    }
+    Some((swaps, len))
 }
 
-/// `items` at the indices `keep` (each once), in that order.
-fn pick<T>(items: Vec<T>, keep: &[usize]) -> Vec<T> {
-    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    keep.iter()
-        .filter_map(|&i| slots.get_mut(i).and_then(Option::take))
-        .collect()
+/// `items` swapped as [`settled`] says, then cut to the kept ones.
+fn rearrange<T>(items: &mut Vec<T>, swaps: &[(usize, usize)], len: usize) {
+    for &(a, b) in swaps {
+        items.swap(a, b);
+    }
+    items.truncate(len);
 }
 
 /// The indices of `names` sorted by name (`str` order), equal names latest (highest index)
@@ -414,5 +439,12 @@ mod tests {
         let mut want: Vec<usize> = (0..names.len()).collect();
         want.sort_by(|&a, &b| names[a].cmp(&names[b]).then(b.cmp(&a)));
         assert_eq!(order, want);
+        let pairs = || names.iter().cloned().zip(0..);
+        let mine: NameMap<i32> = pairs().collect();
+        let tree: BTreeMap<String, i32> = pairs().collect();
+        assert_eq!(
+            mine.into_iter().collect::<Vec<_>>(),
+            tree.into_iter().collect::<Vec<_>>()
+        );
     }
 }
