@@ -4,9 +4,8 @@
 //! 8.3 short name (`SECRET~1`) is not vouched for: it is blocked when the entry it may stand for
 //! could be ignored.
 
-use std::collections::HashMap;
-
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
+use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, SettingsError};
 use crate::verdict::Locality;
@@ -16,7 +15,7 @@ use crate::workspace::{may_be_short_name, PathError, Resolved, Workspace};
 #[derive(Debug, Clone, PartialEq)]
 pub struct IgnoreSource {
     pub text: Option<String>,
-    pub includes: HashMap<String, String>,
+    pub includes: NameMap<String>,
     pub file_name: String,
 }
 

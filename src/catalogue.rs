@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::map::NameMap;
+
 /// How much a tool can do, which is what the policy table is keyed by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
@@ -373,12 +375,8 @@ impl Catalogue {
 
     /// Every declared tool (the defaults and the settings' additions and overrides), by name.
     /// Owned, so it is the settings' `tools` map type: no map code of its own in the wasm.
-    pub fn tools(&self) -> std::collections::BTreeMap<String, ToolSpec> {
-        let mut tools = std::collections::BTreeMap::new();
-        for (name, spec) in &self.specs {
-            tools.insert(name.clone(), spec.clone());
-        }
-        tools
+    pub fn tools(&self) -> NameMap<ToolSpec> {
+        self.specs.iter().cloned().collect()
     }
 }
 

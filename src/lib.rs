@@ -15,6 +15,7 @@ pub(crate) mod glob;
 pub mod glob_overlap;
 pub mod ignore;
 pub mod import;
+pub mod map;
 pub mod mcp;
 pub mod patch;
 pub mod platform;

@@ -3,15 +3,15 @@
 //! `ignored!(name, "ignore file", "path")` / `not_ignored!(…)`: a path ending in `/` is a
 //! directory. The ignore file may `!include` the names in `includes()`.
 
-use std::collections::HashMap;
+use toolgate::map::NameMap;
 
 use toolgate::ignore::{Ignore, IgnoreBuilder, IgnoreMatch, BUILT_IN};
 
 const SEED: &str = include_str!("fixtures/ignore/seed.clineignore");
 const SEED_GITIGNORE: &str = include_str!("fixtures/ignore/seed.gitignore");
 
-fn includes() -> HashMap<String, String> {
-    HashMap::from([
+fn includes() -> NameMap<String> {
+    NameMap::from([
         (".gitignore".to_string(), SEED_GITIGNORE.to_string()),
         (
             "outer".to_string(),
@@ -444,7 +444,7 @@ fn build_err(text: &str) -> toolgate::ignore::IgnoreError {
 
 #[test]
 fn deep_include_chain_is_bounded() {
-    let mut map = HashMap::new();
+    let mut map = NameMap::new();
     for k in 0..200 {
         map.insert(format!("i{k}"), format!("!include i{}\n", k + 1));
     }
@@ -457,7 +457,7 @@ fn deep_include_chain_is_bounded() {
 
 #[test]
 fn exponential_includes_are_bounded() {
-    let mut map = HashMap::new();
+    let mut map = NameMap::new();
     for k in 0..30 {
         map.insert(
             format!("i{k}"),

@@ -1,7 +1,7 @@
 //! Cline MCP settings importer: server by server, then a realistic settings file
 //! (tests/fixtures/import/cline-mcp-settings.json) and the decisions its import gives.
 
-use std::collections::BTreeMap;
+use toolgate::map::NameMap;
 
 use toolgate::engine::Engine;
 use toolgate::import::cline_mcp::{self, ClineMcpSettings};
@@ -50,8 +50,7 @@ fn servers_table() {
     for (servers, auto, overrides, warnings) in cases {
         let json = format!(r#"{{"mcpServers": {servers}}}"#);
         let imported = cline_mcp::settings(&parse(&json), auto);
-        let want: BTreeMap<String, Policy> =
-            overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect();
+        let want: NameMap<Policy> = overrides.iter().map(|(k, p)| (k.to_string(), *p)).collect();
         assert_eq!(imported.config.overrides.clone(), want, "{servers}");
         assert_eq!(imported.warnings, strings(&warnings), "{servers}");
         Engine::new(imported.config).expect(servers);

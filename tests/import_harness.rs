@@ -1,7 +1,7 @@
 //! Harness importer: mode labels, overrides with origins and the always-allow list, on a
 //! fixture (tests/fixtures/import/harness-approval.json); and merging imports.
 
-use std::collections::BTreeMap;
+use toolgate::map::NameMap;
 
 use toolgate::call::ToolCall;
 use toolgate::engine::Engine;
@@ -29,7 +29,7 @@ fn fixture_carries_mode_overrides_origins_and_always_allow() {
     assert_eq!(c.mode, Some(Mode::AlwaysAsk));
     assert_eq!(
         c.overrides,
-        BTreeMap::from([
+        NameMap::from([
             ("bash".to_string(), Policy::Prompt),
             ("read".to_string(), Policy::Allow),
             ("write".to_string(), Policy::Deny),
@@ -37,7 +37,7 @@ fn fixture_carries_mode_overrides_origins_and_always_allow() {
     );
     assert_eq!(
         c.override_origins,
-        BTreeMap::from([
+        NameMap::from([
             ("bash".to_string(), "host always-prompt guard".to_string()),
             ("write".to_string(), "project config".to_string()),
         ])
@@ -166,11 +166,11 @@ fn import(config: Settings, warnings: &[&str]) -> Imported {
     }
 }
 
-fn overrides(entries: &[(&str, Policy)]) -> BTreeMap<String, Policy> {
+fn overrides(entries: &[(&str, Policy)]) -> NameMap<Policy> {
     entries.iter().map(|(t, p)| (t.to_string(), *p)).collect()
 }
 
-fn origins(entries: &[(&str, &str)]) -> BTreeMap<String, String> {
+fn origins(entries: &[(&str, &str)]) -> NameMap<String> {
     entries
         .iter()
         .map(|(t, o)| (t.to_string(), o.to_string()))

@@ -5,9 +5,8 @@
 //! tool, or `use_mcp_tool` itself); among allow/prompt overrides the most specific name
 //! decides (`mcp(github/get_issue)` over `mcp(github)` over `use_mcp_tool`).
 
-use std::collections::BTreeMap;
-
 use super::{Engine, Facts, Override};
+use crate::map::NameMap;
 use crate::mcp::{self, Pattern, Rules, Target};
 use crate::policy::Policy;
 use crate::rules::RuleKind;
@@ -16,7 +15,7 @@ use crate::settings::{ErrorCode, RuleEntry, SettingsError};
 /// Every MCP-looking override or always-allow key must be well formed: a malformed
 /// `mcp(github/)` deny would otherwise deny nothing.
 pub(super) fn check_keys(
-    overrides: &BTreeMap<String, Policy>,
+    overrides: &NameMap<Policy>,
     always: &[String],
 ) -> Result<(), SettingsError> {
     let named = overrides
@@ -26,7 +25,7 @@ pub(super) fn check_keys(
             always
                 .iter()
                 .enumerate()
-                .map(|(i, k)| (format!("alwaysAllow[{i}]"), k)),
+                .map(|(i, k)| (format!("alwaysAllow[{i}]"), k.as_str())),
         );
     for (field, key) in named {
         check_key(&field, key)?;

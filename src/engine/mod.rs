@@ -19,7 +19,6 @@ mod authorize;
 mod explain;
 mod mcp;
 mod order;
-mod sorted;
 
 pub use authorize::{
     invalid_outcome, invalid_verdict, Answer, ApprovalRequest, Begin, DecidedBy, Outcome,
@@ -29,7 +28,6 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use serde::Serialize;
 
@@ -37,6 +35,7 @@ use crate::access::{Access, IgnoreSource};
 use crate::allow_list::AllowList;
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, Tier, ToolSpec};
+use crate::map::{NameMap, NameSet};
 use crate::policy::{ClineAutoApproval, Mode, Policy, PolicyTable, Preset, Situation};
 use crate::rules::{RuleKind, RuleSet};
 use crate::safety;
@@ -46,7 +45,6 @@ use crate::settings::{
 use crate::shell::{self, critical, Analysis};
 use crate::validate::{self, NamedPath, Validation};
 use crate::verdict::{Locality, Verdict};
-use sorted::{NameMap, NameSet};
 
 /// A per-tool override and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -146,7 +144,7 @@ impl<'e> Paths<'e> {
 pub struct Engine {
     catalogue: Catalogue,
     /// The settings' `tools`, kept for snapshots.
-    custom_tools: BTreeMap<String, ToolSpec>,
+    custom_tools: NameMap<ToolSpec>,
     access: Access,
     rules: RuleSet,
     /// Rules that name MCP tools (`mcp(server/tool)`, `mcp__server__tool`), split off `rules`.
@@ -186,7 +184,7 @@ impl Engine {
             settings.path_settings(),
             IgnoreSource {
                 text: settings.ignore_file,
-                includes: settings.ignore_includes.into_iter().collect(),
+                includes: settings.ignore_includes,
                 file_name: settings
                     .ignore_file_name
                     .unwrap_or_else(|| DEFAULT_IGNORE_FILE_NAME.to_string()),
@@ -414,7 +412,7 @@ impl Engine {
     }
 
     pub fn is_always_allowed(&self, tool: &str) -> bool {
-        self.always_allow.contains(tool)
+        self.always_allow.contains_key(tool)
     }
 
     /// Sorted and free of duplicates (it is a set).
@@ -469,12 +467,12 @@ impl Engine {
     pub fn set_ignore_file(
         &mut self,
         text: Option<String>,
-        includes: BTreeMap<String, String>,
+        includes: NameMap<String>,
     ) -> Result<Change, SettingsError> {
         let file_name = self.access.source().file_name.clone();
         self.access.set_ignore(IgnoreSource {
             text,
-            includes: includes.into_iter().collect(),
+            includes,
             file_name,
         })?;
         Ok(Change::IgnoreFile)
@@ -497,23 +495,21 @@ impl Engine {
             platform: paths.platform,
             case_insensitive_paths: paths.case_insensitive,
             ignore_file: source.text.clone(),
-            ignore_includes: by_insertion(
-                source.includes.iter().map(|(k, v)| (k.clone(), v.clone())),
-            ),
+            ignore_includes: source.includes.clone(),
             ignore_file_name: Some(source.file_name.clone()),
             mode: Some(self.mode),
             auto_approval: self.auto_approval(),
             tools: self.custom_tools.clone(),
-            overrides: by_insertion(
-                self.overrides
-                    .iter()
-                    .map(|(t, o)| (t.to_string(), o.policy)),
-            ),
-            override_origins: by_insertion(
-                self.overrides
-                    .iter()
-                    .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.to_string(), origin))),
-            ),
+            overrides: self
+                .overrides
+                .iter()
+                .map(|(t, o)| (t.to_string(), o.policy))
+                .collect(),
+            override_origins: self
+                .overrides
+                .iter()
+                .filter_map(|(t, o)| o.origin.clone().map(|origin| (t.to_string(), origin)))
+                .collect(),
             always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
@@ -615,17 +611,6 @@ impl Engine {
             mcp: crate::mcp::target(call).ok().flatten(),
         }
     }
-}
-
-/// A map built by inserting each pair, the last of equal keys winning as with `collect()`;
-/// `collect()` sorts a buffer first, and each map type's sort is its own copy of the sort code
-/// in the wasm (see docs/size.md).
-fn by_insertion<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
-    let mut map = BTreeMap::new();
-    for (k, v) in pairs {
-        map.insert(k, v);
-    }
-    map
 }
 
 /// Compiles the rules' allow, ask and deny lists; a malformed rule is named by its entry

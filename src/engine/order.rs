@@ -93,7 +93,7 @@ impl Engine {
 
     pub(super) fn turn_deny(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let key = match self.turn_deny.contains(tool) {
+        let key = match self.turn_deny.contains_key(tool) {
             true => tool,
             false => self.mcp_turn_deny(f)?,
         };
@@ -236,7 +236,7 @@ impl Engine {
 
     pub(super) fn turn_allow(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let key = match self.turn_allow.contains(tool) {
+        let key = match self.turn_allow.contains_key(tool) {
             true => tool,
             false => self.mcp_turn_allow(f)?,
         };
@@ -287,7 +287,7 @@ impl Engine {
 
     pub(super) fn always_allowed(&self, f: &Facts<'_>) -> Option<Verdict> {
         let tool = f.tool;
-        let key = match self.always_allow.contains(tool) {
+        let key = match self.always_allow.contains_key(tool) {
             true => tool,
             false => self.mcp_always(f)?,
         };

@@ -40,7 +40,7 @@ mod source;
 
 use pattern::Shape;
 
-use std::collections::HashMap;
+use crate::map::NameMap;
 
 use crate::glob::{Flags, Glob};
 use crate::platform::{Case, Names};
@@ -105,7 +105,7 @@ pub struct IgnoreDecision<'a> {
 pub struct IgnoreBuilder {
     file_name: String,
     names: Names,
-    includes: HashMap<String, String>,
+    includes: NameMap<String>,
 }
 
 impl Default for IgnoreBuilder {
@@ -113,7 +113,7 @@ impl Default for IgnoreBuilder {
         IgnoreBuilder {
             file_name: ".clineignore".into(),
             names: Names::EXACT,
-            includes: HashMap::new(),
+            includes: NameMap::new(),
         }
     }
 }
@@ -146,7 +146,7 @@ impl IgnoreBuilder {
     }
     /// Texts for `!include NAME` lines, by NAME (default none). A line `!include ./x` also
     /// finds `x`. An include that is not here is skipped with a warning.
-    pub fn includes(mut self, includes: HashMap<String, String>) -> Self {
+    pub fn includes(mut self, includes: NameMap<String>) -> Self {
         self.includes = includes;
         self
     }
@@ -190,16 +190,22 @@ impl IgnoreBuilder {
             .into_owned();
         let hot = rules.iter().map(|r| Hot::new(r, fold)).collect();
         // A line repeated later can never be the last match: only its last copy is tried
-        // (a file of 2,000 identical lines costs one).
-        let mut seen = std::collections::HashSet::new();
-        let shadowed: Vec<bool> = rules.iter().rev().map(|r| !seen.insert(&r.text)).collect();
+        // (a file of 2,000 identical lines costs one). By text, equal texts latest first:
+        // each but the first of a run is shadowed.
+        let texts: Vec<&str> = rules.iter().map(|r| &*r.text).collect();
+        let mut shadowed = vec![false; rules.len()];
+        let by_text = crate::map::by_name(&texts);
+        for pair in by_text.windows(2) {
+            if texts[pair[0]] == texts[pair[1]] {
+                shadowed[pair[1]] = true;
+            }
+        }
         let mut by_last = vec![Vec::new(); 256];
         let mut no_tail = Vec::new();
         let mut anywhere = Vec::new();
         let mut by_dir = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
-            // `shadowed` runs from the last line back.
-            if shadowed.get(rules.len() - 1 - index) == Some(&true) {
+            if shadowed[index] {
                 continue;
             }
             match rule.glob.as_ref().map(|g| g.tail().last()) {

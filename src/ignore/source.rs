@@ -1,6 +1,6 @@
 //! Reading ignore-file text into pattern lines: git's line rules, then Cline's `!include NAME`.
 
-use std::collections::HashMap;
+use crate::map::NameMap;
 
 use super::IgnoreError;
 
@@ -34,7 +34,7 @@ pub(super) struct Expanded {
 pub(super) fn expand(
     name: &str,
     text: &str,
-    includes: &HashMap<String, String>,
+    includes: &NameMap<String>,
 ) -> Result<Expanded, IgnoreError> {
     let mut out = Expanded {
         sources: vec![name.to_string()],
@@ -48,7 +48,7 @@ pub(super) fn expand(
 fn read(
     source: u32,
     text: &str,
-    includes: &HashMap<String, String>,
+    includes: &NameMap<String>,
     stack: &mut Vec<String>,
     out: &mut Expanded,
 ) -> Result<(), IgnoreError> {
@@ -86,7 +86,7 @@ fn include(
     from: u32,
     number: u32,
     target: &str,
-    includes: &HashMap<String, String>,
+    includes: &NameMap<String>,
     stack: &mut Vec<String>,
     out: &mut Expanded,
 ) -> Result<(), IgnoreError> {

@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use serde::de::IgnoredAny;
 
 use super::Imported;
+use crate::map::NameMap;
 use crate::mcp::{self, Pattern};
 use crate::policy::Policy;
 
@@ -70,8 +71,8 @@ const CONNECTION: &[&str] = &[
 /// settings let MCP tools run (`None`: not known).
 pub fn settings(settings: &ClineMcpSettings, mcp_auto_approval: Option<bool>) -> Imported {
     let mut out = Imported::default();
-    let mut overrides = BTreeMap::new();
-    let mut origins = BTreeMap::new();
+    let mut overrides = NameMap::new();
+    let mut origins = NameMap::new();
     let mut set = |key: String, policy: Policy, origin: &str| {
         origins.insert(key.clone(), origin.to_string());
         overrides.insert(key, policy);

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::de::IgnoredAny;
 
 use super::{push_unique, Imported};
+use crate::map::NameMap;
 use crate::policy::{Mode, Policy};
 
 /// The harness's approval state. Every field is optional.
@@ -45,7 +46,7 @@ pub fn settings(settings: &HarnessSettings) -> Imported {
             )),
         }
     }
-    let mut overrides = BTreeMap::new();
+    let mut overrides = NameMap::new();
     for (tool, label) in &s.overrides {
         if tool.trim().is_empty() {
             out.warn(format!(
@@ -63,7 +64,7 @@ pub fn settings(settings: &HarnessSettings) -> Imported {
             )),
         }
     }
-    let mut origins = BTreeMap::new();
+    let mut origins = NameMap::new();
     for (tool, origin) in &s.override_origins {
         if overrides.contains_key(tool) {
             origins.insert(tool.clone(), origin.clone());

@@ -14,7 +14,6 @@
 #![cfg_attr(not(feature = "gate"), allow(unused_imports))]
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise};
@@ -505,7 +504,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] includes: JsValue,
     ) -> Result<(), JsValue> {
         let text: Option<String> = optional(text, "ignoreFile")?;
-        let includes: BTreeMap<String, String> =
+        let includes: crate::map::NameMap<String> =
             optional(includes, "ignoreIncludes")?.unwrap_or_default();
         let change = self.engine.borrow_mut().set_ignore_file(text, includes)?;
         notify(&self.on_change, &change);
