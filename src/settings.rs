@@ -31,8 +31,7 @@ pub const DEFAULT_IGNORE_FILE_NAME: &str = ".clineignore";
 /// once).
 pub const MAX_PROMPT_TIMEOUT_MS: u32 = i32::MAX as u32;
 
-/// Read by a hand-written `Deserialize` (below, after the field list it shares).
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
 #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional_fields))]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
@@ -103,124 +102,6 @@ pub struct Settings {
     /// A prompt not answered in time is a deny. Default: no timeout.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt_timeout_ms: Option<u32>,
-}
-
-/// The settings' keys in field order, as the derive would list them (`expected one of …`).
-const FIELDS: &[&str] = &[
-    "version",
-    "workspaceRoots",
-    "platform",
-    "caseInsensitivePaths",
-    "ignoreFile",
-    "ignoreIncludes",
-    "ignoreFileName",
-    "mode",
-    "autoApproval",
-    "tools",
-    "overrides",
-    "overrideOrigins",
-    "alwaysAllow",
-    "rules",
-    "promptTimeoutMs",
-];
-
-/// As serde's derive with `rename_all = "camelCase", deny_unknown_fields, default` reads it
-/// (the same errors: unknown and duplicate fields, `expected struct Settings`), but every
-/// field's value goes through one seed ([`Field`]): a format's value reader is instantiated
-/// once for the settings, not once per field type (docs/size.md).
-impl<'de> Deserialize<'de> for Settings {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_struct("Settings", FIELDS, SettingsVisitor)
-    }
-}
-
-struct SettingsVisitor;
-
-impl<'de> Visitor<'de> for SettingsVisitor {
-    type Value = Settings;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("struct Settings")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Settings, A::Error> {
-        let mut settings = Settings::default();
-        let mut seen = 0u32;
-        while let Some(Key(i)) = map.next_key()? {
-            if seen & 1 << i != 0 {
-                return Err(de::Error::duplicate_field(FIELDS[i]));
-            }
-            seen |= 1 << i;
-            map.next_value_seed(Field(&mut settings, i))?;
-        }
-        Ok(settings)
-    }
-
-    /// The fields in order, as the derive reads a sequence; missing ones keep their default.
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Settings, A::Error> {
-        let mut settings = Settings::default();
-        for i in 0..FIELDS.len() {
-            if seq.next_element_seed(Field(&mut settings, i))?.is_none() {
-                break;
-            }
-        }
-        Ok(settings)
-    }
-}
-
-/// A settings key: its index in [`FIELDS`]; any other key is an unknown field.
-struct Key(usize);
-
-impl<'de> Deserialize<'de> for Key {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_identifier(KeyVisitor)
-    }
-}
-
-struct KeyVisitor;
-
-impl<'de> Visitor<'de> for KeyVisitor {
-    type Value = Key;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("field identifier")
-    }
-
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<Key, E> {
-        match FIELDS.iter().position(|f| *f == name) {
-            Some(i) => Ok(Key(i)),
-            None => Err(de::Error::unknown_field(name, FIELDS)),
-        }
-    }
-}
-
-/// The value of the field at `.1` in [`FIELDS`], read into the settings.
-struct Field<'a>(&'a mut Settings, usize);
-
-impl<'de> de::DeserializeSeed<'de> for Field<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        let s = self.0;
-        match self.1 {
-            0 => s.version = Deserialize::deserialize(d)?,
-            1 => s.workspace_roots = Deserialize::deserialize(d)?,
-            2 => s.platform = Deserialize::deserialize(d)?,
-            3 => s.case_insensitive_paths = Deserialize::deserialize(d)?,
-            4 => s.ignore_file = Deserialize::deserialize(d)?,
-            5 => s.ignore_includes = Deserialize::deserialize(d)?,
-            6 => s.ignore_file_name = Deserialize::deserialize(d)?,
-            7 => s.mode = Deserialize::deserialize(d)?,
-            8 => s.auto_approval = Deserialize::deserialize(d)?,
-            9 => s.tools = Deserialize::deserialize(d)?,
-            10 => s.overrides = Deserialize::deserialize(d)?,
-            11 => s.override_origins = Deserialize::deserialize(d)?,
-            12 => s.always_allow = Deserialize::deserialize(d)?,
-            13 => s.rules = Deserialize::deserialize(d)?,
-            _ => s.prompt_timeout_ms = Deserialize::deserialize(d)?,
-        }
-        Ok(())
-    }
 }
 
 /// Command rules: entries like `execute_command(npm test *)` or a bare tool name, each
@@ -745,77 +626,6 @@ mod tests {
                 code.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
                 "{code}"
             );
-        }
-    }
-
-    /// `FIELDS` is the written keys in order, and a settings value with every field set reads
-    /// back as itself, from a map and (as the derive reads) from a sequence in field order.
-    #[test]
-    fn fields_are_the_written_keys() {
-        let full = Settings {
-            version: Some(1),
-            workspace_roots: vec!["/w".into()],
-            platform: Some(Platform::Linux),
-            case_insensitive_paths: Some(true),
-            ignore_file: Some("x".into()),
-            ignore_includes: [("a".to_string(), "b".to_string())].into(),
-            ignore_file_name: Some(".i".into()),
-            mode: Some(Mode::Write),
-            auto_approval: Some(ClineAutoApproval::default()),
-            tools: [("t".to_string(), ToolSpec::new(crate::catalogue::Tier::Read))].into(),
-            overrides: [("t".to_string(), Policy::Deny)].into(),
-            override_origins: [("t".to_string(), "o".to_string())].into(),
-            always_allow: vec!["t".into()],
-            rules: Rules {
-                allow_redirects: true,
-                ..Rules::default()
-            },
-            prompt_timeout_ms: Some(5),
-        };
-        let json = serde_json::to_value(&full).unwrap();
-        let serde_json::Value::Object(map) = &json else {
-            panic!("{json}")
-        };
-        // (serde_json's map sorts its keys: the written order is read off the text)
-        let text = serde_json::to_string(&full).unwrap();
-        let at: Vec<usize> = FIELDS
-            .iter()
-            .map(|k| text.find(&format!("{k:?}:")).unwrap_or(usize::MAX))
-            .collect();
-        assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
-        assert_eq!(map.len(), FIELDS.len());
-        assert_eq!(
-            serde_json::from_value::<Settings>(json.clone()).unwrap(),
-            full
-        );
-        let seq: Vec<serde_json::Value> = FIELDS.iter().map(|k| map[*k].clone()).collect();
-        assert_eq!(
-            serde_json::from_value::<Settings>(seq.into()).unwrap(),
-            full
-        );
-        let short = serde_json::json!([2, ["/r"]]);
-        let read = serde_json::from_value::<Settings>(short).unwrap();
-        assert_eq!(
-            (read.version, read.workspace_roots),
-            (Some(2), vec!["/r".into()])
-        );
-        // serde's own wording for each shape error
-        for (text, message) in [
-            (
-                r#"{"mode": "write", "mode": "write"}"#,
-                "duplicate field `mode`",
-            ),
-            (
-                r#"{"requred": 1}"#,
-                "unknown field `requred`, expected one of `version`",
-            ),
-            ("1", "invalid type: integer `1`, expected struct Settings"),
-            (r#"{"tools": []}"#, "invalid type: sequence, expected a map"),
-        ] {
-            let e = serde_json::from_str::<Settings>(text)
-                .unwrap_err()
-                .to_string();
-            assert!(e.starts_with(message), "{text}: {e}");
         }
     }
 
