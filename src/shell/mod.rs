@@ -48,6 +48,7 @@ pub use analysis::{
 };
 pub use paths::PathOperand;
 pub use render::quote;
+pub(crate) use render::{Quoted, QuotedChar};
 
 /// Analyses one command line. Never panics; see the module docs for the limits.
 pub fn analyse(command: &str) -> Analysis {

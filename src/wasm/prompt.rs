@@ -129,7 +129,7 @@ pub(super) fn number(v: &JsValue) -> String {
 
 fn describe_answer(v: &JsValue) -> String {
     if let Some(s) = v.as_string() {
-        return format!("{s:?}");
+        return crate::shell::Quoted(&s).to_string();
     }
     if v.as_f64().is_some() {
         return format!("the number {}", number(v));
