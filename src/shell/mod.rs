@@ -87,18 +87,8 @@ fn dynamic_name(analysis: &Analysis) -> Option<String> {
     ))
 }
 
+pub(crate) use lexer::strip_all;
 pub(crate) use programs::basename;
-
-/// `text` without any number of leading `prefix`es, as `trim_start_matches(prefix)`, whose
-/// `&str` searcher is a generic instance of its own in the wasm.
-pub(crate) fn strip_all<'a>(mut text: &'a str, prefix: &str) -> &'a str {
-    if !prefix.is_empty() {
-        while let Some(rest) = text.strip_prefix(prefix) {
-            text = rest;
-        }
-    }
-    text
-}
 
 /// Whether a program runs the value of variable `name` as shell text (`PAGER`, `GIT_PAGER`,
 /// `EDITOR`, …): the analysis parses such a value as a command of its own.
