@@ -55,7 +55,7 @@ impl Access {
             SettingsError::new(
                 ErrorCode::InvalidPath,
                 format!("workspaceRoots[{at}]"),
-                format!("{:?}: {}", e.path, e.message),
+                format!("{}: {}", crate::shell::Quoted(&e.path), e.message),
             )
         })?;
         let ignore = compile(&source, workspace.names())?;

@@ -79,7 +79,10 @@ impl Target {
 
 /// Why an MCP call's names cannot be judged (a validation error).
 pub fn name_error(what: &str, name: &str, why: &str) -> String {
-    format!("The MCP {what} name {name:?} {why}, so the call cannot be judged.")
+    format!(
+        "The MCP {what} name {} {why}, so the call cannot be judged.",
+        crate::shell::Quoted(name)
+    )
 }
 
 /// The MCP target of a call, if it is an MCP call: `Ok(None)` when it is not, `Err` with a
@@ -240,7 +243,8 @@ impl Pattern {
                 member,
             });
         }
-        check_server(server).map_err(|why| format!("the MCP server name {server:?} {why}"))?;
+        check_server(server)
+            .map_err(|why| format!("the MCP server name {} {why}", crate::shell::Quoted(server)))?;
         Ok(Pattern {
             server: Some(server.to_string()),
             member,
@@ -253,12 +257,15 @@ impl Pattern {
             RESOURCES => Member::Resources,
             _ => match m.strip_suffix('*') {
                 Some(prefix) if !prefix.is_empty() => {
-                    check_tool(prefix)
-                        .map_err(|why| format!("the MCP tool prefix {prefix:?} {why}"))?;
+                    check_tool(prefix).map_err(|why| {
+                        format!("the MCP tool prefix {} {why}", crate::shell::Quoted(prefix))
+                    })?;
                     Member::ToolPrefix(prefix.to_string())
                 }
                 _ => {
-                    check_tool(m).map_err(|why| format!("the MCP tool name {m:?} {why}"))?;
+                    check_tool(m).map_err(|why| {
+                        format!("the MCP tool name {} {why}", crate::shell::Quoted(m))
+                    })?;
                     Member::Tool(m.to_string())
                 }
             },

@@ -208,7 +208,10 @@ impl Rule {
         {
             return Err(err(&match bad {
                 ')' => "unbalanced parentheses".to_string(),
-                c => format!("invalid character {c:?} in tool name"),
+                c => format!(
+                    "invalid character {} in tool name",
+                    crate::shell::QuotedChar(c)
+                ),
             }));
         }
         Ok(Rule {

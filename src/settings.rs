@@ -405,7 +405,10 @@ pub fn check_ignore_file_name(name: &str) -> Result<(), SettingsError> {
         return Err(SettingsError::new(
             ErrorCode::InvalidFileName,
             "ignoreFileName",
-            format!("{name:?} is not a file name: it must be non-empty, without '/' or '\\'"),
+            format!(
+                "{} is not a file name: it must be non-empty, without '/' or '\\'",
+                crate::shell::Quoted(name)
+            ),
         ));
     }
     Ok(())

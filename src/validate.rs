@@ -59,8 +59,8 @@ pub fn validate(
         return Err(Invalid::new(
             "invalid_call",
             format!(
-                "The tool name {:?} has surrounding whitespace or control characters.",
-                call.tool
+                "The tool name {} has surrounding whitespace or control characters.",
+                crate::shell::Quoted(&call.tool)
             ),
         ));
     }

@@ -67,7 +67,12 @@ pub struct PathError {
 
 impl std::fmt::Display for PathError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid path {:?}: {}", self.path, self.message)
+        write!(
+            f,
+            "invalid path {}: {}",
+            crate::shell::Quoted(&self.path),
+            self.message
+        )
     }
 }
 

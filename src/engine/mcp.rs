@@ -105,8 +105,9 @@ pub(super) fn check_example(kind: RuleKind, ex: &RuleEntry) -> Option<Result<(),
     for (example, want) in cases {
         let Some(target) = example_target(example) else {
             return Some(Err(format!(
-                "rule `{}`: example {example:?} is not an MCP tool (server/tool) or resource (server/@resources)",
-                ex.rule
+                "rule `{}`: example {} is not an MCP tool (server/tool) or resource (server/@resources)",
+                ex.rule,
+                crate::shell::Quoted(example)
             )));
         };
         if rules.find(kind, &target).is_some() != want {
@@ -116,8 +117,9 @@ pub(super) fn check_example(kind: RuleKind, ex: &RuleEntry) -> Option<Result<(),
                 ("not match", "does")
             };
             return Some(Err(format!(
-                "rule `{}`: example {example:?} should {should} but {does}",
-                ex.rule
+                "rule `{}`: example {} should {should} but {does}",
+                ex.rule,
+                crate::shell::Quoted(example)
             )));
         }
     }

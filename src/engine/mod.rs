@@ -308,8 +308,9 @@ impl Engine {
                     ("not match", "does")
                 };
                 Err(format!(
-                    "rule `{}`: example {example:?} should {should} but {does}",
-                    ex.rule
+                    "rule `{}`: example {} should {should} but {does}",
+                    ex.rule,
+                    crate::shell::Quoted(example)
                 ))
             }
         }

@@ -186,7 +186,7 @@ impl IgnoreBuilder {
         }
         let own_name = self
             .names
-            .key(self.file_name.trim_start_matches("./").trim_matches('/'))
+            .key(crate::shell::strip_all(&self.file_name, "./").trim_matches('/'))
             .into_owned();
         let hot = rules.iter().map(|r| Hot::new(r, fold)).collect();
         // A line repeated later can never be the last match: only its last copy is tried

@@ -614,7 +614,7 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
         } else if verb == "shell" {
             push_script(out, "debugger shell", rest);
         } else if verb == "platform" && rest.trim_start().starts_with("shell") {
-            let shell = rest.trim_start().trim_start_matches("shell");
+            let shell = super::lexer::strip_all(rest.trim_start(), "shell");
             push_script(out, "debugger shell", shell);
         } else if matches!(
             verb,

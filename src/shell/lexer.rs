@@ -190,3 +190,14 @@ pub(super) fn unquoted_classes(text: &str, spans: &[Span]) -> u8 {
 pub(super) fn special(b: u8) -> bool {
     class(b) & SPECIAL != 0
 }
+
+/// `text` without any number of leading `prefix`es, as `trim_start_matches(prefix)`, whose
+/// `&str` searcher is a generic instance of its own in the wasm.
+pub(crate) fn strip_all<'a>(mut text: &'a str, prefix: &str) -> &'a str {
+    if !prefix.is_empty() {
+        while let Some(rest) = text.strip_prefix(prefix) {
+            text = rest;
+        }
+    }
+    text
+}

@@ -48,6 +48,7 @@ pub use analysis::{
 };
 pub use paths::PathOperand;
 pub use render::quote;
+pub(crate) use render::{Quoted, QuotedChar};
 
 /// Analyses one command line. Never panics; see the module docs for the limits.
 pub fn analyse(command: &str) -> Analysis {
@@ -86,6 +87,7 @@ fn dynamic_name(analysis: &Analysis) -> Option<String> {
     ))
 }
 
+pub(crate) use lexer::strip_all;
 pub(crate) use programs::basename;
 
 /// Whether a program runs the value of variable `name` as shell text (`PAGER`, `GIT_PAGER`,

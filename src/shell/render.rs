@@ -1,6 +1,7 @@
 //! Re-rendering commands as shell text that parses back to the same commands.
 
 use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 use super::{Analysis, SimpleCommand};
 
@@ -26,6 +27,58 @@ pub fn quote(word: &str) -> Cow<'_, str> {
 fn hidden(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{061C}' | '\u{00AD}' | '\u{180E}')
+}
+
+/// Text in double quotes for a message, written as `{:?}` writes printable text (`\"`, `\\`,
+/// `\n`, `\t`, `\r`, `\0`, `\u{…}`). Only controls and the characters a terminal hides
+/// (`hidden`, line and paragraph separators) are escaped: `{:?}` would pull core's Unicode
+/// printable tables into the wasm for the other non-printable characters, which are written
+/// as they are.
+#[derive(Clone, Copy)]
+pub struct Quoted<'a>(pub &'a str);
+
+/// A character in single quotes, escaped as `Quoted` escapes (`\'` for the quote).
+#[derive(Clone, Copy)]
+pub struct QuotedChar(pub char);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        quote_into(f, self.0, '"')
+    }
+}
+
+impl fmt::Display for QuotedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        quote_into(f, self.0.encode_utf8(&mut [0; 4]), '\'')
+    }
+}
+
+#[inline(never)]
+fn quote_into(f: &mut fmt::Formatter<'_>, text: &str, quote: char) -> fmt::Result {
+    f.write_char(quote)?;
+    let mut from = 0;
+    for (i, c) in text.char_indices() {
+        let escape = match c {
+            '\0' => "\\0",
+            '\t' => "\\t",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\\' => "\\\\",
+            '"' if quote == '"' => "\\\"",
+            '\'' if quote == '\'' => "\\'",
+            c if hidden(c) || matches!(c, '\u{2028}' | '\u{2029}') => "",
+            _ => continue,
+        };
+        f.write_str(&text[from..i])?;
+        from = i + c.len_utf8();
+        if escape.is_empty() {
+            write!(f, "\\u{{{:x}}}", c as u32)?;
+        } else {
+            f.write_str(escape)?;
+        }
+    }
+    f.write_str(&text[from..])?;
+    f.write_char(quote)
 }
 
 pub(super) fn force_quote(word: &str) -> Cow<'_, str> {
@@ -232,5 +285,37 @@ fn as_written(raw: &str) -> Cow<'_, str> {
         Cow::Owned(format!("{raw}\\"))
     } else {
         Cow::Borrowed(raw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Quoted, QuotedChar};
+
+    #[test]
+    fn quoted_is_debug_for_printable_text_and_controls() {
+        let mut same: Vec<char> = (0..0x80u8).map(char::from).collect();
+        same.extend("\u{85}\u{9f}\u{ad}\u{61c}\u{180e}\u{200b}\u{200f}\u{2028}\u{2029}\u{202e}\u{2066}\u{feff}é日🦀".chars());
+        for c in same {
+            let s = format!("a{c}b");
+            assert_eq!(Quoted(&s).to_string(), format!("{s:?}"), "{:x}", c as u32);
+            assert_eq!(
+                QuotedChar(c).to_string(),
+                format!("{c:?}"),
+                "{:x}",
+                c as u32
+            );
+        }
+    }
+
+    /// Where `{:?}` escapes and `Quoted` does not: non-printable characters a terminal does
+    /// not hide (unassigned, private use) and combining marks.
+    #[test]
+    fn quoted_writes_other_non_printables_as_they_are() {
+        for c in ['\u{378}', '\u{e000}', '\u{301}'] {
+            let s = c.to_string();
+            assert_ne!(format!("{s:?}"), format!("\"{s}\""));
+            assert_eq!(Quoted(&s).to_string(), format!("\"{s}\""));
+        }
     }
 }

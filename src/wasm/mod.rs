@@ -19,10 +19,9 @@ use std::rc::Rc;
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::future_to_promise;
 
 use crate::engine::{
-    invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, PromptResult, TurnGrants,
+    invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, TurnGrants,
 };
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
@@ -222,17 +221,14 @@ impl Gatekeeper {
             .filter(|s| !s.is_undefined() && !s.is_null());
         let engine = self.engine.clone();
         let on_change = self.on_change.clone();
-        future_to_promise(async move {
-            let result = match prompt {
-                Some(f) => prompt::ask(&f, &request_js, timeout, signal.as_ref()).await,
-                None => PromptResult::NoUi,
-            };
+        let finish: prompt::Finish = Box::new(move |result| {
             let (outcome, change) = engine.borrow_mut().finish(&tool, verdict, result);
             if let Some(change) = change {
                 notify(&on_change, &change);
             }
-            Ok(to_js(&outcome))
-        })
+            to_js(&outcome)
+        });
+        prompt::ask(prompt, request_js, timeout, signal, finish)
     }
 
     #[wasm_bindgen(js_name = isIgnored)]

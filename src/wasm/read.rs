@@ -259,7 +259,7 @@ fn worded(unexpected: de::Unexpected<'_>) -> std::borrow::Cow<'_, str> {
             return format!("floating point `{js}{point}`").into();
         }
         U::Char(c) => return format!("character `{c}`").into(),
-        U::Str(s) => return format!("string {s:?}").into(),
+        U::Str(s) => return format!("string {}", crate::shell::Quoted(&s)).into(),
         U::Bytes(_) => "byte array",
         U::Unit => "unit value",
         U::Option => "Option value",

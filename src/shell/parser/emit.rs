@@ -432,10 +432,10 @@ impl Parser<'_, '_> {
                     .is_some_and(|b| b.is_ascii_alphabetic()));
         let joined = match (&self.out.cwd, absolute) {
             (Some(cwd), false) if target != "." => {
-                format!("{cwd}/{}", target.trim_start_matches("./"))
+                format!("{cwd}/{}", crate::shell::lexer::strip_all(target, "./"))
             }
             (Some(cwd), false) => cwd.clone(),
-            _ => target.trim_start_matches("./").to_string(),
+            _ => crate::shell::lexer::strip_all(target, "./").to_string(),
         };
         self.out.cwd = Some(joined);
         self.out.cwd_dynamic |= dynamic;
