@@ -376,6 +376,29 @@ fn throwing_getters_and_proxies_do_not_poison_the_instance() {
     }
 }
 
+/// What a getter throws is described, never rethrown: an `Error` whose own `message` getter
+/// throws (or is no string) still ends in a validation verdict, and the instance keeps working.
+#[wasm_bindgen_test]
+fn errors_with_hostile_messages_end_in_a_verdict() {
+    let gk = fresh();
+    for thrown in [
+        "Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('again') } })",
+        "Object.defineProperty(new Error('x'), 'message', { get() { return { toString() { throw 1 } } } })",
+        "new Proxy(new Error('x'), { get() { throw new Error('trap') } })",
+    ] {
+        let c = format!("{{ tool: 'read_file', get params() {{ throw {thrown} }} }}");
+        for method in ["check", "explain"] {
+            let v = call(&gk, method, &[js(&c)])
+                .unwrap_or_else(|e| panic!("{method}({c}) threw {e:?}"));
+            let verdict = if method == "check" { v } else { get(&v, "verdict") };
+            assert_eq!(get(&verdict, "decision").as_string().as_deref(), Some("deny"), "{method}({c})");
+        }
+        let v = call(&gk, "validate", &[js(&c)]).unwrap_or_else(|e| panic!("validate({c}) threw {e:?}"));
+        assert_eq!(get(&v, "ok").as_bool(), Some(false), "validate({c})");
+        sane(&gk, &c);
+    }
+}
+
 #[wasm_bindgen_test]
 async fn authorize_denies_malformed_calls_and_never_rejects() {
     let gk = fresh();

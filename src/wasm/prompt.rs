@@ -197,8 +197,13 @@ fn abort_reason(signal: &JsValue) -> String {
 
 /// A thrown or rejected value in words: an `Error`'s message, a string, or its type.
 pub(super) fn describe(e: &JsValue) -> String {
-    if let Some(err) = e.dyn_ref::<js_sys::Error>() {
-        return String::from(err.message());
+    if e.dyn_ref::<js_sys::Error>().is_some() {
+        // `message` can be a getter that throws or returns anything: read it as a property,
+        // so a hostile error object is still described, never rethrown through the facade.
+        return js_sys::Reflect::get(e, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_else(|| String::from("an Error whose message could not be read"));
     }
     if let Some(s) = e.as_string() {
         return s;
