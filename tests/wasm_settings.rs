@@ -57,6 +57,15 @@ fn field_and_code(thrown: &JsValue, what: &str) -> (String, String) {
 const READ: &[(&str, &str)] = &[
     ("{}", r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo"}"#),
     ("undefined", r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo"}"#),
+    // A field holding `undefined` is absent, at every level, as JSON.stringify treats it.
+    (
+        "{ rules: undefined, tools: undefined, workspaceRoots: undefined, overrides: undefined, typo: undefined }",
+        r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo"}"#,
+    ),
+    (
+        "{ mode: 'write', rules: { allow: ['bash(ls *)'], deny: undefined }, overrides: { read_file: undefined } }",
+        r#"{"version":1,"ignoreFileName":".clineignore","mode":"write","rules":{"allow":["bash(ls *)"]}}"#,
+    ),
     (
         "{ workspaceRoots: ['/ws'], mode: 'write', ignoreFile: '.env\\n' }",
         r#"{"version":1,"workspaceRoots":["/ws"],"ignoreFile":".env\n","ignoreFileName":".clineignore","mode":"write"}"#,

@@ -456,6 +456,7 @@ impl De {
             keys: keys.collect::<Vec<_>>().into_iter(),
             object: v,
             key: JsValue::UNDEFINED,
+            value: Ok(None),
         })
     }
 
@@ -508,20 +509,29 @@ struct Entries {
     keys: std::vec::IntoIter<JsValue>,
     /// The key whose value is read next.
     key: JsValue,
+    /// Its value, read with the key.
+    value: Result<Option<JsValue>, JsValue>,
 }
 
 impl Entries {
-    /// The next key's name.
+    /// The next key's name. A key holding `undefined` is absent, as `JSON.stringify` and
+    /// `Object.assign`-style spreading treat it (`{ ...settings, rules: undefined }`); its
+    /// value is read here, once, to know.
     #[inline(never)]
     fn next_key(&mut self) -> Option<String> {
-        self.key = self.keys.next()?;
-        Some(self.key.as_string().unwrap_or_default())
+        loop {
+            self.key = self.keys.next()?;
+            self.value = own::get(&self.object, &self.key);
+            if !matches!(&self.value, Ok(Some(v)) if v.is_undefined()) {
+                return Some(self.key.as_string().unwrap_or_default());
+            }
+        }
     }
 
     /// The current key's value.
     #[inline(never)]
     fn next_value(&mut self) -> De {
-        De::read(own::get(&self.object, &self.key))
+        De::read(std::mem::replace(&mut self.value, Ok(None)))
     }
 
     /// `e`, raised at the current key.
