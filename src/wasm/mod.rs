@@ -30,10 +30,10 @@ use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
 
 #[cfg(feature = "importers")]
 pub mod import;
-#[cfg_attr(not(feature = "gate"), allow(dead_code))]
-mod json;
 #[cfg(feature = "gate")]
 mod listing;
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
+mod output;
 mod own;
 // The readers, writers and `describe` are shared; their gate-only parts are unused by the
 // importers alone.
@@ -55,9 +55,9 @@ use write::{label, to_js};
 pub mod testing {
     use wasm_bindgen::JsValue;
 
-    /// Through JSON text, as the facade writes outputs.
+    /// As the facade writes outputs (fixed texts created once).
     pub fn output<T: serde::Serialize + ?Sized>(value: &T) -> JsValue {
-        super::json::to_js(value)
+        super::output::to_js(value)
     }
 
     /// Through serde-wasm-bindgen, as the facade wrote them before.
@@ -228,7 +228,7 @@ impl Gatekeeper {
             Begin::Ask(request, verdict) => (request, verdict),
         };
         let tool = request.tool.clone();
-        let request_js = json::to_js(&request);
+        let request_js = output::to_js(&request);
         // The params as given: the prompt shows the call that was judged.
         let params = own::get(&call, label("params"))
             .ok()
@@ -463,7 +463,7 @@ impl Gatekeeper {
     pub fn turn_grants(&self) -> JsValue {
         let engine = self.engine.borrow();
         let (allow, deny) = engine.turn_grants();
-        json::to_js(&TurnGrants {
+        output::to_js(&TurnGrants {
             allow: allow.map(String::from).collect(),
             deny: deny.map(String::from).collect(),
         })
@@ -547,6 +547,6 @@ fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
     let callback = on_change.borrow().clone();
     if let Some(f) = callback {
         // A throwing listener must not undo or block the change it hears about.
-        let _ = f.call1(&JsValue::NULL, &json::to_js(change));
+        let _ = f.call1(&JsValue::NULL, &output::to_js(change));
     }
 }

@@ -1,13 +1,13 @@
 //! Core → JS: every value the facade hands out is the core type as plain JS data (`None`
-//! fields absent): the per-call outputs through JSON text ([`super::json`]), the settings,
-//! snapshot and catalogue through serde-wasm-bindgen ([`to_js`]); every error it throws is a
+//! fields absent): the per-call outputs by a writer that creates the fixed texts once
+//! ([`super::output`]), the settings, snapshot and catalogue by serde-wasm-bindgen ([`to_js`]); every error it throws is a
 //! JS `Error` with the failing field's path and a code as properties.
 
 use js_sys::Object;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::json;
+use super::output;
 use crate::engine::{Explanation, Outcome};
 use crate::settings::SettingsError;
 use crate::shell::CommandSummary;
@@ -25,27 +25,27 @@ pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
 
 /// What `check` returns.
 pub(super) fn verdict_js(verdict: &Verdict) -> JsValue {
-    json::to_js(verdict)
+    output::to_js(verdict)
 }
 
 /// What `authorize` resolves to.
 pub(super) fn outcome_js(outcome: &Outcome) -> JsValue {
-    json::to_js(outcome)
+    output::to_js(outcome)
 }
 
 /// What `explain` returns.
 pub(super) fn explanation_js(explanation: &Explanation) -> JsValue {
-    json::to_js(explanation)
+    output::to_js(explanation)
 }
 
 /// What `analyseCommand` returns.
 pub(super) fn summary_js(summary: &CommandSummary) -> JsValue {
-    json::to_js(summary)
+    output::to_js(summary)
 }
 
 /// `{ ok: true }` or `{ ok: false, code, error, blocked? }`.
 pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
-    json::to_js(&validation(result))
+    output::to_js(&validation(result))
 }
 
 /// What `validate` returns, as data.
