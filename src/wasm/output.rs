@@ -3,7 +3,7 @@
 //! builds them ([`super::write::to_js`], still used for the settings, snapshot and catalogue)
 //! but with the fixed texts — codes, steps, decisions, localities, tiers — created once as JS
 //! strings and handed out again: most of a verdict's strings are those, and decoding each
-//! anew from wasm memory was most of the cost of writing it.
+//! anew from wasm memory was the largest part of writing it.
 //!
 //! Same objects (tests/wasm_output.rs compares both writers over the corpora): structs become
 //! objects (a skipped `None` field absent, an unskipped one `undefined`), sequences arrays,

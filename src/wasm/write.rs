@@ -1,7 +1,8 @@
 //! Core → JS: every value the facade hands out is the core type as plain JS data (`None`
 //! fields absent): the per-call outputs by a writer that creates the fixed texts once
-//! ([`super::output`]), the settings, snapshot and catalogue by serde-wasm-bindgen ([`to_js`]); every error it throws is a
-//! JS `Error` with the failing field's path and a code as properties.
+//! ([`super::output`]), the settings, snapshot and catalogue by serde-wasm-bindgen
+//! ([`to_js`]); every error it throws is a JS `Error` with the failing field's path and a
+//! code as properties.
 
 use js_sys::Object;
 use serde::Serialize;
