@@ -1,7 +1,8 @@
 //! `filterPaths` over a whole listing without a crossing per path: `JSON.stringify` turns
-//! the array into one string (one copy into wasm), the kept entries' JSON texts are joined
-//! back into one array text, and `JSON.parse` rebuilds it (one copy out). Per path that is
-//! a few bytes of scanning instead of three or four calls into JS.
+//! the array into one string, copied into wasm memory by one `TextEncoder.encodeInto`, the
+//! kept entries' JSON texts are joined back into one array text, and `JSON.parse` rebuilds it
+//! (one copy out). Per path that is a few bytes of scanning instead of three or four calls
+//! into JS.
 //!
 //! Exactly the per-entry semantics: strings are checked; a lone surrogate (which
 //! well-formed `JSON.stringify` writes as a `\uD8xx` escape) makes an entry invalid, so it
@@ -10,8 +11,30 @@
 //! `toJSON`, as a `Date` does), a `BigInt` or a cycle (which throw) — and the caller takes
 //! the per-entry path instead.
 
-use js_sys::{Array, Function, Reflect, JSON};
+use js_sys::{Array, Function, JsString, Reflect, Uint8Array, JSON};
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+#[wasm_bindgen]
+extern "C" {
+    #[derive(Clone)]
+    type TextEncoder;
+    #[wasm_bindgen(constructor, catch)]
+    fn new() -> Result<TextEncoder, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = encodeInto)]
+    fn encode_into(
+        this: &TextEncoder,
+        source: &JsString,
+        destination: &Uint8Array,
+    ) -> Result<Encoded, JsValue>;
+
+    /// `encodeInto`'s answer: UTF-16 units read, bytes written.
+    type Encoded;
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &Encoded) -> f64;
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &Encoded) -> f64;
+}
 
 /// The entries of `paths` for which `keep` holds, or `None` when the listing holds
 /// anything but strings and `null`-like entries.
@@ -19,7 +42,7 @@ pub(super) fn filter(paths: &Array, mut keep: impl FnMut(&str) -> bool) -> Optio
     if has_extensible_object(paths)? {
         return None;
     }
-    let json = JSON::stringify(paths).ok()?.as_string()?;
+    let json = utf8(&JSON::stringify(paths).ok()?)?;
     let bytes = json.as_bytes();
     let mut out = String::with_capacity(json.len() / 2 + 2);
     out.push('[');
@@ -58,6 +81,45 @@ pub(super) fn filter(paths: &Array, mut keep: impl FnMut(&str) -> bool) -> Optio
     }
     out.push(']');
     JSON::parse(&out).ok()?.dyn_into::<Array>().ok()
+}
+
+/// `s` as UTF-8 written straight into wasm memory by `TextEncoder.encodeInto`: one native
+/// call for an ASCII text (wasm-bindgen's `as_string` copies it a code unit at a time), a
+/// second for the rest of a text that is not. `None` when there is no `TextEncoder`.
+fn utf8(s: &JsString) -> Option<String> {
+    thread_local! {
+        static ENCODER: Option<TextEncoder> = TextEncoder::new().ok();
+    }
+    let encoder = ENCODER.with(Option::clone)?;
+    let units = s.length();
+    // ASCII is one byte a unit; the rest of a text that is not takes at most three a unit.
+    let mut bytes: Vec<u8> = Vec::with_capacity(units as usize);
+    let mut read = 0;
+    let mut first = true;
+    while read < units {
+        let rest = if read == 0 {
+            s.clone()
+        } else {
+            s.slice(read, units)
+        };
+        if !first {
+            bytes.reserve(3 * (units - read) as usize);
+        }
+        let spare = bytes.spare_capacity_mut();
+        // SAFETY: the view covers the vector's spare capacity and lives only for the call
+        // below, during which wasm allocates nothing (so memory cannot grow under it).
+        let view = unsafe { Uint8Array::view_mut_raw(spare.as_mut_ptr().cast(), spare.len()) };
+        let done = encoder.encode_into(&rest, &view).ok()?;
+        let (r, w) = (done.read() as u32, done.written() as usize);
+        if w > spare.len() || (r == 0 && !first) {
+            return None;
+        }
+        first = false;
+        // SAFETY: encodeInto wrote `w` initialised bytes at the start of the spare capacity.
+        unsafe { bytes.set_len(bytes.len() + w) };
+        read += r;
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// Whether any entry is an ordinary object (primitives are never extensible), through
