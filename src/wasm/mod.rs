@@ -30,8 +30,6 @@ use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
 pub mod import;
 #[cfg(feature = "gate")]
 mod listing;
-#[cfg_attr(not(feature = "gate"), allow(dead_code))]
-mod output;
 mod own;
 #[cfg(feature = "gate")]
 mod plain;
@@ -48,29 +46,6 @@ use read::{
     from_js, object_or_nothing, optional, optional_function, own_field, path_string, read_call,
 };
 use write::{label, to_js};
-
-/// Both writers of the facade's outputs, for tests/wasm_output.rs, which proves them equal
-/// over the corpora. Rust-only (no JS export), so the shipped binaries hold none of it.
-#[doc(hidden)]
-pub mod testing {
-    use wasm_bindgen::JsValue;
-
-    /// As the facade writes outputs (fixed texts created once).
-    pub fn output<T: serde::Serialize + ?Sized>(value: &T) -> JsValue {
-        super::output::to_js(value)
-    }
-
-    /// Through serde-wasm-bindgen, as the facade wrote them before.
-    pub fn reference<T: serde::Serialize + ?Sized>(value: &T) -> JsValue {
-        super::write::to_js(value)
-    }
-
-    /// `validate`'s result by both writers: (output, reference).
-    pub fn validation(result: &Result<(), crate::validate::Invalid>) -> (JsValue, JsValue) {
-        let v = super::write::validation(result);
-        (output(&v), reference(&v))
-    }
-}
 
 /// The TypeScript of every type the facades take and return: generated from the core's
 /// types (`types.d.ts`, checked against the Rust types by a native test), the importers'
@@ -147,7 +122,7 @@ impl Gatekeeper {
     /// cannot be judged, if so. For tools and benchmarks; `check` does this internally.
     #[wasm_bindgen(js_name = analyseCommand, unchecked_return_type = "CommandSummary")]
     pub fn analyse_command(command: &str) -> JsValue {
-        write::summary_js(&crate::shell::analyse(command).summary())
+        to_js(&crate::shell::analyse(command).summary())
     }
 
     /// Analyses every command of a list in one call and returns how many simple commands they
@@ -227,11 +202,11 @@ impl Gatekeeper {
             Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
         };
         let (request, verdict) = match begin {
-            Begin::Settled(outcome) => return Promise::resolve(&write::outcome_js(&outcome)),
+            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
             Begin::Ask(request, verdict) => (request, verdict),
         };
         let tool = request.tool.clone();
-        let request_js = output::to_js(&request);
+        let request_js = to_js(&request);
         // The params as given: the prompt shows the call that was judged.
         let params = own::get(&call, label("params"))
             .ok()
@@ -251,7 +226,7 @@ impl Gatekeeper {
             if let Some(change) = change {
                 notify(&on_change, &change);
             }
-            write::outcome_js(&outcome)
+            to_js(&outcome)
         });
         prompt::ask(prompt, request_js, timeout, signal, finish)
     }
@@ -463,7 +438,7 @@ impl Gatekeeper {
     pub fn turn_grants(&self) -> JsValue {
         let engine = self.engine.borrow();
         let (allow, deny) = engine.turn_grants();
-        output::to_js(&TurnGrants {
+        to_js(&TurnGrants {
             allow: allow.map(String::from).collect(),
             deny: deny.map(String::from).collect(),
         })
@@ -556,8 +531,8 @@ fn validation_js(
 #[inline(never)] // one copy for the object and the packed call
 fn verdict_js(engine: &Engine, read: Result<crate::ToolCall, crate::validate::Invalid>) -> JsValue {
     match read {
-        Ok(c) => write::verdict_js(&engine.check(&c)),
-        Err(invalid) => write::verdict_js(&invalid_verdict(invalid, crate::Locality::None)),
+        Ok(c) => to_js(&engine.check(&c)),
+        Err(invalid) => to_js(&invalid_verdict(invalid, crate::Locality::None)),
     }
 }
 
@@ -569,10 +544,10 @@ fn explanation_js(
     read: Result<crate::ToolCall, crate::validate::Invalid>,
 ) -> JsValue {
     match read {
-        Ok(c) => write::explanation_js(&engine.explain(&c)),
+        Ok(c) => to_js(&engine.explain(&c)),
         Err(invalid) => {
             let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
-            write::explanation_js(&Explanation::failed_validation(invalid, verdict))
+            to_js(&Explanation::failed_validation(invalid, verdict))
         }
     }
 }
@@ -583,6 +558,6 @@ fn notify(on_change: &Rc<RefCell<Option<Function>>>, change: &Change) {
     let callback = on_change.borrow().clone();
     if let Some(f) = callback {
         // A throwing listener must not undo or block the change it hears about.
-        let _ = f.call1(&JsValue::NULL, &output::to_js(change));
+        let _ = f.call1(&JsValue::NULL, &to_js(change));
     }
 }

@@ -1,19 +1,13 @@
-//! Core → JS: every value the facade hands out is the core type as plain JS data (`None`
-//! fields absent): the per-call outputs by a writer that creates the fixed texts once
-//! ([`super::output`]), the settings, snapshot and catalogue by serde-wasm-bindgen
-//! ([`to_js`]); every error it throws is a JS `Error` with the failing field's path and a
-//! code as properties.
+//! Core → JS: every value the facade hands out is the core type serialised by
+//! serde-wasm-bindgen (plain objects, `None` fields absent), and every error it throws is a
+//! JS `Error` with the failing field's path and a code as properties.
 
 use js_sys::Object;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::output;
-use crate::engine::{Explanation, Outcome};
 use crate::settings::SettingsError;
-use crate::shell::CommandSummary;
 use crate::validate::Invalid;
-use crate::verdict::{BlockedPath, Verdict};
 
 const SERIALIZER: serde_wasm_bindgen::Serializer =
     serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
@@ -24,56 +18,28 @@ pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&SERIALIZER).unwrap_or(JsValue::NULL)
 }
 
-/// What `check` returns.
-pub(super) fn verdict_js(verdict: &Verdict) -> JsValue {
-    output::to_js(verdict)
-}
-
-/// What `authorize` resolves to.
-pub(super) fn outcome_js(outcome: &Outcome) -> JsValue {
-    output::to_js(outcome)
-}
-
-/// What `explain` returns.
-pub(super) fn explanation_js(explanation: &Explanation) -> JsValue {
-    output::to_js(explanation)
-}
-
-/// What `analyseCommand` returns.
-pub(super) fn summary_js(summary: &CommandSummary) -> JsValue {
-    output::to_js(summary)
-}
-
 /// `{ ok: true }` or `{ ok: false, code, error, blocked? }`.
 pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
-    output::to_js(&validation(result))
-}
-
-/// What `validate` returns, as data.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(super) enum Validation<'a> {
-    Passed {
+    #[derive(Serialize)]
+    struct Passed {
         ok: bool,
-    },
-    Failed {
+    }
+    #[derive(Serialize)]
+    struct Failed<'a> {
         ok: bool,
         code: &'a str,
         error: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
-        blocked: &'a Option<BlockedPath>,
-    },
-}
-
-pub(super) fn validation(result: &Result<(), Invalid>) -> Validation<'_> {
+        blocked: &'a Option<crate::verdict::BlockedPath>,
+    }
     match result {
-        Ok(()) => Validation::Passed { ok: true },
-        Err(e) => Validation::Failed {
+        Ok(()) => to_js(&Passed { ok: true }),
+        Err(e) => to_js(&Failed {
             ok: false,
             code: e.code,
             error: &e.error,
             blocked: &e.blocked,
-        },
+        }),
     }
 }
 
