@@ -173,7 +173,7 @@ const importNames = importFns.map((f) => f.name);
 if (!importNames.length) fail('the import module declares no functions');
 // What each binary adds to its entries beyond the glue: per target JS, and declarations.
 // The gate's entries read calls in JS (src/wasm/read_call.js, one source for every entry).
-const readCallJs = readFileSync(join(root, 'src', 'wasm', 'read_call.js'), 'utf8');
+const readCallJs = ['read_call.js', 'listing.js'].map((f) => readFileSync(join(root, 'src', 'wasm', f), 'utf8')).join('\n');
 const readCall = (target, file) => (targets.includes(target) ? rewrite(gateReadCall)(readCallJs, readFileSync(join(gate.glue[target], file), 'utf8')) : '');
 const ADDED = {
   gate: {

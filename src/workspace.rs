@@ -390,31 +390,39 @@ impl Workspace {
         } else {
             body
         };
-        // One pass: every component non-empty and not `.`/`..`, no `\\`, `:` or NUL (nor, on
-        // Windows, `~` or a trailing dot or space); then not all whitespace (which `parse`
-        // refuses), which stops at the first other char.
+        // One pass, a word at a time: no `\\`, `:` or NUL (nor, on Windows, `~`); every
+        // component non-empty and not `.`/`..` (nor, on Windows, ending in a dot or space);
+        // then not all whitespace (which `parse` refuses), which stops at the first other char.
         let bytes = relative.as_bytes();
-        let odd_end = |part: &[u8]| windows && matches!(part.last(), Some(b'.' | b' '));
+        let odd = |part: &[u8]| {
+            matches!(part, [] | [b'.'] | [b'.', b'.'])
+                || (windows && matches!(part.last(), Some(b'.' | b' ')))
+        };
         let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            match b {
-                b'/' => {
-                    let part = &bytes[start..i];
-                    if matches!(part, [] | [b'.'] | [b'.', b'.']) || odd_end(part) {
-                        return None;
-                    }
-                    start = i + 1;
-                }
-                b'\\' | b':' | 0 => return None,
-                b'~' if windows => return None,
-                _ => {}
+        let mut at = 0;
+        while at < bytes.len() {
+            let n = (bytes.len() - at).min(8);
+            let mut word = [0u8; 8];
+            word[..n].copy_from_slice(&bytes[at..at + n]);
+            let word = u64::from_le_bytes(word);
+            let valid = u64::MAX >> (8 * (8 - n));
+            let tilde = if windows { byte_eq(word, b'~') } else { 0 };
+            let bad = byte_eq(word, b'\\') | byte_eq(word, b':') | byte_eq(word, 0) | tilde;
+            if bad & valid != 0 {
+                return None;
             }
+            let mut slashes = byte_eq(word, b'/') & valid;
+            while slashes != 0 {
+                let i = at + (slashes.trailing_zeros() / 8) as usize;
+                if odd(&bytes[start..i]) {
+                    return None;
+                }
+                start = i + 1;
+                slashes &= slashes - 1;
+            }
+            at += n;
         }
-        let last = &bytes[start..];
-        if matches!(last, [] | [b'.'] | [b'.', b'.'])
-            || odd_end(last)
-            || crate::call::is_blank(relative)
-        {
+        if odd(&bytes[start..]) || crate::call::is_blank(relative) {
             return None;
         }
         Some((relative, is_dir))
@@ -782,6 +790,14 @@ fn windows_name(part: &str) -> &str {
 /// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically,
 /// and whether the text names a directory: it ends in a separator or in `.`/`..`, or has no
 /// components at all.
+/// The bytes of `word` equal to `b`, as the high bit of each (exact: no carry crosses bytes).
+#[inline]
+fn byte_eq(word: u64, b: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (u64::from(b) * 0x0101_0101_0101_0101);
+    !((x & LOW).wrapping_add(LOW) | x | LOW)
+}
+
 fn components(anchor: &Anchor, rest: &str, flavour: Flavour) -> (Vec<String>, bool) {
     let mut parts = Vec::new();
     let mut last = "";

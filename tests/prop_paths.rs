@@ -290,3 +290,90 @@ fn plain_spellings_are_judged_by_the_ignore_file() {
         }
     }
 }
+
+/// Paths of a listing: plain names, deep trees under excluded directories (`secrets/`,
+/// `naïve/`, `docs/private/`, with a `!keep.pem` they cannot re-include), and the spellings
+/// the fast path leaves to the general one (`.`, `..`, empty components, `\`, `:`, `~`, a
+/// trailing dot or space, `/ws/…`).
+fn listing_path() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "secrets",
+        "src",
+        "a.ts",
+        ".env",
+        "docs",
+        "private",
+        "keep.pem",
+        "k.pem",
+        ".",
+        "..",
+        "",
+        "naïve",
+        "Secrets",
+        "SRC",
+        "a b",
+        "~x",
+        "c:",
+        "q\\r",
+        "x.",
+        "x ",
+        ".clineignore",
+    ]);
+    (
+        prop::collection::vec(piece, 1..7),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(parts, dir, absolute)| {
+            let mut p = parts.join("/");
+            if dir {
+                p.push('/');
+            }
+            if absolute {
+                p = format!("/ws/{p}");
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// One batch over a whole listing, as generated and then sorted, answers every path as a
+    /// single query does: the listing-wide fast paths (the plain relative form, a path under
+    /// an excluded directory of the previous path's) agree with the general one.
+    #[test]
+    fn a_batch_answers_a_listing_as_single_queries_do(
+        mut listing in prop::collection::vec(listing_path(), 1..40),
+        platform in platform(),
+    ) {
+        let access = access(platform);
+        for round in 0..2 {
+            let mut batch = access.batch();
+            for p in &listing {
+                prop_assert_eq!(
+                    batch.is_ignored(p), access.is_ignored(p),
+                    "{:?} on {:?}, round {}", p, platform, round
+                );
+            }
+            listing.sort();
+        }
+    }
+
+    /// What the fast path takes for a plain relative path is what resolving it gives.
+    #[test]
+    fn plain_relative_is_what_resolve_gives(
+        path in "(/ws/)?[a./\\\\:~ \\x00éZ]{0,24}",
+        platform in platform(),
+    ) {
+        let access = access(platform);
+        let ws = access.workspace();
+        if let Some((relative, is_dir)) = ws.plain_relative(&path) {
+            let resolved = ws.resolve(&path);
+            prop_assert!(resolved.is_ok(), "{:?} on {:?}: {:?}", path, platform, resolved);
+            let resolved = resolved.unwrap();
+            prop_assert_eq!(resolved.relative.as_deref(), Some(relative), "{:?} on {:?}", path, platform);
+            prop_assert_eq!(resolved.is_dir, is_dir, "{:?} on {:?}", path, platform);
+        }
+    }
+}

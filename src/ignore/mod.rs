@@ -442,6 +442,7 @@ impl Ignore {
             chain: Vec::new(),
             live: Vec::new(),
             under: Vec::new(),
+            excluded: None,
         }
     }
 
@@ -738,6 +739,9 @@ pub struct IgnoreBatch<'a> {
     live: Vec<u32>,
     /// The `H/**/T` and `H/**` lines whose `H` matches each level or a parent, level after level.
     under: Vec<u32>,
+    /// Where the shallowest level of `chain` that is excluded (by a rule or the built-in one)
+    /// ends in `prev`: every path under it is ignored.
+    excluded: Option<usize>,
 }
 
 /// A candidate entry's line index ([`MAX_LINES`] fits below the flags).
@@ -750,9 +754,26 @@ const ALL: u32 = 1 << 31;
 impl<'a> IgnoreBatch<'a> {
     /// Same answer as [`Ignore::matched`].
     pub fn matched(&mut self, relative: &str, is_dir: bool) -> Option<IgnoreMatch<'a>> {
-        let ignore = self.ignore;
-        let relative = ignore.names.key(relative);
+        let relative = self.ignore.names.key(relative);
         let (path, is_dir) = clean(&relative, is_dir);
+        self.judge(path, is_dir)
+    }
+
+    /// Same answer as [`Ignore::is_ignored`]. A path under a directory of the previous path's
+    /// that is excluded is answered by comparing that directory's bytes alone (a sorted
+    /// listing's `node_modules/x/…`).
+    pub fn is_ignored(&mut self, relative: &str, is_dir: bool) -> bool {
+        let relative = self.ignore.names.key(relative);
+        let (path, is_dir) = clean(&relative, is_dir);
+        self.excluded.is_some_and(|end| {
+            path.as_bytes().get(end) == Some(&b'/')
+                && path.as_bytes()[..end] == self.prev.as_bytes()[..end]
+        }) || self.judge(path, is_dir).is_some()
+    }
+
+    /// [`IgnoreBatch::matched`] of a keyed, cleaned path.
+    fn judge(&mut self, path: &str, is_dir: bool) -> Option<IgnoreMatch<'a>> {
+        let ignore = self.ignore;
         if path.is_empty() {
             return None;
         }
@@ -783,10 +804,6 @@ impl<'a> IgnoreBatch<'a> {
         Some(ignore.describe(Decider::Rule(r)))
     }
 
-    pub fn is_ignored(&mut self, relative: &str, is_dir: bool) -> bool {
-        self.matched(relative, is_dir).is_some()
-    }
-
     /// The lines live in the directory `chain[depth - 1]` (`depth` 0: the root, where only
     /// the lines that match anywhere are).
     fn live_at(&self, depth: usize) -> &[u32] {
@@ -808,11 +825,14 @@ impl<'a> IgnoreBatch<'a> {
     fn dir(&mut self, dir: &str, by_component: bool) -> (bool, Option<u32>) {
         let ignore = self.ignore;
         let bytes = dir.as_bytes();
-        let common = bytes
-            .iter()
-            .zip(self.prev.as_bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
+        let common = common_prefix(bytes, self.prev.as_bytes());
+        if common == bytes.len() && common == self.prev.len() {
+            // The previous path's directory: its chain stands as it is.
+            return self
+                .chain
+                .last()
+                .map_or((false, None), |l| (l.builtin, l.rule));
+        }
         let keep = self
             .chain
             .iter()
@@ -859,6 +879,11 @@ impl<'a> IgnoreBatch<'a> {
         }
         self.prev.clear();
         self.prev.push_str(dir);
+        self.excluded = self
+            .chain
+            .iter()
+            .find(|l| l.builtin || l.rule.is_some())
+            .map(|l| l.end);
         (builtin, rule)
     }
 
@@ -920,6 +945,25 @@ struct Level {
     live: u32,
     /// Where its run ends in [`IgnoreBatch::under`].
     under: u32,
+}
+
+/// The length of the longest common prefix of `a` and `b`, a word at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut k = 0;
+    while k + 8 <= n {
+        let x = u64::from_le_bytes(a[k..k + 8].try_into().unwrap_or_default());
+        let y = u64::from_le_bytes(b[k..k + 8].try_into().unwrap_or_default());
+        if x != y {
+            return k + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        k += 8;
+    }
+    k + a[k..n]
+        .iter()
+        .zip(&b[k..n])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which

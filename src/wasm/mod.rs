@@ -243,7 +243,9 @@ impl Gatekeeper {
         }
     }
 
-    /// The paths that are not ignored, in order; non-string entries are dropped.
+    /// The paths that are not ignored, in order; non-string entries are dropped. Entry by
+    /// entry: the package's layer (src/wasm/listing.js) judges a listing in one crossing and
+    /// comes here only for what it does not read itself.
     #[wasm_bindgen(js_name = filterPaths)]
     #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn filter_paths(
@@ -255,9 +257,6 @@ impl Gatekeeper {
             .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
         let engine = self.engine.borrow();
         let mut batch = engine.access().batch();
-        if let Some(kept) = listing::filter(paths, |p| !batch.is_ignored(p)) {
-            return Ok(kept);
-        }
         let out = Array::new();
         for item in paths.iter() {
             if let Some(p) = path_string(&item) {

@@ -1,6 +1,6 @@
 // `filterPaths` on odd listings, against the built package (dist/, or TOOLGATE_DIST): the whole
-// listing crosses into wasm as one text (src/wasm/listing.rs), and must keep exactly what the
-// per-entry rule keeps — a string with no lone surrogate that `isIgnored` does not ignore —
+// listing crosses into wasm as one text (src/wasm/listing.js and listing.rs), and must keep
+// exactly what the per-entry rule keeps — a string with no lone surrogate that `isIgnored` does not ignore —
 // in order, each kept entry the input's string; holes, `null`-likes and other non-strings are
 // dropped.
 import { test } from 'node:test';
@@ -71,6 +71,35 @@ test('holes, null-likes and non-strings are dropped', () => {
   const cycle = ['a']; cycle.push(cycle);
   check(cycle, 'a cycle');
   check([{ toJSON: () => 'x.txt' }, 'y.txt'], 'an object with toJSON');
+});
+
+test('a path holding a NUL is judged entry by entry', () => {
+  check(['a\u0000b', 'src/x.rs', '.env\u0000', '\u0000', 'keep.pem'], 'NULs');
+  check(['x.pem\u0000', '\uD800', 'ok.txt'], 'a NUL and a lone surrogate');
+});
+
+test('each entry is read once, and what is returned is what was judged', () => {
+  // A getter that names a kept file on its first read and an ignored one after.
+  const flip = ['src/a.rs', 'b.txt'];
+  let reads = 0;
+  Object.defineProperty(flip, 1, { get: () => (reads++ === 0 ? 'b.txt' : '.env'), enumerable: true });
+  assert.deepStrictEqual(gk.filterPaths(flip), ['src/a.rs', 'b.txt']);
+  assert.equal(reads, 1, 'the getter ran once');
+  // A proxy's get trap runs once per index, and its answers are what is judged.
+  const gets = [];
+  const target = ['a.txt', '.env', 'c.txt', 'x.pem'];
+  const proxy = new Proxy(target, { get: (t, k) => { gets.push(k); return k === '2' ? 'secrets/k' : t[k]; } });
+  assert.deepStrictEqual(gk.filterPaths(proxy), ['a.txt']);
+  assert.deepStrictEqual(gets.filter((k) => /^\d+$/.test(k)), ['0', '1', '2', '3']);
+  // A getter that throws: the error reaches the caller, and the gate still answers.
+  const throwing = ['a.txt'];
+  Object.defineProperty(throwing, 1, { get: () => { throw new Error('no'); } });
+  assert.throws(() => gk.filterPaths(throwing), /no/);
+  check(['a.txt', '.env'], 'after a throw');
+  // Entries inherited from Array.prototype are read as the per-entry rule reads them.
+  const holes = ['a.txt', , 'b.txt']; // eslint-disable-line no-sparse-arrays
+  Array.prototype[1] = '.env'; // eslint-disable-line no-extend-native
+  try { check(holes, 'an inherited entry'); } finally { delete Array.prototype[1]; }
 });
 
 test('not an array throws', () => {

@@ -1,0 +1,51 @@
+// toolgate: filterPaths() reads the listing here, in JS, and judges it in one crossing
+// (src/wasm/listing.rs): each entry is read once; the strings are kept (holes, null-likes and
+// every other value are dropped, as the per-entry rule drops them, without running any of the
+// caller's code), those with a lone surrogate dropped, and the rest passed joined by NUL. wasm
+// answers one byte per string, and the result is built from these same strings: what is
+// returned is exactly what was judged, and no string crosses back. Anything else (no array, a
+// path holding a NUL) goes to the per-entry method. Appended to every gate entry by
+// scripts/build.mjs, where `Gatekeeper` is the wasm-bindgen class.
+(() => {
+    // The builtins as they are now: a caller's later changes to them cannot change the reads.
+    const bound = (f) => Function.prototype.call.bind(f);
+    const isArrayOf = Array.isArray;
+    const push = bound(Array.prototype.push);
+    const join = bound(Array.prototype.join);
+    const filter = bound(Array.prototype.filter);
+    const wellFormed = String.prototype.isWellFormed
+        ? bound(String.prototype.isWellFormed)
+        : ((test) => (s) => !test(s))(RegExp.prototype.test.bind(/\p{Surrogate}/u));
+
+    const proto = Gatekeeper.prototype;
+    const perEntry = bound(proto.filterPaths);
+    const judge = proto.__toolgateFilter;
+    if (typeof judge !== 'function') throw new Error('toolgate: the wasm exports no Gatekeeper.__toolgateFilter');
+    delete proto.__toolgateFilter;
+    const judgeJoined = bound(judge);
+
+    // Array.isArray throws for a revoked proxy: the per-entry method answers for it.
+    const isArray = (v) => { try { return isArrayOf(v); } catch { return false; } };
+
+    function filterPaths(paths) {
+        if (!isArray(paths)) return perEntry(this, paths);
+        // The length as wasm reads it (ToUint32).
+        const n = paths.length >>> 0;
+        let list = [];
+        for (let i = 0; i < n; i++) {
+            const p = paths[i];
+            if (typeof p === 'string') push(list, p);
+        }
+        if (list.length === 0) return [];
+        let text = join(list, '\0');
+        if (!wellFormed(text)) {
+            list = filter(list, wellFormed);
+            if (list.length === 0) return [];
+            text = join(list, '\0');
+        }
+        const kept = judgeJoined(this, text, list.length);
+        if (kept === undefined) return perEntry(this, list);
+        return filter(list, (_, i) => kept[i] === 1);
+    }
+    Object.defineProperty(proto, 'filterPaths', { value: filterPaths, writable: true, configurable: true });
+})();
