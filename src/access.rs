@@ -9,7 +9,7 @@ use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, SettingsError};
 use crate::verdict::Locality;
-use crate::workspace::{may_be_short_name, PathError, Resolved, Workspace};
+use crate::workspace::{byte_eq, may_be_short_name, word_at, PathError, Resolved, Workspace};
 
 /// Everything needed to rebuild the ignore matcher when roots or the file change.
 #[derive(Debug, Clone, PartialEq)]
@@ -282,6 +282,28 @@ impl Access {
         paths.into_iter().filter(|p| !batch.is_ignored(p)).collect()
     }
 
+    /// For a listing joined by NUL into `joined` (`count` paths), whether each is kept, in
+    /// order; `None` when it is not `count` paths (a path holds a NUL). The separators are
+    /// found a word at a time.
+    pub fn kept_joined(&self, joined: &str, count: usize) -> Option<Vec<bool>> {
+        let bytes = joined.as_bytes();
+        let mut batch = self.batch();
+        let mut kept = Vec::with_capacity(count);
+        let mut start = 0;
+        loop {
+            if kept.len() == count {
+                return None;
+            }
+            let end = next_nul(bytes, start);
+            kept.push(!batch.is_ignored(joined.get(start..end)?));
+            if end == bytes.len() {
+                break;
+            }
+            start = end + 1;
+        }
+        (kept.len() == count).then_some(kept)
+    }
+
     /// Answers for a whole listing, sharing work between paths in the same directory.
     pub fn batch(&self) -> AccessBatch<'_> {
         AccessBatch {
@@ -322,6 +344,19 @@ impl AccessBatch<'_> {
             Err(_) => true,
         }
     }
+}
+
+/// The index of the first NUL in `bytes` from `at`, else its length.
+fn next_nul(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() {
+        let (word, n) = word_at(bytes, at);
+        let nul = byte_eq(word, 0) & (u64::MAX >> (8 * (8 - n)));
+        if nul != 0 {
+            return at + nul.trailing_zeros() as usize / 8;
+        }
+        at += n;
+    }
+    bytes.len()
 }
 
 /// `text` as a glob that matches it alone.

@@ -401,10 +401,7 @@ impl Workspace {
         let mut start = 0;
         let mut at = 0;
         while at < bytes.len() {
-            let n = (bytes.len() - at).min(8);
-            let mut word = [0u8; 8];
-            word[..n].copy_from_slice(&bytes[at..at + n]);
-            let word = u64::from_le_bytes(word);
+            let (word, n) = word_at(bytes, at);
             let valid = u64::MAX >> (8 * (8 - n));
             let tilde = if windows { byte_eq(word, b'~') } else { 0 };
             let bad = byte_eq(word, b'\\') | byte_eq(word, b':') | byte_eq(word, 0) | tilde;
@@ -790,9 +787,29 @@ fn windows_name(part: &str) -> &str {
 /// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically,
 /// and whether the text names a directory: it ends in a separator or in `.`/`..`, or has no
 /// components at all.
+/// The (up to) 8 bytes of `bytes` from `at` as a little-endian word (zero-padded), and how
+/// many there are.
+#[inline]
+pub(crate) fn word_at(bytes: &[u8], at: usize) -> (u64, usize) {
+    match bytes
+        .get(at..at + 8)
+        .and_then(|w| <&[u8; 8]>::try_from(w).ok())
+    {
+        Some(w) => (u64::from_le_bytes(*w), 8),
+        None => {
+            let rest = bytes.get(at..).unwrap_or_default();
+            let word = rest
+                .iter()
+                .rev()
+                .fold(0u64, |word, &b| (word << 8) | u64::from(b));
+            (word, rest.len())
+        }
+    }
+}
+
 /// The bytes of `word` equal to `b`, as the high bit of each (exact: no carry crosses bytes).
 #[inline]
-fn byte_eq(word: u64, b: u8) -> u64 {
+pub(crate) fn byte_eq(word: u64, b: u8) -> u64 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let x = word ^ (u64::from(b) * 0x0101_0101_0101_0101);
     !((x & LOW).wrapping_add(LOW) | x | LOW)

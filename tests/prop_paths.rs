@@ -341,7 +341,8 @@ proptest! {
 
     /// One batch over a whole listing, as generated and then sorted, answers every path as a
     /// single query does: the listing-wide fast paths (the plain relative form, a path under
-    /// an excluded directory of the previous path's) agree with the general one.
+    /// an excluded directory of the previous path's) agree with the general one; so does the
+    /// listing joined by NUL (what `filterPaths` passes into wasm).
     #[test]
     fn a_batch_answers_a_listing_as_single_queries_do(
         mut listing in prop::collection::vec(listing_path(), 1..40),
@@ -356,8 +357,17 @@ proptest! {
                     "{:?} on {:?}, round {}", p, platform, round
                 );
             }
+            let joined = access.kept_joined(&listing.join("\0"), listing.len());
+            let single: Vec<bool> = listing.iter().map(|p| !access.is_ignored(p)).collect();
+            prop_assert_eq!(joined, Some(single), "joined: {:?} on {:?}", listing, platform);
             listing.sort();
         }
+        // A path holding a NUL, or a count that is not the listing's: no answer.
+        let n = listing.len();
+        prop_assert_eq!(access.kept_joined(&listing.join("\0"), n + 1), None);
+        prop_assert_eq!(access.kept_joined(&listing.join("\0"), n - 1), None);
+        listing[0].push('\0');
+        prop_assert_eq!(access.kept_joined(&listing.join("\0"), n), None);
     }
 
     /// What the fast path takes for a plain relative path is what resolving it gives.

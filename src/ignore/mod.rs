@@ -44,6 +44,7 @@ use crate::map::NameMap;
 
 use crate::glob::{Flags, Glob};
 use crate::platform::{Case, Names};
+use crate::workspace::word_at;
 
 pub use source::{MAX_INCLUDE_DEPTH, MAX_LINES};
 
@@ -950,20 +951,16 @@ struct Level {
 /// The length of the longest common prefix of `a` and `b`, a word at a time.
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
     let mut k = 0;
-    while k + 8 <= n {
-        let x = u64::from_le_bytes(a[k..k + 8].try_into().unwrap_or_default());
-        let y = u64::from_le_bytes(b[k..k + 8].try_into().unwrap_or_default());
+    while k < n {
+        let ((x, _), (y, _)) = (word_at(a, k), word_at(b, k));
         if x != y {
-            return k + ((x ^ y).trailing_zeros() / 8) as usize;
+            return k + (x ^ y).trailing_zeros() as usize / 8;
         }
         k += 8;
     }
-    k + a[k..n]
-        .iter()
-        .zip(&b[k..n])
-        .take_while(|(x, y)| x == y)
-        .count()
+    n
 }
 
 /// Strips what the matcher does not compare: a leading `/` or `./`, and trailing `/`s (which

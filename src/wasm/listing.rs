@@ -40,17 +40,9 @@ impl Gatekeeper {
     #[wasm_bindgen(js_name = __toolgateFilter, skip_typescript)]
     pub fn filter_joined(&self, joined: &JsString, count: u32) -> Option<Vec<u8>> {
         let text = utf8(joined)?;
-        let count = count as usize;
         let engine = self.engine.borrow();
-        let mut batch = engine.access().batch();
-        let mut kept = Vec::with_capacity(count);
-        for path in text.split('\0') {
-            if kept.len() == count {
-                return None;
-            }
-            kept.push(u8::from(!batch.is_ignored(path)));
-        }
-        (kept.len() == count).then_some(kept)
+        let kept = engine.access().kept_joined(&text, count as usize)?;
+        Some(kept.into_iter().map(u8::from).collect())
     }
 }
 
