@@ -394,4 +394,64 @@ mod tests {
         assert_eq!(scope.reach(&c, "build", false), Reach::Nested);
         assert_eq!(scope.reach(&c, "/", false), Reach::System);
     }
+
+    /// `literal` (which borrows the word when it can) against its definition: the tracked
+    /// directory and the home spelled out, then the word whole unless it holds an expansion,
+    /// `None` when it starts with one, else every expansion dropped.
+    #[test]
+    fn literal_is_the_word_rewritten() {
+        let reference = |word: &str, dynamic: bool| -> Option<String> {
+            let mut w = word.trim().to_string();
+            for (prefix, to) in [
+                ("$PWD", "."),
+                ("${PWD}", "."),
+                ("~+", "."),
+                ("$(pwd)", "."),
+                ("`pwd`", "."),
+                ("$HOME", "~"),
+                ("${HOME}", "~"),
+            ] {
+                if let Some(rest) = w.strip_prefix(prefix) {
+                    if rest.is_empty() || rest.starts_with('/') {
+                        w = format!("{to}{rest}");
+                        break;
+                    }
+                }
+            }
+            if !dynamic && !w.contains(['$', '`']) {
+                return Some(w);
+            }
+            if w.starts_with(['$', '`']) || w.starts_with("<(") {
+                return None;
+            }
+            Some(drop_expansions(&w))
+        };
+        let heads = [
+            "", "$PWD", "${PWD}", "~+", "$(pwd)", "`pwd`", "$HOME", "${HOME}", "$HOMEX", "$X",
+            "`x`", "<(x)", " ", "~", "/", ".", "a",
+        ];
+        let tails = [
+            "",
+            "/",
+            "/a",
+            "/$X",
+            "/a$X/b",
+            "/${Y}c$(d)",
+            "x",
+            "/`e`f",
+            "$",
+            "/a b ",
+            "/~+",
+        ];
+        for head in heads {
+            for tail in tails {
+                let word = format!("{head}{tail}");
+                for dynamic in [false, true] {
+                    let mut buf = String::new();
+                    let got = literal(&word, dynamic, &mut buf).map(str::to_string);
+                    assert_eq!(got, reference(&word, dynamic), "{word:?} {dynamic}");
+                }
+            }
+        }
+    }
 }
