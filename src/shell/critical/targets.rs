@@ -78,7 +78,16 @@ impl<'p> Place<'p> {
     }
 
     fn join(&mut self, path: &'p str) {
-        for comp in path.split(['/', '\\']) {
+        // a byte loop over the separators (ASCII, so each cut is a char boundary): `split`
+        // with a char-array pattern is a generic searcher, and this runs per written file
+        let b = path.as_bytes();
+        let mut start = 0;
+        for end in 0..=b.len() {
+            if end < b.len() && b[end] != b'/' && b[end] != b'\\' {
+                continue;
+            }
+            let comp = path.get(start..end).unwrap_or("");
+            start = end + 1;
             match comp {
                 "" | "." => {}
                 ".." => {
