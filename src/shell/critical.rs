@@ -51,6 +51,8 @@
 
 mod targets;
 
+use std::borrow::Cow;
+
 use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
 pub use targets::Scope;
 use targets::{Place, Reach};
@@ -424,7 +426,10 @@ impl<'a> Line<'a> {
         if c.cwd.is_none() && !may_be_protected(target) {
             return None;
         }
-        let place = self.scope.place(c, target, target.contains('$'))?;
+        let mut buf = String::new();
+        let place = self
+            .scope
+            .place(c, target, target.contains('$'), &mut buf)?;
         protected_file(&place)
     }
 
@@ -562,9 +567,9 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 
 /// Files a command writes: redirection targets, `tee` operands, the target of `cp`/`mv`/
 /// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
-/// fetcher's output file.
-fn written_files(c: &SimpleCommand) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// fetcher's output file. (Borrowed from the command where it names them as written.)
+fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
         push_copy(&mut out, &r.target);
     }
@@ -597,10 +602,12 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
             push_copy(&mut out, target);
             for source in sources {
                 let dir = target.trim_end_matches('/');
-                out.push(format!(
-                    "{dir}/{}",
-                    super::basename(source.trim_end_matches('/'))
-                ));
+                let base = super::basename(source.trim_end_matches('/'));
+                let mut file = String::with_capacity(dir.len() + 1 + base.len());
+                file.push_str(dir);
+                file.push('/');
+                file.push_str(base);
+                out.push(Cow::Owned(file));
             }
         }
         names::DD => {
@@ -620,7 +627,7 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
         }
         _ if is_fetcher(key, name) => {
             for file in saved_files(c).into_iter().flatten() {
-                out.push(file);
+                out.push(Cow::Owned(file));
             }
         }
         _ => {}
@@ -628,10 +635,10 @@ fn written_files(c: &SimpleCommand) -> Vec<String> {
     out
 }
 
-/// Appends a copy of `s` (one shared call, see [`add_label`]).
+/// Appends `s` (one shared call, see [`add_label`]).
 #[inline(never)]
-fn push_copy(out: &mut Vec<String>, s: &str) {
-    out.push(s.to_string());
+fn push_copy<'c>(out: &mut Vec<Cow<'c, str>>, s: &'c str) {
+    out.push(Cow::Borrowed(s));
 }
 
 /// Appends a saved file (one shared call, see [`add_label`]).
@@ -642,11 +649,9 @@ fn push_saved(out: &mut Vec<Option<String>>, file: Option<String>) {
 
 /// The label for writing to `place`, when it is a protected file.
 fn protected_file(place: &Place) -> Option<&'static str> {
-    let is = |p: &[String], want: &[&str]| {
-        p.len() == want.len() && p.iter().zip(want).all(|(a, b)| a == b)
-    };
+    let is = |p: &[&str], want: &[&str]| p == want;
     if let Some(home) = place.in_home() {
-        let file = |names: &[&str]| home.len() == 1 && names.contains(&home[0].as_str());
+        let file = |names: &[&str]| home.len() == 1 && names.contains(&home[0]);
         if home.len() == 2 && home[0] == ".ssh" && home[1].starts_with("authorized_keys") {
             return Some("auth-file-write");
         }
@@ -657,7 +662,7 @@ fn protected_file(place: &Place) -> Option<&'static str> {
     let abs = place.absolute()?;
     let first = |a: &str, b: &str| abs.len() >= 2 && abs[0] == a && abs[1] == b;
     match abs {
-        [etc, f] if etc == "etc" => match f.as_str() {
+        [etc, f] if *etc == "etc" => match *f {
             "passwd" | "shadow" | "group" | "gshadow" | "sudoers" | "sudoers.d" => {
                 Some("auth-file-write")
             }
@@ -1004,15 +1009,13 @@ fn normalise(path: &str) -> String {
 }
 
 /// A downloader, from the program table (`curl`, `wget`, `aria2c`, `xh`, …).
+/// `key` is `name`'s [`names::folded_key`].
 fn is_fetcher(key: names::Key, name: &str) -> bool {
-    match programs::by_folded_key(key) {
-        Some(p) => p.is_fetcher(),
-        // `curl.exe`, `wget2`: the table's spellings, searched only for such names
-        None => {
-            name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
-                && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher())
-        }
-    }
+    programs::is_fetcher_key(key)
+        // `curl.exe`, `wget2`: the table's spellings, searched only for such names (a table
+        // entry that is no fetcher is found as itself, so the search answers no for it)
+        || (name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
+            && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher()))
 }
 
 /// A command that runs what it reads on stdin, or the file a `<(…)` names.

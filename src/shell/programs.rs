@@ -39,18 +39,37 @@ pub const fn folded_key(name: &str) -> Key {
 /// integer, not byte by byte.
 #[inline]
 const fn pack(b: &[u8], fold: bool) -> Key {
-    if b.is_empty() || b.len() > 15 {
+    let n = b.len();
+    if n == 0 || n > 15 {
         return NONE;
     }
-    let mut buf = [0u8; 16];
-    // a copy loop: `copy_from_slice` is not `const` at the crate's minimum Rust version
-    let mut i = 0;
-    while i < b.len() {
-        buf[i] = b[i];
-        i += 1;
-    }
-    buf[15] = b.len() as u8;
-    let k = Key::from_be_bytes(buf);
+    // The bytes as two overlapping big-endian loads, the second shifted so that its last
+    // byte lands at index `n - 1` (the overlap holds the same bytes in both, so the part of
+    // the second that would land in the high half is dropped): this runs for every name the
+    // analysis compares, and a byte-by-byte copy was most of its cost.
+    let (high, low) = if n >= 8 {
+        let last = be8(b.last_chunk::<8>());
+        let low = match last.checked_shl(8 * (16 - n as u32)) {
+            Some(v) => v,
+            None => 0,
+        };
+        (be8(b.first_chunk::<8>()), low)
+    } else if n >= 4 {
+        let first = be4(b.first_chunk::<4>()) as u64;
+        let last = be4(b.last_chunk::<4>()) as u64;
+        ((first << 32) | (last << (8 * (8 - n as u32))), 0)
+    } else {
+        let mut v = (b[0] as u64) << 56;
+        if n > 1 {
+            v |= (b[1] as u64) << 48;
+        }
+        if n > 2 {
+            v |= (b[2] as u64) << 40;
+        }
+        (v, 0)
+    };
+    let bytes = ((high as Key) << 64) | low as Key;
+    let k = bytes | n as Key;
     if !fold {
         return k;
     }
@@ -61,6 +80,23 @@ const fn pack(b: &[u8], fold: bool) -> Key {
     let above_z = low7 + BYTES * (0x7f - b'Z' as Key);
     let upper = !k & at_least_a & !above_z & (BYTES * 0x80);
     k | (upper >> 2)
+}
+
+/// A chunk's bytes, big-endian (one load).
+#[inline(always)]
+const fn be8(chunk: Option<&[u8; 8]>) -> u64 {
+    match chunk {
+        Some(c) => u64::from_be_bytes(*c),
+        None => 0,
+    }
+}
+
+#[inline(always)]
+const fn be4(chunk: Option<&[u8; 4]>) -> u32 {
+    match chunk {
+        Some(c) => u32::from_be_bytes(*c),
+        None => 0,
+    }
 }
 
 /// A command word without its directory: `/usr/bin/sudo` → `sudo`, `C:\bin\rm.exe` →
@@ -453,12 +489,44 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
     find(name, true)
 }
 
-/// The program whose [`folded_key`] is `k` (a key holds its name).
-pub fn by_folded_key(k: Key) -> Option<&'static Program> {
-    let bytes = k.to_be_bytes();
-    let name = bytes.get(..usize::from(bytes[15]))?;
-    exact(std::str::from_utf8(name).ok()?, true)
+/// Whether the program whose [`folded_key`] is `k` is a [`FETCHER`]: a scan of the few
+/// fetchers' keys, not a search of the table (asked for every command a line runs).
+pub fn is_fetcher_key(k: Key) -> bool {
+    let mut i = 0;
+    while i < FETCHER_KEYS.len() {
+        if FETCHER_KEYS[i] == k {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
+
+/// How many entries are fetchers.
+const FETCHER_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < TABLE.len() {
+        if TABLE[i].traits & FETCHER != 0 {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// The fetchers' folded keys, from the table when the crate compiles.
+static FETCHER_KEYS: [Key; FETCHER_COUNT] = {
+    let mut out = [NONE; FETCHER_COUNT];
+    let (mut n, mut i) = (0, 0);
+    while i < TABLE.len() {
+        if TABLE[i].traits & FETCHER != 0 {
+            out[n] = folded_key(TABLE[i].name);
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// The entry `name` names ignoring case (the table is sorted that way), then, unless `fold`,
 /// only if it is spelled the same.
@@ -1548,6 +1616,55 @@ const _: () = {
 mod tests {
     use super::*;
 
+    /// The fetchers' keys are the keys of the table's fetchers, and only those.
+    #[test]
+    fn fetcher_keys_are_the_fetchers() {
+        for p in PROGRAMS {
+            let k = folded_key(p.name);
+            assert_eq!(is_fetcher_key(k), p.is_fetcher(), "{}", p.name);
+            assert_eq!(is_fetcher_key(key(&p.name.to_ascii_uppercase())), false);
+        }
+        assert!(FETCHER_KEYS.len() > 3);
+        for name in ["curl", "CURL", "Wget", "aria2c"] {
+            assert!(is_fetcher_key(folded_key(name)), "{name}");
+        }
+        for name in ["", "curl2", "curl.exe", "cur", "ls", "a-name-of-sixteen"] {
+            assert!(!is_fetcher_key(folded_key(name)), "{name}");
+        }
+    }
+
+    /// `pack` against the definition it implements: the bytes zero-padded, the length in the
+    /// last byte, big-endian, ASCII letters lowered when folding.
+    #[test]
+    fn pack_is_the_padded_bytes_and_length() {
+        let reference = |b: &[u8], fold: bool| -> Key {
+            if b.is_empty() || b.len() > 15 {
+                return NONE;
+            }
+            let mut buf = [0u8; 16];
+            for (to, &from) in buf.iter_mut().zip(b) {
+                *to = if fold {
+                    from.to_ascii_lowercase()
+                } else {
+                    from
+                };
+            }
+            buf[15] = b.len() as u8;
+            Key::from_be_bytes(buf)
+        };
+        let alphabet: &[u8] = b"aZz@[`{AM.-_09\x00\x7f\x80\xc3\xffQ";
+        for len in 0..=17 {
+            for shift in 0..alphabet.len() {
+                let b: Vec<u8> = (0..len)
+                    .map(|i| alphabet[(i * 7 + shift) % alphabet.len()])
+                    .collect();
+                for fold in [false, true] {
+                    assert_eq!(pack(&b, fold), reference(&b, fold), "{b:?} {fold}");
+                }
+            }
+        }
+    }
+
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
     }
@@ -1813,12 +1930,9 @@ mod tests {
         assert_eq!(key(""), NONE);
         assert_eq!(key("sixteen-bytes-xx"), NONE);
         assert_eq!(folded_key("RM"), key("rm"));
-        assert_eq!(
-            by_folded_key(folded_key("Git")).map(|p| p.name),
-            Some("git")
-        );
-        assert_eq!(by_folded_key(folded_key("gitx")), None);
-        assert_eq!(by_folded_key(NONE), None);
+        assert!(is_fetcher_key(folded_key("Curl")));
+        assert!(!is_fetcher_key(folded_key("gitx")));
+        assert!(!is_fetcher_key(NONE));
         for name in ["AZaz09@[`{.-_+", "Rscript", "\u{e9}X", "GET"] {
             assert_eq!(folded_key(name), key(&name.to_ascii_lowercase()), "{name}");
         }

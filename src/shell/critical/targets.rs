@@ -43,17 +43,18 @@ pub(super) enum Anchor {
     Base,
 }
 
-/// A target after lexical normalisation.
+/// A target after lexical normalisation; its components borrow the texts it was parsed and
+/// joined from (no copy per component: this runs on every file a command writes).
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Place {
+pub(super) struct Place<'p> {
     pub anchor: Anchor,
-    pub parts: Vec<String>,
+    pub parts: Vec<&'p str>,
     /// `..` climbed above a home (to `/home`) or above the implicit root (somewhere unknown).
     pub above: bool,
 }
 
-impl Place {
-    fn parse(text: &str) -> Place {
+impl<'p> Place<'p> {
+    fn parse(text: &'p str) -> Place<'p> {
         let b = text.as_bytes();
         let (anchor, rest) = if let Some(rest) = text.strip_prefix('~') {
             (
@@ -76,8 +77,17 @@ impl Place {
         place
     }
 
-    fn join(&mut self, path: &str) {
-        for comp in path.split(['/', '\\']) {
+    fn join(&mut self, path: &'p str) {
+        // a byte loop over the separators (ASCII, so each cut is a char boundary): `split`
+        // with a char-array pattern is a generic searcher, and this runs per written file
+        let b = path.as_bytes();
+        let mut start = 0;
+        for end in 0..=b.len() {
+            if end < b.len() && b[end] != b'/' && b[end] != b'\\' {
+                continue;
+            }
+            let comp = path.get(start..end).unwrap_or("");
+            start = end + 1;
             match comp {
                 "" | "." => {}
                 ".." => {
@@ -88,16 +98,16 @@ impl Place {
                         self.above = true;
                     }
                 }
-                c => self.parts.push(c.to_string()),
+                c => self.parts.push(c),
             }
         }
     }
 
     /// The components below a home directory (`~/x`, `/home/u/x`, `/Users/u/x`, `/root/x`).
-    pub fn in_home(&self) -> Option<&[String]> {
+    pub fn in_home(&self) -> Option<&[&'p str]> {
         match self.anchor {
             Anchor::Home if !self.above => Some(&self.parts),
-            Anchor::Root => match self.parts.first().map(String::as_str) {
+            Anchor::Root => match self.parts.first().copied() {
                 Some("root") => self.parts.get(1..),
                 Some("home" | "Users") if self.parts.len() >= 2 => self.parts.get(2..),
                 _ => None,
@@ -107,7 +117,7 @@ impl Place {
     }
 
     /// `/a/b/c` as `["a","b","c"]` when anchored at `/`.
-    pub fn absolute(&self) -> Option<&[String]> {
+    pub fn absolute(&self) -> Option<&[&'p str]> {
         (self.anchor == Anchor::Root).then_some(&self.parts)
     }
 }
@@ -119,9 +129,11 @@ fn every_entry(comp: &str) -> bool {
 
 /// The text of `word` with the tracked directory and the home spelled out (`$PWD/x` → `./x`,
 /// `$HOME/x` → `~/x`), and any later expansion dropped; `None` when the word starts with an
-/// expansion toolgate cannot know.
-fn literal(word: &str, dynamic: bool) -> Option<String> {
-    let mut w = word.trim().to_string();
+/// expansion toolgate cannot know. A rewritten text is built in `buf`; a word that needs no
+/// rewriting is returned as it is.
+fn literal<'p>(word: &'p str, dynamic: bool, buf: &'p mut String) -> Option<&'p str> {
+    let mut w = word.trim();
+    let mut spelled = None;
     for (prefix, to) in [
         ("$PWD", "."),
         ("${PWD}", "."),
@@ -133,18 +145,32 @@ fn literal(word: &str, dynamic: bool) -> Option<String> {
     ] {
         if let Some(rest) = w.strip_prefix(prefix) {
             if rest.is_empty() || rest.starts_with('/') {
-                w = format!("{to}{rest}");
+                spelled = Some((to, rest));
                 break;
             }
         }
     }
-    if !dynamic && !w.contains(['$', '`']) {
-        return Some(w);
+    if let Some((to, rest)) = spelled {
+        // `to` is `.` or `~`: the rewritten word starts with no expansion
+        buf.clear();
+        buf.push_str(to);
+        buf.push_str(rest);
+        w = rest;
     }
-    if w.starts_with(['$', '`']) || w.starts_with("<(") {
+    if !dynamic && !w.bytes().any(|b| b == b'$' || b == b'`') {
+        return Some(match spelled {
+            Some(_) => buf.as_str(),
+            None => w,
+        });
+    }
+    if spelled.is_none() && (w.starts_with(['$', '`']) || w.starts_with("<(")) {
         return None;
     }
-    Some(drop_expansions(&w))
+    *buf = match spelled {
+        Some(_) => drop_expansions(buf),
+        None => drop_expansions(w),
+    };
+    Some(buf.as_str())
 }
 
 /// `$(pwd)…`, `` `pwd`… ``: a substitution that prints the tracked directory.
@@ -210,20 +236,31 @@ fn drop_expansions(w: &str) -> String {
     out
 }
 
-impl Scope<'_> {
-    /// Where `word`, an operand of `c`, lands; `None` when that cannot be known.
-    pub(super) fn place(&self, c: &SimpleCommand, word: &str, dynamic: bool) -> Option<Place> {
-        let w = literal(word, dynamic)?;
-        let mut place = Place::parse(&w);
+impl<'a> Scope<'a> {
+    /// Where `word`, an operand of `c`, lands; `None` when that cannot be known. `buf` holds
+    /// the word's text when it has to be rewritten (see [`literal`]).
+    pub(super) fn place<'p>(
+        &self,
+        c: &'p SimpleCommand,
+        word: &'p str,
+        dynamic: bool,
+        buf: &'p mut String,
+    ) -> Option<Place<'p>>
+    where
+        'a: 'p,
+    {
+        let w = literal(word, dynamic, buf)?;
+        let place = Place::parse(w);
         if place.anchor != Anchor::Base {
             return Some(place);
         }
         if c.cwd_dynamic {
             return None;
         }
-        let mut base = match c.cwd.as_deref() {
-            Some(cwd) if Place::parse(cwd).anchor != Anchor::Base => Place::parse(cwd),
-            cwd => {
+        let cwd = c.cwd.as_deref().map(Place::parse);
+        let mut base = match cwd {
+            Some(cwd) if cwd.anchor != Anchor::Base => cwd,
+            _ => {
                 let mut root = self.roots.first().map_or(
                     Place {
                         anchor: Anchor::Base,
@@ -232,35 +269,36 @@ impl Scope<'_> {
                     },
                     |r| Place::parse(r),
                 );
-                if let Some(cwd) = cwd {
+                if let Some(cwd) = c.cwd.as_deref() {
                     root.join(cwd);
                 }
                 root
             }
         };
-        base.join(&w);
-        place = base;
-        Some(place)
+        base.join(w);
+        Some(base)
     }
 
     /// How far `word`, an operand of `c`, reaches.
     pub(super) fn reach(&self, c: &SimpleCommand, word: &str, dynamic: bool) -> Reach {
-        match self.place(c, word, dynamic) {
+        let mut buf = String::new();
+        match self.place(c, word, dynamic, &mut buf) {
             Some(place) => self.classify(&place),
             // Under a directory toolgate cannot know (a leading expansion, an unknown `cd`),
             // the target could be anything when it is that directory itself or every entry
             // of it (`"$X"`, `$X/*`, `*`, `..`); a name below it (`$d/node_modules`) deletes
             // only what has that name.
             None => {
-                let own = Place::parse(&drop_expansions(word.trim()));
-                let mut parts: &[String] = &own.parts;
+                let text = drop_expansions(word.trim());
+                let own = Place::parse(&text);
+                let mut parts: &[&str] = &own.parts;
                 while let Some((last, rest)) = parts.split_last() {
                     if !every_entry(last) {
                         break;
                     }
                     parts = rest;
                 }
-                if own.above || parts.is_empty() || parts.last().is_some_and(|p| p == "..") {
+                if own.above || parts.is_empty() || parts.last().is_some_and(|p| *p == "..") {
                     Reach::Unknown
                 } else {
                     Reach::Nested
@@ -270,7 +308,7 @@ impl Scope<'_> {
     }
 
     fn classify(&self, place: &Place) -> Reach {
-        let mut parts: &[String] = &place.parts;
+        let mut parts: &[&str] = &place.parts;
         while let Some((last, rest)) = parts.split_last() {
             if !every_entry(last) {
                 break;
@@ -290,10 +328,8 @@ impl Scope<'_> {
             Anchor::Base if parts.is_empty() => Reach::Workspace,
             Anchor::Base => Reach::Nested,
             Anchor::Root | Anchor::Drive(_) => {
-                let home = matches!(
-                    parts.first().map(String::as_str),
-                    Some("home" | "Users" | "root")
-                ) && named <= 2;
+                let home =
+                    matches!(parts.first().copied(), Some("home" | "Users" | "root")) && named <= 2;
                 if self.roots.iter().any(|r| {
                     let root = Place::parse(r);
                     root.anchor == place.anchor && root.parts == parts
@@ -366,5 +402,65 @@ mod tests {
         assert_eq!(scope.reach(&c, "*", false), Reach::Unknown);
         assert_eq!(scope.reach(&c, "build", false), Reach::Nested);
         assert_eq!(scope.reach(&c, "/", false), Reach::System);
+    }
+
+    /// `literal` (which borrows the word when it can) against its definition: the tracked
+    /// directory and the home spelled out, then the word whole unless it holds an expansion,
+    /// `None` when it starts with one, else every expansion dropped.
+    #[test]
+    fn literal_is_the_word_rewritten() {
+        let reference = |word: &str, dynamic: bool| -> Option<String> {
+            let mut w = word.trim().to_string();
+            for (prefix, to) in [
+                ("$PWD", "."),
+                ("${PWD}", "."),
+                ("~+", "."),
+                ("$(pwd)", "."),
+                ("`pwd`", "."),
+                ("$HOME", "~"),
+                ("${HOME}", "~"),
+            ] {
+                if let Some(rest) = w.strip_prefix(prefix) {
+                    if rest.is_empty() || rest.starts_with('/') {
+                        w = format!("{to}{rest}");
+                        break;
+                    }
+                }
+            }
+            if !dynamic && !w.contains(['$', '`']) {
+                return Some(w);
+            }
+            if w.starts_with(['$', '`']) || w.starts_with("<(") {
+                return None;
+            }
+            Some(drop_expansions(&w))
+        };
+        let heads = [
+            "", "$PWD", "${PWD}", "~+", "$(pwd)", "`pwd`", "$HOME", "${HOME}", "$HOMEX", "$X",
+            "`x`", "<(x)", " ", "~", "/", ".", "a",
+        ];
+        let tails = [
+            "",
+            "/",
+            "/a",
+            "/$X",
+            "/a$X/b",
+            "/${Y}c$(d)",
+            "x",
+            "/`e`f",
+            "$",
+            "/a b ",
+            "/~+",
+        ];
+        for head in heads {
+            for tail in tails {
+                let word = format!("{head}{tail}");
+                for dynamic in [false, true] {
+                    let mut buf = String::new();
+                    let got = literal(&word, dynamic, &mut buf).map(str::to_string);
+                    assert_eq!(got, reference(&word, dynamic), "{word:?} {dynamic}");
+                }
+            }
+        }
     }
 }
