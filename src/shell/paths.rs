@@ -240,12 +240,19 @@ fn add(
     if word.is_empty() || word.contains("://") {
         return;
     }
-    let word = normalise_expansions(word);
+    let word = normalised(word);
     let path = match &c.cwd {
-        Some(cwd) if !is_absolute(&word) => format!("{cwd}/{word}"),
-        _ => word.clone(),
+        Some(cwd) if !is_absolute(&word) => {
+            let mut path = String::with_capacity(cwd.len() + 1 + word.len());
+            path.push_str(cwd);
+            path.push('/');
+            path.push_str(&word);
+            path
+        }
+        _ => word.to_string(),
     };
-    let globby = word.contains(['*', '?', '[']);
+    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+    let word = word.into_owned();
     let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
     out.push(PathOperand {
         command,
@@ -275,12 +282,13 @@ fn glued_values(
     dynamic: bool,
     at: Source,
 ) {
-    if w.len() < 3 || !w.contains(['.', '/', '~']) {
+    let pathy = |t: &str| t.bytes().any(|b| matches!(b, b'.' | b'/' | b'~'));
+    if w.len() < 3 || !pathy(w) {
         return;
     }
     if !w.starts_with("--") {
         for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
-            if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
+            if pathy(value) && !value.starts_with(['=', '@', '<']) {
                 add(out, ci, c, value, dynamic, at);
             }
         }
@@ -301,7 +309,7 @@ fn embedded_files(
     dynamic: bool,
     from: Source,
 ) {
-    if let Some(at) = w.find(['@', '<']) {
+    if let Some(at) = w.bytes().position(|b| b == b'@' || b == b'<') {
         let file = w.get(at + 1..).unwrap_or("");
         let file = file.split(';').next().unwrap_or("");
         if !file.is_empty() {
@@ -315,7 +323,7 @@ fn embedded_files(
         }
     }
     if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
-        if before.contains(['.', '/']) && !is_absolute(w) {
+        if before.bytes().any(|b| b == b'.' || b == b'/') && !is_absolute(w) {
             add(out, ci, c, before, dynamic, from);
         }
     }
@@ -323,6 +331,14 @@ fn embedded_files(
 
 /// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms, and `~+` for `$PWD`).
 pub(super) fn normalise_expansions(word: &str) -> String {
+    normalised(word).into_owned()
+}
+
+/// [`normalise_expansions`], borrowed when the word is unchanged (most are).
+fn normalised(word: &str) -> std::borrow::Cow<'_, str> {
+    if !matches!(word.as_bytes().first(), Some(b'$' | b'~')) {
+        return word.into();
+    }
     let after = |prefix: &str| {
         word.strip_prefix(prefix)
             .filter(|r| r.is_empty() || r.starts_with('/'))
@@ -330,19 +346,15 @@ pub(super) fn normalise_expansions(word: &str) -> String {
     for pwd in ["$PWD", "${PWD}", "~+"] {
         if let Some(rest) = after(pwd) {
             let rest = rest.trim_start_matches('/');
-            return if rest.is_empty() {
-                ".".to_string()
-            } else {
-                rest.to_string()
-            };
+            return if rest.is_empty() { "." } else { rest }.into();
         }
     }
     for home in ["$HOME", "${HOME}"] {
         if let Some(rest) = after(home) {
-            return format!("~{rest}");
+            return format!("~{rest}").into();
         }
     }
-    word.to_string()
+    word.into()
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.
