@@ -241,9 +241,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         patch_fed_allowed(access, c)?;
     }
     for operand in analysis.path_operands() {
-        let mut candidates = [Some(Cow::Borrowed(operand.path.as_str())), None, None];
+        let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
         if operand.dynamic && operand.word != operand.path {
-            candidates[1] = Some(Cow::Borrowed(operand.word.as_str()));
+            candidates[1] = Some(Cow::Borrowed(&*operand.word));
         }
         // Git Bash reads `/c/ws/x` as `C:/ws/x`.
         candidates[2] = access

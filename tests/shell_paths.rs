@@ -7,7 +7,7 @@ fn paths(command: &str) -> Vec<String> {
     analyse(command)
         .path_operands()
         .into_iter()
-        .map(|p| p.path)
+        .map(|p| p.path.into_owned())
         .collect()
 }
 
