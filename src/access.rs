@@ -214,6 +214,16 @@ impl Access {
                 }
             }
         }
+        self.blocked_resolved(cwd, path)
+    }
+
+    /// [`Access::blocked_from`] without the plain-path precheck: for a caller that has already
+    /// found the plain path ignored and needs the block described (resolved fully).
+    pub fn blocked_resolved(
+        &self,
+        cwd: Option<&str>,
+        path: &str,
+    ) -> Result<Option<Blocked<'_>>, PathError> {
         let resolved = self.workspace.resolve_from(cwd, path)?;
         let hit = match resolved.relative.as_deref() {
             Some(rel) => self

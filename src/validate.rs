@@ -226,7 +226,13 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     // A command run inside an ignored directory (`cd private && ls`) reads it.
     for c in analysis.commands.iter().filter(|c| !c.cwd_dynamic) {
         if let Some(dir) = c.cwd.as_deref() {
-            if let Ok(Some(b)) = access.blocked(&format!("{}/", dir.trim_end_matches('/'))) {
+            let trimmed = dir.trim_end_matches('/');
+            // A plain directory the rules do not ignore needs no `dir/` text built.
+            let plain = access.workspace().plain_relative(trimmed);
+            if plain.is_some_and(|(rel, _)| !access.ignore().is_ignored(rel, true)) {
+                continue;
+            }
+            if let Ok(Some(b)) = access.blocked(&format!("{trimmed}/")) {
                 return Err(blocked_error(access, dir, &b, Some(&c.written_text())));
             }
         }
@@ -235,9 +241,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         patch_fed_allowed(access, c)?;
     }
     for operand in analysis.path_operands() {
-        let mut candidates = [Some(Cow::Borrowed(operand.path.as_str())), None, None];
+        let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
         if operand.dynamic && operand.word != operand.path {
-            candidates[1] = Some(Cow::Borrowed(operand.word.as_str()));
+            candidates[1] = Some(Cow::Borrowed(&*operand.word));
         }
         // Git Bash reads `/c/ws/x` as `C:/ws/x`.
         candidates[2] = access
@@ -353,14 +359,12 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
     // most commands name every file literally: nothing to look at
+    let globby = |w: &str| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let literal = |c: &SimpleCommand| {
         c.unknown.is_empty()
             && !c.cwd_dynamic
-            && !c.words.iter().any(|w| w.contains(['*', '?', '[']))
-            && !c
-                .redirects
-                .iter()
-                .any(|r| r.dynamic || r.target.contains(['*', '?', '[']))
+            && !c.words.iter().any(|w| globby(w))
+            && !c.redirects.iter().any(|r| r.dynamic || globby(&r.target))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
@@ -657,26 +661,41 @@ fn blocked_as_file_or_dir<'a>(
     path: &str,
 ) -> Result<Option<Blocked<'a>>, crate::workspace::PathError> {
     // A plain path needs no resolution (nor a copy with `/`) unless it is blocked.
+    let with_slash = || {
+        let mut dir = String::with_capacity(path.len() + 1);
+        dir.push_str(path);
+        dir.push('/');
+        dir
+    };
     if cwd.is_none() {
         if let Some((relative, is_dir)) = access.workspace().plain_relative(path) {
             let ignore = access.ignore();
-            let blocked = if is_dir {
-                ignore.is_ignored(relative, true)
-            } else {
-                ignore.is_ignored_as_file_or_dir(relative)
-            };
-            if !blocked {
-                return Ok(None);
+            // Plain: the ignore walk decides, and only a blocked form is resolved, to describe it.
+            if is_dir {
+                return match ignore.is_ignored(relative, true) {
+                    true => access.blocked_resolved(None, path),
+                    false => Ok(None),
+                };
             }
+            let as_file = match ignore.ignored_as(relative) {
+                None => return Ok(None),
+                Some(only_dir) => !only_dir,
+            };
+            if as_file {
+                if let Some(b) = access.blocked_resolved(None, path)? {
+                    return Ok(Some(b));
+                }
+                if !ignore.is_ignored(relative, true) {
+                    return Ok(None);
+                }
+            }
+            return Ok(access.blocked_resolved(None, &with_slash()).ok().flatten());
         }
     }
     match access.blocked_from(cwd, path)? {
         Some(b) => Ok(Some(b)),
         None if !path.ends_with(['/', '\\']) => {
-            let mut dir = String::with_capacity(path.len() + 1);
-            dir.push_str(path);
-            dir.push('/');
-            Ok(access.blocked_from(cwd, &dir).ok().flatten())
+            Ok(access.blocked_from(cwd, &with_slash()).ok().flatten())
         }
         None => Ok(None),
     }

@@ -440,11 +440,22 @@ fn agrees_with_git_check_ignore() {
             ignored_cases += usize::from(git_ignored);
             let is_ignored = ignore.is_ignored(path, is_dir);
             let batch_ignored = batch.is_ignored(path, is_dir);
-            if ours != git_answer || is_ignored != git_ignored || batch_ignored != git_ignored {
+            // The one-walk kind query against the two single queries.
+            let kind = ignore.ignored_as(path);
+            let kind_want = if ignore.is_ignored(path, false) {
+                Some(false)
+            } else {
+                ignore.is_ignored(path, true).then_some(true)
+            };
+            if ours != git_answer
+                || is_ignored != git_ignored
+                || batch_ignored != git_ignored
+                || kind != kind_want
+            {
                 disagreements.push(format!(
                     "ignore file {text:?}\n  path {path:?} (is_dir={is_dir})\n  git: {git_answer:?}  \
-                     toolgate: explain {ours:?}, is_ignored {is_ignored}, batch {batch_ignored}  \
-                     [(line, negated)]"
+                     toolgate: explain {ours:?}, is_ignored {is_ignored}, batch {batch_ignored}, \
+                     ignored_as {kind:?} (want {kind_want:?})  [(line, negated)]"
                 ));
             }
         }

@@ -561,6 +561,9 @@ fn batch_matches_single_queries() {
 #[rustfmt::skip]
 const FILE_OR_DIR: &[(&str, &str, bool)] = &[
     ("build/\n", "build", true),
+    ("x\nx/\n", "x", true),
+    ("!x\nx/\n", "x", true),
+    ("a/\n", "a/b/c", true),
     ("build/\n", "src/build", true),
     ("build/\n!build\n", "build", false),
     ("build\n!build/\n", "build", true),
@@ -581,5 +584,11 @@ fn file_or_dir_table() {
         let two = ig.is_ignored(path, false) || ig.is_ignored(path, true);
         assert_eq!(two, *want, "{text:?} {path}: table");
         assert_eq!(ig.is_ignored_as_file_or_dir(path), *want, "{text:?} {path}");
+        let kind = if ig.is_ignored(path, false) {
+            Some(false)
+        } else {
+            ig.is_ignored(path, true).then_some(true)
+        };
+        assert_eq!(ig.ignored_as(path), kind, "{text:?} {path}: ignored_as");
     }
 }

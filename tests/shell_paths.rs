@@ -7,7 +7,7 @@ fn paths(command: &str) -> Vec<String> {
     analyse(command)
         .path_operands()
         .into_iter()
-        .map(|p| p.path)
+        .map(|p| p.path.into_owned())
         .collect()
 }
 
@@ -102,7 +102,7 @@ fn operand_details() {
     let a = analyse("cd \"$D\" && cat x *.pem > out");
     let ops = a.path_operands();
     let x = ops.iter().find(|p| p.word == "x").unwrap();
-    assert_eq!(x.cwd.as_deref(), Some("$D"));
+    assert_eq!(x.cwd, Some("$D"));
     assert_eq!(x.path, "$D/x");
     assert!(x.dynamic);
     assert!(ops.iter().any(|p| p.word == "*.pem" && p.glob));

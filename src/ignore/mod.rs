@@ -377,31 +377,41 @@ impl Ignore {
     /// Whether `relative`, whose kind is unknown, is ignored as a file or as a directory:
     /// `is_ignored(relative, false) || is_ignored(relative, true)`, walking the parents once.
     pub fn is_ignored_as_file_or_dir(&self, relative: &str) -> bool {
+        self.ignored_as(relative).is_some()
+    }
+
+    /// [`Ignore::is_ignored_as_file_or_dir`], saying how: `Some(false)` when
+    /// `is_ignored(relative, false)`, `Some(true)` when only `is_ignored(relative, true)`
+    /// (so a caller describing the block resolves the one form that is blocked).
+    pub fn ignored_as(&self, relative: &str) -> Option<bool> {
         let relative = self.names.key(relative);
         let (path, is_dir) = clean(&relative, false);
         if path.is_empty() {
-            return false;
+            return None;
         }
         if self.blocks_itself(path) {
-            return true;
+            return Some(is_dir);
         }
         if !self.has_positive {
-            return false;
+            return None;
         }
         if parents(path).any(|dir| {
             self.last_rule(dir, true)
                 .is_some_and(|r| self.is_positive(r))
         }) {
-            return true;
+            return Some(is_dir);
         }
+        let file_ignored = || {
+            self.last_rule(path, false)
+                .is_some_and(|r| self.is_positive(r))
+        };
         // The line deciding the directory decides the file too, unless it is directory-only.
+        let dir_only = |r: u32| self.rules.get(r as usize).is_some_and(|r| r.dir_only);
         match self.last_rule(path, true) {
-            None => false,
-            Some(r) if self.is_positive(r) => true,
-            Some(r) if is_dir || self.rules.get(r as usize).is_some_and(|r| !r.dir_only) => false,
-            Some(_) => self
-                .last_rule(path, false)
-                .is_some_and(|r| self.is_positive(r)),
+            None => None,
+            Some(r) if self.is_positive(r) => Some(is_dir || (dir_only(r) && !file_ignored())),
+            Some(r) if is_dir || !dir_only(r) => None,
+            Some(_) => file_ignored().then_some(is_dir),
         }
     }
 

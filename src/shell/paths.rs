@@ -27,6 +27,8 @@
 //! joined onto the command's `cwd` (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`,
 //! `~/x`, `C:/x`, `\\server`) are kept as they are.
 
+use std::borrow::Cow;
+
 use super::{Analysis, SimpleCommand};
 
 /// Environment variables naming files a program loads or sources (`LD_PRELOAD=x.so ls`).
@@ -51,15 +53,16 @@ const LOADER_VARIABLES: &[&str] = &[
 ];
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct PathOperand {
+pub struct PathOperand<'a> {
     /// Index into [`Analysis::commands`].
     pub command: usize,
     /// The command's `cwd` (see [`SimpleCommand::cwd`]).
-    pub cwd: Option<String>,
-    /// The operand as the command sees it (value part only for `--opt=value`).
-    pub word: String,
+    pub cwd: Option<&'a str>,
+    /// The operand as the command sees it (value part only for `--opt=value`); borrowed from
+    /// the analysis unless an expansion was rewritten.
+    pub word: Cow<'a, str>,
     /// `word` joined onto `cwd` when relative.
-    pub path: String,
+    pub path: Cow<'a, str>,
     /// The word (or the cwd) contains an expansion the parser cannot know.
     pub dynamic: bool,
     /// Its value (or the cwd) is not known before the command runs (see
@@ -97,12 +100,12 @@ impl Source {
 
 impl Analysis {
     /// Every argument and redirection target that could name a file; see [`crate::shell::paths`].
-    pub fn path_operands(&self) -> Vec<PathOperand> {
+    pub fn path_operands(&self) -> Vec<PathOperand<'_>> {
         operands(self)
     }
 }
 
-fn operands(analysis: &Analysis) -> Vec<PathOperand> {
+fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
@@ -193,7 +196,12 @@ fn find_expression_starts(w: &str) -> bool {
 }
 
 /// The files `find` reads or writes by name in its expression (`-newer F`, `-fprint F`).
-fn find_named_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand, from: usize) {
+fn find_named_files<'a>(
+    out: &mut Vec<PathOperand<'a>>,
+    ci: usize,
+    c: &'a SimpleCommand,
+    from: usize,
+) {
     let mut i = from;
     while let Some(w) = c.words.get(i) {
         i += 1;
@@ -229,27 +237,33 @@ fn unknown_text(text: &str) -> bool {
     rest.contains(['$', '`'])
 }
 
-fn add(
-    out: &mut Vec<PathOperand>,
+fn add<'a>(
+    out: &mut Vec<PathOperand<'a>>,
     command: usize,
-    c: &SimpleCommand,
-    word: &str,
+    c: &'a SimpleCommand,
+    word: &'a str,
     dynamic: bool,
     at: Source,
 ) {
     if word.is_empty() || word.contains("://") {
         return;
     }
-    let word = normalise_expansions(word);
+    let word = normalised(word);
     let path = match &c.cwd {
-        Some(cwd) if !is_absolute(&word) => format!("{cwd}/{word}"),
+        Some(cwd) if !is_absolute(&word) => {
+            let mut path = String::with_capacity(cwd.len() + 1 + word.len());
+            path.push_str(cwd);
+            path.push('/');
+            path.push_str(&word);
+            Cow::Owned(path)
+        }
         _ => word.clone(),
     };
-    let globby = word.contains(['*', '?', '[']);
+    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
     out.push(PathOperand {
         command,
-        cwd: c.cwd.clone(),
+        cwd: c.cwd.as_deref(),
         glob: at.glob && globby,
         pattern: !at.glob && globby,
         word,
@@ -267,20 +281,21 @@ fn add(
 /// looks like a path (holds `.`, `/` or `~`), and any file reference in it; of a long option,
 /// a `--opt=k=FILE` value's file.
 #[inline(never)]
-fn glued_values(
-    out: &mut Vec<PathOperand>,
+fn glued_values<'a>(
+    out: &mut Vec<PathOperand<'a>>,
     ci: usize,
-    c: &SimpleCommand,
-    w: &str,
+    c: &'a SimpleCommand,
+    w: &'a str,
     dynamic: bool,
     at: Source,
 ) {
-    if w.len() < 3 || !w.contains(['.', '/', '~']) {
+    let pathy = |t: &str| t.bytes().any(|b| matches!(b, b'.' | b'/' | b'~'));
+    if w.len() < 3 || !pathy(w) {
         return;
     }
     if !w.starts_with("--") {
         for value in [w.get(2..), w.get(3..)].into_iter().flatten() {
-            if value.contains(['.', '/', '~']) && !value.starts_with(['=', '@', '<']) {
+            if pathy(value) && !value.starts_with(['=', '@', '<']) {
                 add(out, ci, c, value, dynamic, at);
             }
         }
@@ -293,15 +308,15 @@ fn glued_values(
 /// `=` of several (`--from-file=key=.env`, `-oIdentityFile=k.pem`), and before the first `:`
 /// (`docker run -v .env:/app/.env`).
 #[inline(never)]
-fn embedded_files(
-    out: &mut Vec<PathOperand>,
+fn embedded_files<'a>(
+    out: &mut Vec<PathOperand<'a>>,
     ci: usize,
-    c: &SimpleCommand,
-    w: &str,
+    c: &'a SimpleCommand,
+    w: &'a str,
     dynamic: bool,
     from: Source,
 ) {
-    if let Some(at) = w.find(['@', '<']) {
+    if let Some(at) = w.bytes().position(|b| b == b'@' || b == b'<') {
         let file = w.get(at + 1..).unwrap_or("");
         let file = file.split(';').next().unwrap_or("");
         if !file.is_empty() {
@@ -315,7 +330,7 @@ fn embedded_files(
         }
     }
     if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
-        if before.contains(['.', '/']) && !is_absolute(w) {
+        if before.bytes().any(|b| b == b'.' || b == b'/') && !is_absolute(w) {
             add(out, ci, c, before, dynamic, from);
         }
     }
@@ -323,6 +338,14 @@ fn embedded_files(
 
 /// `$PWD/x` → `x`, `$HOME/x` → `~/x` (and the `${…}` forms, and `~+` for `$PWD`).
 pub(super) fn normalise_expansions(word: &str) -> String {
+    normalised(word).into_owned()
+}
+
+/// [`normalise_expansions`], borrowed when the word is unchanged (most are).
+fn normalised(word: &str) -> Cow<'_, str> {
+    if !matches!(word.as_bytes().first(), Some(b'$' | b'~')) {
+        return word.into();
+    }
     let after = |prefix: &str| {
         word.strip_prefix(prefix)
             .filter(|r| r.is_empty() || r.starts_with('/'))
@@ -330,19 +353,15 @@ pub(super) fn normalise_expansions(word: &str) -> String {
     for pwd in ["$PWD", "${PWD}", "~+"] {
         if let Some(rest) = after(pwd) {
             let rest = rest.trim_start_matches('/');
-            return if rest.is_empty() {
-                ".".to_string()
-            } else {
-                rest.to_string()
-            };
+            return if rest.is_empty() { "." } else { rest }.into();
         }
     }
     for home in ["$HOME", "${HOME}"] {
         if let Some(rest) = after(home) {
-            return format!("~{rest}");
+            return format!("~{rest}").into();
         }
     }
-    word.to_string()
+    word.into()
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.
@@ -356,7 +375,7 @@ pub(crate) fn is_absolute(word: &str) -> bool {
 
 /// The files named by loader variables, as assignments or `env` words.
 #[inline(never)]
-fn loaded_files(out: &mut Vec<PathOperand>, ci: usize, c: &SimpleCommand) {
+fn loaded_files<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
     let env_words = c
         .wrappers
         .iter()
