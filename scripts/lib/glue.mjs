@@ -263,13 +263,13 @@ ${fns.map(({ name, doc, signature }) => `${doc.replace(/^(?=.)/gm, '  ')}  expor
 
 // ---- the call reader: src/wasm/read_call.js ---------------------------------------------------
 
-/** The methods read_call.js takes off the prototype (src/wasm/plain.rs). */
-export const READ_CALL_METHODS = ['__toolgateParams', '__toolgateJudge'];
+/** The methods read_call.js takes off the prototype and the class (src/wasm/plain.rs). */
+export const READ_CALL_METHODS = ['__toolgateParams', '__toolgateJudge', '__toolgateNames', '__toolgateTape', '__toolgateAnalyse'];
 
 /** read_call.js, appended to a gate entry whose class glue is `classJs`; fails when that glue lacks a method it takes. */
 export function gateReadCall(source, classJs) {
   for (const m of READ_CALL_METHODS) {
-    if (!new RegExp(`^\\s+${m.replace(/\$/g, '\\$')}\\(`, 'm').test(classJs)) throw new GlueError(`read_call.js: wasm-bindgen's Gatekeeper has no method ${m} (src/wasm/plain.rs)`);
+    if (!new RegExp(`^\\s+(?:static )?${m.replace(/\$/g, '\\$')}\\(`, 'm').test(classJs)) throw new GlueError(`read_call.js: wasm-bindgen's Gatekeeper has no method ${m} (src/wasm/plain.rs)`);
   }
   return `\n${source}`;
 }

@@ -36,6 +36,8 @@ mod plain;
 // The readers, writers and `describe` are shared; their gate-only parts are unused by the
 // importers alone.
 #[cfg_attr(not(feature = "gate"), allow(dead_code))]
+mod pack;
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
 mod prompt;
 #[cfg_attr(not(feature = "gate"), allow(dead_code))]
 mod read;
@@ -45,7 +47,7 @@ mod write;
 use read::{
     from_js, object_or_nothing, optional, optional_function, own_field, path_string, read_call,
 };
-use write::{label, to_js};
+use write::{label, output, to_js};
 
 /// The TypeScript of every type the facades take and return: generated from the core's
 /// types (`types.d.ts`, checked against the Rust types by a native test), the importers'
@@ -151,7 +153,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        validation_js(&engine, read_call(call, engine.catalogue()))
+        validation_js(&engine, read_call(call, engine.catalogue()), false)
     }
 
     /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
@@ -162,7 +164,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        verdict_js(&engine, read_call(call, engine.catalogue()))
+        verdict_js(&engine, read_call(call, engine.catalogue()), false)
     }
 
     /// Every step of the resolution order with what it looked at and why it passed or decided.
@@ -172,7 +174,7 @@ impl Gatekeeper {
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> JsValue {
         let engine = self.engine.borrow();
-        explanation_js(&engine, read_call(call, engine.catalogue()))
+        explanation_js(&engine, read_call(call, engine.catalogue()), false)
     }
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
@@ -515,24 +517,31 @@ impl Gatekeeper {
     }
 }
 
-/// `validate`'s answer for the call as read.
+/// `validate`'s answer for the call as read, as an object or (`packed`) a packed record
+/// ([`output`]); so for the two below.
 #[cfg(feature = "gate")]
 #[inline(never)] // one copy for the object and the packed call
 fn validation_js(
     engine: &Engine,
     read: Result<crate::ToolCall, crate::validate::Invalid>,
+    packed: bool,
 ) -> JsValue {
-    write::validation_js(&read.and_then(|c| engine.validate(&c)))
+    write::validation_js(&read.and_then(|c| engine.validate(&c)), packed)
 }
 
 /// `check`'s answer for the call as read.
 #[cfg(feature = "gate")]
 #[inline(never)] // one copy for the object and the packed call
-fn verdict_js(engine: &Engine, read: Result<crate::ToolCall, crate::validate::Invalid>) -> JsValue {
-    match read {
-        Ok(c) => to_js(&engine.check(&c)),
-        Err(invalid) => to_js(&invalid_verdict(invalid, crate::Locality::None)),
-    }
+fn verdict_js(
+    engine: &Engine,
+    read: Result<crate::ToolCall, crate::validate::Invalid>,
+    packed: bool,
+) -> JsValue {
+    let verdict = match read {
+        Ok(c) => engine.check(&c),
+        Err(invalid) => invalid_verdict(invalid, crate::Locality::None),
+    };
+    output(&verdict, packed)
 }
 
 /// `explain`'s answer for the call as read.
@@ -541,14 +550,16 @@ fn verdict_js(engine: &Engine, read: Result<crate::ToolCall, crate::validate::In
 fn explanation_js(
     engine: &Engine,
     read: Result<crate::ToolCall, crate::validate::Invalid>,
+    packed: bool,
 ) -> JsValue {
-    match read {
-        Ok(c) => to_js(&engine.explain(&c)),
+    let explanation = match read {
+        Ok(c) => engine.explain(&c),
         Err(invalid) => {
             let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
-            to_js(&Explanation::failed_validation(invalid, verdict))
+            Explanation::failed_validation(invalid, verdict)
         }
-    }
+    };
+    output(&explanation, packed)
 }
 
 #[cfg(feature = "gate")]

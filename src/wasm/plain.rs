@@ -25,6 +25,9 @@ use crate::catalogue::{Catalogue, ToolSpec};
 const CHECK: u32 = 0;
 const VALIDATE: u32 = 1;
 const EXPLAIN: u32 = 2;
+/// Added to a method's number: its answer as the object, not a packed record (the layer's
+/// way back when a record surprises it).
+const OBJECT: u32 = 4;
 
 #[wasm_bindgen]
 impl Gatekeeper {
@@ -58,7 +61,8 @@ impl Gatekeeper {
     /// `packed` is empty. For `authorize`, `call` is the call as given: the prompt shows its
     /// `params` (read as `authorize` reads them). `undefined` when the packed call cannot be
     /// unpacked (a U+FFFD that may be a repaired lone surrogate): the layer then hands
-    /// read_call its replay.
+    /// read_call its replay. The first three answer with a packed record (`pack.rs`), or
+    /// with the object when it does not pack or the number has [`OBJECT`] added.
     #[wasm_bindgen(js_name = __toolgateJudge, skip_typescript)]
     pub fn judge_packed(
         &self,
@@ -77,15 +81,38 @@ impl Gatekeeper {
                 None => return JsValue::UNDEFINED,
             }
         };
-        match method {
-            CHECK => super::verdict_js(&engine, read),
-            VALIDATE => super::validation_js(&engine, read),
-            EXPLAIN => super::explanation_js(&engine, read),
+        let packed = method < OBJECT;
+        match method % OBJECT {
+            CHECK => super::verdict_js(&engine, read, packed),
+            VALIDATE => super::validation_js(&engine, read, packed),
+            EXPLAIN => super::explanation_js(&engine, read, packed),
             _ => {
                 drop(engine);
                 self.authorize_read(read, call, options).into()
             }
         }
+    }
+}
+
+#[wasm_bindgen]
+impl Gatekeeper {
+    /// The packed records' names (`pack.rs`), for the layer when it meets a number it does not
+    /// have.
+    #[wasm_bindgen(js_name = __toolgateNames, skip_typescript)]
+    pub fn packed_names() -> Array {
+        super::pack::names()
+    }
+
+    /// Where the layer reads packed records: `[memory, the tape's address]`.
+    #[wasm_bindgen(js_name = __toolgateTape, skip_typescript)]
+    pub fn packed_tape() -> Array {
+        Array::of2(&wasm_bindgen::memory(), &super::pack::tape_address().into())
+    }
+
+    /// `analyseCommand` as a packed record (or the object, when it does not pack).
+    #[wasm_bindgen(js_name = __toolgateAnalyse, skip_typescript)]
+    pub fn analyse_packed(command: &str) -> JsValue {
+        super::output(&crate::shell::analyse(command).summary(), true)
     }
 }
 

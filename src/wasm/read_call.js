@@ -5,8 +5,11 @@
 // proxy's `get` trap runs once) and, when it holds something, asked whether it is own. Any
 // read that throws or finds an inherited value, and any value that is not a string, a
 // boolean, null or undefined, hands read_call a replay of exactly what was read (so it runs
-// nothing of the caller's twice) and read_call words the verdict. Appended to every gate
-// entry by scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
+// nothing of the caller's twice) and read_call words the verdict. The packed method's answer
+// comes back as a packed record (src/wasm/pack.rs: a tape in wasm memory and one string of
+// texts), decoded here into the object serde-wasm-bindgen builds; any surprise in it takes the
+// object from wasm instead. Appended
+// to every gate entry by scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
 (() => {
     // The builtins as they are now: a caller's later changes to them cannot change the reads.
     const get = Reflect.get;
@@ -31,11 +34,28 @@
         delete proto[name];
         return bound(f);
     };
+    const takeStatic = (name) => {
+        const f = Gatekeeper[name];
+        if (typeof f !== 'function') throw new Error(`toolgate: the wasm exports no Gatekeeper.${name}`);
+        delete Gatekeeper[name];
+        return f;
+    };
     const rust = { __proto__: null, check: bound(proto.check), validate: bound(proto.validate), explain: bound(proto.explain) };
     const paramsTable = take('__toolgateParams');
     // plain.rs `judge_packed`: (method number, packed call or '' for the replay `read`, call, options).
     const judgePacked = take('__toolgateJudge');
     const METHOD = { __proto__: null, check: 0, validate: 1, explain: 2, authorize: 3 };
+    const AS_OBJECT = 4; // added to a method's number: the answer as an object, not a record
+    const nameList = takeStatic('__toolgateNames');
+    const tapeAt = takeStatic('__toolgateTape');
+    const Units = Uint16Array;
+    const getter = (proto, key) => bound(Object.getOwnPropertyDescriptor(proto, key).get);
+    const unitsIn = getter(Object.getPrototypeOf(Uint16Array.prototype), 'length');
+    const bufferOf = getter(WebAssembly.Memory.prototype, 'buffer');
+    const sliceText = bound(String.prototype.slice);
+    const analysePacked = takeStatic('__toolgateAnalyse');
+    const analyseObject = Gatekeeper.analyseCommand;
+    const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
     // What each tool reads, from the instance's catalogue (asked once per instance).
     function table(gk) {
@@ -170,13 +190,122 @@
         return callReplay(own(tool), own(replay(answers)));
     }
 
+    // ---- the answer: a packed record (pack.rs) as the object serde-wasm-bindgen builds -------
+
+    // The names by number (fixed texts and field names), as pack.rs numbers them; fetched
+    // again when a record has a number not yet here (the list only grows).
+    let names = [];
+    const SURPRISE = create(null);
+    // pack.rs's units.
+    const OBJECT = 1, END_OBJECT = 2, ARRAY = 3, END_ARRAY = 4, TRUE = 5, FALSE = 6, UNDEFINED = 7;
+    const STRING = 8, INTEGER = 9, NEGATIVE = 10, NAME = 16;
+    // Where the tape is: wasm memory (a view, made again when the memory grows) and the tape's
+    // address (fixed), asked on the first record.
+    let memory;
+    let view = new Units(0);
+    let address = -1;
+    // The record being decoded: where in the view its value is, and its texts. Saved and
+    // restored around each decode: a setter on Object.prototype may call a method of the class
+    // meanwhile (and that method's record replaces this one: see the serial number).
+    let at = 0;
+    let end = 0;
+    let text = '';
+    let pos = 0;
+
+    function name(k) {
+        if (k >= names.length) names = nameList();
+        if (k >= names.length) throw SURPRISE;
+        return names[k];
+    }
+
+    function value() {
+        if (at >= end) throw SURPRISE;
+        const c = view[at++];
+        if (c >= NAME) return name(c - NAME);
+        if (c === STRING) {
+            const last = pos + view[at] + view[at + 1] * 0x10000;
+            at += 2;
+            if (!(last <= text.length)) throw SURPRISE;
+            const s = sliceText(text, pos, last);
+            pos = last;
+            return s;
+        }
+        if (c === OBJECT) {
+            const o = {};
+            let k;
+            while ((k = view[at]) >= NAME) {
+                at++;
+                o[name(k - NAME)] = value();
+            }
+            if (view[at++] !== END_OBJECT) throw SURPRISE;
+            return o;
+        }
+        if (c === ARRAY) {
+            const a = [];
+            let i = 0;
+            while (view[at] !== END_ARRAY) {
+                if (at >= end) throw SURPRISE;
+                a[i++] = value();
+            }
+            at++;
+            return a;
+        }
+        if (c === TRUE) return true;
+        if (c === FALSE) return false;
+        if (c === UNDEFINED) return undefined;
+        if (c === INTEGER || c === NEGATIVE) {
+            const n = view[at] + view[at + 1] * 0x10000 + view[at + 2] * 0x100000000 + view[at + 3] * 0x1000000000000;
+            at += 4;
+            if (!(n <= MAX_SAFE_INTEGER)) throw SURPRISE;
+            return c === NEGATIVE ? -n : n;
+        }
+        throw SURPRISE;
+    }
+
+    /** The object the record in wasm memory with these texts stands for; throws on any surprise. */
+    function decoded(texts) {
+        if (address < 0) {
+            const where = tapeAt();
+            memory = where[0];
+            address = where[1] / 2;
+        }
+        if (unitsIn(view) === 0) view = new Units(bufferOf(memory));
+        const serial = view[address + 1] + view[address + 2] * 0x10000;
+        const outer = at;
+        const outerEnd = end;
+        const outerText = text;
+        const outerPos = pos;
+        try {
+            at = address + 3;
+            end = at + view[address];
+            text = texts;
+            pos = 0;
+            const v = value();
+            if (at !== end || pos !== text.length) throw SURPRISE;
+            // A method that ran meanwhile (a setter's) wrote its record over this one.
+            if (unitsIn(view) === 0 || view[address + 1] + view[address + 2] * 0x10000 !== serial) throw SURPRISE;
+            return v;
+        } finally {
+            at = outer;
+            end = outerEnd;
+            text = outerText;
+            pos = outerPos;
+        }
+    }
+
     /** The packed method for a packed call, else (or when it declines) read_call's method. */
     function judge(gk, call, method) {
         const r = read(gk, call);
         if (r === NOT_READ) return rust[method](gk, call);
         if (typeof r !== 'string') return rust[method](gk, r);
         const out = judgePacked(gk, METHOD[method], r, undefined, undefined, undefined);
-        return out !== undefined ? out : rust[method](gk, unpacked(gk, r));
+        if (out === undefined) return rust[method](gk, unpacked(gk, r));
+        if (typeof out !== 'string') return out; // it did not pack: the object
+        try {
+            return decoded(out);
+        } catch {
+            return judgePacked(gk, METHOD[method] + AS_OBJECT, r, undefined, undefined, undefined);
+        }
     }
 
     const method = (value) => ({ value, writable: true, configurable: true });
@@ -194,4 +323,13 @@
             return out !== undefined ? out : replayed(unpacked(this, r));
         }),
     });
+    Object.defineProperty(Gatekeeper, 'analyseCommand', method(function analyseCommand(command) {
+        const out = analysePacked(command);
+        if (typeof out !== 'string') return out;
+        try {
+            return decoded(out);
+        } catch {
+            return analyseObject(command);
+        }
+    }));
 })();

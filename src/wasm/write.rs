@@ -18,8 +18,17 @@ pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     value.serialize(&SERIALIZER).unwrap_or(JsValue::NULL)
 }
 
-/// `{ ok: true }` or `{ ok: false, code, error, blocked? }`.
-pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
+/// `value` packed (`pack.rs`: the tape left in wasm memory, its texts returned as a string,
+/// for read_call.js to decode) when `packed` and it packs, else as [`to_js`]'s object.
+pub(super) fn output<T: Serialize + ?Sized>(value: &T, packed: bool) -> JsValue {
+    match packed.then(|| super::pack::pack(value)).flatten() {
+        Some(texts) => texts,
+        None => to_js(value),
+    }
+}
+
+/// `{ ok: true }` or `{ ok: false, code, error, blocked? }` (as [`output`]).
+pub(super) fn validation_js(result: &Result<(), Invalid>, packed: bool) -> JsValue {
     #[derive(Serialize)]
     struct Passed {
         ok: bool,
@@ -33,13 +42,16 @@ pub(super) fn validation_js(result: &Result<(), Invalid>) -> JsValue {
         blocked: &'a Option<crate::verdict::BlockedPath>,
     }
     match result {
-        Ok(()) => to_js(&Passed { ok: true }),
-        Err(e) => to_js(&Failed {
-            ok: false,
-            code: e.code,
-            error: &e.error,
-            blocked: &e.blocked,
-        }),
+        Ok(()) => output(&Passed { ok: true }, packed),
+        Err(e) => output(
+            &Failed {
+                ok: false,
+                code: e.code,
+                error: &e.error,
+                blocked: &e.blocked,
+            },
+            packed,
+        ),
     }
 }
 
