@@ -60,6 +60,20 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step, in resolution order.
+    pub const ALL: [Step; 10] = [
+        Step::Validation,
+        Step::DenyOverride,
+        Step::TurnDeny,
+        Step::DenyRule,
+        Step::Critical,
+        Step::Override,
+        Step::TurnAllow,
+        Step::CommandRule,
+        Step::AlwaysAllow,
+        Step::Policy,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Step::Validation => "validation",

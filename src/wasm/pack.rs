@@ -53,26 +53,13 @@ const TAPE_UNITS: usize = 8192;
 /// The texts written as names. A text missing here is written out in full: it costs speed,
 /// never a wrong value (a string is a name only when equal to it).
 fn fixed_texts() -> Vec<&'static str> {
-    use Step::*;
-    let steps = [
-        Validation,
-        DenyOverride,
-        TurnDeny,
-        DenyRule,
-        Critical,
-        Override,
-        TurnAllow,
-        CommandRule,
-        AlwaysAllow,
-        Policy,
-    ];
     let decisions = [Decision::Allow, Decision::Prompt, Decision::Deny];
     let localities = [Locality::Local, Locality::External, Locality::None];
     let codes = crate::codes::VALIDATION
         .iter()
         .chain(crate::codes::RESOLUTION);
     let mut texts: Vec<&'static str> = codes.copied().collect();
-    texts.extend(steps.map(Step::as_str));
+    texts.extend(Step::ALL.map(Step::as_str));
     texts.extend(decisions.map(Decision::as_str));
     texts.extend(localities.map(Locality::as_str));
     texts.extend(["decided", "passed", "skipped"]); // explain's step outcomes

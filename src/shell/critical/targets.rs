@@ -127,6 +127,18 @@ fn every_entry(comp: &str) -> bool {
     comp.contains(['*', '?']) && comp.bytes().all(|b| b"*?.[]!^".contains(&b))
 }
 
+/// How the tracked directory and the home may be written at the start of a word, and their
+/// spelled-out forms.
+const SPELLED: &[(&str, &str)] = &[
+    ("$PWD", "."),
+    ("${PWD}", "."),
+    ("~+", "."),
+    ("$(pwd)", "."),
+    ("`pwd`", "."),
+    ("$HOME", "~"),
+    ("${HOME}", "~"),
+];
+
 /// The text of `word` with the tracked directory and the home spelled out (`$PWD/x` → `./x`,
 /// `$HOME/x` → `~/x`), and any later expansion dropped; `None` when the word starts with an
 /// expansion toolgate cannot know. A rewritten text is built in `buf`; a word that needs no
@@ -134,15 +146,7 @@ fn every_entry(comp: &str) -> bool {
 fn literal<'p>(word: &'p str, dynamic: bool, buf: &'p mut String) -> Option<&'p str> {
     let mut w = word.trim();
     let mut spelled = None;
-    for (prefix, to) in [
-        ("$PWD", "."),
-        ("${PWD}", "."),
-        ("~+", "."),
-        ("$(pwd)", "."),
-        ("`pwd`", "."),
-        ("$HOME", "~"),
-        ("${HOME}", "~"),
-    ] {
+    for &(prefix, to) in SPELLED {
         if let Some(rest) = w.strip_prefix(prefix) {
             if rest.is_empty() || rest.starts_with('/') {
                 spelled = Some((to, rest));
@@ -411,15 +415,7 @@ mod tests {
     fn literal_is_the_word_rewritten() {
         let reference = |word: &str, dynamic: bool| -> Option<String> {
             let mut w = word.trim().to_string();
-            for (prefix, to) in [
-                ("$PWD", "."),
-                ("${PWD}", "."),
-                ("~+", "."),
-                ("$(pwd)", "."),
-                ("`pwd`", "."),
-                ("$HOME", "~"),
-                ("${HOME}", "~"),
-            ] {
+            for &(prefix, to) in SPELLED {
                 if let Some(rest) = w.strip_prefix(prefix) {
                     if rest.is_empty() || rest.starts_with('/') {
                         w = format!("{to}{rest}");
