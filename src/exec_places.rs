@@ -1,0 +1,419 @@
+//! Places where a write grants execution or widens the gate: a git hook, an editor's or an
+//! agent's settings, a shell start-up file, the system's configuration. Whatever tool makes
+//! the write (a file tool, a patch, a shell redirection, `cp`, `git config`, a download), it
+//! asks in every mode but `unattended` (see `engine::order`, step 4), because an
+//! auto-approved edit that lands here is code execution, or a wider gate, with no prompt.
+//!
+//! One table, [`PLACES`], with a family each ([`Family`]). A place is matched on the
+//! components of a lexically normalised path:
+//! * [`At::Anywhere`]: the last components, in any directory (`.git/hooks/x` in any
+//!   repository, `.vscode/settings.json` in any folder);
+//! * [`At::Home`]: below a home directory (`~/x`, `/home/u/x`, `/Users/u/x`, `/root/x`,
+//!   `C:/Users/u/x`);
+//! * [`At::Root`]: from the file system's root (`/etc/…`; macOS's `/private/etc` is `/etc`).
+//!
+//! Pattern components: a name; `*` (any one component); `pre*`, `*.ext` (a name that starts
+//! or ends so); `**` last (the place itself or anything below it). Names compare
+//! ASCII-case-insensitively when the platform folds case.
+//!
+//! Not in the table, on purpose: files that are the project's own content, reviewed in its
+//! diffs and run only when someone runs them (`Makefile`, `package.json`, CI workflows,
+//! `.pre-commit-config.yaml`, `.devcontainer/`, `.gitattributes`), and `.envrc` (direnv runs
+//! a changed one only after `direnv allow`). See the README's "Writes that grant execution".
+
+/// What a write to a place grants; the README lists the families.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// Git hooks and git's configuration: git runs them on commit, checkout, status, push.
+    VersionControl,
+    /// Editors' and agents' settings, tasks, MCP servers, hooks and rules.
+    EditorsAndAgents,
+    /// What runs when a shell, a login, a session or an interpreter starts; who may log in.
+    StartupAndUserConfig,
+    /// The system: `/etc`, sudoers, cron, systemd, devices, the kernel's triggers.
+    System,
+    /// toolgate's own ignore file and the files it includes.
+    Gate,
+}
+
+impl Family {
+    /// Stable label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::VersionControl => "version-control",
+            Family::EditorsAndAgents => "editors-and-agents",
+            Family::StartupAndUserConfig => "startup-and-user-config",
+            Family::System => "system",
+            Family::Gate => "gate",
+        }
+    }
+
+    /// Why a write there is never an ordinary edit.
+    pub fn why(self) -> &'static str {
+        match self {
+            Family::VersionControl => "git runs what it holds on its next commit, checkout, status or push",
+            Family::EditorsAndAgents => {
+                "it can run commands, start servers or widen what an editor or an agent approves"
+            }
+            Family::StartupAndUserConfig => {
+                "it runs at the next shell, login, session or interpreter start, or decides who may log in"
+            }
+            Family::System => "it configures the whole system or writes to a device",
+            Family::Gate => "it decides what toolgate blocks",
+        }
+    }
+}
+
+/// Where a pattern is anchored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    Anywhere,
+    Home,
+    Root,
+}
+
+/// One row of the table.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Place {
+    pub family: Family,
+    /// The critical label a write here carries (stable; shared with the shell's critical
+    /// commands, so `> ~/.bashrc` and `write_to_file ~/.bashrc` carry the same one).
+    pub label: &'static str,
+    /// What is written, for the reason sentence ("a git hook").
+    pub what: &'static str,
+    /// The text a rule must spell out to allow a write here on purpose (see
+    /// [`Place::named_by`]); empty when no rule can.
+    pub marker: &'static str,
+    pub at: At,
+    pub pattern: &'static [&'static str],
+}
+
+impl Place {
+    /// Whether `rule` (a rule's text) names this place: it spells out the marker (in the
+    /// platform's case when it folds case). A rule such as `execute_command(cp *)` or
+    /// `write_to_file(**)` never does.
+    pub fn named_by(&self, rule: &str, fold: bool) -> bool {
+        let marker = self.marker;
+        if marker.is_empty() {
+            return false;
+        }
+        if fold {
+            let (rule, marker) = (rule.to_ascii_lowercase(), marker.to_ascii_lowercase());
+            rule.contains(&marker)
+        } else {
+            rule.contains(marker)
+        }
+    }
+}
+
+/// The ignore file and the files it `!include`s (the engine knows their names).
+pub const IGNORE_FILE: Place = Place {
+    family: Family::Gate,
+    label: "ignore-file-write",
+    what: "toolgate's ignore file",
+    marker: "",
+    at: At::Anywhere,
+    pattern: &[],
+};
+
+const fn row(
+    family: Family,
+    label: &'static str,
+    what: &'static str,
+    marker: &'static str,
+    at: At,
+    pattern: &'static [&'static str],
+) -> Place {
+    Place {
+        family,
+        label,
+        what,
+        marker,
+        at,
+        pattern,
+    }
+}
+
+use At::{Anywhere, Home, Root};
+use Family::{
+    EditorsAndAgents as Agents, StartupAndUserConfig as Startup, System, VersionControl as Vcs,
+};
+
+/// Every place, first match wins (specific rows before the catch-all `/etc/**`).
+#[rustfmt::skip]
+pub const PLACES: &[Place] = &[
+    // version control
+    row(Vcs, "git-hook-write", "a git hook", ".git/hooks", Anywhere, &[".git", "hooks", "**"]),
+    row(Vcs, "git-config-write", "git's configuration", ".git/config", Anywhere, &[".git", "config"]),
+    row(Vcs, "git-config-write", "a submodule's git directory", ".git/modules", Anywhere, &[".git", "modules", "**"]),
+    // editors and agents
+    row(Agents, "editor-config-write", "VS Code's workspace settings", ".vscode/settings.json", Anywhere, &[".vscode", "settings.json"]),
+    row(Agents, "editor-config-write", "VS Code's tasks", ".vscode/tasks.json", Anywhere, &[".vscode", "tasks.json"]),
+    row(Agents, "editor-config-write", "VS Code's launch configurations", ".vscode/launch.json", Anywhere, &[".vscode", "launch.json"]),
+    row(Agents, "agent-config-write", "VS Code's MCP servers", ".vscode/mcp.json", Anywhere, &[".vscode", "mcp.json"]),
+    row(Agents, "editor-config-write", "a VS Code workspace file", ".code-workspace", Anywhere, &["*.code-workspace"]),
+    row(Agents, "editor-config-write", "an editor's user settings", "User/settings.json", Anywhere, &["Code", "User", "settings.json"]),
+    row(Agents, "editor-config-write", "an editor's user tasks", "User/tasks.json", Anywhere, &["Code", "User", "tasks.json"]),
+    row(Agents, "agent-config-write", "VS Code's user MCP servers", "User/mcp.json", Anywhere, &["Code", "User", "mcp.json"]),
+    row(Agents, "editor-config-write", "an editor's user settings", "User/settings.json", Anywhere, &["Cursor", "User", "settings.json"]),
+    row(Agents, "agent-config-write", "Claude Code's settings", ".claude/settings.json", Anywhere, &[".claude", "settings.json"]),
+    row(Agents, "agent-config-write", "Claude Code's local settings", ".claude/settings.local.json", Anywhere, &[".claude", "settings.local.json"]),
+    row(Agents, "agent-config-write", "Claude Code's user configuration", ".claude.json", Home, &[".claude.json"]),
+    row(Agents, "agent-config-write", "a project's MCP servers", ".mcp.json", Anywhere, &[".mcp.json"]),
+    row(Agents, "agent-config-write", "Cursor's MCP servers", ".cursor/mcp.json", Anywhere, &[".cursor", "mcp.json"]),
+    row(Agents, "agent-config-write", "Gemini CLI's settings", ".gemini/settings.json", Anywhere, &[".gemini", "settings.json"]),
+    row(Agents, "agent-config-write", "Codex's configuration", ".codex/config.toml", Anywhere, &[".codex", "config.toml"]),
+    row(Agents, "agent-config-write", "Cline's rules and hooks", ".clinerules", Anywhere, &[".clinerules", "**"]),
+    row(Agents, "agent-config-write", "Cline's MCP servers", "cline_mcp_settings.json", Anywhere, &["cline_mcp_settings.json"]),
+    row(Agents, "agent-config-write", "Cline's global rules, workflows and hooks", "Documents/Cline", Home, &["Documents", "Cline", "**"]),
+    // shell start-up and user configuration
+    row(Startup, "startup-file-write", "a shell start-up file", ".bashrc", Home, &[".bashrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".bash_profile", Home, &[".bash_profile"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".bash_login", Home, &[".bash_login"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".bash_logout", Home, &[".bash_logout"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".bash_aliases", Home, &[".bash_aliases"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".profile", Home, &[".profile"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".zshrc", Home, &[".zshrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".zshenv", Home, &[".zshenv"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".zprofile", Home, &[".zprofile"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".zlogin", Home, &[".zlogin"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".zlogout", Home, &[".zlogout"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".kshrc", Home, &[".kshrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".mkshrc", Home, &[".mkshrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".cshrc", Home, &[".cshrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".tcshrc", Home, &[".tcshrc"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".login", Home, &[".login"]),
+    row(Startup, "startup-file-write", "a session start-up file", ".xprofile", Home, &[".xprofile"]),
+    row(Startup, "startup-file-write", "a session start-up file", ".xinitrc", Home, &[".xinitrc"]),
+    row(Startup, "startup-file-write", "a session start-up file", ".xsession", Home, &[".xsession"]),
+    row(Startup, "startup-file-write", "a shell start-up file", ".inputrc", Home, &[".inputrc"]),
+    row(Startup, "startup-file-write", "fish's start-up files", ".config/fish", Home, &[".config", "fish", "**"]),
+    row(Startup, "startup-file-write", "a PowerShell profile", "profile.ps1", Anywhere, &["PowerShell", "*profile.ps1"]),
+    row(Startup, "startup-file-write", "a PowerShell profile", "profile.ps1", Anywhere, &["WindowsPowerShell", "*profile.ps1"]),
+    row(Startup, "startup-file-write", "a program Windows starts at log-in", "Startup", Anywhere, &["Start Menu", "Programs", "Startup", "**"]),
+    row(Startup, "auth-file-write", "the keys that may log in by SSH", "authorized_keys", Home, &[".ssh", "authorized_keys*"]),
+    row(Startup, "startup-file-write", "what sshd runs at each SSH log-in", ".ssh/rc", Home, &[".ssh", "rc"]),
+    row(Startup, "user-config-write", "SSH's client configuration (ProxyCommand runs commands)", ".ssh/config", Home, &[".ssh", "config"]),
+    row(Startup, "git-config-write", "git's user configuration", ".gitconfig", Home, &[".gitconfig"]),
+    row(Startup, "git-config-write", "git's user configuration", ".config/git", Home, &[".config", "git", "**"]),
+    row(Startup, "autostart-write", "a program the desktop starts at log-in", ".config/autostart", Home, &[".config", "autostart", "**"]),
+    row(Startup, "autostart-write", "a systemd user unit", "systemd/user", Home, &[".config", "systemd", "user", "**"]),
+    row(Startup, "autostart-write", "a launchd agent", "LaunchAgents", Home, &["Library", "LaunchAgents", "**"]),
+    row(Startup, "autostart-write", "a Python start-up file (.pth)", ".pth", Anywhere, &["site-packages", "*.pth"]),
+    row(Startup, "autostart-write", "a Python start-up file (.pth)", ".pth", Anywhere, &["dist-packages", "*.pth"]),
+    row(Startup, "autostart-write", "a Python start-up file", "usercustomize.py", Anywhere, &["site-packages", "usercustomize.py"]),
+    row(Startup, "autostart-write", "a Python start-up file", "sitecustomize.py", Anywhere, &["site-packages", "sitecustomize.py"]),
+    // the system
+    row(System, "auth-file-write", "the accounts database", "/etc/passwd", Root, &["etc", "passwd"]),
+    row(System, "auth-file-write", "the accounts database", "/etc/shadow", Root, &["etc", "shadow"]),
+    row(System, "auth-file-write", "the accounts database", "/etc/group", Root, &["etc", "group"]),
+    row(System, "auth-file-write", "the accounts database", "/etc/gshadow", Root, &["etc", "gshadow"]),
+    row(System, "auth-file-write", "sudo's rules", "/etc/sudoers", Root, &["etc", "sudoers"]),
+    row(System, "auth-file-write", "sudo's rules", "/etc/sudoers.d", Root, &["etc", "sudoers.d", "**"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/profile", Root, &["etc", "profile"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/profile.d", Root, &["etc", "profile.d", "**"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/bash.bashrc", Root, &["etc", "bash.bashrc"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/bashrc", Root, &["etc", "bashrc"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/zshrc", Root, &["etc", "zshrc"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/zshenv", Root, &["etc", "zshenv"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/zprofile", Root, &["etc", "zprofile"]),
+    row(System, "startup-file-write", "the system's environment", "/etc/environment", Root, &["etc", "environment"]),
+    row(System, "startup-file-write", "a system-wide shell start-up file", "/etc/zsh", Root, &["etc", "zsh", "**"]),
+    row(System, "crontab-write", "the system crontab", "/etc/crontab", Root, &["etc", "crontab"]),
+    row(System, "crontab-write", "a cron job", "/etc/cron", Root, &["etc", "cron.*", "**"]),
+    row(System, "crontab-write", "a user's crontab", "/var/spool/cron", Root, &["var", "spool", "cron", "**"]),
+    row(System, "sysrq-trigger", "the kernel's SysRq trigger", "/proc/sysrq-trigger", Root, &["proc", "sysrq-trigger"]),
+    row(System, "sysrq-trigger", "the kernel's SysRq switch", "/proc/sys/kernel/sysrq", Root, &["proc", "sys", "kernel", "sysrq"]),
+    row(System, "system-file-write", "a kernel setting", "/proc/sys", Root, &["proc", "sys", "**"]),
+    row(System, "system-file-write", "a kernel or device setting", "/sys", Root, &["sys", "**"]),
+    row(System, "service-write", "a systemd unit", "/lib/systemd", Root, &["lib", "systemd", "**"]),
+    row(System, "service-write", "a systemd unit", "/usr/lib/systemd", Root, &["usr", "lib", "systemd", "**"]),
+    row(System, "autostart-write", "a launchd agent or daemon", "/Library/Launch", Root, &["Library", "LaunchAgents", "**"]),
+    row(System, "autostart-write", "a launchd agent or daemon", "/Library/Launch", Root, &["Library", "LaunchDaemons", "**"]),
+    row(System, "system-file-write", "the system's configuration", "/etc/", Root, &["etc", "**"]),
+    row(System, "device-write", "a device", "/dev/", Root, &["dev", "**"]),
+];
+
+/// Devices every program writes to in passing: never a place.
+const HARMLESS_DEVICES: &[&str] = &[
+    "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "fd", "pts",
+    "shm", "ptmx",
+];
+
+/// Where a path starts from, as the caller read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// `/`: `parts` are absolute.
+    Root,
+    /// A drive (`C:`): `parts` are below it.
+    Drive,
+    /// `~`: `parts` are below the home directory.
+    Home,
+    /// Relative to a directory toolgate does not know: only [`At::Anywhere`] rows apply.
+    Relative,
+}
+
+/// The place a path written from `anchor` through `parts` (normalised: no `.`, `..` or empty
+/// components) lands in, if any.
+pub fn find(anchor: Anchor, parts: &[&str], fold: bool) -> Option<&'static Place> {
+    let eq = |a: &str, b: &str| {
+        if fold {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
+        }
+    };
+    let home: Option<&[&str]> = match anchor {
+        Anchor::Home => Some(parts),
+        Anchor::Root => match parts {
+            [root, rest @ ..] if eq(root, "root") => Some(rest),
+            [home, _, rest @ ..] if eq(home, "home") || eq(home, "Users") => Some(rest),
+            _ => None,
+        },
+        Anchor::Drive => match parts {
+            [users, _, rest @ ..] if eq(users, "Users") => Some(rest),
+            _ => None,
+        },
+        Anchor::Relative => None,
+    };
+    let root: Option<&[&str]> = match (anchor, parts) {
+        // macOS reads /etc and /var through /private
+        (Anchor::Root, [private, rest @ ..]) if eq(private, "private") => Some(rest),
+        (Anchor::Root, _) => Some(parts),
+        _ => None,
+    };
+    PLACES.iter().find(|p| match p.at {
+        At::Anywhere => (0..parts.len()).any(|i| matches(p.pattern, &parts[i..], fold)),
+        At::Home => home.is_some_and(|w| matches(p.pattern, w, fold)),
+        At::Root => root.is_some_and(|w| matches(p.pattern, w, fold) && !harmless(p, w)),
+    })
+}
+
+/// `/dev/null` and its kind are written to by everything.
+fn harmless(p: &Place, parts: &[&str]) -> bool {
+    p.label == "device-write" && parts.get(1).map_or(true, |d| HARMLESS_DEVICES.contains(d))
+}
+
+/// Whether `pattern` matches all of `parts`.
+fn matches(pattern: &[&str], parts: &[&str], fold: bool) -> bool {
+    match (pattern.split_first(), parts.split_first()) {
+        (Some((&"**", [])), _) => true,
+        (None, None) => true,
+        (Some((p, rest)), Some((name, names))) => {
+            component(p, name, fold) && matches(rest, names, fold)
+        }
+        _ => false,
+    }
+}
+
+fn component(pattern: &str, name: &str, fold: bool) -> bool {
+    let eq = |a: &str, b: &str| {
+        if fold {
+            a.eq_ignore_ascii_case(b)
+        } else {
+            a == b
+        }
+    };
+    if pattern == "*" {
+        true
+    } else if let Some(suffix) = pattern.strip_prefix('*') {
+        name.len() > suffix.len()
+            && name
+                .get(name.len() - suffix.len()..)
+                .is_some_and(|t| eq(t, suffix))
+    } else if let Some(prefix) = pattern.strip_suffix('*') {
+        name.get(..prefix.len()).is_some_and(|h| eq(h, prefix))
+    } else {
+        eq(pattern, name)
+    }
+}
+
+/// A path as `/`- or `\`-separated text, lexically normalised into an anchor and components
+/// (`~/x`, `/x`, `C:/x`, or relative). `..` above the anchor makes it unknowable: `None`.
+pub fn split(path: &str) -> Option<(Anchor, Vec<&str>)> {
+    let b = path.as_bytes();
+    let (anchor, rest) = if let Some(rest) = path.strip_prefix('~') {
+        // `~user/x` is another home: still a home
+        (
+            Anchor::Home,
+            rest.find(['/', '\\']).map_or("", |i| &rest[i..]),
+        )
+    } else if matches!(b.first(), Some(b'/' | b'\\')) {
+        (Anchor::Root, path)
+    } else if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' {
+        (Anchor::Drive, &path[2..])
+    } else {
+        (Anchor::Relative, path)
+    };
+    let mut parts = Vec::new();
+    for comp in rest.split(['/', '\\']) {
+        match comp {
+            "" | "." => {}
+            ".." => match (parts.pop(), anchor) {
+                (Some(_), _) | (None, Anchor::Root | Anchor::Drive) => {}
+                (None, _) => return None,
+            },
+            c => parts.push(c),
+        }
+    }
+    Some((anchor, parts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(path: &str, fold: bool) -> Option<&'static str> {
+        let (anchor, parts) = split(path)?;
+        find(anchor, &parts, fold).map(|p| p.label)
+    }
+
+    #[test]
+    fn places() {
+        for (path, fold, want) in [
+            (".git/hooks/pre-commit", false, Some("git-hook-write")),
+            ("src/../.git/hooks/x", false, Some("git-hook-write")),
+            ("/ws/.git/hooks", false, Some("git-hook-write")),
+            (".GIT/Hooks/x", true, Some("git-hook-write")),
+            (".GIT/Hooks/x", false, None),
+            ("C:\\ws\\.git\\config", true, Some("git-config-write")),
+            (".git/HEAD", false, None),
+            (".github/workflows/ci.yml", false, None),
+            ("a.code-workspace", false, Some("editor-config-write")),
+            (".code-workspace.md", false, None),
+            ("~/.bashrc", false, Some("startup-file-write")),
+            ("/home/u/.bashrc", false, Some("startup-file-write")),
+            (
+                "C:/Users/u/.ssh/authorized_keys2",
+                true,
+                Some("auth-file-write"),
+            ),
+            ("dotfiles/.bashrc", false, None),
+            ("/private/etc/hosts", false, Some("system-file-write")),
+            ("/etc/sudoers.d/x", false, Some("auth-file-write")),
+            ("/dev/sda", false, Some("device-write")),
+            ("/dev/null", false, None),
+            ("/dev/fd/3", false, None),
+            ("/proc/sysrq-trigger", false, Some("sysrq-trigger")),
+            ("/proc/1/status", false, None),
+            ("src/main.rs", false, None),
+            (
+                "/usr/lib/python3/site-packages/evil.pth",
+                false,
+                Some("autostart-write"),
+            ),
+            ("~/../x/.bashrc", false, None),
+        ] {
+            assert_eq!(label(path, fold), want, "{path} fold={fold}");
+        }
+    }
+
+    #[test]
+    fn a_rule_names_a_place_by_its_marker() {
+        let hook = find(Anchor::Relative, &[".git", "hooks", "x"], false).unwrap();
+        assert!(hook.named_by("write_to_file(.git/hooks/*)", false));
+        assert!(hook.named_by("write_to_file(.GIT/hooks/*)", true));
+        assert!(!hook.named_by("write_to_file(.GIT/hooks/*)", false));
+        assert!(!hook.named_by("execute_command(cp *)", false));
+    }
+}
