@@ -50,6 +50,7 @@
 //! read from a file or an unknown command.
 
 mod targets;
+mod writes;
 
 use std::borrow::Cow;
 
@@ -594,7 +595,8 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 
 /// Files a command writes: redirection targets, `tee` operands, the target of `cp`/`mv`/
 /// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
-/// fetcher's output file. (Borrowed from the command where it names them as written.)
+/// fetcher's output file (in its `--output-dir`), the file `git config` changes, what an
+/// extraction writes ([`writes`]). (Borrowed from the command where it names them as written.)
 fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
@@ -652,12 +654,20 @@ fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 push_copy(&mut out, w);
             }
         }
+        names::GIT => out.extend(writes::git_config(c).map(Cow::Owned)),
         _ if is_fetcher(key, name) => {
-            for file in saved_files(c).into_iter().flatten() {
+            let dir = writes::output_dir(c).map(|d| d.trim_end_matches('/'));
+            for file in saved_files(c) {
+                let file = match (dir, file) {
+                    (Some(d), Some(f)) if !f.starts_with(['/', '~']) => format!("{d}/{f}"),
+                    (Some(d), None) => format!("{d}/*"),
+                    (_, Some(f)) => f,
+                    (None, None) => continue,
+                };
                 out.push(Cow::Owned(file));
             }
         }
-        _ => {}
+        _ => out.extend(writes::extracted(c).into_iter().map(Cow::Owned)),
     }
     out
 }
