@@ -305,7 +305,7 @@ mod tests {
             ),
             ("git -C sub config alias.x '!sh'", Some("sub/.git/config")),
             ("git config set core.hooksPath h", Some(".git/config")),
-            ("git config -f f.cfg core.editor vi", Some("f.cfg")),
+            ("git config -f f.cfg core.editor 'vi -x'", Some("f.cfg")),
             ("git config --add include.path x", Some(".git/config")),
             ("git config -e", Some(".git/config")),
             ("git config user.email a@b", None),
