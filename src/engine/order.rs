@@ -149,9 +149,8 @@ impl Engine {
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
-        let analysis = f.analysis.as_ref()?;
         // What cannot be analysed never allows, whatever the mode.
-        match &analysis.problem {
+        match f.analysis.as_ref().and_then(|a| a.problem.as_ref()) {
             Some(Problem::Suspicious(what)) => {
                 return Some(verdict(
                     Decision::Prompt,
