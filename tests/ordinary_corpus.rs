@@ -1,5 +1,6 @@
 //! The ordinary-command corpus (tests/fixtures/ordinary/commands.tsv, see tests/ordinary/mod.rs)
-//! through the core: nothing that opens a secret is allowed, and over-blocking does not grow.
+//! through the core: nothing that opens a secret is allowed (an unknown program naming one may
+//! prompt rather than be denied), and over-blocking does not grow.
 //! The ceilings are today's counts; the precision work lowers them (the test says when a count
 //! has fallen below its ceiling). `cargo run --example ordinary` lists the commands behind them.
 #![cfg(not(target_arch = "wasm32"))]
@@ -82,13 +83,6 @@ fn nothing_that_opens_a_secret_is_allowed() {
             "{}: allowed although they open a secret: {:?}",
             sent.as_str(),
             t.under
-        );
-        // and what opens a secret certainly is refused outright, before any prompt
-        assert_eq!(
-            t.counts[Label::Touches as usize][1],
-            0,
-            "{}: a certain secret read only prompts",
-            sent.as_str()
         );
     }
 }
