@@ -12,8 +12,8 @@ use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Sent};
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
 const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 96, 7),
-    (IgnoreFile::BuildAndSecrets, Sent::Bash, 96, 7),
+    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 95, 7),
+    (IgnoreFile::BuildAndSecrets, Sent::Bash, 95, 7),
     (IgnoreFile::Secrets, Sent::ExecuteCommand, 24, 0),
     (IgnoreFile::Secrets, Sent::Bash, 24, 0),
 ];
@@ -21,7 +21,7 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 331),
+    (IgnoreFile::BuildAndSecrets, 330),
     (IgnoreFile::Secrets, 321),
 ];
 
