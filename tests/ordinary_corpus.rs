@@ -7,7 +7,7 @@
 
 mod ordinary;
 
-use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Sent};
+use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Listed, Sent};
 
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
@@ -29,11 +29,13 @@ fn corpus() -> Vec<Case> {
     cases().unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn within(what: &str, count: usize, ceiling: usize, listing: &[String]) {
+fn within(what: &str, listing: &[Listed], ceiling: usize) {
+    let count = listing.len();
+    let rows: Vec<String> = listing.iter().map(Listed::to_string).collect();
     assert!(
         count <= ceiling,
         "{what}: {count}, above the ceiling of {ceiling}:\n{}",
-        listing.join("\n")
+        rows.join("\n")
     );
     if count < ceiling {
         eprintln!(
@@ -78,11 +80,12 @@ fn nothing_that_opens_a_secret_is_allowed() {
     let cases = corpus();
     for sent in Sent::ALL {
         let t = tally(&cases, IgnoreFile::Secrets, sent);
+        let rows: Vec<String> = t.under.iter().map(Listed::to_string).collect();
         assert!(
-            t.under.is_empty(),
-            "{}: allowed although they open a secret: {:?}",
+            rows.is_empty(),
+            "{}: allowed although they open a secret:\n{}",
             sent.as_str(),
-            t.under
+            rows.join("\n")
         );
     }
 }
@@ -93,24 +96,8 @@ fn over_and_under_blocking_stay_under_their_ceilings() {
     for &(ignore, sent, over, under) in CEILINGS {
         let t = tally(&cases, ignore, sent);
         let what = format!("{} / {}", t.ignore.name(), t.sent.as_str());
-        let over_list: Vec<String> = t
-            .over
-            .iter()
-            .map(|(line, d, code, cmd)| format!("{line}\t{}\t{code}\t{cmd}", d.as_str()))
-            .collect();
-        within(
-            &format!("{what}: over-blocked"),
-            t.over.len(),
-            over,
-            &over_list,
-        );
-        let under_list: Vec<String> = t.under.iter().map(|(l, c)| format!("{l}\t{c}")).collect();
-        within(
-            &format!("{what}: under-blocked"),
-            t.under.len(),
-            under,
-            &under_list,
-        );
+        within(&format!("{what}: over-blocked"), &t.over, over);
+        within(&format!("{what}: under-blocked"), &t.under, under);
     }
 }
 
@@ -119,11 +106,7 @@ fn safe_commands_that_ask_stay_under_their_ceiling() {
     let cases = corpus();
     for &(ignore, ceiling) in SAFE_CEILINGS {
         let (_, refused) = safe_refused(&cases, ignore);
-        let listing: Vec<String> = refused
-            .iter()
-            .map(|(line, d, code, cmd)| format!("{line}\t{}\t{code}\t{cmd}", d.as_str()))
-            .collect();
         let what = format!("cline safe commands, {}: not auto-approved", ignore.name());
-        within(&what, refused.len(), ceiling, &listing);
+        within(&what, &refused, ceiling);
     }
 }
