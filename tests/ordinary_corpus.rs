@@ -21,8 +21,8 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 330),
-    (IgnoreFile::Secrets, 321),
+    (IgnoreFile::BuildAndSecrets, 340),
+    (IgnoreFile::Secrets, 331),
 ];
 
 fn corpus() -> Vec<Case> {
