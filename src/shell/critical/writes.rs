@@ -98,8 +98,8 @@ fn harmless_git_setting(key: &str, value: Option<&str>) -> bool {
 
 /// The file `git config` (or `git -C d config`, `git --git-dir=d config`) writes when it
 /// sets a key that may run a command: `.git/config`, `~/.gitconfig` (`--global`),
-/// `/etc/gitconfig` (`--system`), or the `--file`. `None` when it only reads or sets a
-/// harmless key.
+/// `/etc/gitconfig` (`--system`), or the `--file`. `None` when it only reads, removes a
+/// setting, opens an editor for the user, or sets a harmless key.
 pub(super) fn git_config(c: &SimpleCommand) -> Option<String> {
     let w = &c.words;
     let mut i = 1;
@@ -141,13 +141,11 @@ pub(super) fn git_config(c: &SimpleCommand) -> Option<String> {
                 j += 1;
             }
             _ if a.starts_with("--file=") => file = a.get("--file=".len()..).map(String::from),
-            "-e" | "--edit" | "edit" if operands.is_empty() => {
-                return Some(path(file, dir, git_dir))
-            }
-            "--add" | "--replace-all" | "--unset" | "--unset-all" | "--rename-section"
-            | "--remove-section" => writes = true,
+            "--add" | "--replace-all" | "--rename-section" => writes = true,
+            // reading; removing a setting; an editor the user types in
             "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "-l" | "--list"
-            | "--get-color" | "--get-colorbool" => return None,
+            | "--get-color" | "--get-colorbool" | "--unset" | "--unset-all"
+            | "--remove-section" | "-e" | "--edit" => return None,
             _ if a.starts_with('-') => {}
             _ => operands.push(a),
         }
@@ -156,10 +154,8 @@ pub(super) fn git_config(c: &SimpleCommand) -> Option<String> {
     // `git config set k v`, `unset k`, `rename-section`, `remove-section` (git 2.46); `get`,
     // `list` read
     let (writes, setting) = match operands.first().copied() {
-        Some("set" | "unset" | "rename-section" | "remove-section") => {
-            (true, operands.get(1..).unwrap_or(&[]))
-        }
-        Some("get" | "list") => return None,
+        Some("set" | "rename-section") => (true, operands.get(1..).unwrap_or(&[])),
+        Some("get" | "list" | "unset" | "remove-section" | "edit") => return None,
         _ => (writes || operands.len() >= 2, &operands[..]),
     };
     let (key, value) = (setting.first().copied(), setting.get(1).copied());
@@ -307,7 +303,9 @@ mod tests {
             ("git config set core.hooksPath h", Some(".git/config")),
             ("git config -f f.cfg core.editor 'vi -x'", Some("f.cfg")),
             ("git config --add include.path x", Some(".git/config")),
-            ("git config -e", Some(".git/config")),
+            ("git config -e", None),
+            ("git config --global --unset alias.x", None),
+            ("git config unset core.pager", None),
             ("git config user.email a@b", None),
             ("git config --global core.editor vim", None),
             ("git config core.editor 'sh -c x'", Some(".git/config")),
