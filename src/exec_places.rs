@@ -245,10 +245,11 @@ pub const PLACES: &[Place] = &[
     row(System, "device-write", "a device", "/dev/", Root, &["dev", "**"]),
 ];
 
-/// Devices every program writes to in passing: never a place.
+/// Devices every program writes to in passing, and bash's `/dev/tcp` and `/dev/udp` (a
+/// connection, not a file): never a place.
 const HARMLESS_DEVICES: &[&str] = &[
     "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "fd", "pts",
-    "shm", "ptmx",
+    "shm", "ptmx", "tcp", "udp",
 ];
 
 /// Where a path starts from, as the caller read it.
@@ -405,6 +406,7 @@ mod tests {
             ("/dev/sda", false, Some("device-write")),
             ("/dev/null", false, None),
             ("/dev/fd/3", false, None),
+            ("/dev/tcp/localhost/5432", false, None),
             ("/proc/sysrq-trigger", false, Some("sysrq-trigger")),
             ("/proc/1/status", false, None),
             ("src/main.rs", false, None),
