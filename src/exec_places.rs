@@ -340,35 +340,21 @@ fn component(pattern: &str, name: &str, fold: bool) -> bool {
     }
 }
 
-/// A path as `/`- or `\`-separated text, lexically normalised into an anchor and components
-/// (`~/x`, `/x`, `C:/x`, or relative). `..` above the anchor makes it unknowable: `None`.
-pub fn split(path: &str) -> Option<(Anchor, Vec<&str>)> {
+/// A normalised path, as [`crate::workspace::Resolved::absolute`] spells it (`/`-separated;
+/// `~/x`, `/x`, `C:/x`, or relative when there are no roots), as an anchor and components.
+pub fn split(path: &str) -> (Anchor, Vec<&str>) {
     let b = path.as_bytes();
     let (anchor, rest) = if let Some(rest) = path.strip_prefix('~') {
         // `~user/x` is another home: still a home
-        (
-            Anchor::Home,
-            rest.find(['/', '\\']).map_or("", |i| &rest[i..]),
-        )
-    } else if matches!(b.first(), Some(b'/' | b'\\')) {
+        (Anchor::Home, rest.find('/').map_or("", |i| &rest[i..]))
+    } else if b.first() == Some(&b'/') {
         (Anchor::Root, path)
     } else if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' {
         (Anchor::Drive, &path[2..])
     } else {
         (Anchor::Relative, path)
     };
-    let mut parts = Vec::new();
-    for comp in rest.split(['/', '\\']) {
-        match comp {
-            "" | "." => {}
-            ".." => match (parts.pop(), anchor) {
-                (Some(_), _) | (None, Anchor::Root | Anchor::Drive) => {}
-                (None, _) => return None,
-            },
-            c => parts.push(c),
-        }
-    }
-    Some((anchor, parts))
+    (anchor, rest.split('/').filter(|c| !c.is_empty()).collect())
 }
 
 #[cfg(test)]
@@ -376,7 +362,7 @@ mod tests {
     use super::*;
 
     fn label(path: &str, fold: bool) -> Option<&'static str> {
-        let (anchor, parts) = split(path)?;
+        let (anchor, parts) = split(path);
         find(anchor, &parts, fold).map(|p| p.label)
     }
 
@@ -384,11 +370,11 @@ mod tests {
     fn places() {
         for (path, fold, want) in [
             (".git/hooks/pre-commit", false, Some("git-hook-write")),
-            ("src/../.git/hooks/x", false, Some("git-hook-write")),
+            ("sub/.git/hooks/x", false, Some("git-hook-write")),
             ("/ws/.git/hooks", false, Some("git-hook-write")),
             (".GIT/Hooks/x", true, Some("git-hook-write")),
             (".GIT/Hooks/x", false, None),
-            ("C:\\ws\\.git\\config", true, Some("git-config-write")),
+            ("C:/ws/.git/config", true, Some("git-config-write")),
             (".git/HEAD", false, None),
             (".github/workflows/ci.yml", false, None),
             ("a.code-workspace", false, Some("editor-config-write")),
@@ -415,7 +401,7 @@ mod tests {
                 false,
                 Some("autostart-write"),
             ),
-            ("~/../x/.bashrc", false, None),
+            ("~other/.bashrc", false, Some("startup-file-write")),
         ] {
             assert_eq!(label(path, fold), want, "{path} fold={fold}");
         }

@@ -44,7 +44,7 @@ impl Engine {
                 return Some(&exec_places::IGNORE_FILE);
             }
         }
-        let (anchor, parts) = exec_places::split(&resolved.absolute)?;
+        let (anchor, parts) = exec_places::split(&resolved.absolute);
         exec_places::find(anchor, &parts, workspace.names().folds_case())
     }
 
