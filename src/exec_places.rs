@@ -280,6 +280,12 @@ pub fn find(anchor: Anchor, parts: &[&str], fold: bool) -> Option<&'static Place
         Anchor::Root => match parts {
             [root, rest @ ..] if eq(root, "root") => Some(rest),
             [home, _, rest @ ..] if eq(home, "home") || eq(home, "Users") => Some(rest),
+            // a Windows home as Git Bash (`/c/Users/u`) and WSL (`/mnt/c/Users/u`) spell it
+            [drive, users, _, rest @ ..] | [_, drive, users, _, rest @ ..]
+                if drive.len() == 1 && eq(users, "Users") =>
+            {
+                Some(rest)
+            }
             _ => None,
         },
         Anchor::Drive => match parts {
@@ -402,6 +408,12 @@ mod tests {
                 Some("autostart-write"),
             ),
             ("~other/.bashrc", false, Some("startup-file-write")),
+            ("/c/Users/me/.bashrc", false, Some("startup-file-write")),
+            (
+                "/mnt/c/Users/me/.ssh/config",
+                false,
+                Some("user-config-write"),
+            ),
         ] {
             assert_eq!(label(path, fold), want, "{path} fold={fold}");
         }
