@@ -177,19 +177,21 @@ impl Engine {
             .filter(|_| self.mode.asks_about_critical())?;
         let reason = match c.place {
             Some(place) if self.place_named_by_rule(f, place).is_some() => return None,
-            Some(place) => format!(
-                "Critical write ({}, family {}): `{}` writes {}, and {}, so it always needs \
-                 approval{}.",
-                c.label,
-                place.family.label(),
-                c.command,
-                place.what,
-                place.family.why(),
-                match place.marker {
-                    "" => String::new(),
-                    m => format!(" (a rule that names `{m}` allows it on purpose)"),
+            Some(place) => {
+                let mut reason = format!(
+                    "Critical write ({}, family {}): `{}` always needs approval: {}.",
+                    c.label,
+                    place.family.label(),
+                    c.command,
+                    place.family.why(),
+                );
+                if !place.marker.is_empty() {
+                    reason.push_str(" A rule that names `");
+                    reason.push_str(place.marker);
+                    reason.push_str("` allows it on purpose.");
                 }
-            ),
+                reason
+            }
             None => format!(
                 "Critical command ({}): `{}` always needs approval.",
                 c.label, c.command

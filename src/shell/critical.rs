@@ -176,6 +176,7 @@ impl<'a> Line<'a> {
         }
     }
 
+    #[inline(never)]
     fn labels(&self, index: usize, c: &SimpleCommand) -> Vec<&'static str> {
         let cmds = self.cmds;
         let mut labels = Vec::new();
@@ -597,6 +598,7 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 /// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
 /// fetcher's output file (in its `--output-dir`), the file `git config` changes, what an
 /// extraction writes ([`writes`]). (Borrowed from the command where it names them as written.)
+#[inline(never)]
 fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
