@@ -181,8 +181,13 @@ function stringList(v) {
   return Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string' && s !== '') ? v : undefined;
 }
 
-/** Checks the common envelope of Claude Code, Codex and Gemini CLI payloads. */
-function envelope(payload, event) {
+/**
+ * Checks the common envelope of Claude Code, Codex and Gemini CLI payloads. The workspace root
+ * is the project directory the agent gives its hooks (`projectEnv`), else `cwd`: Claude Code's
+ * shell keeps its working directory between calls, so `cwd` can move while the project, its
+ * settings and its ignore file stay where they are. A shell command then runs in `cwd`.
+ */
+function envelope(payload, event, projectEnv) {
   if (!isObject(payload)) throw new ShapeError('the hook input is not a JSON object');
   const ev = own(payload, 'hook_event_name');
   if (ev !== undefined && ev !== event) throw new ShapeError(`the hook input is a ${JSON.stringify(ev)} event, not ${event}`);
@@ -192,8 +197,13 @@ function envelope(payload, event) {
   if (!isObject(input)) throw new ShapeError(`${name}: tool_input is not an object`);
   const cwd = own(payload, 'cwd');
   if (typeof cwd !== 'string' || cwd === '') throw new ShapeError('the hook input has no cwd');
-  return { name, input, roots: [cwd] };
+  const project = projectEnv && process.env[projectEnv];
+  const root = project || cwd;
+  return { name, input, roots: [root], shellDir: root === cwd ? undefined : cwd };
 }
+
+/** `calls` with every shell command run in `dir` (when the shell is not in the root). */
+const inShellDir = (calls, dir) => (dir === undefined ? calls : calls.map((c) => (c.tool === 'bash' ? { ...c, params: { ...c.params, command: inDir(c.params.command, dir) } } : c)));
 
 const claudeOutput = (decision, reason) => ({
   stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } }),
@@ -209,9 +219,9 @@ const AGENTS = {
   claude: {
     title: 'Claude Code',
     read(payload) {
-      const { name, input, roots } = envelope(payload, 'PreToolUse');
+      const { name, input, roots, shellDir } = envelope(payload, 'PreToolUse', 'CLAUDE_PROJECT_DIR');
       const row = own(CLAUDE_TOOLS, name);
-      return { tool: name, roots, calls: [row ? mapped(name, row, input) : { tool: name, params: input }] };
+      return { tool: name, roots, calls: inShellDir([row ? mapped(name, row, input) : { tool: name, params: input }], shellDir) };
     },
     answer(decision, reason) {
       return decision === 'defer' ? { stdout: '', exitCode: 0 } : claudeOutput(decision, reason);
@@ -264,8 +274,8 @@ const AGENTS = {
   gemini: {
     title: 'Gemini CLI',
     read(payload) {
-      const { name, input, roots } = envelope(payload, 'BeforeTool');
-      return { tool: name, roots, calls: geminiCalls(name, input, own(payload, 'mcp_context')) };
+      const { name, input, roots, shellDir } = envelope(payload, 'BeforeTool', 'GEMINI_PROJECT_DIR');
+      return { tool: name, roots, calls: inShellDir(geminiCalls(name, input, own(payload, 'mcp_context')), shellDir) };
     },
     answer(decision, reason) {
       if (decision === 'defer') return { stdout: '', exitCode: 0 };

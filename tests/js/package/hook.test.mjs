@@ -26,8 +26,12 @@ function scratch() {
   return { dir, root, home, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+// What the agents set for their hooks is set by each test, never inherited from the runner.
+const AGENT_ENV = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CLINE_COMMAND_PERMISSIONS'];
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !AGENT_ENV.includes(k)));
+
 function run(args, { input = '', cwd, home, env = {} } = {}) {
-  const r = spawnSync(BIN, args, { input, cwd, encoding: 'utf8', env: { ...process.env, HOME: home ?? process.env.HOME, ...env } });
+  const r = spawnSync(BIN, args, { input, cwd, encoding: 'utf8', env: { ...baseEnv, HOME: home ?? process.env.HOME, ...env } });
   if (r.error) throw r.error;
   return r;
 }
@@ -380,6 +384,23 @@ test('ignore text in .toolgate.json makes .toolgate.json block itself (the agent
     assert.match(PROTOCOL.claude(claude('Write', { file_path: join(s.root, '.toolgate.json'), content: '{}' }), 'deny'), /\.toolgate\.json/);
     assert.match(PROTOCOL.claude(claude('Bash', { command: 'echo {} > .toolgate.json' }), 'deny'), /\.toolgate\.json/);
     assert.match(PROTOCOL.claude(claude('Bash', { command: 'cat .env' }), 'deny'), /\.toolgate\.json line 1/);
+  } finally {
+    s.done();
+  }
+});
+
+test("the project directory the agent names is the root; a shell that moved runs its commands where it is", () => {
+  const s = scratch();
+  try {
+    writeFileSync(join(s.root, '.toolgate.json'), JSON.stringify(SETTINGS));
+    const src = join(s.root, 'src');
+    for (const [agent, env, event, tool, key] of [['claude', 'CLAUDE_PROJECT_DIR', 'PreToolUse', 'Bash', 'command'], ['gemini', 'GEMINI_PROJECT_DIR', 'BeforeTool', 'run_shell_command', 'command']]) {
+      const call = (command, extra = {}) => run([agent], { input: JSON.stringify({ cwd: src, hook_event_name: event, tool_name: tool, tool_input: { [key]: command } }), cwd: src, home: s.home, env: { [env]: s.root, ...extra } });
+      // The settings are the project's, although the shell is in src/.
+      assert.match(PROTOCOL[agent](call('cat ../.env'), 'deny'), /\.env/);
+      PROTOCOL[agent](call('cat a.ts'), 'defer');
+      assert.match(PROTOCOL[agent](call('git push'), 'deny'), /deny_rule/);
+    }
   } finally {
     s.done();
   }
