@@ -91,6 +91,8 @@ if (first === 'install' || first === 'uninstall') {
     process.stderr.write(`toolgate-hook ${first}: ${e.message}\n`);
     process.exitCode = 1;
   }
+} else if (first === '--help' || first === '-h') {
+  process.stdout.write(`${USAGE}\n`);
 } else if (AGENTS.includes(first)) {
   try {
     runHook(first, args);

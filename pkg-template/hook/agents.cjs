@@ -35,7 +35,10 @@ function mapped(tool, [target, fields], input) {
   const params = {};
   for (const [from, to, kind] of fields) {
     const names = from.split('|');
-    const name = names.find((n) => own(input, n) !== undefined && own(input, n) !== null) ?? names[0];
+    const present = names.filter((n) => own(input, n) !== undefined && own(input, n) !== null);
+    // Two spellings of one param that disagree: which one the tool reads is not certain.
+    if (new Set(present.map((n) => input[n])).size > 1) throw new ShapeError(`${tool}: tool_input has both ${present.join(' and ')}`);
+    const name = present[0] ?? names[0];
     const v = field(input, name, tool, kind);
     if (v !== undefined) params[to] = v;
   }
@@ -96,10 +99,11 @@ const inDir = (command, dir) => (dir === undefined ? command : `cd -- ${shellQuo
 
 const URL_RE = /\b(?:https?|file):\/\/[^\s<>"'`)\]]+/gi;
 
-function geminiCalls(name, input, mcp) {
+function geminiCalls(name, input, mcp, shellDir) {
   if (name === 'run_shell_command') {
+    // The command runs in dir_path (relative to the workspace root), else where the shell is.
     const command = field(input, 'command', name, 'str');
-    return [{ tool: 'bash', params: { command: inDir(command, field(input, 'dir_path', name, 'str?')) } }];
+    return [{ tool: 'bash', params: { command: inDir(command, field(input, 'dir_path', name, 'str?') ?? shellDir) } }];
   }
   if (name === 'read_many_files') {
     // Globs: what they name is read through the same shell analysis as `cat <glob>`.
@@ -202,9 +206,6 @@ function envelope(payload, event, projectEnv) {
   return { name, input, roots: [root], shellDir: root === cwd ? undefined : cwd };
 }
 
-/** `calls` with every shell command run in `dir` (when the shell is not in the root). */
-const inShellDir = (calls, dir) => (dir === undefined ? calls : calls.map((c) => (c.tool === 'bash' ? { ...c, params: { ...c.params, command: inDir(c.params.command, dir) } } : c)));
-
 const claudeOutput = (decision, reason) => ({
   stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } }),
   exitCode: 0,
@@ -221,7 +222,9 @@ const AGENTS = {
     read(payload) {
       const { name, input, roots, shellDir } = envelope(payload, 'PreToolUse', 'CLAUDE_PROJECT_DIR');
       const row = own(CLAUDE_TOOLS, name);
-      return { tool: name, roots, calls: inShellDir([row ? mapped(name, row, input) : { tool: name, params: input }], shellDir) };
+      const call = row ? mapped(name, row, input) : { tool: name, params: input };
+      if (name === 'Bash') call.params.command = inDir(call.params.command, shellDir);
+      return { tool: name, roots, calls: [call] };
     },
     answer(decision, reason) {
       return decision === 'defer' ? { stdout: '', exitCode: 0 } : claudeOutput(decision, reason);
@@ -275,7 +278,7 @@ const AGENTS = {
     title: 'Gemini CLI',
     read(payload) {
       const { name, input, roots, shellDir } = envelope(payload, 'BeforeTool', 'GEMINI_PROJECT_DIR');
-      return { tool: name, roots, calls: inShellDir(geminiCalls(name, input, own(payload, 'mcp_context')), shellDir) };
+      return { tool: name, roots, calls: geminiCalls(name, input, own(payload, 'mcp_context'), shellDir) };
     },
     answer(decision, reason) {
       if (decision === 'defer') return { stdout: '', exitCode: 0 };

@@ -175,6 +175,9 @@ test('an unknown agent or no agent exits 2 (a block for the agents that read exi
     assert.equal(r.status, 2);
     assert.match(r.stderr, /usage: toolgate-hook/);
   }
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /usage: toolgate-hook/);
 });
 
 test('--config names the settings; .toolgate.json is then not read', () => {
