@@ -88,10 +88,26 @@ const GEMINI_TOOLS = {
 /** `s` quoted for a POSIX shell. */
 const shellQuote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A shell word naming `pattern` with its glob characters live and everything else literal. */
+// Glob syntax: wildcards, classes, braces and extglob groups.
+const GLOB_CHARS = /[*?[\]{}()!@+,]/;
+/** A shell word naming `pattern` with its glob syntax live and everything else literal. */
 function globWord(pattern, tool) {
   if (/[\0-\x1f\x7f]/.test(pattern)) throw new ShapeError(`${tool}: a pattern holds a control character`);
-  return pattern.replace(/[^A-Za-z0-9_./*?[\]-]/g, (c) => `\\${c}`);
+  return pattern.replace(/[^A-Za-z0-9_./*?[\]{}()!@+,-]/g, (c) => `\\${c}`);
+}
+
+/**
+ * read_many_files' entries. A path is read as it is (and lowercased: Gemini CLI matches without
+ * case). A glob is expanded by Gemini CLI itself, dot files included and without case, which a
+ * shell glob does not reproduce: it is judged as `cat <glob>` for what it certainly names, and
+ * asked about otherwise.
+ */
+function manyFiles(list, tool) {
+  return list.flatMap((p) => {
+    if (!GLOB_CHARS.test(p)) return [...new Set([p, p.toLowerCase()])].map((path) => ({ tool: 'read', params: { path } }));
+    const reason = `Gemini CLI expands \`${p}\` itself (dot files included, any case), so toolgate cannot tell which files ${tool} reads.`;
+    return [{ tool: 'bash', params: { command: `cat -- ${globWord(p, tool)}` }, atLeast: { decision: 'prompt', code: 'unanalysable_command', reason } }];
+  });
 }
 
 /** A command run in `dir`: toolgate's shell analysis follows the `cd`. */
@@ -106,13 +122,12 @@ function geminiCalls(name, input, mcp, shellDir) {
     return [{ tool: 'bash', params: { command: inDir(command, field(input, 'dir_path', name, 'str?') ?? shellDir) } }];
   }
   if (name === 'read_many_files') {
-    // Globs: what they name is read through the same shell analysis as `cat <glob>`.
     const include = own(input, 'include') ?? own(input, 'paths');
     const list = typeof include === 'string' ? [include] : include;
     if (!Array.isArray(list) || !list.length || list.some((p) => typeof p !== 'string')) {
       throw new ShapeError(`${name}: tool_input.include is not a list of strings`);
     }
-    return list.map((p) => ({ tool: 'bash', params: { command: `cat -- ${globWord(p, name)}` } }));
+    return manyFiles(list, name);
   }
   if (name === 'web_fetch') {
     // The URLs are in the prompt text.

@@ -46,7 +46,11 @@ function judge({ agent, text, configFile, loadGatekeeper }) {
     return answer(agent, 'deny', `toolgate: settings error in ${settings.source}: ${e.message}; every call is denied until it is fixed`);
   }
   try {
-    const verdict = worst(read.calls.map((call) => gk.check(call)));
+    // A call may carry the least it is (`atLeast`): what the mapping knows toolgate cannot see.
+    const verdict = worst(read.calls.map(({ atLeast, ...call }) => {
+      const v = gk.check(call);
+      return atLeast && SEVERITY[v.decision] < SEVERITY[atLeast.decision] ? atLeast : v;
+    }));
     const decision = { deny: 'deny', prompt: 'ask', allow: settings.hook.allow === 'decide' ? 'allow' : 'defer' }[verdict.decision];
     return { ...answer(agent, decision, describe(verdict)), verdict, source: settings.source };
   } finally {
