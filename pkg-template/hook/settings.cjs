@@ -203,14 +203,16 @@ function resolveSettings({ agent, roots, configFile }) {
   const extra = (config.workspaceRoots ?? []).map((r) => (typeof r === 'string' && !isAbsolute(r) ? resolve(root, r) : r));
   const out = { ...config, workspaceRoots: [...new Set([...roots, ...extra])] };
   if (out.platform === undefined && PLATFORMS[process.platform]) out.platform = PLATFORMS[process.platform];
-  // Ignore text given in a settings file names that file: it blocks itself, as an ignore file
-  // does, so the agent cannot read or rewrite the settings that judge it.
-  if (config.ignoreFile !== undefined && config.ignoreFileName === undefined && found.file) out.ignoreFileName = basename(found.file);
   const ignoreName = hook.ignoreFile ?? (config.ignoreFile === undefined ? OWN_IGNORE[agent] : undefined);
   if (ignoreName !== undefined) {
     if (config.ignoreFile !== undefined) throw new SettingsProblem(`${found.source}: give ignoreFile (the text) or hook.ignoreFile (a file), not both`);
     Object.assign(out, ignoreFiles(root, ignoreName));
-    if (out.ignoreFileName === undefined) out.ignoreFileName = ignoreName.split(/[\\/]/).pop();
+  }
+  // The ignore file's name is always blocked. Without an ignore file of its own that is the
+  // project's .toolgate.json: the agent can neither read nor rewrite the settings that judge it.
+  if (out.ignoreFileName === undefined) {
+    if (ignoreName !== undefined) out.ignoreFileName = basename(ignoreName);
+    else if (found.file === join(root, PROJECT_FILE)) out.ignoreFileName = PROJECT_FILE;
   }
   return { config: out, hook, source: found.source };
 }

@@ -379,7 +379,7 @@ test("a mode's prompt is an ask too (mode write: every command and edit is asked
   }
 });
 
-test('ignore text in .toolgate.json makes .toolgate.json block itself (the agent cannot rewrite its judge)', () => {
+test('.toolgate.json blocks itself when no other ignore file is read (the agent cannot rewrite its judge)', () => {
   const s = scratch();
   try {
     writeFileSync(join(s.root, '.toolgate.json'), JSON.stringify(SETTINGS));
@@ -387,6 +387,9 @@ test('ignore text in .toolgate.json makes .toolgate.json block itself (the agent
     assert.match(PROTOCOL.claude(claude('Write', { file_path: join(s.root, '.toolgate.json'), content: '{}' }), 'deny'), /\.toolgate\.json/);
     assert.match(PROTOCOL.claude(claude('Bash', { command: 'echo {} > .toolgate.json' }), 'deny'), /\.toolgate\.json/);
     assert.match(PROTOCOL.claude(claude('Bash', { command: 'cat .env' }), 'deny'), /\.toolgate\.json line 1/);
+    writeFileSync(join(s.root, '.toolgate.json'), JSON.stringify({ rules: { deny: ['bash(git push *)'] } }));
+    assert.match(PROTOCOL.claude(claude('Edit', { file_path: join(s.root, '.toolgate.json') }), 'deny'), /\.toolgate\.json/);
+    PROTOCOL.claude(claude('Bash', { command: 'cat .env' }), 'defer');
   } finally {
     s.done();
   }
