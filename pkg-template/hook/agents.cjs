@@ -313,4 +313,4 @@ function answer(agent, decision, reason) {
   return a.answer(decision, reason);
 }
 
-module.exports = { AGENTS, ShapeError, answer, shellQuote };
+module.exports = { AGENTS, ShapeError, answer };

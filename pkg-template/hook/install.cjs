@@ -127,4 +127,4 @@ function install(agent, { remove = false, user = false, cwd = process.cwd(), com
   return { file, changed: true, message: `${verb} ${file}:\n${diff(before, after)}` };
 }
 
-module.exports = { install, InstallProblem, TARGETS, defaultCommand };
+module.exports = { install, InstallProblem };

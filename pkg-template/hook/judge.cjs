@@ -2,9 +2,7 @@
 // One hook call: the agent's payload in, the agent's answer out. Every failure on the way is a
 // deny in the agent's protocol, with a reason saying what went wrong.
 const { AGENTS, ShapeError, answer } = require('./agents.cjs');
-const { SettingsProblem, resolveSettings } = require('./settings.cjs');
-
-const SEVERITY = { allow: 0, prompt: 1, deny: 2 };
+const { SEVERITY, SettingsProblem, resolveSettings } = require('./settings.cjs');
 
 /** The verdict that decides a call made of several toolgate calls: the most severe one. */
 function worst(verdicts) {
@@ -14,8 +12,8 @@ function worst(verdicts) {
 const describe = (v) => `toolgate: ${v.reason} [${v.code}]`;
 
 /**
- * Judges the hook payload `text` for `agent`: `{ stdout, exitCode, verdict?, source? }`.
- * `Gatekeeper` is the package's class (passed in so a failure to load it is reported too).
+ * Judges the hook payload `text` for `agent`: `{ stdout, exitCode }`. `loadGatekeeper` gives
+ * the package's class; a failure to load it is thrown to the caller, which denies.
  */
 function judge({ agent, text, configFile, loadGatekeeper }) {
   let payload;
@@ -52,7 +50,7 @@ function judge({ agent, text, configFile, loadGatekeeper }) {
       return atLeast && SEVERITY[v.decision] < SEVERITY[atLeast.decision] ? atLeast : v;
     }));
     const decision = { deny: 'deny', prompt: 'ask', allow: settings.hook.allow === 'decide' ? 'allow' : 'defer' }[verdict.decision];
-    return { ...answer(agent, decision, describe(verdict)), verdict, source: settings.source };
+    return answer(agent, decision, describe(verdict));
   } finally {
     gk.free();
   }

@@ -51,16 +51,21 @@ function hookSection(value, file) {
   return value;
 }
 
-/** An ignore file's text and the texts of its `!include` files (read beside the root). */
-function ignoreFiles(root, name) {
-  const text = readIfExists(resolve(root, name));
+const MAX_INCLUDES = 64;
+/**
+ * An ignore file's text and the texts of its `!include` files (read beside the root). A file
+ * the settings name must exist; the agent's own (`.clineignore`) may not.
+ */
+function ignoreFiles(root, name, required) {
+  const text = required ? read(resolve(root, name)) : readIfExists(resolve(root, name));
   if (text === undefined) return {};
   const includes = {};
   const pending = [text];
   while (pending.length) {
     for (const line of pending.pop().split('\n')) {
       const m = /^\s*!include\s+(.*?)\s*$/.exec(line.replace(/\r$/, ''));
-      if (!m || Object.hasOwn(includes, m[1]) || Object.keys(includes).length >= 64) continue;
+      if (!m || Object.hasOwn(includes, m[1])) continue;
+      if (Object.keys(includes).length >= MAX_INCLUDES) throw new SettingsProblem(`${name}: more than ${MAX_INCLUDES} !include files`);
       const inc = readIfExists(resolve(root, m[1]));
       if (inc === undefined) continue; // the Gatekeeper warns about a missing include
       includes[m[1]] = inc;
@@ -80,13 +85,10 @@ function fromFile(file) {
 
 // --- the agent's own configuration ----------------------------------------------------------
 
-function importer(name) {
-  // eslint-disable-next-line global-require
-  return require('../import-node.cjs')[name];
-}
+/** An importer's result (the importers' module is loaded on the first call). */
 function imported(fn, args, file) {
   try {
-    return importer(fn)(...args);
+    return require('../import-node.cjs')[fn](...args);
   } catch (e) {
     throw new SettingsProblem(`${file}: ${e.message}`);
   }
@@ -104,7 +106,8 @@ function filesIn(dir, ext) {
   return names.filter((n) => n.endsWith(ext)).sort().map((n) => join(dir, n));
 }
 
-const STRICTNESS = { allow: 0, prompt: 1, deny: 2 };
+/** How strict a decision is: deny, then prompt, then allow. */
+const SEVERITY = { allow: 0, prompt: 1, deny: 2 };
 /** Several imports as one config: lists appended, an override set twice keeps the stricter. */
 function merge(configs) {
   const out = { rules: { allow: [], ask: [], deny: [] }, overrides: {}, overrideOrigins: {} };
@@ -113,7 +116,7 @@ function merge(configs) {
     if (c.rules?.allowOnly) out.rules.allowOnly = [...(out.rules.allowOnly ?? []), ...c.rules.allowOnly];
     if (c.rules?.allowRedirects) out.rules.allowRedirects = true;
     for (const [tool, policy] of Object.entries(c.overrides ?? {})) {
-      if (!(tool in out.overrides) || STRICTNESS[policy] > STRICTNESS[out.overrides[tool]]) {
+      if (!Object.hasOwn(out.overrides, tool) || SEVERITY[policy] > SEVERITY[out.overrides[tool]]) {
         out.overrides[tool] = policy;
         if (c.overrideOrigins?.[tool]) out.overrideOrigins[tool] = c.overrideOrigins[tool];
       }
@@ -206,7 +209,7 @@ function resolveSettings({ agent, roots, configFile }) {
   const ignoreName = hook.ignoreFile ?? (config.ignoreFile === undefined ? OWN_IGNORE[agent] : undefined);
   if (ignoreName !== undefined) {
     if (config.ignoreFile !== undefined) throw new SettingsProblem(`${found.source}: give ignoreFile (the text) or hook.ignoreFile (a file), not both`);
-    Object.assign(out, ignoreFiles(root, ignoreName));
+    Object.assign(out, ignoreFiles(root, ignoreName, hook.ignoreFile !== undefined));
   }
   // The ignore file's name is always blocked. Without an ignore file of its own that is the
   // project's .toolgate.json: the agent can neither read nor rewrite the settings that judge it.
@@ -217,4 +220,4 @@ function resolveSettings({ agent, roots, configFile }) {
   return { config: out, hook, source: found.source };
 }
 
-module.exports = { SettingsProblem, resolveSettings, PROJECT_FILE };
+module.exports = { SEVERITY, SettingsProblem, resolveSettings };

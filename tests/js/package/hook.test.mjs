@@ -153,6 +153,7 @@ for (const agent of ['claude', 'codex', 'gemini', 'cline']) {
         ['{ "hook": { "allow": "yes" } }', 'hook.allow'],
         ['{ "hook": { "colour": 1 } }', 'hook.colour'],
         ['{ "ignoreFile": ".env", "hook": { "ignoreFile": ".aiignore" } }', 'not both'],
+        ['{ "hook": { "ignoreFile": ".missing-ignore" } }', '.missing-ignore'],
       ];
       for (const [text, named] of problems) {
         writeFileSync(join(s.root, '.toolgate.json'), text);
