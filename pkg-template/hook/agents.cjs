@@ -68,9 +68,17 @@ const CLAUDE_TOOLS = {
 // Codex (codex-rs/hooks: tool_name "Bash" with { command }, "apply_patch" with the patch text
 // in { command }, MCP tools as mcp__server__tool with their JSON arguments).
 const CODEX_TOOLS = {
-  Bash: ['bash', [['command', 'command', 'str']]],
   apply_patch: ['apply_patch', [['command', 'input', 'str']]],
 };
+// Codex's shell tools under their own names (the hook reports them as "Bash"; the others are
+// read too rather than passed on unanalysed): `command` as a string or an argv list, or `cmd`.
+const CODEX_SHELLS = ['Bash', 'shell', 'local_shell', 'exec_command', 'unified_exec'];
+function codexCommand(tool, input) {
+  const v = own(input, 'command') ?? own(input, 'cmd');
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) && v.length && v.every((a) => typeof a === 'string')) return v.map(shellQuote).join(' ');
+  throw new ShapeError(`${tool}: tool_input has no command string or argv list`);
+}
 
 // Gemini CLI's built-in tools (packages/core/src/tools/definitions/base-declarations.ts; the
 // older names and params of docs/hooks are accepted too).
@@ -253,6 +261,7 @@ const AGENTS = {
     canAsk: false,
     read(payload) {
       const { name, input, roots } = envelope(payload, 'PreToolUse');
+      if (CODEX_SHELLS.includes(name)) return { tool: name, roots, calls: [{ tool: 'bash', params: { command: codexCommand(name, input) } }] };
       const row = own(CODEX_TOOLS, name);
       return { tool: name, roots, calls: [row ? mapped(name, row, input) : { tool: name, params: input }] };
     },
