@@ -35,7 +35,7 @@ function flags(args, known) {
     const eq = a.indexOf('=');
     const name = a.startsWith('--') ? (eq > 0 ? a.slice(2, eq) : a.slice(2)) : undefined;
     if (name === undefined) { out.rest.push(a); continue; }
-    if (!(name in known)) throw new Error(`unknown option --${name}`);
+    if (!Object.hasOwn(known, name)) throw new Error(`unknown option --${name}`);
     if (known[name] === 'bool') out[name] = true;
     else if (eq > 0) out[name] = a.slice(eq + 1);
     else if (i + 1 < args.length) out[name] = args[++i];
