@@ -186,7 +186,7 @@ impl<'a> Line<'a> {
             };
             // a disk is labelled `disk-write` below
             if !labels.contains(&place.label)
-                && !(place.label == "device-write" && disk_device(&target))
+                && (place.label != "device-write" || !disk_device(&target))
             {
                 add_label(&mut labels, place.label);
             }
