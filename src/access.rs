@@ -7,8 +7,9 @@
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
-use crate::settings::{ErrorCode, SettingsError};
+use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
 use crate::verdict::Locality;
+use crate::view::View;
 use crate::workspace::{byte_eq, may_be_short_name, word_at, PathError, Resolved, Workspace};
 
 /// Everything needed to rebuild the ignore matcher when roots or the file change.
@@ -26,6 +27,9 @@ pub struct Access {
     workspace: Workspace,
     ignore: Ignore,
     source: IgnoreSource,
+    /// The workspace view, when the host gave one (shared: it can be large).
+    view: Option<std::sync::Arc<View>>,
+    recursive_reads: RecursiveReads,
 }
 
 /// See [`Access::glob_risk`].
@@ -64,6 +68,8 @@ impl Access {
             workspace,
             ignore,
             source,
+            view: None,
+            recursive_reads: RecursiveReads::default(),
         })
     }
 
@@ -90,10 +96,57 @@ impl Access {
         Ok(())
     }
 
-    /// Replaces the roots; on error nothing changes.
+    /// Replaces the roots; on error nothing changes. The view is dropped: its files were
+    /// placed against the old roots.
     pub fn set_roots(&mut self, roots: &[String]) -> Result<(), SettingsError> {
+        let reads = self.recursive_reads;
         *self = Access::new(roots, self.workspace.settings(), self.source.clone())?;
+        self.recursive_reads = reads;
         Ok(())
+    }
+
+    /// The workspace view, if known.
+    pub fn view(&self) -> Option<&View> {
+        self.view.as_deref()
+    }
+
+    /// Replaces the view with one of `files` (see [`View::new`]); `None` forgets it.
+    pub fn set_view<'f>(&mut self, files: Option<impl IntoIterator<Item = &'f str>>) {
+        self.view = files.map(|f| std::sync::Arc::new(View::new(&self.workspace, f)));
+    }
+
+    pub fn recursive_reads(&self) -> RecursiveReads {
+        self.recursive_reads
+    }
+
+    pub fn set_recursive_reads(&mut self, reads: RecursiveReads) {
+        self.recursive_reads = reads;
+    }
+
+    /// Without a view: an ignore line that may name a file below directory `dir` (for a walk
+    /// that skips hidden names when `skips_hidden`, a line naming only dotfiles cannot). The
+    /// ignore file's own name counts only at the root, where it lies.
+    pub fn tree_may_hold(&self, dir: &str, skips_hidden: bool) -> Option<IgnoreMatch<'_>> {
+        let resolved = self.workspace.resolve(dir).ok()?;
+        let Some(rel) = resolved.relative.as_deref() else {
+            // above the roots: holds them (a tree elsewhere is not the rules' concern)
+            return self.tree_blocked(dir).ok().flatten().map(|b| b.by);
+        };
+        let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
+        let fold = self.workspace.case_insensitive();
+        self.ignore.positive_patterns().into_iter().find_map(|p| {
+            let hit = if p.by.line == 0 {
+                parts.is_empty() && !skips_hidden
+            } else if p.basename {
+                !(skips_hidden && p.pattern.starts_with('.'))
+            } else {
+                // anchored: the directory lies on the line's way or below it
+                p.pattern.split('/').zip(&parts).all(|(r, c)| {
+                    r.contains("**") || crate::glob_overlap::overlap(c, r, fold, false)
+                })
+            };
+            hit.then_some(p.by)
+        })
     }
 
     /// What the names a glob (or a program's pattern) may stand for have to do with the
