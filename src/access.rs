@@ -124,23 +124,30 @@ impl Access {
     }
 
     /// Without a view: an ignore line that may name a file below directory `dir` (for a walk
-    /// that skips hidden names when `skips_hidden`, a line naming only dotfiles cannot). The
-    /// ignore file's own name counts only at the root, where it lies.
+    /// that skips hidden names when `skips_hidden`, a line naming only dotfiles cannot). At
+    /// the root (or above it) every line can, the ignore file's own name included. Below it,
+    /// only an anchored line pointing into `dir` (`/src/config/secret.json`): an unanchored
+    /// one (`.env`, `*.pem`) is taken for the entries at the root, where projects keep them —
+    /// the workspace view makes it exact.
     pub fn tree_may_hold(&self, dir: &str, skips_hidden: bool) -> Option<IgnoreMatch<'_>> {
         let resolved = self.workspace.resolve(dir).ok()?;
-        let Some(rel) = resolved.relative.as_deref() else {
-            // above the roots: holds them (a tree elsewhere is not the rules' concern)
-            return self.tree_blocked(dir).ok().flatten().map(|b| b.by);
+        let parts: Vec<&str> = match resolved.relative.as_deref() {
+            Some(rel) => rel.split('/').filter(|c| !c.is_empty()).collect(),
+            // above the roots, it holds them; elsewhere the rules do not reach
+            None => {
+                self.tree_blocked(dir).ok()??;
+                Vec::new()
+            }
         };
-        let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
         let fold = self.workspace.case_insensitive();
         self.ignore.positive_patterns().into_iter().find_map(|p| {
-            let hit = if p.by.line == 0 {
-                parts.is_empty() && !skips_hidden
-            } else if p.basename {
-                !(skips_hidden && p.pattern.starts_with('.'))
+            let hidden = skips_hidden && p.pattern.starts_with('.');
+            let hit = if parts.is_empty() {
+                !hidden
+            } else if p.basename || p.by.line == 0 {
+                false
             } else {
-                // anchored: the directory lies on the line's way or below it
+                // the directory lies on the line's way or below it
                 p.pattern.split('/').zip(&parts).all(|(r, c)| {
                     r.contains("**") || crate::glob_overlap::overlap(c, r, fold, false)
                 })

@@ -124,12 +124,20 @@ pub fn blind_walk<'a>(access: &'a Access, analysis: &Analysis) -> Option<(Walk, 
         return None;
     }
     recursive::walks(analysis).into_iter().find_map(|w| {
-        if w.filter.names_only || w.path.contains(['$', '`']) {
+        if w.filter.names_only || w.path.contains(['$', '`']) || names_a_file(&w.word) {
             return None;
         }
         let by = access.tree_may_hold(&w.path, w.filter.skips_hidden)?;
         Some((w, by))
     })
+}
+
+/// A word whose last name has an extension (`package.json`, `src/config.ts`) is taken for
+/// the file it names, which the path checks judge; a walk needs a directory to reach more.
+fn names_a_file(word: &str) -> bool {
+    let last = word.trim_end_matches('/');
+    let last = last.rsplit('/').next().unwrap_or(last);
+    !word.ends_with('/') && last.len() > 1 && last[1..].contains('.') && !last.ends_with('.')
 }
 
 /// `find` acts on what it selects: `-delete`, `-exec`, `-ok`, or a later `xargs` stage.

@@ -166,38 +166,60 @@ fn without_a_view_recursive_reads_follow_the_setting() {
     let prompt = engine(None, None);
     let allow = engine(None, Some(RecursiveReads::Allow));
     for (cmd, p, a) in [
-        ("grep -rn TODO src", Prompt, Allow),
+        // the whole tree holds whatever the rules ignore
         ("grep -r API_KEY .", Prompt, Allow),
-        ("tar czf /tmp/x.tgz src", Prompt, Allow),
+        ("grep -rn TODO", Prompt, Allow),
+        ("rg -uu API_KEY", Prompt, Allow),
+        ("git add -A", Prompt, Allow),
+        ("docker build -t web:1 .", Prompt, Allow),
+        ("cd src && grep -r x ..", Prompt, Allow),
+        // a copy of it was refused before any setting
         ("cp -r . /tmp/copy", Deny, Deny),
+        // an unanchored line is taken for the root's entries: subdirectories are read
+        ("grep -rn TODO src", Allow, Allow),
+        ("tar czf /tmp/x.tgz src", Allow, Allow),
+        // names only, or one file
         ("grep -n TODO src/index.ts", Allow, Allow),
-        ("ls -R src", Allow, Allow),
+        ("git add package.json", Allow, Allow),
+        ("ls -R .", Allow, Allow),
         ("rg --files", Allow, Allow),
     ] {
         assert_eq!(decide(&prompt, cmd), p, "recursiveReads prompt: {cmd}");
         assert_eq!(decide(&allow, cmd), a, "recursiveReads allow: {cmd}");
     }
+    let blind = |ignore: &str| {
+        Engine::new(Settings {
+            workspace_roots: vec!["/ws".into()],
+            ignore_file: Some(ignore.into()),
+            ..Settings::default()
+        })
+        .unwrap()
+    };
+    // an anchored line pointing into a subdirectory: its walks may reach it
+    let anchored = blind("/src/config/secret.json\n");
+    assert_eq!(decide(&anchored, "grep -rn x src"), Prompt);
+    assert_eq!(decide(&anchored, "grep -rn x src/config"), Prompt);
+    assert_eq!(decide(&anchored, "grep -rn x docs"), Allow);
+    assert_eq!(decide(&anchored, "grep -rn x src/ui"), Allow);
     // rg skips hidden names: only dotfile lines could be reached, and it cannot reach them
-    let dotfiles = Engine::new(Settings {
-        workspace_roots: vec!["/ws".into()],
-        ignore_file: Some(".env\n.env.*\n".into()),
-        ..Settings::default()
-    })
-    .unwrap();
-    assert_eq!(decide(&dotfiles, "rg TODO src"), Allow);
-    assert_eq!(decide(&dotfiles, "rg --hidden TODO src"), Prompt);
+    let dotfiles = blind(".env\n.env.*\n");
+    assert_eq!(decide(&dotfiles, "rg TODO"), Allow);
+    assert_eq!(decide(&dotfiles, "rg --hidden TODO"), Prompt);
+    assert_eq!(decide(&dotfiles, "grep -r TODO ."), Prompt);
 }
 
 #[test]
 fn setting_the_view_to_null_returns_to_blind_mode() {
-    let mut e = engine(Some(CLEAN), None);
-    assert_eq!(decide(&e, "grep -rn TODO src"), Allow);
+    let mut e = engine(Some(DIRTY), None);
+    assert_eq!(decide(&e, "grep -r TODO docs ."), Deny);
+    assert_eq!(decide(&e, "grep -r TODO docs"), Allow);
     e.set_workspace_files(None::<Vec<&str>>);
-    assert_eq!(decide(&e, "grep -rn TODO src"), Prompt);
+    assert_eq!(decide(&e, "grep -r TODO docs ."), Prompt);
+    assert_eq!(decide(&e, "grep -r TODO docs"), Allow);
+    e.set_workspace_files(Some(["docs/guide.md", "README.md"]));
+    assert_eq!(decide(&e, "grep -r TODO docs ."), Allow);
     e.set_workspace_files(Some(DIRTY.iter().copied()));
-    assert_eq!(decide(&e, "grep -rn TODO src"), Deny);
-    e.set_workspace_files(Some(CLEAN.iter().copied()));
-    assert_eq!(decide(&e, "grep -rn TODO src"), Allow);
+    assert_eq!(decide(&e, "grep -r TODO docs ."), Deny);
 }
 
 #[test]

@@ -366,7 +366,14 @@ fn docker_build(c: &SimpleCommand) -> Vec<(String, Filter)> {
     };
     p.operands
         .last()
-        .filter(|w| **w != "-" && !w.contains("://") && !w.starts_with("git@"))
+        .filter(|w| {
+            **w != "-"
+                && !w.contains("://")
+                && !w.starts_with("git@")
+                && !["github.com/", "gitlab.com/", "bitbucket.org/"]
+                    .iter()
+                    .any(|h| w.starts_with(h))
+        })
         .map(|w| vec![(w.to_string(), filter)])
         .unwrap_or_default()
 }
