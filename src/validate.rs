@@ -344,13 +344,15 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
         // with the view, what the command reads is known: its certain reads decide
         for hit in crate::reads::hits(access, view, analysis) {
             if hit.certain {
+                // the file read, as the view lists it
+                let r = &hit.blocked.resolved;
+                let file = r.relative.as_deref().unwrap_or(&r.absolute);
                 let command = analysis.commands.get(hit.command).map(|c| c.written_text());
-                return Err(blocked_error(
-                    access,
-                    &hit.word,
-                    &hit.blocked,
-                    command.as_deref(),
-                ));
+                let mut invalid = blocked_error(access, file, &hit.blocked, command.as_deref());
+                if let Some(b) = invalid.blocked.as_mut() {
+                    b.view = Some(true);
+                }
+                return Err(invalid);
             }
         }
         return Ok(());
@@ -384,9 +386,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         Some(view) => {
             if let Some(hit) = crate::reads::hits(access, view, analysis).first() {
                 return Some(format!(
-                    "`{}` may read {}, which the {} file blocks (`{}`)",
+                    "`{}` may read {} (through `{}`), which the {} file blocks (`{}`)",
                     cmds.get(hit.command).and_then(|c| c.name()).unwrap_or(""),
                     hit.blocked.resolved.absolute,
+                    hit.word,
                     access.source().file_name,
                     hit.blocked.by.pattern
                 ));
@@ -823,6 +826,7 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
         source: b.by.source.to_string(),
         line: u32::try_from(b.by.line).unwrap_or(u32::MAX),
         pattern: b.by.pattern.to_string(),
+        view: None,
     });
     invalid
 }

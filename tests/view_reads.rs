@@ -230,3 +230,22 @@ fn the_snapshot_leaves_the_view_out() {
     assert_eq!(s.recursive_reads, Some(RecursiveReads::Allow));
     assert_eq!(engine(Some(CLEAN), None).snapshot().recursive_reads, None);
 }
+
+#[test]
+fn a_denial_the_view_decided_says_so_and_names_the_file() {
+    let dirty = engine(Some(DIRTY), None);
+    let v = dirty.check(&ToolCall::new("bash").with("command", "grep -rn TODO src"));
+    let b = v.blocked.expect("blocked");
+    assert_eq!(b.path, "src/.env.ts");
+    assert_eq!(b.pattern, ".env.*");
+    assert_eq!(b.view, Some(true));
+    // a path the command names itself is not the view's decision
+    let named = dirty.check(&ToolCall::new("bash").with("command", "cat .env"));
+    assert_eq!(named.blocked.expect("blocked").view, None);
+    // a read the view cannot settle prompts, and says which file it may reach
+    let files = ["src/a.ts", "src/.env.local", ".gitignore"];
+    let e = engine(Some(&files), None);
+    let v = e.check(&ToolCall::new("bash").with("command", "git add ."));
+    assert_eq!(v.decision, Prompt);
+    assert!(v.reason.contains("/ws/src/.env.local"), "{}", v.reason);
+}

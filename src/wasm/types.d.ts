@@ -191,7 +191,12 @@ line: number,
 /**
  * The pattern as written.
  */
-pattern: string,
+pattern: string, 
+/**
+ * `true` when the workspace view decided it: the path is a file the view lists, read
+ * through a glob, `find` or a recursive read.
+ */
+view?: boolean,
 };
 
 export type Invalid = { code: ValidationCode, error: string, 
