@@ -10,7 +10,7 @@
 use crate::access::{Access, Blocked};
 use crate::ignore::IgnoreMatch;
 use crate::shell::recursive::{self, Filter, Walk};
-use crate::shell::{Analysis, SimpleCommand};
+use crate::shell::{Analysis, PathOperand, SimpleCommand};
 use crate::view::View;
 
 /// A read of an ignored file.
@@ -30,7 +30,7 @@ pub fn hits<'a>(access: &'a Access, view: &View, analysis: &Analysis) -> Vec<Hit
     let mut out = Vec::new();
     let opts = Shopt::of(analysis);
     for op in analysis.path_operands() {
-        if !op.glob || op.dynamic || op.unknown {
+        if !op.glob || !expands(access, &op) {
             continue;
         }
         for (root, rel, is_dir) in expand(access, view, &op.path, opts).unwrap_or_default() {
@@ -60,6 +60,31 @@ pub fn hits<'a>(access: &'a Access, view: &View, analysis: &Analysis) -> Vec<Hit
     }
     out.sort_by_key(|h| !h.certain);
     out
+}
+
+/// With a view, the commands (indices) that walk a tree: their patterns are the walk's
+/// filters. Empty without one.
+pub fn walkers(access: &Access, analysis: &Analysis) -> Vec<usize> {
+    match access.view() {
+        Some(_) => recursive::walks(analysis)
+            .iter()
+            .map(|w| w.command)
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Whether the view can decide what operand `op` names: its text is known and it lies inside
+/// a root (elsewhere, or unresolvable, it is judged as before).
+pub fn expands(access: &Access, op: &PathOperand) -> bool {
+    // extended globs (`@(…)`, `!(…)`) and zsh's qualifiers (`*(D)`) are not bash's plain rules
+    !op.dynamic
+        && !op.unknown
+        && !op.path.contains('(')
+        && access
+            .workspace()
+            .resolve(&op.path)
+            .is_ok_and(|r| r.relative.is_some())
 }
 
 /// Whether the names `find` prints (for `xargs`, `$(…)`, `-exec … {}`) may be an ignored
@@ -191,8 +216,9 @@ fn places(access: &Access, path: &str) -> Vec<(usize, String)> {
 
 // ---- globs --------------------------------------------------------------------------------
 
-/// The shell options that change what a glob matches, from `shopt -s`/`-u` anywhere in the
-/// line (either state is taken when it changes: the union of both readings).
+/// The shell options that change what a glob matches, named anywhere in the line (`shopt -s
+/// dotglob`, `bash -O dotglob -c …`, `BASHOPTS=dotglob`, `GLOBIGNORE=…`): either state is taken,
+/// the union of both readings. A line run by another shell (zsh, ksh) is read with all of them.
 #[derive(Debug, Clone, Copy, Default)]
 struct Shopt {
     dotglob: [bool; 2],
@@ -203,21 +229,38 @@ struct Shopt {
 impl Shopt {
     fn of(analysis: &Analysis) -> Shopt {
         let mut o = Shopt::default();
+        let mut set = |text: &str| {
+            let t = text.to_ascii_lowercase();
+            o.dotglob[1] |=
+                t.contains("dotglob") || t.contains("glob_dots") || t.contains("globdots");
+            o.nocaseglob[1] |= t.contains("nocaseglob") || t.contains("no_case_glob");
+            o.globstar[1] |= t.contains("globstar");
+        };
         for c in &analysis.commands {
-            if c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE") {
-                o.dotglob[1] = true;
+            let other_shell = |name: &str| {
+                matches!(
+                    name.rsplit('/').next().unwrap_or(name),
+                    "zsh" | "ksh" | "mksh" | "ksh93" | "fish" | "tcsh" | "csh"
+                )
+            };
+            if c.name().is_some_and(other_shell)
+                || c.wrappers
+                    .iter()
+                    .any(|w| w.words.first().is_some_and(|n| other_shell(n)))
+            {
+                set("dotglob nocaseglob globstar");
             }
-            if c.name() != Some("shopt") || !c.words.iter().any(|w| w == "-s") {
-                continue;
-            }
-            for w in &c.words {
-                match w.as_str() {
-                    "dotglob" => o.dotglob[1] = true,
-                    "nocaseglob" => o.nocaseglob[1] = true,
-                    "globstar" => o.globstar[1] = true,
-                    _ => {}
+            for (k, v) in &c.assignments {
+                if k == "GLOBIGNORE" {
+                    set("dotglob");
                 }
+                set(v);
             }
+            c.words.iter().for_each(|w| set(w));
+            c.wrappers
+                .iter()
+                .flat_map(|w| &w.words)
+                .for_each(|w| set(w));
         }
         o
     }

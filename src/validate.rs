@@ -240,10 +240,14 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
-    let view = access.view();
+    let walkers = crate::reads::walkers(access, analysis);
     for operand in analysis.path_operands() {
-        // a shell glob the view expands is judged by what it expands to (crate::reads)
-        if view.is_some() && operand.glob && !operand.dynamic && !operand.unknown {
+        // a shell glob the view expands is judged by what it expands to, a walker's pattern
+        // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
+        if access.view().is_some()
+            && (operand.glob || (operand.pattern && walkers.contains(&operand.command)))
+            && crate::reads::expands(access, &operand)
+        {
             continue;
         }
         let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
@@ -425,13 +429,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let shell_globs = !cmds
         .iter()
         .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
-    let walkers: Vec<usize> = match view {
-        Some(_) => crate::shell::recursive::walks(analysis)
-            .iter()
-            .map(|w| w.command)
-            .collect(),
-        None => Vec::new(),
-    };
+    let walkers = crate::reads::walkers(access, analysis);
     for op in analysis.path_operands() {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -449,9 +447,8 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         }
         // expanded against the view above; a walker's patterns are its filters, applied there
         if view.is_some()
-            && !op.dynamic
-            && !op.unknown
             && (op.glob || walkers.contains(&op.command))
+            && crate::reads::expands(access, &op)
         {
             continue;
         }

@@ -69,14 +69,42 @@ pub fn walks(analysis: &Analysis) -> Vec<Walk> {
     }
     for r in trees::reached(analysis) {
         if r.reach == Reach::Tree {
+            let excluded = analysis
+                .commands
+                .get(r.command)
+                .map(excludes)
+                .unwrap_or_default();
             out.push(Walk {
                 command: r.command,
                 word: r.word,
                 path: r.path,
-                filter: Filter::default(),
+                filter: Filter {
+                    exclude: excluded.clone(),
+                    exclude_dirs: excluded,
+                    ..Filter::default()
+                },
             });
         }
     }
+    out
+}
+
+/// A copy's `--exclude PATTERN`s (`tar`, `rsync`): a name matching one is skipped, file or
+/// directory. Others (zip's `-x` of whole paths) are not applied: more is read, never less.
+fn excludes(c: &SimpleCommand) -> Vec<String> {
+    if !matches!(c.name(), Some("tar" | "bsdtar" | "rsync")) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut words = c.words.iter();
+    while let Some(w) = words.next() {
+        if let Some(v) = w.strip_prefix("--exclude=") {
+            out.push(v.to_string());
+        } else if w == "--exclude" {
+            out.extend(words.next().cloned());
+        }
+    }
+    // a pattern with a `/` matches paths, which `passes` reads from the walk's start
     out
 }
 
