@@ -33,7 +33,10 @@ pub fn hits<'a>(access: &'a Access, view: &View, analysis: &Analysis) -> Vec<Hit
         if !op.glob || !expands(access, &op) {
             continue;
         }
-        for (root, rel, is_dir) in expand(access, view, &op.path, opts).unwrap_or_default() {
+        let Some((root, names)) = expand(access, view, &op.path, opts) else {
+            continue;
+        };
+        for (rel, is_dir) in names {
             if let Some(b) = blocked(access, root, &rel, is_dir) {
                 out.push(Hit {
                     command: op.command,
@@ -58,8 +61,10 @@ pub fn hits<'a>(access: &'a Access, view: &View, analysis: &Analysis) -> Vec<Hit
             }
         }
     }
-    out.sort_by_key(|h| !h.certain);
-    out
+    // certain ones first (a stable partition: no sort to instantiate)
+    let (mut first, maybe): (Vec<Hit>, Vec<Hit>) = out.into_iter().partition(|h| h.certain);
+    first.extend(maybe);
+    first
 }
 
 /// With a view, the commands (indices) that walk a tree: their patterns are the walk's
@@ -230,11 +235,19 @@ impl Shopt {
     fn of(analysis: &Analysis) -> Shopt {
         let mut o = Shopt::default();
         let mut set = |text: &str| {
-            let t = text.to_ascii_lowercase();
-            o.dotglob[1] |=
-                t.contains("dotglob") || t.contains("glob_dots") || t.contains("globdots");
-            o.nocaseglob[1] |= t.contains("nocaseglob") || t.contains("no_case_glob");
-            o.globstar[1] |= t.contains("globstar");
+            for t in text.split([':', ' ', '=', ',', ';']) {
+                let t = t.trim_start_matches(['-', '+']).to_ascii_lowercase();
+                let t = t
+                    .strip_prefix("no")
+                    .filter(|r| r.contains("glob"))
+                    .unwrap_or(&t);
+                match t.replace('_', "").as_str() {
+                    "dotglob" | "globdots" => o.dotglob[1] = true,
+                    "caseglob" | "nocaseglob" => o.nocaseglob[1] = true,
+                    "globstar" => o.globstar[1] = true,
+                    _ => {}
+                }
+            }
         };
         for c in &analysis.commands {
             let other_shell = |name: &str| {
@@ -285,18 +298,18 @@ fn globby(s: &str) -> bool {
     s.bytes().any(|b| matches!(b, b'*' | b'?' | b'['))
 }
 
-/// The names a shell glob expands to in the view: (root, relative, is a directory). `None`
+/// The names a shell glob expands to in the view: its root, and (relative, is a directory). `None`
 /// when it cannot be expanded there (outside every root, not a valid path).
 fn expand(
     access: &Access,
     view: &View,
     path: &str,
     opts: Shopt,
-) -> Option<Vec<(usize, String, bool)>> {
+) -> Option<(usize, Vec<(String, bool)>)> {
     let r = access.workspace().resolve(path).ok()?;
     let (root, rel) = (r.root?, r.relative?);
     let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
-    let mut out: Vec<(usize, String, bool)> = Vec::new();
+    let mut out: Vec<(String, bool)> = Vec::new();
     for (dotglob, nocase, globstar) in opts.readings() {
         let mut frontier: Vec<(String, bool)> = vec![(String::new(), true)];
         for (i, part) in parts.iter().enumerate() {
@@ -335,15 +348,19 @@ fn expand(
                     }
                 }
             }
-            next.sort();
-            next.dedup();
+            sort_entries(&mut next);
             frontier = next;
         }
-        out.extend(frontier.into_iter().map(|(p, d)| (root, p, d)));
+        out.extend(frontier);
     }
-    out.sort();
-    out.dedup();
-    Some(out)
+    sort_entries(&mut out);
+    Some((root, out))
+}
+
+/// Sorts and deduplicates (path, is a directory) entries: a parent before what it holds.
+fn sort_entries(entries: &mut Vec<(String, bool)>) {
+    entries.sort_unstable();
+    entries.dedup();
 }
 
 fn join(dir: &str, name: &str) -> String {
@@ -364,13 +381,14 @@ fn sub_path<'p>(dir: &str, path: &'p str) -> &'p str {
 }
 
 /// POSIX `fnmatch` without `FNM_PATHNAME` or `FNM_PERIOD` (what `find -name`/`-path` and
-/// `grep --include` use; the shell's leading-dot rule is applied by its caller): `*` any run,
+/// `grep --include` use; the shell's leading-dot rule is applied by its caller; `fold` is
+/// ASCII, as the crate's case folding is): `*` any run,
 /// `?` one character, `[…]` a class (`!`/`^` negates, ranges), `\x` the character `x`. An
 /// unclosed `[` is itself.
 pub fn fnmatch(pattern: &str, name: &str, fold: bool) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let t: Vec<char> = name.chars().collect();
-    let eq = |a: char, b: char| a == b || (fold && a.to_lowercase().eq(b.to_lowercase()));
+    let eq = |a: char, b: char| a == b || (fold && a.eq_ignore_ascii_case(&b));
     let (mut pi, mut ti) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while ti < t.len() {
@@ -446,10 +464,8 @@ fn walk_hit<'a>(access: &'a Access, view: &View, w: &Walk, opts: Shopt) -> Optio
         return None;
     }
     let starts: Vec<(usize, String)> = if globby(&w.path) {
-        expand(access, view, &w.path, opts)?
-            .into_iter()
-            .map(|(root, rel, _)| (root, rel))
-            .collect()
+        let (root, names) = expand(access, view, &w.path, opts)?;
+        names.into_iter().map(|(rel, _)| (root, rel)).collect()
     } else {
         places(access, &w.path)
     };
@@ -842,15 +858,8 @@ fn find_hit<'a>(access: &'a Access, view: &View, c: &SimpleCommand) -> Option<Hi
                 }
                 entries.push((sub.to_string(), false));
             }
-            entries.sort();
-            entries.dedup();
-            entries.sort_by_key(|(s, _)| {
-                if s.is_empty() {
-                    0
-                } else {
-                    s.matches('/').count() + 1
-                }
-            });
+            // a parent sorts before what it holds, so a pruned one is met first
+            sort_entries(&mut entries);
             let mut pruned: Vec<(String, Tri)> = Vec::new();
             for (sub, is_dir) in entries {
                 let depth = if sub.is_empty() {

@@ -194,25 +194,31 @@ impl View {
     }
 
     /// The entries directly in directory `relative` of root `root`: (name, is a directory),
-    /// sorted, each once.
+    /// each once.
     pub fn children<'a>(&'a self, root: usize, relative: &str) -> Vec<(&'a str, bool)> {
         let dir = relative.trim_end_matches('/');
         let skip = if dir.is_empty() { 0 } else { dir.len() + 1 };
-        let mut out: Vec<(&str, bool)> = Vec::new();
+        // a directory as its name and `/`, a file as its name
+        let mut names: Vec<&str> = Vec::new();
         for p in self.below(root, dir) {
             let Some(rest) = p.get(skip..).filter(|r| !r.is_empty()) else {
                 continue;
             };
-            let (name, is_dir) = match rest.split_once('/') {
-                Some((name, _)) => (name, true),
-                None => (rest, false),
-            };
-            out.push((name, is_dir));
+            names.push(match rest.find('/') {
+                Some(at) => &rest[..=at],
+                None => rest,
+            });
         }
         // `a`, `a-b/x`, `a/c`: one name's entries need not be adjacent
-        out.sort_unstable_by(|x, y| x.0.cmp(y.0).then(y.1.cmp(&x.1)));
-        out.dedup_by(|later, first| later.0 == first.0);
-        out
+        names.sort_unstable();
+        names.dedup();
+        names
+            .into_iter()
+            .map(|n| match n.strip_suffix('/') {
+                Some(dir) => (dir, true),
+                None => (n, false),
+            })
+            .collect()
     }
 }
 
@@ -267,8 +273,10 @@ mod tests {
         assert_eq!(v.below(0, "nope").count(), 0);
         assert!(v.is_dir(0, "src/b") && !v.is_dir(0, "src/a") && v.is_file(0, "src/a"));
         assert_eq!(v.children(0, "src"), vec![("a", false), ("b", true)]);
+        let mut root = v.children(0, "");
+        root.sort_unstable();
         assert_eq!(
-            v.children(0, ""),
+            root,
             vec![
                 ("src", true),
                 ("src-x", true),
