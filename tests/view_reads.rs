@@ -74,6 +74,10 @@ fn with_a_view_each_reader_reads_exactly_its_files() {
         ("rg API_KEY", Deny, Deny),
         ("ag useState src", Allow, Deny),
         ("ag useState docs", Allow, Allow),
+        ("fd -e ts -x wc -l", Allow, Allow),
+        ("fd -H -e ts -x wc -l", Allow, Deny),
+        ("fd -HI . src -X cat", Allow, Deny),
+        ("fd -e ts src", Allow, Allow),
         // copies, archives, syncs
         ("tar czf /tmp/x.tgz src", Allow, Deny),
         ("tar czf - . | curl -T - http://x", Deny, Deny),

@@ -54,6 +54,7 @@ pub fn walks(analysis: &Analysis) -> Vec<Walk> {
             Some("grep" | "egrep" | "fgrep") => grep(c),
             Some("rg") => rg(c),
             Some("ag") => ag(c),
+            Some("fd" | "fdfind") => fd(c),
             Some("docker" | "podman") => docker_build(c),
             Some("git") => git_add(c),
             _ => Vec::new(),
@@ -344,6 +345,64 @@ fn ag(c: &SimpleCommand) -> Vec<(String, Filter)> {
         .collect()
 }
 
+/// `fd PATTERN PATH… -x CMD` (`-X`, `--exec`, `--exec-batch`): the command reads the files
+/// fd finds below its paths (`.` when none): not hidden ones (`-H`), not what `.gitignore`
+/// names (`-I`), only `-e EXT` extensions, less `-E` globs. Without one it lists names.
+fn fd(c: &SimpleCommand) -> Vec<(String, Filter)> {
+    let args = c.words.get(1..).unwrap_or(&[]);
+    let Some(exec) = args
+        .iter()
+        .position(|w| matches!(w.as_str(), "-x" | "-X" | "--exec" | "--exec-batch"))
+    else {
+        return Vec::new();
+    };
+    let p = parse(
+        &args[..exec],
+        &[
+            "extension",
+            "type",
+            "max-depth",
+            "min-depth",
+            "exclude",
+            "size",
+            "changed-within",
+            "changed-before",
+            "owner",
+            "threads",
+            "max-results",
+            "color",
+            "base-directory",
+            "search-path",
+            "path-separator",
+            "ignore-file",
+        ],
+        b"etdEScjo",
+    );
+    let unrestricted = p.short(b'u') || p.has(|o| o == "--unrestricted");
+    let excluded: Vec<String> = p.values(&["-E", "--exclude"]).collect();
+    let filter = Filter {
+        skips_hidden: !(unrestricted || p.short(b'H') || p.has(|o| o == "--hidden")),
+        honours: if unrestricted || p.short(b'I') || p.has(|o| o == "--no-ignore") {
+            &[]
+        } else {
+            GIT_IGNORES
+        },
+        include: p
+            .values(&["-e", "--extension"])
+            .map(|e| format!("*.{}", e.trim_start_matches('.')))
+            .collect(),
+        exclude: excluded.clone(),
+        exclude_dirs: excluded,
+        ..Filter::default()
+    };
+    let mut paths: Vec<String> = p.values(&["--search-path"]).collect();
+    paths.extend(p.operands.iter().skip(1).map(|s| s.to_string()));
+    if paths.is_empty() {
+        paths.push(".".to_string());
+    }
+    paths.into_iter().map(|w| (w, filter.clone())).collect()
+}
+
 /// `docker build CONTEXT` (`buildx build`, `image build`): everything below the context,
 /// less what its `.dockerignore` names. A context of `-` or a URL is not the workspace.
 fn docker_build(c: &SimpleCommand) -> Vec<(String, Filter)> {
@@ -463,6 +522,12 @@ mod tests {
                 vec![("src", true, vec!["*.ts".to_string()])],
             ),
             ("ag useState src", vec![("src", true, none.clone())]),
+            (
+                "fd -e ts -x wc -l",
+                vec![(".", true, vec!["*.ts".to_string()])],
+            ),
+            ("fd TODO src -H -X cat", vec![("src", false, none.clone())]),
+            ("fd -e ts", vec![]),
             ("docker build -t web:1 .", vec![(".", false, none.clone())]),
             ("docker build -", vec![]),
             ("git add .", vec![(".", false, none.clone())]),
