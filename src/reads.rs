@@ -10,6 +10,7 @@
 use crate::access::{Access, Blocked};
 use crate::ignore::IgnoreMatch;
 use crate::shell::recursive::{self, Filter, Walk};
+use crate::shell::trees;
 use crate::shell::{Analysis, PathOperand, SimpleCommand};
 use crate::view::View;
 
@@ -54,7 +55,7 @@ pub fn hits<'a>(access: &'a Access, view: &View, analysis: &Analysis) -> Vec<Hit
         }
     }
     for (ci, c) in analysis.commands.iter().enumerate() {
-        if c.name() == Some("find") && acts(analysis, c) {
+        if c.name() == Some("find") && trees::find_acts(analysis, c) {
             if let Some(mut h) = find_hit(access, view, c) {
                 h.command = ci;
                 out.push(h);
@@ -95,11 +96,16 @@ pub fn expands(access: &Access, op: &PathOperand) -> bool {
 /// Whether the names `find` prints (for `xargs`, `$(…)`, `-exec … {}`) may be an ignored
 /// file, by the view.
 pub fn find_selects_ignored(access: &Access, view: &View, find: &SimpleCommand) -> bool {
-    let unknown_start = find.cwd_dynamic
-        || (1..find.words.len())
-            .take_while(|&i| !find.words[i].starts_with('-') || find.words[i] == "-")
-            .any(|i| find.is_dynamic(i) || find.is_unknown(i));
-    unknown_start || find_hit(access, view, find).is_some()
+    unknown_find(find) || find_hit(access, view, find).is_some()
+}
+
+/// `find`'s start points (or its directory) are known only when it runs.
+fn unknown_find(find: &SimpleCommand) -> bool {
+    find.cwd_dynamic
+        || trees::find_starts(&find.words)
+            .0
+            .iter()
+            .any(|s| s.contains(['$', '`']))
 }
 
 /// Whether a recursive listing (`grep -rl x src`, `rg --files`) may print an ignored file's
@@ -168,21 +174,6 @@ fn names_a_file(word: &str) -> bool {
     let last = word.trim_end_matches('/');
     let last = last.rsplit('/').next().unwrap_or(last);
     !word.ends_with('/') && last.len() > 1 && last[1..].contains('.') && !last.ends_with('.')
-}
-
-/// `find` acts on what it selects: `-delete`, `-exec`, `-ok`, or a later `xargs` stage.
-fn acts(analysis: &Analysis, c: &SimpleCommand) -> bool {
-    c.words.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir"
-        )
-    }) || analysis.commands.iter().any(|d| {
-        c.pipeline != usize::MAX
-            && d.pipeline == c.pipeline
-            && d.stage > c.stage
-            && d.wrappers.iter().any(|w| w.name == "xargs")
-    })
 }
 
 /// Why `rel` (in root `root`) is blocked, if it is.
@@ -786,28 +777,11 @@ impl<'w> Parser<'w> {
 /// when its start points are not known.
 fn find_hit<'a>(access: &'a Access, view: &View, c: &SimpleCommand) -> Option<Hit<'a>> {
     let words = &c.words;
-    let mut i = 1;
-    while words
-        .get(i)
-        .is_some_and(|w| matches!(w.as_str(), "-H" | "-L" | "-P") || w.starts_with("-O"))
-    {
-        i += 1;
-    }
-    let first = i;
-    while words
-        .get(i)
-        .is_some_and(|w| !(w.starts_with('-') && w.len() > 1) && w != "(" && w != "!")
-    {
-        i += 1;
-    }
-    let starts: Vec<String> = match words.get(first..i) {
-        Some(s) if !s.is_empty() => s.to_vec(),
-        _ => vec![".".to_string()],
-    };
-    if (first..i).any(|k| c.is_dynamic(k) || c.is_unknown(k)) || c.cwd_dynamic {
+    if unknown_find(c) {
         // not the view's to decide: left to the unknown-name checks
         return None;
     }
+    let (starts, i) = trees::find_starts(words);
     let mut p = Parser {
         words: words.get(i..).unwrap_or(&[]),
         at: 0,
@@ -835,7 +809,7 @@ fn find_hit<'a>(access: &'a Access, view: &View, c: &SimpleCommand) -> Option<Hi
         };
         let path = match &c.cwd {
             Some(cwd) if !crate::shell::paths::is_absolute(start) => format!("{cwd}/{start}"),
-            _ => start.clone(),
+            _ => start.to_string(),
         };
         for (root, dir) in places(access, &path) {
             // every entry below the start, with the directories its files imply
@@ -915,7 +889,7 @@ fn find_hit<'a>(access: &'a Access, view: &View, c: &SimpleCommand) -> Option<Hi
                 if let Some(b) = blocked(access, root, &rel, is_dir) {
                     let hit = Hit {
                         command: 0,
-                        word: start.clone(),
+                        word: start.to_string(),
                         blocked: b,
                         certain: certain && selected == Tri::Yes,
                     };

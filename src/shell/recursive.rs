@@ -9,7 +9,7 @@
 //! (`crate::reads`); without it, by the `recursiveReads` setting.
 
 use super::trees::{self, Reach};
-use super::{paths, Analysis, SimpleCommand};
+use super::{Analysis, SimpleCommand};
 
 /// A directory (or file) a command reads everything below.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,7 +62,7 @@ pub fn walks(analysis: &Analysis) -> Vec<Walk> {
         for (word, filter) in found {
             out.push(Walk {
                 command: ci,
-                path: joined(c, &word),
+                path: trees::joined(c, &word),
                 word,
                 filter,
             });
@@ -105,17 +105,7 @@ fn excludes(c: &SimpleCommand) -> Vec<String> {
             out.extend(words.next().cloned());
         }
     }
-    // a pattern with a `/` matches paths, which `passes` reads from the walk's start
     out
-}
-
-/// `word` joined onto the command's `cwd` when relative (`$PWD/x` is `x`).
-fn joined(c: &SimpleCommand, word: &str) -> String {
-    let word = paths::normalise_expansions(word);
-    match &c.cwd {
-        Some(cwd) if !paths::is_absolute(&word) => format!("{cwd}/{word}"),
-        _ => word,
-    }
 }
 
 /// A parsed command line: options (with their values) and operands.
