@@ -80,6 +80,37 @@ pub fn walkers(access: &Access, analysis: &Analysis) -> Vec<usize> {
     }
 }
 
+/// Whether operand `op` is the value of a walk's filter option (`--exclude=.env`, `-g '!*.pem'`,
+/// `--exclude-dir secrets`): a name the walk skips or keeps, not a file it opens.
+pub fn filter_value(analysis: &Analysis, walkers: &[usize], op: &PathOperand) -> bool {
+    const FILTERS: &[&str] = &[
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "--glob",
+        "--iglob",
+        "--ignore",
+        "--ignore-dir",
+        "-g",
+    ];
+    let (Some(i), true) = (op.index, walkers.contains(&op.command)) else {
+        return false;
+    };
+    let Some(c) = analysis.commands.get(op.command) else {
+        return false;
+    };
+    let glued = c
+        .words
+        .get(i)
+        .and_then(|w| w.split_once('='))
+        .map(|(o, _)| o);
+    let before = i
+        .checked_sub(1)
+        .and_then(|j| c.words.get(j))
+        .map(String::as_str);
+    glued.or(before).is_some_and(|o| FILTERS.contains(&o))
+}
+
 /// Whether the view can decide what operand `op` names: its text is known and it lies inside
 /// a root (elsewhere, or unresolvable, it is judged as before).
 pub fn expands(access: &Access, op: &PathOperand) -> bool {

@@ -245,7 +245,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
         // a shell glob the view expands is judged by what it expands to, a walker's pattern
         // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
         if access.view().is_some()
-            && (operand.glob || (operand.pattern && walkers.contains(&operand.command)))
+            && (operand.glob
+                || (operand.pattern && walkers.contains(&operand.command))
+                || crate::reads::filter_value(analysis, &walkers, &operand))
             && crate::reads::expands(access, &operand)
         {
             continue;

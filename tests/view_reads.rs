@@ -64,6 +64,20 @@ fn with_a_view_each_reader_reads_exactly_its_files() {
             Allow,
             Allow,
         ),
+        // a filter's value names what the walk skips: with the view it is no file opened
+        (
+            "grep -rn x . --exclude=.env --exclude-dir=secrets",
+            Allow,
+            Deny,
+        ),
+        (
+            "grep -rn x . --exclude .env --exclude-dir secrets",
+            Allow,
+            Deny,
+        ),
+        ("rg --hidden x -g '!.env' -g '!secrets' docs", Allow, Allow),
+        ("grep -rn x src --include=.env.ts", Allow, Deny),
+        ("cat .env", Deny, Deny),
         ("grep -rn x docs", Allow, Allow),
         // rg and ag skip hidden names unless told otherwise
         ("rg TODO src", Allow, Deny),
