@@ -19,11 +19,11 @@
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
 //!   -f.env`, `curl -d@.env`).
 //!
-//! Not taken: URLs (`scheme://…`), here-doc bodies, `find`'s expression (`-name '*.ts'`,
+//! Not taken: URLs (`scheme://…`) other than `file:` ones, here-doc bodies, `find`'s expression (`-name '*.ts'`,
 //! `-not -path …` are filters; the files it names with `-newer F`, `-fprint F` are taken).
 //! Each operand says whether its value is known (`unknown`), whether the shell expands it as
 //! a glob (`glob`) or it holds glob characters a program may expand (`pattern`). `$PWD/x`,
-//! `${PWD}/x`, `~+/x` become `x`; `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are
+//! `${PWD}/x`, `~+/x`, `/proc/self/cwd/x` become `x`; `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are
 //! joined onto the command's `cwd` (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`,
 //! `~/x`, `C:/x`, `\\server`) are kept as they are.
 
@@ -245,9 +245,16 @@ fn add<'a>(
     dynamic: bool,
     at: Source,
 ) {
-    if word.is_empty() || word.contains("://") {
+    let url = word.contains("://");
+    let file_url = url && is_file_url(word) && opens_urls(c);
+    if word.is_empty() || (url && !file_url) {
         return;
     }
+    // curl expands `[a-z]` and `{a,b}` in a URL itself
+    let at = Source {
+        unknown: at.unknown || (file_url && word.contains(['[', '{'])),
+        ..at
+    };
     let word = normalised(word);
     let path = match &c.cwd {
         Some(cwd) if !is_absolute(&word) => {
@@ -343,14 +350,21 @@ pub(super) fn normalise_expansions(word: &str) -> String {
 
 /// [`normalise_expansions`], borrowed when the word is unchanged (most are).
 fn normalised(word: &str) -> Cow<'_, str> {
-    if !matches!(word.as_bytes().first(), Some(b'$' | b'~')) {
+    if !matches!(word.as_bytes().first(), Some(b'$' | b'~' | b'/')) {
         return word.into();
     }
     let after = |prefix: &str| {
         word.strip_prefix(prefix)
             .filter(|r| r.is_empty() || r.starts_with('/'))
     };
-    for pwd in ["$PWD", "${PWD}", "~+"] {
+    // the kernel's name for the current directory (its other aliases the workspace reads)
+    for pwd in [
+        "$PWD",
+        "${PWD}",
+        "~+",
+        "/proc/self/cwd",
+        "/proc/thread-self/cwd",
+    ] {
         if let Some(rest) = after(pwd) {
             let rest = rest.trim_start_matches('/');
             return if rest.is_empty() { "." } else { rest }.into();
@@ -362,6 +376,18 @@ fn normalised(word: &str) -> Cow<'_, str> {
         }
     }
     word.into()
+}
+
+/// A `file:` URL (any case): a path for the programs that open URLs (`curl file:///ws/.env`),
+/// which the workspace reads as one (host, percent-escapes, query).
+fn is_file_url(word: &str) -> bool {
+    word.get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("file:"))
+}
+
+/// Programs that open the URLs they are given: the fetchers and git (`git clone file://…`).
+fn opens_urls(c: &SimpleCommand) -> bool {
+    c.program(true).is_some_and(|p| p.is_fetcher()) || c.name() == Some("git")
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.

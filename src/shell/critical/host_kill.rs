@@ -4,10 +4,11 @@
 //! Like a shutdown, it asks.
 //!
 //! A name pattern may select the host when it could match one of [`HOSTS`]: `pkill` and
-//! `pgrep` search a regular expression in the process name (or with `-f` the whole command
-//! line, which starts with it), so every literal fragment of the pattern must occur in one
-//! host name (`pkill nod` matches `node`; `pkill -f "node server.js"` does not match the
-//! host's `node …/cline…`); `killall` compares whole names (a regular expression with `-r`);
+//! `pgrep` search a regular expression in the process name, so every literal fragment of the
+//! pattern must occur in one host name (`pkill nod` matches `node`); with `-f` in the whole
+//! command line, the host's name and arguments, so each fragment in some host name
+//! (`pkill -f 'code.*extensionHost'`; `pkill -f "node server.js"` cannot match the host's
+//! `node …/cline…`); `killall` compares whole names (a regular expression with `-r`);
 //! `taskkill` and `Stop-Process` take names with `*` wildcards.
 
 use super::super::names::{self, folded_key, Key};
@@ -60,6 +61,9 @@ pub(super) fn detect(cmds: &[SimpleCommand], index: usize, c: &SimpleCommand) ->
 enum Matcher {
     /// A regular expression searched in the name (`pkill`, `pgrep`, `killall -r`).
     Search,
+    /// One searched in the whole command line (`pkill -f`): the host's name and its
+    /// arguments, which may hold the other hosts' names (`code … --type=extensionHost`).
+    CommandLine,
     /// The whole name (`killall`, `pidof`).
     Whole,
     /// The whole name with `*` wildcards (`taskkill /IM`, `Stop-Process -Name`).
@@ -84,15 +88,46 @@ fn kills_parent(args: &[String]) -> bool {
 
 /// Options of `pkill`/`pgrep` (a regular expression searched) that take a value.
 const SEARCH_VALUES: &[&str] = &[
-    "-d", "-g", "-G", "-P", "-r", "-s", "-t", "-u", "-U", "-F", "--signal", "--delimiter",
-    "--pgroup", "--group", "--parent", "--runstates", "--session", "--terminal", "--euid",
-    "--uid", "--pidfile", "--ns", "--nslist",
+    "-d",
+    "-g",
+    "-G",
+    "-P",
+    "-r",
+    "-s",
+    "-t",
+    "-u",
+    "-U",
+    "-F",
+    "--signal",
+    "--delimiter",
+    "--pgroup",
+    "--group",
+    "--parent",
+    "--runstates",
+    "--session",
+    "--terminal",
+    "--euid",
+    "--uid",
+    "--pidfile",
+    "--ns",
+    "--nslist",
 ];
 
 /// Options of `killall`/`pidof` (whole names) that take a value.
 const WHOLE_VALUES: &[&str] = &[
-    "-o", "-y", "-n", "-s", "-u", "-Z", "--signal", "--user", "--older-than",
-    "--younger-than", "--ns", "--context", "--omit-pid",
+    "-o",
+    "-y",
+    "-n",
+    "-s",
+    "-u",
+    "-Z",
+    "--signal",
+    "--user",
+    "--older-than",
+    "--younger-than",
+    "--ns",
+    "--context",
+    "--omit-pid",
 ];
 
 /// `pkill`/`pgrep`/`killall`/`pidof` arguments: options, then name patterns.
@@ -111,6 +146,7 @@ fn selects_host(args: &[String], mut matcher: Matcher) -> bool {
             _ if values.contains(&w.as_str()) => i += 1,
             "-x" | "--exact" => exact = true,
             "-r" | "--regexp" => matcher = Matcher::Search,
+            "-f" | "--full" if values == SEARCH_VALUES => matcher = Matcher::CommandLine,
             "-I" | "--ignore-case" => {}
             _ if w.starts_with('-') && w.len() > 1 => {}
             _ => patterns.push(w.as_str()),
@@ -133,12 +169,18 @@ fn may_name_host(pattern: &str, matcher: Matcher) -> bool {
     match matcher {
         Matcher::Whole => HOSTS.contains(&p),
         Matcher::Wildcard => HOSTS.iter().any(|h| wildcard(p.as_bytes(), h.as_bytes())),
-        Matcher::Search => {
+        Matcher::Search | Matcher::CommandLine => {
             let meta = |c: char| "^$.*+?()[]{}|\\".contains(c);
             let fragments: Vec<&str> = p.split(meta).filter(|f| !f.is_empty()).collect();
-            HOSTS
-                .iter()
-                .any(|h| fragments.iter().all(|f| h.contains(f)))
+            if matcher == Matcher::CommandLine {
+                fragments
+                    .iter()
+                    .all(|f| HOSTS.iter().any(|h| h.contains(f)))
+            } else {
+                HOSTS
+                    .iter()
+                    .any(|h| fragments.iter().all(|f| h.contains(f)))
+            }
         }
     }
 }
@@ -172,7 +214,9 @@ fn taskkill_host(args: &[String]) -> bool {
                 let mut parts = v.split_whitespace();
                 if parts.next() == Some("imagename")
                     && matches!(parts.next(), Some("eq"))
-                    && parts.next().is_some_and(|n| may_name_host(n, Matcher::Wildcard))
+                    && parts
+                        .next()
+                        .is_some_and(|n| may_name_host(n, Matcher::Wildcard))
                 {
                     return true;
                 }
@@ -191,7 +235,8 @@ fn powershell_names(args: &[String]) -> bool {
         i += 1;
         let option = w.to_ascii_lowercase();
         let names = option.strip_prefix('-').is_some_and(|o| {
-            !o.is_empty() && ("name".starts_with(o) || ("processname".starts_with(o) && o.len() > 1))
+            !o.is_empty()
+                && ("name".starts_with(o) || ("processname".starts_with(o) && o.len() > 1))
         });
         if let (true, Some(v)) = (names, args.get(i)) {
             if v.split(',')

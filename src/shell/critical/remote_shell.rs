@@ -1,8 +1,14 @@
 //! `remote-shell`: a command that hands a shell to someone on the network. Worse than
 //! `curl … | sh` (one script, seen once): whoever holds the other end types commands for as
 //! long as the connection lasts. Three shapes, each read from the parsed command, not its text:
-//! * a redirection to bash's network descriptors (`>& /dev/tcp/h/p`, `exec 3<>/dev/udp/h/p`):
-//!   the shell connects, and whatever reads or writes that descriptor talks to the network;
+//! * a shell or interpreter whose descriptors bash connects to the network
+//!   (`bash -i >& /dev/tcp/h/p 0>&1`), or a connection opened for the rest of the line
+//!   (`exec 3<>/dev/tcp/h/p`, zsh's `ztcp`) in a line that runs a shell or interpreter
+//!   (`… ; sh <&3 >&3`) or a command whose name comes from a value (`while read l <&3; do
+//!   $l; done`). Sending to or probing a port (`echo > /dev/tcp/h/p`) runs nothing;
+//! * a shell started by interpreter code as an interactive shell (`os.dup2(s.fileno(), 0);
+//!   subprocess.call(["/bin/sh", "-i"])`, `pty.spawn("sh")`): its terminal is whatever
+//!   that code connected, a socket in every such one-liner;
 //! * a network tool's option that runs a program on the connection (`nc -e /bin/sh`,
 //!   `ncat --sh-exec`, `--lua-exec`, `socat TCP:h:p EXEC:sh`);
 //! * a shell or interpreter reading its program from a pipeline in which a network tool is
@@ -10,7 +16,7 @@
 
 use super::super::names::{folded_key, Key};
 use super::super::{wrappers, SimpleCommand};
-use super::reads_program_from_stdin;
+use super::{reads_program_from_stdin, runs_input};
 
 /// Programs that carry a byte stream to or from another host.
 const NETCATS: &[Key] = &[
@@ -25,11 +31,13 @@ const NETCATS: &[Key] = &[
 const SOCAT: Key = folded_key("socat");
 const TELNET: Key = folded_key("telnet");
 const OPENSSL: Key = folded_key("openssl");
+const EXEC: Key = folded_key("exec");
+const ZTCP: Key = folded_key("ztcp");
 
 /// socat address types that reach another host (`TCP:`, `TCP4-LISTEN:`, `OPENSSL:`, …).
 const SOCAT_NETWORK: &[&str] = &[
-    "tcp", "udp", "sctp", "dccp", "openssl", "ssl", "socks", "proxy", "ip4", "ip6", "ip-",
-    "vsock", "udplite",
+    "tcp", "udp", "sctp", "dccp", "openssl", "ssl", "socks", "proxy", "ip4", "ip6", "ip-", "vsock",
+    "udplite",
 ];
 
 /// socat address types that run a program on the stream.
@@ -37,9 +45,45 @@ const SOCAT_RUN: &[&str] = &["exec:", "system:", "shell:"];
 
 /// Whether `c` (one of `cmds`) gives a shell to the network.
 pub(super) fn detect(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
-    c.redirects.iter().any(|r| r.names_file() && network_device(&r.target))
+    connected(cmds, c)
         || runs_on_connection(c)
         || shell_on_network_pipe(cmds, c)
+        || interpreter_shell(c)
+}
+
+/// Runs code it reads, or a program named by a value.
+fn runs_code(c: &SimpleCommand) -> bool {
+    runs_input(c) || c.is_unknown(0)
+}
+
+/// bash connects `c`'s descriptors to the network, and code reads or writes them.
+fn connected(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
+    let Some(name) = c.name() else { return false };
+    let key = folded_key(name);
+    let network = key == ZTCP
+        || c.redirects
+            .iter()
+            .any(|r| r.names_file() && network_device(&r.target));
+    if !network {
+        return false;
+    }
+    runs_code(c) || (matches!(key, EXEC | ZTCP) && cmds.iter().any(runs_code))
+}
+
+/// An interactive shell that interpreter code starts (see the module docs).
+fn interpreter_shell(c: &SimpleCommand) -> bool {
+    c.wrappers.iter().any(|w| w.name.ends_with(" code"))
+        && c.name()
+            .is_some_and(|n| wrappers::is_shell_key(folded_key(n)))
+        && (interactive(c) || c.words.len() == 1)
+}
+
+/// `-i` alone or in a cluster (`-li`).
+fn interactive(c: &SimpleCommand) -> bool {
+    c.words
+        .iter()
+        .skip(1)
+        .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
 }
 
 /// bash's `/dev/tcp/HOST/PORT` and `/dev/udp/HOST/PORT`: bash compares the name as written,
@@ -122,11 +166,10 @@ fn shell_on_network_pipe(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
     if c.pipeline == usize::MAX {
         return false;
     }
-    let interactive = c.name().is_some_and(|n| wrappers::is_shell_key(folded_key(n)))
-        && c.words.iter().skip(1).any(|w| {
-            w.starts_with('-') && !w.starts_with("--") && w.contains('i')
-        });
-    if !(interactive || reads_program_from_stdin(c)) {
+    let shell = c
+        .name()
+        .is_some_and(|n| wrappers::is_shell_key(folded_key(n)));
+    if !((shell && interactive(c)) || reads_program_from_stdin(c)) {
         return false;
     }
     cmds.iter()
@@ -139,10 +182,30 @@ mod tests {
 
     #[test]
     fn netcat_options() {
-        for w in ["-e", "-c", "-e/bin/sh", "-lvpe", "-nve", "--exec", "--sh-exec=sh", "--lua-exec"] {
+        for w in [
+            "-e",
+            "-c",
+            "-e/bin/sh",
+            "-lve",
+            "-nve",
+            "--exec",
+            "--sh-exec=sh",
+            "--lua-exec",
+        ] {
             assert!(netcat_exec_option(w), "{w}");
         }
-        for w in ["-l", "-nvlp", "-z", "-C", "--ssl", "-pe", "--execute-later", "-", "e"] {
+        for w in [
+            "-l",
+            "-nvlp",
+            "-z",
+            "-C",
+            "--ssl",
+            "-pe",
+            "-lvpe",
+            "--execute-later",
+            "-",
+            "e",
+        ] {
             // `-pe`: `e` is `-p`'s value (a port named `e`) — no exec
             assert!(!netcat_exec_option(w), "{w}");
         }

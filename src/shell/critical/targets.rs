@@ -137,6 +137,14 @@ const SPELLED: &[(&str, &str)] = &[
     ("`pwd`", "."),
     ("$HOME", "~"),
     ("${HOME}", "~"),
+    // the operating systems' fixed aliases (see `workspace/aliases.rs`)
+    ("/proc/self/cwd", "."),
+    ("/proc/thread-self/cwd", "."),
+    ("/proc/self/root", "/"),
+    ("/proc/thread-self/root", "/"),
+    ("/proc/1/root", "/"),
+    ("/System/Volumes/Data", "/"),
+    ("/private", "/"),
 ];
 
 /// The text of `word` with the tracked directory and the home spelled out (`$PWD/x` → `./x`,
@@ -155,7 +163,7 @@ fn literal<'p>(word: &'p str, dynamic: bool, buf: &'p mut String) -> Option<&'p 
         }
     }
     if let Some((to, rest)) = spelled {
-        // `to` is `.` or `~`: the rewritten word starts with no expansion
+        // `to` is `.`, `~` or `/`: the rewritten word starts with no expansion
         buf.clear();
         buf.push_str(to);
         buf.push_str(rest);
