@@ -256,30 +256,50 @@ fn add<'a>(
         ..at
     };
     let word = normalised(word);
-    let path = match &c.cwd {
-        Some(cwd) if !is_absolute(&word) => {
-            let mut path = String::with_capacity(cwd.len() + 1 + word.len());
-            path.push_str(cwd);
-            path.push('/');
-            path.push_str(&word);
-            Cow::Owned(path)
-        }
-        _ => word.clone(),
+    // `~-`, `~N`, `~+N`, `~-N`: the previous directory or an entry of the directory stack
+    let at = Source {
+        unknown: at.unknown || stack_tilde(&word),
+        ..at
     };
-    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
-    let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
-    out.push(PathOperand {
-        command,
-        cwd: c.cwd.as_deref(),
-        glob: at.glob && globby,
-        pattern: !at.glob && globby,
-        word,
-        path,
-        dynamic: dynamic || c.cwd_dynamic,
-        unknown,
-        redirect: at.redirect,
-        index: at.index,
-    });
+    let relative = !is_absolute(&word);
+    // each directory the command may run in (a `cd` before it may have failed)
+    let others = if relative { &c.cwd_also[..] } else { &[] };
+    for cwd in std::iter::once(&c.cwd).chain(others) {
+        let path = match cwd {
+            Some(cwd) if relative => {
+                let mut path = String::with_capacity(cwd.len() + 1 + word.len());
+                path.push_str(cwd);
+                path.push('/');
+                path.push_str(&word);
+                Cow::Owned(path)
+            }
+            _ => word.clone(),
+        };
+        let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+        let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
+        out.push(PathOperand {
+            command,
+            cwd: cwd.as_deref(),
+            glob: at.glob && globby,
+            pattern: !at.glob && globby,
+            word: word.clone(),
+            path,
+            dynamic: dynamic || c.cwd_dynamic,
+            unknown,
+            redirect: at.redirect,
+            index: at.index,
+        });
+    }
+}
+
+/// `~-` (`OLDPWD`), `~N`, `~+N`, `~-N` (the directory stack), alone or before a `/`.
+fn stack_tilde(word: &str) -> bool {
+    let Some(rest) = word.strip_prefix('~') else {
+        return false;
+    };
+    let name = rest.split('/').next().unwrap_or("");
+    let digits = name.trim_start_matches(['+', '-']);
+    name == "-" || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,
