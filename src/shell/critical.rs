@@ -60,6 +60,7 @@ mod targets;
 
 use std::borrow::Cow;
 
+use super::wrappers::{executed_file, runs_input};
 use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
 pub use targets::Scope;
 use targets::{Place, Reach};
@@ -842,34 +843,6 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
     out
 }
 
-/// The file `c` runs as a program: its name when it has a directory (`./i.sh`, `/tmp/x`),
-/// the script operand of a shell or an interpreter, the file `source`/`.` reads.
-fn executed_file(c: &SimpleCommand) -> Option<&str> {
-    let first = c.words.first()?;
-    if first.contains('/') {
-        return Some(first);
-    }
-    let key = names::folded_key(c.name()?);
-    if matches!(key, names::SOURCE | names::DOT) {
-        return c.words.get(1).map(String::as_str);
-    }
-    if !runs_input(c) || key == names::EVAL {
-        return None;
-    }
-    let mut rest = c.words.iter().skip(1);
-    while let Some(w) = rest.next() {
-        match w.as_str() {
-            "-c" | "-e" | "-E" | "-m" | "-r" | "--eval" | "--command" => return None,
-            "-o" | "-O" | "--rcfile" | "--init-file" => {
-                rest.next();
-            }
-            _ if w.starts_with('-') => {}
-            _ => return Some(w),
-        }
-    }
-    None
-}
-
 /// Operands of a command (words after options; everything after `--`).
 fn operands(args: &[String]) -> Vec<&String> {
     let mut options = true;
@@ -1029,29 +1002,6 @@ fn is_fetcher(key: names::Key, name: &str) -> bool {
         // entry that is no fetcher is found as itself, so the search answers no for it)
         || (name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
             && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher()))
-}
-
-/// A command that runs what it reads on stdin, or the file a `<(…)` names.
-fn runs_input(c: &SimpleCommand) -> bool {
-    let Some(name) = c.name() else { return false };
-    let key = names::folded_key(name);
-    wrappers::is_shell_key(key)
-        || matches!(
-            key,
-            names::EVAL
-                | names::SOURCE
-                | names::DOT
-                | names::PERL
-                | names::RUBY
-                | names::NODE
-                | names::NODEJS
-                | names::PHP
-                | names::DENO
-                | names::BUN
-                | names::RSCRIPT
-                | names::LUA
-        )
-        || name.starts_with("python")
 }
 
 /// The interpreter reads its program from stdin (no script operand, no `-c`/`-e`/`-m`).

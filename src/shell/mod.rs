@@ -32,6 +32,7 @@ mod effects;
 mod embedded;
 mod expand;
 mod inline;
+mod later;
 mod lexer;
 mod names;
 mod parser;
@@ -62,7 +63,9 @@ pub fn analyse(command: &str) -> Analysis {
             ..Analysis::default()
         }
     } else {
-        parser::parse(command)
+        let mut analysis = parser::parse(command);
+        later::extend(&mut analysis, command, 0, &parser::parse);
+        analysis
     };
     if analysis.problem.is_none() {
         analysis.problem = dynamic_name(&analysis)

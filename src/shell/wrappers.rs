@@ -3,6 +3,7 @@
 //! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
 //! `env -S`, `script -c`, `flock -c` run a script.
 
+use super::analysis::SimpleCommand;
 use super::{basename, names};
 
 /// Environment variables whose value a program runs as shell text (pagers, editors, git's
@@ -900,4 +901,55 @@ fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>>
     }
     // unquoted: split into fields
     Some(out.split_whitespace().map(String::from).collect())
+}
+
+/// A command that runs what it reads on stdin, or the file a `<(…)` names.
+pub(super) fn runs_input(c: &SimpleCommand) -> bool {
+    let Some(name) = c.name() else { return false };
+    let key = names::folded_key(name);
+    is_shell_key(key)
+        || matches!(
+            key,
+            names::EVAL
+                | names::SOURCE
+                | names::DOT
+                | names::PERL
+                | names::RUBY
+                | names::NODE
+                | names::NODEJS
+                | names::PHP
+                | names::DENO
+                | names::BUN
+                | names::RSCRIPT
+                | names::LUA
+        )
+        || name.starts_with("python")
+}
+
+/// The file `c` runs as a program: its name when it has a directory (`./i.sh`, `/tmp/x`),
+/// the script operand of a shell or an interpreter, the file `source`/`.` reads.
+pub(super) fn executed_file(c: &SimpleCommand) -> Option<&str> {
+    let first = c.words.first()?;
+    if first.contains('/') {
+        return Some(first);
+    }
+    let key = names::folded_key(c.name()?);
+    if matches!(key, names::SOURCE | names::DOT) {
+        return c.words.get(1).map(String::as_str);
+    }
+    if !runs_input(c) || key == names::EVAL {
+        return None;
+    }
+    let mut rest = c.words.iter().skip(1);
+    while let Some(w) = rest.next() {
+        match w.as_str() {
+            "-c" | "-e" | "-E" | "-m" | "-r" | "--eval" | "--command" => return None,
+            "-o" | "-O" | "--rcfile" | "--init-file" => {
+                rest.next();
+            }
+            _ if w.starts_with('-') => {}
+            _ => return Some(w),
+        }
+    }
+    None
 }

@@ -6,7 +6,7 @@
 //! against each.
 
 use super::Parts;
-use crate::shell::SimpleCommand;
+use super::SimpleCommand;
 
 /// Past this many possible directories the directory is unknown.
 const MAX_DIRS: usize = 8;
@@ -15,7 +15,7 @@ const MAX_DIRS: usize = 8;
 /// `also` the other directories they may run in, `dynamic` when one of them is a value
 /// toolgate cannot know (`cd "$X"`, `cd -`, `popd`).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(in crate::shell) struct Dirs {
+pub(super) struct Dirs {
     pub cwd: Option<String>,
     pub also: Vec<Option<String>>,
     pub dynamic: bool,
