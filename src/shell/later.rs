@@ -287,8 +287,26 @@ fn written_and_run(cmds: &[SimpleCommand], found: &mut Vec<(usize, &'static str,
                 scripts.push(v);
             }
         }
-        for f in scripts {
-            let Some(text) = earlier(&file_key(cwd, f)) else {
+        let mut keys: Vec<String> = scripts.iter().map(|f| file_key(cwd, f)).collect();
+        // a program found on a PATH the line points at a directory it writes in
+        if !name.contains('/') {
+            for dir in path_dirs(&cmds[..=j]) {
+                keys.push(file_key(cwd, &format!("{dir}/{name}")));
+            }
+        }
+        // `npx eslint`: the package's own bin
+        if matches!(name, "npx" | "bunx") || c.words.get(1).is_some_and(|w| w == "exec") {
+            let bin = c
+                .words
+                .iter()
+                .skip(1)
+                .find(|w| !w.starts_with('-') && *w != "exec");
+            if let Some(bin) = bin {
+                keys.push(file_key(cwd, &format!("node_modules/.bin/{bin}")));
+            }
+        }
+        for file in keys {
+            let Some(text) = earlier(&file) else {
                 continue;
             };
             let code = match inline_flag(name) {
@@ -351,6 +369,35 @@ fn written_and_run(cmds: &[SimpleCommand], found: &mut Vec<(usize, &'static str,
             }
         }
     }
+}
+
+/// The directories of a `PATH` the commands set (as a prefix or for the rest of the line)
+/// that are relative to where a command runs: `.`, an empty entry, `$PWD`, `bin`.
+fn path_dirs(cmds: &[SimpleCommand]) -> Vec<String> {
+    let mut out = Vec::new();
+    let values = cmds.iter().flat_map(|c| {
+        let words = c
+            .words
+            .iter()
+            .filter_map(|w| w.strip_prefix("PATH="))
+            .filter(|_| matches!(c.name(), Some("export" | "declare" | "typeset" | "local")));
+        c.assignments
+            .iter()
+            .filter(|(n, _)| n == "PATH")
+            .map(|(_, v)| v.as_str())
+            .chain(words)
+    });
+    for value in values {
+        for entry in value.split(':') {
+            let entry = match entry {
+                "" | "$PWD" | "${PWD}" | "$(pwd)" => ".",
+                e if e.starts_with('$') || e.starts_with('/') || e.starts_with('~') => continue,
+                e => e,
+            };
+            out.push(entry.to_string());
+        }
+    }
+    out
 }
 
 /// Every string value in a JSON text (`{"scripts":{"test":"…"}}`); keys are skipped.

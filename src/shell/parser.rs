@@ -41,6 +41,8 @@ pub(super) struct Shared {
     cd_searches: bool,
     /// The directory before the last `cd` (`~-`), when it is one known absolute directory.
     oldpwd: Option<String>,
+    /// `set -e`: a command that fails outside a condition or `&&`/`||` list ends the shell.
+    errexit: bool,
     wrappers: Vec<Wrapper>,
     origin: Origin,
     function: Option<String>,
@@ -138,6 +140,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         home: None,
         cd_searches: false,
         oldpwd: None,
+        errexit: false,
         wrappers: Vec::new(),
         origin: Origin::Top,
         function: None,
@@ -391,21 +394,43 @@ impl<'s, 'o> Parser<'s, 'o> {
         let mut before: Option<Vars> = None;
         // where the list may end up: a `cd` in it may fail, or be skipped by `&&`/`||`
         let mut ends = self.out.dirs.clone();
+        // where it is when the pipeline before a `||` worked, and what follows `||` exits
+        let mut succeeded: Option<Dirs> = None;
+        let mut pipelines = 0;
         loop {
             let entered = self.out.dirs.clone();
+            let first = self.out.commands.len();
             self.parse_pipeline()?;
+            pipelines += 1;
             self.skip_blanks();
             let op = match (self.peek(), self.peek_at(1)) {
                 (Some(b'&'), Some(b'&')) => "&&",
                 (Some(b'|'), Some(b'|')) => "||",
                 _ => "",
             };
+            // `… || exit 1`: the failure does not go on; what goes on is where `…` worked
+            let exits = succeeded.is_some()
+                && self.out.commands.get(first..).is_some_and(|emitted| {
+                    emitted.last().is_some_and(|c| {
+                        matches!(c.name(), Some("exit" | "return"))
+                            && c.origin == Origin::Top
+                            && c.pipeline == emitted[0].pipeline
+                    })
+                });
+            if exits && op.is_empty() {
+                self.out.dirs = succeeded.take().unwrap_or_default();
+                if let Some(before) = before {
+                    self.out.vars.merge(&before);
+                }
+                return Ok(());
+            }
             if self.out.dirs != entered {
                 ends.union(&self.out.dirs);
-                if op == "||" {
-                    // what follows `||` runs when the pipeline failed, a failed `cd` with it
-                    self.out.dirs.union(&entered);
-                }
+            }
+            succeeded = (op == "||").then(|| self.out.dirs.clone());
+            if op == "||" && ends != self.out.dirs {
+                // what follows `||` runs when something before it failed, a `cd` among them
+                self.out.dirs.union(&ends);
             }
             if !op.is_empty() {
                 self.pos += 2;
@@ -421,7 +446,8 @@ impl<'s, 'o> Parser<'s, 'o> {
             if let Some(before) = before {
                 self.out.vars.merge(&before);
             }
-            if self.out.dirs != ends {
+            // with `set -e` a lone command that fails ends the shell
+            if self.out.dirs != ends && !(self.out.errexit && pipelines == 1) {
                 self.out.dirs.union(&ends);
             }
             return Ok(());

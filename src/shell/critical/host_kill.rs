@@ -41,6 +41,12 @@ const STOP_PROCESS: Key = folded_key("stop-process");
 const SPPS: Key = folded_key("spps");
 const GET_PROCESS: Key = folded_key("get-process");
 const GPS: Key = folded_key("gps");
+const POWERSHELL: Key = folded_key("powershell");
+const PWSH: Key = folded_key("pwsh");
+const OSASCRIPT: Key = folded_key("osascript");
+const LOGINCTL: Key = folded_key("loginctl");
+const WMIC: Key = folded_key("wmic");
+const PS: Key = folded_key("ps");
 
 /// Whether `c` (command `index` of `cmds`) may kill the agent's host.
 pub(super) fn detect(cmds: &[SimpleCommand], index: usize, c: &SimpleCommand) -> bool {
@@ -53,8 +59,78 @@ pub(super) fn detect(cmds: &[SimpleCommand], index: usize, c: &SimpleCommand) ->
         names::KILL => kills_parent(args) || fed_pids(cmds, index, c),
         TASKKILL => taskkill_host(args),
         STOP_PROCESS | SPPS => powershell_names(args) || fed_pids(cmds, index, c),
+        POWERSHELL | PWSH => powershell_command(args),
+        OSASCRIPT => quits_editor(args),
+        // the user's login session, the host with it
+        LOGINCTL => args.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "terminate-user" | "kill-user" | "terminate-session" | "kill-session"
+            )
+        }),
+        WMIC => {
+            let text = args.join(" ").to_ascii_lowercase();
+            text.contains("process")
+                && (text.contains("delete") || text.contains("terminate"))
+                && HOSTS.iter().any(|h| {
+                    text.contains(&format!("'{h}.exe'")) || text.contains(&format!("'{h}'"))
+                })
+        }
         _ => false,
     }
+}
+
+/// `powershell -Command "Stop-Process -Name Code"`: the commands of the script, split on
+/// `;` and `|` into words (PowerShell's quoting is near enough the shell's for names).
+fn powershell_command(args: &[String]) -> bool {
+    let at = args.iter().position(|w| {
+        let w = w.to_ascii_lowercase();
+        w.len() > 1 && "-command".starts_with(&w)
+    });
+    let Some(script) = at.map(|i| args[i + 1..].join(" ")) else {
+        return false;
+    };
+    let segments: Vec<Vec<String>> = script
+        .split([';', '|', '\n'])
+        .map(|s| {
+            s.split_whitespace()
+                .map(|w| w.trim_matches(['"', '\'']).to_string())
+                .collect()
+        })
+        .collect();
+    let stops = segments.iter().any(|s| {
+        s.first()
+            .is_some_and(|n| matches!(folded_key(n), STOP_PROCESS | SPPS))
+    });
+    segments.iter().any(|s| {
+        let rest = s.get(1..).unwrap_or(&[]);
+        match s.first().map(|n| folded_key(n)) {
+            Some(STOP_PROCESS | SPPS) => powershell_names(rest),
+            Some(GET_PROCESS | GPS) => stops && (powershell_names(rest) || first_name(rest)),
+            Some(TASKKILL) => taskkill_host(rest),
+            _ => false,
+        }
+    })
+}
+
+/// `Get-Process node`: its first operand is a name.
+fn first_name(args: &[String]) -> bool {
+    args.iter()
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|n| may_name_host(n, Matcher::Wildcard))
+}
+
+/// AppleScript that quits the editor (`quit app "Visual Studio Code"`, `tell application
+/// "Cursor" to quit`).
+fn quits_editor(args: &[String]) -> bool {
+    args.iter().any(|w| {
+        let w = w.to_ascii_lowercase();
+        w.contains("quit")
+            && w.split('"')
+                .skip(1)
+                .step_by(2)
+                .any(|app| app.contains("visual studio code") || may_name_host(app, Matcher::Whole))
+    })
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -78,7 +154,8 @@ fn kills_parent(args: &[String]) -> bool {
         i += 1;
         match w.as_str() {
             "-s" | "-n" | "--signal" => i += 1,
-            "0" => return true,
+            // this shell's process group (`-$$`), or the caller's (`0`)
+            "0" | "-$$" => return true,
             _ if w.contains("$PPID") || w.contains("${PPID}") => return true,
             _ => {}
         }
@@ -143,6 +220,8 @@ fn selects_host(args: &[String], mut matcher: Matcher) -> bool {
     while let Some(w) = args.get(i) {
         i += 1;
         match w.as_str() {
+            // the children of the shell's parent: the host's other processes
+            "-P" | "--parent" if args.get(i).is_some_and(|v| v.contains("PPID")) => return true,
             _ if values.contains(&w.as_str()) => i += 1,
             "-x" | "--exact" => exact = true,
             "-r" | "--regexp" => matcher = Matcher::Search,
@@ -165,6 +244,10 @@ fn may_name_host(pattern: &str, matcher: Matcher) -> bool {
         return true;
     }
     let p = pattern.to_ascii_lowercase();
+    if matcher != Matcher::Whole && matcher != Matcher::Wildcard && p.contains('|') {
+        // alternatives: any of them
+        return p.split('|').any(|alt| may_name_host(alt, matcher));
+    }
     let p = p.strip_suffix(".exe").unwrap_or(&p);
     match matcher {
         Matcher::Whole => HOSTS.contains(&p),
@@ -264,6 +347,8 @@ fn fed_pids(cmds: &[SimpleCommand], index: usize, c: &SimpleCommand) -> bool {
         match folded_key(name) {
             PGREP => selects_host(args, Matcher::Search),
             PIDOF => selects_host(args, Matcher::Whole),
+            // `ps -o ppid= -p $$`: the shell's parent
+            PS => args.iter().any(|w| w.contains("ppid")),
             GET_PROCESS | GPS => {
                 powershell_names(args)
                     || args

@@ -67,7 +67,15 @@ impl Dirs {
 /// A prefix assignment (`HOME=/x cmd`) is the command's own and not counted.
 pub(super) fn assigned<'c>(c: &'c SimpleCommand, var: &str) -> Option<Option<&'c str>> {
     if c.words.is_empty() {
-        let i = c.assignments.iter().rposition(|(n, _)| n == var)?;
+        // `HOME+=…` appends to a value toolgate does not know
+        let appended = |n: &str| n.strip_suffix('+') == Some(var);
+        let i = c
+            .assignments
+            .iter()
+            .rposition(|(n, _)| n == var || appended(n))?;
+        if appended(&c.assignments[i].0) {
+            return Some(None);
+        }
         let dynamic = c.dynamic_assignments.iter().any(|d| d.index == i);
         return Some((!dynamic).then(|| c.assignments[i].1.as_str()));
     }

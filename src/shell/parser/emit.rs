@@ -373,7 +373,24 @@ impl Parser<'_, '_> {
         if !self.out.inherited.is_empty() {
             inherit(&self.out.inherited, parts);
         }
-        if let Some(home) = &self.out.home {
+        // a shell a launcher starts with `HOME=…` (`HOME=/x bash -c '…'`) has that home
+        // (or `env HOME=/x sh -c '…'`)
+        let launched = self.out.inherited.iter().rev().find(|(k, ..)| k == "HOME");
+        let script = wrappers.iter().rposition(|w| w.script);
+        let by_env = script.and_then(|s| {
+            wrappers[..s]
+                .iter()
+                .filter(|w| w.name == "env")
+                .flat_map(|w| &w.words)
+                .rev()
+                .find_map(|w| w.strip_prefix("HOME="))
+        });
+        let home = match (launched, by_env) {
+            (Some((_, v, raw)), _) => Some(raw.is_none().then(|| v.clone())),
+            (None, Some(v)) => Some((!v.contains(['$', '`'])).then(|| v.to_string())),
+            (None, None) => self.out.home.clone(),
+        };
+        if let Some(home) = &home {
             dirs::redefined_home(home.as_deref(), parts);
         }
         dirs::stack_tildes(self.out.oldpwd.as_ref(), parts);
@@ -409,6 +426,17 @@ impl Parser<'_, '_> {
         };
         if let Some(home) = dirs::assigned(c, "HOME") {
             self.out.home = Some(home.map(str::to_string));
+        }
+        if c.words.first().is_some_and(|w| w == "set") {
+            for w in c.words.iter().skip(1) {
+                if w.starts_with('-') && !w.starts_with("--") && w.contains('e') {
+                    self.out.errexit = true;
+                } else if w.starts_with('+') && w.contains('e') {
+                    self.out.errexit = false;
+                } else if w == "errexit" {
+                    self.out.errexit = c.words.iter().any(|o| o == "-o");
+                }
+            }
         }
         if dirs::assigned(c, "CDPATH").is_some_and(|v| v != Some(""))
             || (c.words.first().is_some_and(|w| w == "shopt")
