@@ -35,6 +35,10 @@
 //!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
 //! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process
 //!   (`pkill -f .`, `pkill -u me`);
+//! * `extract-root`: an archive or patch unpacked into `/`, a top-level directory or a home
+//!   (`tar xf x.tar -C /`, `unzip -o x.zip -d ~`, `cd ~ && tar xf x.tar`), or keeping
+//!   absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
+//!   [`super::unseen`]);
 //! * `kill-host`: a command that may kill the agent's own host or editor (`pkill node`,
 //!   `killall Code`, `pkill -f cline`, `kill $PPID`, `taskkill /IM node.exe`,
 //!   `Stop-Process -Name node`; see [`host_kill`]);
@@ -259,6 +263,12 @@ impl<'a> Line<'a> {
         }
         if shutdown(key, name, args) {
             add_label(&mut labels, "shutdown");
+        }
+        if let Some(super::unseen::Unseen::Extract { into, anywhere }) = super::unseen::unseen(c) {
+            let dir = into.unwrap_or(".");
+            if anywhere || self.scope.reach(c, dir, dir.contains('$')) == Reach::System {
+                add_label(&mut labels, "extract-root");
+            }
         }
         if remote_shell::detect(cmds, c) {
             add_label(&mut labels, "remote-shell");

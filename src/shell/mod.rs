@@ -41,6 +41,7 @@ pub mod programs;
 mod render;
 mod spoofing;
 pub mod trees;
+pub mod unseen;
 mod wrappers;
 
 pub use analysis::{

@@ -276,12 +276,14 @@ fn add<'a>(
             _ => word.clone(),
         };
         let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+        // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
+        let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
         let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
         out.push(PathOperand {
             command,
             cwd: cwd.as_deref(),
-            glob: at.glob && globby,
-            pattern: !at.glob && globby,
+            glob: (at.glob && globby) || under_glob,
+            pattern: !at.glob && globby && !under_glob,
             word: word.clone(),
             path,
             dynamic: dynamic || c.cwd_dynamic,

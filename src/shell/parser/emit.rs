@@ -464,6 +464,7 @@ impl Parser<'_, '_> {
                     } else if options && w.len() > 1 && w.starts_with('-') {
                         continue;
                     } else {
+                        // a glob (`cd /w?`) stays a glob: paths under it are globs too
                         target = Some((w.clone(), w == "-" || c.is_dynamic(i)));
                         break;
                     }
