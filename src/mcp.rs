@@ -133,6 +133,34 @@ pub fn target(call: &ToolCall) -> Result<Option<Target>, String> {
     }))
 }
 
+/// The other readings of a call's Claude Code name (`mcp__a__b__c` is server `a`'s tool
+/// `b__c` as [`target`] reads it, and server `a__b`'s tool `c` as much): every later `__`
+/// may end the server name. Empty for other calls and unambiguous names.
+pub fn other_readings(call: &ToolCall) -> Vec<Target> {
+    let Some(rest) = call.tool.strip_prefix(CLAUDE_PREFIX) else {
+        return Vec::new();
+    };
+    let first = rest.find("__");
+    rest.match_indices("__")
+        .map(|(i, _)| i)
+        .chain(
+            // `p___q`: `p_` / `q` as well as `p` / `_q`
+            rest.match_indices("___").map(|(i, _)| i + 1),
+        )
+        .filter(|&i| Some(i) != first)
+        .filter_map(|i| {
+            let (server, tool) = (&rest[..i], rest.get(i + 2..)?);
+            (!tool.is_empty() && check_server(server).is_ok() && check_tool(tool).is_ok()).then(
+                || Target {
+                    server: server.to_string(),
+                    tool: Some(tool.to_string()),
+                    uri: None,
+                },
+            )
+        })
+        .collect()
+}
+
 /// A server name a call may use: printable ASCII, no `*`, `(`, `)`, no edge spaces.
 pub fn check_server(name: &str) -> Result<(), &'static str> {
     if name.trim().is_empty() {
