@@ -58,7 +58,10 @@ pub fn unseen(c: &SimpleCommand) -> Option<Unseen<'_>> {
             let lists = args
                 .iter()
                 .any(|w| matches!(w.as_str(), "-l" | "-t" | "-v" | "-Z" | "-p" | "-c" | "-z"));
-            (!lists).then(|| Unseen::Extract {
+            // `unzip a.zip docs/x.md`: the members it extracts are named (and checked)
+            let named = operands(args, &["-d", "-x", "-O", "-I", "-P"]) > 1
+                && !args.iter().any(|w| w.contains(['*', '?', '[']));
+            (!lists && !named).then(|| Unseen::Extract {
                 into: value("-d", "--directory"),
                 anywhere: false,
             })
@@ -98,10 +101,21 @@ pub fn unseen(c: &SimpleCommand) -> Option<Unseen<'_>> {
             let sub = args.iter().find(|w| !w.starts_with('-'))?;
             let dry = has("--check") || has("--stat") || has("--numstat") || has("--summary");
             match sub.as_str() {
+                // `--cached` writes the index only; `--abort` and the like write nothing new
+                "apply" if has("--cached") || has("--cache") => None,
                 "apply" if !dry && !fed => Some(Unseen::Extract {
                     into: value("", "--directory"),
                     anywhere: has("--unsafe-paths"),
                 }),
+                "am" if args.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "--abort" | "--continue" | "--skip" | "--quit" | "--show-current-patch"
+                    )
+                }) =>
+                {
+                    None
+                }
                 "am" => Some(Unseen::Extract {
                     into: None,
                     anywhere: false,
@@ -109,12 +123,57 @@ pub fn unseen(c: &SimpleCommand) -> Option<Unseen<'_>> {
                 _ => None,
             }
         }
-        PATCH if !fed && !has("--dry-run") => Some(Unseen::Extract {
-            into: value("-d", "--directory"),
-            anywhere: false,
-        }),
+        // `patch -i x.diff src/a.ts`: the file it patches is named
+        PATCH
+            if !fed
+                && !has("--dry-run")
+                && operands(
+                    args,
+                    &[
+                        "-i",
+                        "--input",
+                        "-o",
+                        "--output",
+                        "-d",
+                        "--directory",
+                        "-D",
+                        "-F",
+                        "-r",
+                        "-z",
+                        "-B",
+                        "-V",
+                        "-Y",
+                        "-g",
+                        "--reject-file",
+                        "--suffix",
+                    ],
+                ) == 0 =>
+        {
+            Some(Unseen::Extract {
+                into: value("-d", "--directory"),
+                anywhere: false,
+            })
+        }
         _ => None,
     }
+}
+
+/// How many operands `args` has: words that are not options nor the value of one of
+/// `valued` (given apart: `-d dir`), everything after `--`.
+fn operands(args: &[String], valued: &[&str]) -> usize {
+    let mut n = 0;
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        if w == "--" {
+            return n + it.count();
+        }
+        if valued.contains(&w.as_str()) {
+            it.next();
+        } else if !w.starts_with('-') || w == "-" {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// The value of `short` (`-C DIR`, `-CDIR`) or `long` (`--directory=DIR`, `--directory DIR`).
@@ -181,6 +240,11 @@ mod tests {
         assert_eq!(of(&["git", "apply", "x.patch"]), extract(None, false));
         assert_eq!(of(&["git", "apply", "--check", "x.patch"]), None);
         assert_eq!(of(&["patch", "-p0", "-d", "/"]), extract(Some("/"), false));
+        assert_eq!(of(&["patch", "--input", "p.diff", "src/a.ts"]), None);
+        assert_eq!(of(&["unzip", "a.zip", "docs/guide.md"]), None);
+        assert_eq!(of(&["unzip", "-O", "gbk", "a.zip"]), extract(None, false));
+        assert_eq!(of(&["git", "am", "--abort"]), None);
+        assert_eq!(of(&["git", "apply", "--cached", "x.patch"]), None);
         assert_eq!(of(&["git", "status"]), None);
     }
 }
