@@ -223,6 +223,12 @@ impl<'a> Line<'a> {
                 labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
             names::MV if self.moved(c, args) => add_label(&mut labels, "move-root"),
+            // `rsync --remove-source-files ~/ /tmp/x/` moves the home away
+            names::RSYNC
+                if args.iter().any(|w| w == "--remove-source-files") && self.moved(c, args) =>
+            {
+                add_label(&mut labels, "move-root")
+            }
             names::CHMOD if self.recursive_system(c, args) => {
                 add_label(&mut labels, "recursive-chmod-root")
             }
@@ -772,6 +778,8 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
     let name = c.name().unwrap_or("");
     let wget = name == "wget";
     let (mut named_output, mut remote_name) = (false, wget || name == "aria2c");
+    // `wget -P ~`, `curl --output-dir ~/.ssh -O`: where remote names land
+    let mut dir: Option<Option<String>> = None;
     let mut i = 1;
     let mut urls: Vec<(usize, &String)> = Vec::new();
     while let Some(w) = words.get(i) {
@@ -783,7 +791,15 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             let (opt, attached) = long
                 .split_once('=')
                 .map_or((long, None), |(o, v)| (o, Some(v)));
-            if matches!(opt, "output" | "output-document" | "out") {
+            if matches!(opt, "directory-prefix" | "output-dir" | "dir") {
+                dir = Some(match attached {
+                    Some(v) => (!v.contains('$') || v.starts_with("$HOME")).then(|| v.to_string()),
+                    None => {
+                        i += 1;
+                        value(i)
+                    }
+                });
+            } else if matches!(opt, "output" | "output-document" | "out") {
                 named_output = true;
                 match attached {
                     Some(v) if v != "-" => {
@@ -806,6 +822,16 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
             let out_letter = if wget { b'O' } else { b'o' };
             for (j, b) in letters.bytes().enumerate() {
+                if wget && b == b'P' {
+                    let rest = &letters[j + 1..];
+                    dir = Some(if rest.is_empty() {
+                        i += 1;
+                        value(i)
+                    } else {
+                        Some(rest.to_string())
+                    });
+                    break;
+                }
                 if b == out_letter {
                     named_output = true;
                     let rest = &letters[j + 1..];
@@ -841,10 +867,13 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         for (at, url) in urls {
             let path = url.split(['?', '#']).next().unwrap_or("");
             let file = path.rsplit('/').next().filter(|f| !f.is_empty());
-            push_saved(
-                &mut out,
-                file.filter(|_| !c.is_dynamic(at)).map(String::from),
-            );
+            let file = file.filter(|_| !c.is_dynamic(at));
+            let saved = match &dir {
+                None => file.map(String::from),
+                Some(None) => None,
+                Some(Some(d)) => file.map(|f| format!("{}/{f}", d.trim_end_matches('/'))),
+            };
+            push_saved(&mut out, saved);
         }
     }
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
@@ -936,12 +965,27 @@ fn disk_write(key: names::Key, args: &[String]) -> bool {
             .iter()
             .any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w)),
         names::WIPEFS => true,
+        // `ddrescue -f IN OUT`: the output is overwritten
+        _ if key == DDRESCUE => operands(args).last().is_some_and(|w| disk_device(w)),
+        // macOS's disk utility erasing or repartitioning a disk
+        _ if key == DISKUTIL => operands(args).iter().any(|w| {
+            let w = w.to_ascii_lowercase();
+            w.starts_with("erase")
+                || w.starts_with("zero")
+                || w.starts_with("secureerase")
+                || w.starts_with("partitiondisk")
+                || w.starts_with("delete")
+                || w == "reformat"
+        }),
         names::TEE | names::CP | names::MV | names::INSTALL => {
             operands(args).iter().any(|w| disk_device(w))
         }
         _ => key == names::BLKDISCARD || partition_edit(key, args),
     }
 }
+
+const DDRESCUE: names::Key = names::folded_key("ddrescue");
+const DISKUTIL: names::Key = names::folded_key("diskutil");
 
 /// A partition-table editor given a disk and not asked only to list or check (`fdisk -l`,
 /// `sfdisk -d`, `sgdisk -p`, `parted /dev/sda print`).

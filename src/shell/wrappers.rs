@@ -138,6 +138,42 @@ const LAUNCHERS: &[Launcher] = &[
         0,
     ),
     launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
+    // session and power launchers: each runs its operands as a command
+    launcher_row(
+        "dbus-run-session",
+        b"",
+        &["--config-file", "--dbus-daemon"],
+        0,
+    ),
+    launcher_row(
+        "systemd-inhibit",
+        b"",
+        &["--what", "--who", "--why", "--mode"],
+        0,
+    ),
+    launcher_row("caffeinate", b"tw", &[], 0),
+    launcher_row("screen", b"SceEhpTtX", &[], 0),
+    launcher_row(
+        "watchexec",
+        b"wefidsEp",
+        &[
+            "--watch",
+            "--exts",
+            "--filter",
+            "--ignore",
+            "--debounce",
+            "--signal",
+            "--shell",
+            "--env",
+            "--delay-run",
+            "--on-busy-update",
+            "--project-origin",
+            "--workdir",
+            "--filter-file",
+            "--ignore-file",
+        ],
+        0,
+    ),
     launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
     launcher_row(
         "unshare",
@@ -380,6 +416,7 @@ const TASKSET: names::Key = names::folded_key("taskset");
 const SG: names::Key = names::folded_key("sg");
 const CPULIMIT: names::Key = names::folded_key("cpulimit");
 const PARALLEL: names::Key = names::folded_key("parallel");
+const TMUX: names::Key = names::folded_key("tmux");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
@@ -628,6 +665,29 @@ pub(super) fn peel(words: &[String]) -> Peel {
             } else {
                 Peel::None
             }
+        }
+        // `tmux new-session -d 'cmd'`: the shell command after a command's options
+        TMUX => {
+            let sub = words.get(1).map_or("", String::as_str);
+            if !matches!(
+                sub,
+                "new-session"
+                    | "new"
+                    | "new-window"
+                    | "neww"
+                    | "split-window"
+                    | "splitw"
+                    | "respawn-pane"
+                    | "respawnp"
+                    | "run-shell"
+                    | "run"
+            ) {
+                return Peel::None;
+            }
+            let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
+            rest[0] = "tmux".to_string();
+            let o = options(&rest, b"sntcxyeFfltb", &[]);
+            script(words, "tmux", o.next + 1, 0)
         }
         key => match LAUNCHERS.iter().find(|l| {
             if key == names::NONE {
