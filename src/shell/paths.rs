@@ -16,6 +16,7 @@
 //!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
 //! * a file inside a word: after `@`/`<` (`curl -d @.env`, `curl -F f=@.env`), after the
 //!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`);
+//! * the files a sed script reads or writes (`sed '1r .env'`, `sed -n 'w out'`);
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
 //!   -f.env`, `curl -d@.env`).
 //!
@@ -177,6 +178,10 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
         }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
+        // sed's `r FILE` and `w FILE` inside its script
+        for (file, _) in super::effects::sed_files(&c.words) {
+            add(&mut out, ci, c, file, false, Source::LITERAL);
+        }
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             let at = Source {
                 unknown: r.dynamic && unknown_text(&r.target),
