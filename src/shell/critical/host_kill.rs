@@ -253,7 +253,8 @@ fn may_name_host(pattern: &str, matcher: Matcher) -> bool {
         Matcher::Whole => HOSTS.contains(&p),
         Matcher::Wildcard => HOSTS.iter().any(|h| wildcard(p.as_bytes(), h.as_bytes())),
         Matcher::Search | Matcher::CommandLine => {
-            let meta = |c: char| "^$.*+?()[]{}|\\".contains(c);
+            // (blanks too: a command line's words are apart in it)
+            let meta = |c: char| "^$.*+?()[]{}|\\ ".contains(c);
             let fragments: Vec<&str> = p.split(meta).filter(|f| !f.is_empty()).collect();
             if matcher == Matcher::CommandLine {
                 fragments
