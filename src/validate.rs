@@ -420,7 +420,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             ));
         }
         if op.glob || op.pattern {
-            let folded = (nocase && op.glob).then(|| op.path.to_lowercase());
+            let folded = (nocase && op.glob).then(|| op.path.to_ascii_lowercase());
             let risk = |path: &str| access.glob_risk(path, op.glob && shell_globs);
             // (`All` too: with dotglob it can differ from what validation read)
             if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) = folded
