@@ -261,11 +261,6 @@ fn add<'a>(
         ..at
     };
     let word = normalised(word);
-    // `~-`, `~N`, `~+N`, `~-N`: the previous directory or an entry of the directory stack
-    let at = Source {
-        unknown: at.unknown || stack_tilde(&word),
-        ..at
-    };
     let relative = !is_absolute(&word);
     // each directory the command may run in (a `cd` before it may have failed)
     let others = if relative { &c.cwd_also[..] } else { &[] };
@@ -297,16 +292,6 @@ fn add<'a>(
             index: at.index,
         });
     }
-}
-
-/// `~-` (`OLDPWD`), `~N`, `~+N`, `~-N` (the directory stack), alone or before a `/`.
-fn stack_tilde(word: &str) -> bool {
-    let Some(rest) = word.strip_prefix('~') else {
-        return false;
-    };
-    let name = rest.split('/').next().unwrap_or("");
-    let digits = name.trim_start_matches(['+', '-']);
-    name == "-" || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,

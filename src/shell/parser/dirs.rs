@@ -110,7 +110,13 @@ pub(super) fn assigned_prefix<'c>(c: &'c SimpleCommand, var: &str) -> Option<&'c
 
 /// `+N` / `-N`: an entry of the directory stack.
 pub(super) fn stack_index(w: &str) -> bool {
-    w.len() > 1 && w.starts_with(['+', '-']) && w.bytes().skip(1).all(|b| b.is_ascii_digit())
+    w.starts_with(['+', '-']) && stack_entry(w)
+}
+
+/// `N`, `+N`, `-N`: an entry of the directory stack, as `~N` names it.
+fn stack_entry(name: &str) -> bool {
+    let digits = name.strip_prefix(['+', '-']).unwrap_or(name);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// With `HOME` redefined by the line, a word `~` or `~/…` is that value (or unknown).
@@ -138,11 +144,9 @@ pub(super) fn stack_tildes(oldpwd: Option<&String>, parts: &mut Parts) {
             continue;
         };
         let name = rest.split('/').next().unwrap_or("");
-        let digits = name.trim_start_matches(['+', '-']);
-        let stack = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         match oldpwd {
             Some(old) if name == "-" => *w = format!("{old}{}", &rest[1..]),
-            _ if name == "-" || stack => {
+            _ if name == "-" || stack_entry(name) => {
                 if !parts.unknown.contains(&i) {
                     parts.unknown.push(i);
                 }
@@ -165,9 +169,7 @@ pub(super) fn tilde_target(
     match (name, home) {
         ("", Some(h)) => Some(h.as_ref().map(|h| format!("{h}{after}"))),
         ("-", _) => Some(oldpwd.map(|o| format!("{o}{after}"))),
-        _ if stack_index(name) || name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty() => {
-            Some(None)
-        }
+        _ if stack_entry(name) => Some(None),
         _ => None,
     }
 }
