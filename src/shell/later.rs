@@ -594,40 +594,84 @@ fn evaluated_values(
         return None;
     }
     // a value the line reads at run time, then evaluates
-    let read_at_run_time = cmds.iter().find_map(|c| {
+    let read_at_run_time = cmds.iter().filter_map(|c| {
         if c.name() == Some("read") {
-            return c
-                .words
-                .iter()
-                .skip(1)
-                .rev()
-                .find(|w| !w.starts_with('-'))
-                .cloned();
+            return c.words.iter().skip(1).rev().find(|w| !w.starts_with('-'));
         }
         if c.words.is_empty() {
             let d = c.dynamic_assignments.first()?;
             let (name, _) = c.assignments.get(d.index)?;
-            return (!substitutions(&d.raw.replace("$((", "")).is_empty()).then(|| name.clone());
+            return (!substitutions(&d.raw.replace("$((", "")).is_empty()).then_some(name);
         }
         None
-    })?;
-    // named again after it is read (as a word of its own: `x`, `$x`)
+    });
+    let texts = arithmetic_texts(src, cmds);
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let uses = src
-        .match_indices(read_at_run_time.as_str())
-        .filter(|(i, n)| {
-            let before = src.as_bytes().get(i.wrapping_sub(1)).copied();
-            let after = src.as_bytes().get(i + n.len()).copied();
-            !before.is_some_and(ident) && !after.is_some_and(ident)
+    // named, as a word of its own (`x`, `$x`), in an expression bash evaluates
+    let evaluated = |name: &str| {
+        texts.iter().any(|t| {
+            t.match_indices(name).any(|(i, n)| {
+                let before = t.as_bytes().get(i.wrapping_sub(1)).copied();
+                let after = t.as_bytes().get(i + n.len()).copied();
+                !before.is_some_and(ident) && !after.is_some_and(ident)
+            })
         })
-        .count();
-    let used = uses > 1;
-    used.then(|| {
-        format!(
-            "`{read_at_run_time}` is read when the command runs and then evaluated as \
-             arithmetic, which runs any command substitution in it"
-        )
-    })
+    };
+    let name = read_at_run_time.into_iter().find(|n| evaluated(n))?;
+    Some(format!(
+        "`{name}` is read when the command runs and then evaluated as arithmetic, which runs \
+         any command substitution in it"
+    ))
+}
+
+/// The texts bash evaluates as arithmetic: `$((…))` and `((…))`, `$[…]`, a parameter's
+/// offset and length (`${s:…}`) or subscript (`${a[…]}`), the words of `let`, of an integer
+/// declaration and of a `[[ … -eq … ]]` test.
+fn arithmetic_texts<'s>(src: &'s str, cmds: &'s [SimpleCommand]) -> Vec<&'s str> {
+    let mut out = Vec::new();
+    let until = |from: usize, end: &str| {
+        let rest = src.get(from..).unwrap_or("");
+        rest.find(end).map_or(rest, |k| &rest[..k])
+    };
+    for (i, _) in src.match_indices("((") {
+        out.push(until(i + 2, "))"));
+    }
+    for (i, _) in src.match_indices("$[") {
+        out.push(until(i + 2, "]"));
+    }
+    for (i, _) in src.match_indices("${") {
+        let rest = &src[i + 2..];
+        let name = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        if rest.starts_with('!') {
+            // `${!x}`: x's value names what is expanded, subscript and all
+            out.push(until(i + 2, "}"));
+        } else if matches!(rest.as_bytes().get(name), Some(b':' | b'[')) {
+            out.push(until(i + 2 + name, "}"));
+        }
+    }
+    for c in cmds {
+        let integer = matches!(
+            c.name(),
+            Some("declare" | "typeset" | "local" | "export" | "readonly")
+        ) && c
+            .words
+            .iter()
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('i'));
+        let test = c.words.first().is_some_and(|w| w == "[[");
+        if integer || test || c.name() == Some("let") {
+            out.extend(c.words.iter().skip(1).map(String::as_str));
+        }
+        out.extend(
+            c.assignments
+                .iter()
+                .filter(|(n, _)| n.contains('['))
+                .map(|(n, _)| n.as_str()),
+        );
+    }
+    out
 }
 
 #[cfg(test)]
