@@ -22,6 +22,8 @@ use super::{inline, wrappers, MAX_COMMANDS};
 
 /// Written scripts that write and run scripts are read this deep.
 const MAX_LEVELS: usize = 4;
+/// Pieces of code one line may run later (each is parsed): past this it is not judged.
+const MAX_PIECES: usize = 64;
 
 /// Adds to `analysis` the commands of the code `src` runs later (see the module docs);
 /// `parse` reads a command line (the parser, which sits above this module).
@@ -40,7 +42,16 @@ pub(super) fn extend(
     if let Some(why) = evaluated_values(src, &analysis.commands, &mut found) {
         analysis.problem = Some(Problem::Unparseable(why));
     }
+    if found.len() > MAX_PIECES {
+        analysis.problem = Some(Problem::Unparseable(format!(
+            "more than {MAX_PIECES} pieces of code run later"
+        )));
+        return;
+    }
     for (runner, wrapper, text) in found {
+        if analysis.problem.is_some() {
+            return;
+        }
         let mut inner = parse(&text);
         if inner.problem.is_none() {
             extend(&mut inner, &text, level + 1, parse);
