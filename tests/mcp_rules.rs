@@ -345,7 +345,7 @@ fn always_persists_that_servers_tool_only() {
         };
         assert!(request.mcp.is_some(), "{spec}");
         let (outcome, change) = e.finish(
-            &call(spec).tool,
+            &call(spec),
             verdict,
             PromptResult::Answered(Answer::Always),
         );

@@ -28,6 +28,7 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use serde::Serialize;
 
@@ -142,7 +143,9 @@ impl<'e> Paths<'e> {
 }
 
 pub struct Engine {
-    catalogue: Catalogue,
+    /// Shared: it never changes after construction, so a host's reader can hold it while the
+    /// engine itself is not borrowed.
+    catalogue: Rc<Catalogue>,
     /// The settings' `tools`, kept for snapshots.
     custom_tools: NameMap<ToolSpec>,
     access: Access,
@@ -211,7 +214,7 @@ impl Engine {
             None => Preset::Mode(mode),
         };
         let engine = Engine {
-            catalogue,
+            catalogue: Rc::new(catalogue),
             custom_tools: settings.tools,
             access,
             rules,
@@ -324,6 +327,11 @@ impl Engine {
 
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
+    }
+
+    /// The catalogue, to keep beside the engine (it never changes).
+    pub fn shared_catalogue(&self) -> Rc<Catalogue> {
+        self.catalogue.clone()
     }
 
     pub fn prompt_timeout_ms(&self) -> Option<u32> {

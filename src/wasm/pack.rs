@@ -130,7 +130,8 @@ fn with_names<R>(f: impl FnOnce(&mut Names) -> R) -> R {
 
 /// Every name so far, in number order (the layer's copy).
 pub(super) fn names() -> Array {
-    with_names(|n| n.list.iter().map(|s| JsValue::from_str(s)).collect())
+    let list = with_names(|n| n.list.clone());
+    super::owned::strings(list)
 }
 
 /// The tape's address in wasm memory (the same for every record).

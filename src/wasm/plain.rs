@@ -36,24 +36,18 @@ impl Gatekeeper {
     /// `mcp` what an undeclared tool whose name starts with `prefix` reads.
     #[wasm_bindgen(js_name = __toolgateParams, skip_typescript)]
     pub fn params_table(&self) -> Array {
-        let engine = self.engine.borrow();
-        let catalogue = engine.catalogue();
-        let list = |spec: &ToolSpec| {
-            params_read(spec)
-                .into_iter()
-                .map(JsValue::from_str)
-                .collect::<Array>()
-        };
-        let table = Array::new();
-        table.push(&crate::mcp::CLAUDE_PREFIX.into());
-        table.push(&list(catalogue.spec(&undeclared(catalogue, ""))).into());
-        let mcp = undeclared(catalogue, crate::mcp::CLAUDE_PREFIX);
-        table.push(&list(catalogue.spec(&mcp)).into());
+        let catalogue = &*self.catalogue;
+        let list = |spec: &ToolSpec| JsValue::from(super::owned::strings(params_read(spec)));
+        let mut table = vec![
+            crate::mcp::CLAUDE_PREFIX.into(),
+            list(catalogue.spec(&undeclared(catalogue, ""))),
+            list(catalogue.spec(&undeclared(catalogue, crate::mcp::CLAUDE_PREFIX))),
+        ];
         for (tool, spec) in &catalogue.tools() {
-            table.push(&tool.into());
-            table.push(&list(spec).into());
+            table.push(tool.into());
+            table.push(list(spec));
         }
-        table
+        super::owned::array(&table)
     }
 
     /// `check`, `validate`, `explain` or `authorize` (by number: [`CHECK`], [`VALIDATE`],
@@ -72,24 +66,20 @@ impl Gatekeeper {
         call: JsValue,
         options: JsValue,
     ) -> JsValue {
-        let engine = self.engine.borrow();
         let read = if packed.is_empty() {
-            read_call(read, engine.catalogue())
+            read_call(read, &self.catalogue)
         } else {
-            match unpack(packed, engine.catalogue()) {
+            match unpack(packed, &self.catalogue) {
                 Some(c) => Ok(c),
                 None => return JsValue::UNDEFINED,
             }
         };
         let packed = method < OBJECT;
         match method % OBJECT {
-            CHECK => super::verdict_js(&engine, read, packed),
-            VALIDATE => super::validation_js(&engine, read, packed),
-            EXPLAIN => super::explanation_js(&engine, read, packed),
-            _ => {
-                drop(engine);
-                self.authorize_read(read, call, options).into()
-            }
+            CHECK => super::verdict_js(&self.engine, read, packed),
+            VALIDATE => super::validation_js(&self.engine, read, packed),
+            EXPLAIN => super::explanation_js(&self.engine, read, packed),
+            _ => self.authorize_read(read, call, options).into(),
         }
     }
 }
@@ -106,7 +96,7 @@ impl Gatekeeper {
     /// Where the layer reads packed records: `[memory, the tape's address]`.
     #[wasm_bindgen(js_name = __toolgateTape, skip_typescript)]
     pub fn packed_tape() -> Array {
-        Array::of2(&wasm_bindgen::memory(), &super::pack::tape_address().into())
+        super::owned::array(&[wasm_bindgen::memory(), super::pack::tape_address().into()])
     }
 
     /// `analyseCommand` as a packed record (or the object, when it does not pack).
