@@ -68,6 +68,12 @@ const TS_IMPORT: &'static str = include_str!("import.d.ts");
 #[wasm_bindgen(typescript_custom_section)]
 const TS_HOST: &'static str = include_str!("host.d.ts");
 
+/// What every method that answers with a JS value returns: never an error. A `Result` makes
+/// the wasm export return two values instead of one `externref`, which Node 20's V8 (11.3)
+/// would inline into the optimized JS calling it and could not deoptimize (plain.rs, and
+/// docs/architecture.md § The JS layer and V8): no export of the class returns one.
+type Two<T> = Result<T, JsValue>;
+
 /// The one class JS sees.
 #[cfg(feature = "gate")]
 #[wasm_bindgen]
@@ -114,9 +120,9 @@ impl Gatekeeper {
 
     /// Everything a user decided, as plain JSON (turn grants and callbacks excluded).
     #[wasm_bindgen(unchecked_return_type = "Snapshot")]
-    pub fn snapshot(&self) -> JsValue {
+    pub fn snapshot(&self) -> Two<JsValue> {
         let snapshot = self.engine.borrow().snapshot();
-        to_js(&snapshot)
+        Ok(to_js(&snapshot))
     }
 
     /// Restores a snapshot exactly; throws on an unknown or newer version, naming the field.
@@ -150,8 +156,8 @@ impl Gatekeeper {
     /// words joined by spaces (launchers included), whether the command is plain, and why it
     /// cannot be judged, if so. For tools and benchmarks; `check` does this internally.
     #[wasm_bindgen(js_name = analyseCommand, unchecked_return_type = "CommandSummary")]
-    pub fn analyse_command(command: &str) -> JsValue {
-        to_js(&crate::shell::analyse(command).summary())
+    pub fn analyse_command(command: &str) -> Two<JsValue> {
+        Ok(to_js(&crate::shell::analyse(command).summary()))
     }
 
     /// Analyses every command of a list in one call and returns how many simple commands they
@@ -178,8 +184,8 @@ impl Gatekeeper {
     pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        validation_js(&self.engine, read_call(call, &self.catalogue), false)
+    ) -> Two<JsValue> {
+        Ok(validation_js(&self.engine, read_call(call, &self.catalogue), false))
     }
 
     /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
@@ -188,8 +194,8 @@ impl Gatekeeper {
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        verdict_js(&self.engine, read_call(call, &self.catalogue), false)
+    ) -> Two<JsValue> {
+        Ok(verdict_js(&self.engine, read_call(call, &self.catalogue), false))
     }
 
     /// Every step of the resolution order with what it looked at and why it passed or decided.
@@ -197,8 +203,8 @@ impl Gatekeeper {
     pub fn explain(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        explanation_js(&self.engine, read_call(call, &self.catalogue), false)
+    ) -> Two<JsValue> {
+        Ok(explanation_js(&self.engine, read_call(call, &self.catalogue), false))
     }
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
@@ -208,9 +214,9 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
-    ) -> Promise {
+    ) -> Two<Promise> {
         let parsed = read_call(&call, &self.catalogue);
-        self.authorize_read(parsed, call, options)
+        Ok(self.authorize_read(parsed, call, options))
     }
 
     /// `authorize` of the call as read; `call` is the call as given (the prompt shows its
@@ -312,27 +318,27 @@ impl Gatekeeper {
     pub fn classify_path(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
-    ) -> JsValue {
+    ) -> Two<JsValue> {
         let class = match path_string(path) {
             Some(p) => self.engine.borrow().access().classify(&p).as_str(),
             None => crate::Locality::External.as_str(),
         };
         // The two answers are created once, not decoded on every call.
-        label(class).clone()
+        Ok(label(class).clone())
     }
 
     /// Warnings from compiling the ignore file (e.g. a missing `!include`).
     /// Every tool this Gatekeeper declares, with its spec: the default catalogue plus the
     /// settings' `tools`. Tools not listed are judged as tier `exec` (`mcp__…` names as `mcp`).
     #[wasm_bindgen(getter, unchecked_return_type = "Record<string, ToolSpec>")]
-    pub fn catalogue(&self) -> JsValue {
-        to_js(&self.catalogue.tools())
+    pub fn catalogue(&self) -> Two<JsValue> {
+        Ok(to_js(&self.catalogue.tools()))
     }
 
     #[wasm_bindgen(getter, js_name = ignoreWarnings, unchecked_return_type = "string[]")]
-    pub fn ignore_warnings(&self) -> Array {
+    pub fn ignore_warnings(&self) -> Two<Array> {
         let warnings = self.engine.borrow().access().ignore().warnings().to_vec();
-        owned::strings(warnings)
+        Ok(owned::strings(warnings))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
@@ -466,7 +472,7 @@ impl Gatekeeper {
 
     /// This turn's grants, each list sorted.
     #[wasm_bindgen(getter, js_name = turnGrants, unchecked_return_type = "{ allow: string[]; deny: string[] }")]
-    pub fn turn_grants(&self) -> JsValue {
+    pub fn turn_grants(&self) -> Two<JsValue> {
         let grants = {
             let engine = self.engine.borrow();
             let (allow, deny) = engine.turn_grants();
@@ -475,7 +481,7 @@ impl Gatekeeper {
                 deny: deny.map(String::from).collect(),
             }
         };
-        to_js(&grants)
+        Ok(to_js(&grants))
     }
 
     #[wasm_bindgen(js_name = isAlwaysAllowed)]
@@ -485,14 +491,14 @@ impl Gatekeeper {
 
     /// Sorted, without duplicates.
     #[wasm_bindgen(getter, js_name = alwaysAllowedTools, unchecked_return_type = "string[]")]
-    pub fn always_allowed_tools(&self) -> Array {
+    pub fn always_allowed_tools(&self) -> Two<Array> {
         let tools: Vec<String> = self
             .engine
             .borrow()
             .always_allowed_tools()
             .map(String::from)
             .collect();
-        owned::strings(tools)
+        Ok(owned::strings(tools))
     }
 
     /// `{ allow?: string[], deny?: string[] }`: a skill's allowed-tools / disallowed-tools.

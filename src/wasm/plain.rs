@@ -14,10 +14,10 @@
 //! These methods are not API: the layer takes them off the prototype when it loads.
 //!
 //! Each returns a `Result` (always `Ok`), so its wasm export returns two values instead of one
-//! `externref`. Node 20's V8 (11.3) inlines a JS→wasm call that returns one `externref` into
-//! the optimized JS that makes it, and its deoptimizer cannot rebuild that frame: a lazy
-//! deoptimization of the caller while the call runs (a GC in it re-deciding where the
-//! caller's object literals are allocated, for one) ends the process ("unreachable code" in
+//! `externref` ([`Two`]): Node 20's V8 (11.3) inlines a JS→wasm call that returns one
+//! `externref` into the optimized JS that makes it, and its deoptimizer cannot rebuild that
+//! frame: a lazy deoptimization of the caller while the call runs (a GC in it re-deciding where
+//! the caller's object literals are allocated, for one) ends the process ("unreachable code" in
 //! `Deoptimizer::DoComputeBuiltinContinuation`). A call returning two values is never inlined
 //! (docs/architecture.md § The JS layer and V8).
 
@@ -25,7 +25,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::read::{params_read, read_call};
-use super::Gatekeeper;
+use super::{Gatekeeper, Two};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, ToolSpec};
 
@@ -33,9 +33,6 @@ use crate::catalogue::{Catalogue, ToolSpec};
 const CHECK: u32 = 0;
 const VALIDATE: u32 = 1;
 const EXPLAIN: u32 = 2;
-/// What the layer's methods return: never an error (see the module docs for why a `Result`).
-type Two<T> = Result<T, JsValue>;
-
 /// Added to a method's number: its answer as the object, not a packed record (the layer's
 /// way back when a record surprises it).
 const OBJECT: u32 = 4;
