@@ -72,6 +72,7 @@ const TS_HOST: &'static str = include_str!("host.d.ts");
 /// the wasm export return two values instead of one `externref`, which Node 20's V8 (11.3)
 /// would inline into the optimized JS calling it and could not deoptimize (plain.rs, and
 /// docs/architecture.md § The JS layer and V8): no export of the class returns one.
+#[cfg(feature = "gate")]
 type Two<T> = Result<T, JsValue>;
 
 /// The one class JS sees.
