@@ -5,7 +5,10 @@
 // (tests/js/host.test.mjs), and on wasm-bindgen's own glue of the plain build in both
 // (tests/wasm_host.rs). Resolves to the failures, one line each (none: all held).
 
-export async function hostScenarios(Gatekeeper, { churn = 3000 } = {}) {
+// `pollutedThen: false` leaves out the scenarios that set `Object.prototype.then` while an
+// `authorize` settles: a test harness resolving its own promises with objects meanwhile
+// (wasm-bindgen-test's in a browser) would adopt it, endlessly.
+export async function hostScenarios(Gatekeeper, { churn = 3000, pollutedThen = true } = {}) {
   const failures = [];
   const scenario = async (name, f) => {
     try {
@@ -111,7 +114,7 @@ export async function hostScenarios(Gatekeeper, { churn = 3000 } = {}) {
   });
 
   // 4. An inherited `then` cannot make an outcome or a marker a thenable.
-  await scenario('a polluted then', async () => {
+  if (pollutedThen) await scenario('a polluted then', async () => {
     const cases = [
       ['a deny answer', config({ mode: 'always-ask', prompt: () => 'deny' }), undefined],
       ['a timeout', config({ mode: 'always-ask', promptTimeoutMs: 5, prompt: never }), undefined],
