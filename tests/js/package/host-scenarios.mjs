@@ -32,14 +32,19 @@ export async function hostScenarios(Gatekeeper, { churn = 3000, pollutedThen = t
     expect(gk.check(read('.env')).decision === 'deny', `${what}: a later check of .env did not deny`);
     gk.free();
   };
-  /** Runs `f` with `target[key]` defined as `descriptor`, then takes it away. */
-  const polluted = async (target, key, descriptor, f) => {
+  /**
+   * Runs `f` with `target[key]` defined as `descriptor`, then takes it away: at once when `f`
+   * returns no promise (nothing else runs while it is polluted), else when its promise settles.
+   */
+  const polluted = (target, key, descriptor, f) => {
     Object.defineProperty(target, key, { configurable: true, ...descriptor });
+    let out;
     try {
-      return await f();
+      out = f();
     } finally {
-      delete target[key];
+      if (!(out instanceof Promise)) delete target[key];
     }
+    return out instanceof Promise ? out.finally(() => { delete target[key]; }) : out;
   };
 
   // 1. Instances created and dropped or freed by the thousand, interleaved with checks: Node
@@ -78,7 +83,7 @@ export async function hostScenarios(Gatekeeper, { churn = 3000, pollutedThen = t
     for (const key of keys) {
       await scenario(`a throwing setter ${target === Object.prototype ? 'Object' : 'Array'}.prototype.${key}`, async () => {
         const gk = new Gatekeeper(config({ alwaysAllow: ['list_files'] }));
-        await polluted(target, key, boom, () => {
+        polluted(target, key, boom, () => {
           for (const [name, holds] of Object.entries(methods)) {
             let ok;
             try {
