@@ -3,7 +3,7 @@
 //! setter on a polluted `Object.prototype` or `Array.prototype` would run (and could throw
 //! through the facade), and an inherited read-only `decision` or `allowed` would keep the
 //! object from getting its own, so the inherited value would show through. Defining runs no
-//! JS of anyone's. The shape is serde-wasm-bindgen's (which this replaces): structs and maps
+//! JS of anyone's. The shape is serde-wasm-bindgen's (which this replaced): structs and maps
 //! as objects, sequences as arrays, `None` and `()` as `undefined`, unit variants as their
 //! names, a variant with data as `{ variant: data }`.
 
