@@ -233,7 +233,12 @@ mod tests {
             // allowRedirects: the redirection is permitted, its target is no word
             (&list(&["bash(ls)"], true), "bash", "ls 2>/dev/null", None),
             (&list(&["bash(ls)"], true), "bash", "ls > out 2>&1", None),
-            (&list(&["bash(cat *)"], true), "bash", "cat < input.txt", None),
+            (
+                &list(&["bash(cat *)"], true),
+                "bash",
+                "cat < input.txt",
+                None,
+            ),
             (
                 &list(&["bash(ls)"], true),
                 "bash",

@@ -793,7 +793,8 @@ fn a_deny_made_while_the_prompt_is_open_wins_over_the_answer() {
         (
             "ignore line",
             |e| {
-                e.set_ignore_file(Some("a\n".into()), Default::default()).unwrap();
+                e.set_ignore_file(Some("a\n".into()), Default::default())
+                    .unwrap();
             },
             Some("ignored_path"),
         ),

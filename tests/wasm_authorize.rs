@@ -198,14 +198,18 @@ async fn concurrent_prompts_settle_out_of_order() {
         "(req) => new Promise(r => setTimeout(() => r(req.params.n === 1 ? 'deny' : 'once'), req.params.n === 1 ? 30 : 5))",
         "",
     );
-    let first = gk.authorize(
-        js("{ tool: 'mystery_tool', params: { n: 1 } }"),
-        JsValue::UNDEFINED,
-    ).unwrap();
-    let second = gk.authorize(
-        js("{ tool: 'mystery_tool', params: { n: 2 } }"),
-        JsValue::UNDEFINED,
-    ).unwrap();
+    let first = gk
+        .authorize(
+            js("{ tool: 'mystery_tool', params: { n: 1 } }"),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
+    let second = gk
+        .authorize(
+            js("{ tool: 'mystery_tool', params: { n: 2 } }"),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
     let order = js("[]");
     let record = |p: Promise, tag: &'static str| {
         let order = order.clone();

@@ -32,7 +32,12 @@ async fn the_host_scenarios_hold() {
     // the harness's own promises in a browser would adopt a polluted `then` (the package's
     // Chromium stage and Node run that scenario)
     let browser = wasm_support::js("typeof window === 'object'");
-    js_sys::Reflect::set(&options, &"pollutedThen".into(), &(!browser.is_truthy()).into()).unwrap();
+    js_sys::Reflect::set(
+        &options,
+        &"pollutedThen".into(),
+        &(!browser.is_truthy()).into(),
+    )
+    .unwrap();
     let run = scenarios()
         .call2(&JsValue::NULL, &class(), &options)
         .unwrap()

@@ -71,7 +71,9 @@ fn rules_name_servers_and_tools() {
         r#"{"server":"github","tool":"delete_repo"}"#
     );
     assert_eq!(text(&v, "rule"), "mcp__github__delete_repo");
-    let v = gk.check(&js("{ tool: 'read_file', params: { path: 'a' } }")).unwrap();
+    let v = gk
+        .check(&js("{ tool: 'read_file', params: { path: 'a' } }"))
+        .unwrap();
     assert!(get(&v, "mcp").is_undefined());
     let x = gk.explain(&js(&mcp("github", "create_issue"))).unwrap();
     assert_eq!(
@@ -91,9 +93,12 @@ async fn always_persists_that_servers_tool() {
     gk.set_on_change(js("(c) => globalThis.__mcpChanges.push(c)"))
         .unwrap();
     Reflect::set(&js_sys::global(), &"__mcpChanges".into(), &changes).unwrap();
-    let o = JsFuture::from(gk.authorize(js(&mcp("github", "create_issue")), JsValue::UNDEFINED).unwrap())
-        .await
-        .unwrap();
+    let o = JsFuture::from(
+        gk.authorize(js(&mcp("github", "create_issue")), JsValue::UNDEFINED)
+            .unwrap(),
+    )
+    .await
+    .unwrap();
     assert_eq!(text(&o, "code"), "user_always");
     let request = get(&js_sys::global(), "__mcpRequest");
     assert_eq!(
@@ -109,15 +114,24 @@ async fn always_persists_that_servers_tool() {
         r#"[{"kind":"alwaysAllow","tool":"mcp(github/create_issue)"}]"#
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "create_issue"))).unwrap(), "step"),
+        text(
+            &gk.check(&js(&mcp("github", "create_issue"))).unwrap(),
+            "step"
+        ),
         "always-allow"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "delete_repo"))).unwrap(), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "delete_repo"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("gitlab", "create_issue"))).unwrap(), "decision"),
+        text(
+            &gk.check(&js(&mcp("gitlab", "create_issue"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
 }
@@ -155,11 +169,17 @@ fn importers_give_configs_a_gatekeeper_accepts() {
     assert_eq!(json(&get(&cline, "warnings")), "[]");
     let gk = Gatekeeper::new(get(&cline, "config")).unwrap();
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "get_issue"))).unwrap(), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "get_issue"))).unwrap(),
+            "decision"
+        ),
         "allow"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "create_issue"))).unwrap(), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "create_issue"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
     assert_eq!(
@@ -194,7 +214,8 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     let gk = Gatekeeper::new(config).unwrap();
     assert_eq!(
         text(
-            &gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }")).unwrap(),
+            &gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }"))
+                .unwrap(),
             "decision"
         ),
         "deny"
@@ -216,7 +237,8 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     let gk = Gatekeeper::new(get(&codex, "config")).unwrap();
     assert_eq!(
         text(
-            &gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }")).unwrap(),
+            &gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }"))
+                .unwrap(),
             "decision"
         ),
         "prompt"

@@ -135,7 +135,10 @@ fn every_change_fires_once() {
             "autoApproval"
         ]
     );
-    assert_eq!(json(&gk.turn_grants().unwrap()), r#"{"allow":[],"deny":[]}"#);
+    assert_eq!(
+        json(&gk.turn_grants().unwrap()),
+        r#"{"allow":[],"deny":[]}"#
+    );
 }
 
 #[wasm_bindgen_test]
@@ -162,11 +165,15 @@ fn imported_configs_build_a_gatekeeper() {
         json(&warnings)
     );
     let gk = Gatekeeper::new(get(&claude, "config")).unwrap();
-    let read = gk.check(&js("{ tool: 'read_file', params: { path: 'secrets/k' } }")).unwrap();
+    let read = gk
+        .check(&js("{ tool: 'read_file', params: { path: 'secrets/k' } }"))
+        .unwrap();
     assert_eq!(get(&read, "decision").as_string().unwrap(), "deny");
-    let test = gk.check(&js(
-        "{ tool: 'bash', params: { command: 'npm run test -- --watch=false' } }",
-    )).unwrap();
+    let test = gk
+        .check(&js(
+            "{ tool: 'bash', params: { command: 'npm run test -- --watch=false' } }",
+        ))
+        .unwrap();
     assert_eq!(get(&test, "decision").as_string().unwrap(), "allow");
 
     let cline = import::import_cline(js(
@@ -193,7 +200,9 @@ fn explain_traces_every_step() {
         "{ mode: 'always-ask', alwaysAllow: ['bash'], ignoreFile: '.env' }",
     ))
     .unwrap();
-    let e = gk.explain(&js("{ tool: 'bash', params: { command: 'ls' } }")).unwrap();
+    let e = gk
+        .explain(&js("{ tool: 'bash', params: { command: 'ls' } }"))
+        .unwrap();
     let outcomes: Vec<String> = Array::from(&get(&e, "steps"))
         .iter()
         .map(|s| {
@@ -218,7 +227,9 @@ fn explain_traces_every_step() {
             "policy=skipped"
         ]
     );
-    let blocked = gk.explain(&js("{ tool: 'bash', params: { command: 'cat .env' } }")).unwrap();
+    let blocked = gk
+        .explain(&js("{ tool: 'bash', params: { command: 'cat .env' } }"))
+        .unwrap();
     assert_eq!(
         get(&get(&blocked, "invalid"), "code").as_string().unwrap(),
         "ignored_path"

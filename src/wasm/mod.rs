@@ -24,10 +24,10 @@ use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::catalogue::Catalogue;
 use crate::engine::{
     invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, TurnGrants,
 };
-use crate::catalogue::Catalogue;
 use crate::policy::{ClineAutoApproval, Mode, Policy};
 use crate::settings::{check_version, ErrorCode, Rules, Settings, SettingsError};
 
@@ -186,7 +186,11 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> Two<JsValue> {
-        Ok(validation_js(&self.engine, read_call(call, &self.catalogue), false))
+        Ok(validation_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
@@ -196,7 +200,11 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> Two<JsValue> {
-        Ok(verdict_js(&self.engine, read_call(call, &self.catalogue), false))
+        Ok(verdict_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// Every step of the resolution order with what it looked at and why it passed or decided.
@@ -205,7 +213,11 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
     ) -> Two<JsValue> {
-        Ok(explanation_js(&self.engine, read_call(call, &self.catalogue), false))
+        Ok(explanation_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
@@ -628,7 +640,10 @@ fn signal(options: &JsValue) -> prompt::Signal {
     }
     match own::get(options, label("signal")) {
         Ok(s) => Ok(s.filter(|s| !s.is_undefined() && !s.is_null())),
-        Err(e) => Err(format!("its signal could not be read: {}", prompt::describe(&e))),
+        Err(e) => Err(format!(
+            "its signal could not be read: {}",
+            prompt::describe(&e)
+        )),
     }
 }
 

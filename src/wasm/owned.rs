@@ -203,7 +203,11 @@ impl ser::Serializer for Js {
         Ok(tagged(variant, &value.serialize(self)?))
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Items, NoJsForm> {
-        Ok(Items { array: Array::new().into(), len: 0, variant: None })
+        Ok(Items {
+            array: Array::new().into(),
+            len: 0,
+            variant: None,
+        })
     }
     fn serialize_tuple(self, len: usize) -> Result<Items, NoJsForm> {
         self.serialize_seq(Some(len))
@@ -219,10 +223,17 @@ impl ser::Serializer for Js {
         len: usize,
     ) -> Result<Items, NoJsForm> {
         let items = self.serialize_seq(Some(len))?;
-        Ok(Items { variant: Some(variant), ..items })
+        Ok(Items {
+            variant: Some(variant),
+            ..items
+        })
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Fields, NoJsForm> {
-        Ok(Fields { object: Object::new().into(), key: None, variant: None })
+        Ok(Fields {
+            object: Object::new().into(),
+            key: None,
+            variant: None,
+        })
     }
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<Fields, NoJsForm> {
         self.serialize_map(Some(len))
@@ -235,7 +246,10 @@ impl ser::Serializer for Js {
         len: usize,
     ) -> Result<Fields, NoJsForm> {
         let fields = self.serialize_map(Some(len))?;
-        Ok(Fields { variant: Some(variant), ..fields })
+        Ok(Fields {
+            variant: Some(variant),
+            ..fields
+        })
     }
 }
 
@@ -299,7 +313,11 @@ impl ser::SerializeTupleVariant for Items {
 }
 
 impl Fields {
-    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), NoJsForm> {
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), NoJsForm> {
         let v = value.serialize(Js)?;
         define(&self.object, super::label(key), &v, true);
         Ok(())
@@ -368,7 +386,12 @@ impl ser::SerializeStructVariant for Fields {
 pub(super) fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> Array {
     let array = Array::new();
     for (i, s) in items.into_iter().enumerate() {
-        define(&array, &JsValue::from_f64(i as f64), &JsValue::from_str(s.as_ref()), true);
+        define(
+            &array,
+            &JsValue::from_f64(i as f64),
+            &JsValue::from_str(s.as_ref()),
+            true,
+        );
     }
     array
 }

@@ -112,7 +112,10 @@ impl Gatekeeper {
     /// `as_object`).
     #[wasm_bindgen(js_name = __toolgateAnalyse, skip_typescript)]
     pub fn analyse_packed(command: &str, as_object: bool) -> Two<JsValue> {
-        Ok(super::output(&crate::shell::analyse(command).summary(), !as_object))
+        Ok(super::output(
+            &crate::shell::analyse(command).summary(),
+            !as_object,
+        ))
     }
 }
 

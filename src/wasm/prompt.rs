@@ -31,10 +31,19 @@ extern "C" {
     #[wasm_bindgen(js_namespace = Promise, js_name = race, catch)]
     fn race(racers: &Array) -> Result<Promise, JsValue>;
 
+    /// A promise's resolver, to bind to a value.
+    type Resolver;
+    #[wasm_bindgen(method, js_name = bind, catch)]
+    fn bind(this: &Resolver, this_arg: &JsValue, value: &JsValue) -> Result<Function, JsValue>;
+
     /// A promise whose `then` takes its callbacks as plain values.
     type Thenable;
     #[wasm_bindgen(method, catch)]
-    fn then(this: &Thenable, on_fulfilled: &JsValue, on_rejected: &JsValue) -> Result<JsValue, JsValue>;
+    fn then(
+        this: &Thenable,
+        on_fulfilled: &JsValue,
+        on_rejected: &JsValue,
+    ) -> Result<JsValue, JsValue>;
 }
 
 /// What `authorize` does with the prompt's result: the value its promise resolves to.
@@ -99,8 +108,10 @@ pub(super) fn ask(
             (None, None) => flight.end(PromptResult::NoUi),
         }
     });
-    let scheduled = resolved(&JsValue::UNDEFINED)
-        .and_then(|p| p.unchecked_ref::<Thenable>().then(&start, &JsValue::UNDEFINED));
+    let scheduled = resolved(&JsValue::UNDEFINED).and_then(|p| {
+        p.unchecked_ref::<Thenable>()
+            .then(&start, &JsValue::UNDEFINED)
+    });
     if let Err(e) = scheduled {
         // No microtask: the prompt is not asked, and the call is denied now.
         if let Some(flight) = flight.borrow_mut().take() {
@@ -119,7 +130,10 @@ impl Flight {
             if let Some(why) = self.aborted_now(&signal) {
                 return self.end(PromptResult::Aborted(why));
             }
-            let (p, on_abort) = racer(&self.aborted);
+            let (p, on_abort) = match racer(&self.aborted) {
+                Ok(r) => r,
+                Err(why) => return self.end(PromptResult::Failed(why)),
+            };
             if let Err(why) = listen(&signal, "addEventListener", &on_abort) {
                 return self.end(PromptResult::Aborted(why));
             }
@@ -127,7 +141,10 @@ impl Flight {
             racers.push(p.into());
         }
         if let Some(ms) = self.timeout_ms {
-            let (p, fire) = racer(&self.timed_out);
+            let (p, fire) = match racer(&self.timed_out) {
+                Ok(r) => r,
+                Err(why) => return self.end(PromptResult::Failed(why)),
+            };
             match set_timeout(&fire, f64::from(ms)) {
                 Ok(id) => self.timer = Some(id),
                 Err(e) => {
@@ -151,8 +168,10 @@ impl Flight {
         racers.insert(0, answer.into());
         let shared = Rc::new(RefCell::new(None));
         let (ok, err) = (settle(&shared, false), settle(&shared, true));
-        let raced = race(&super::owned::array(&racers))
-            .and_then(|p| p.unchecked_ref::<Thenable>().then(ok.as_ref(), err.as_ref()));
+        let raced = race(&super::owned::array(&racers)).and_then(|p| {
+            p.unchecked_ref::<Thenable>()
+                .then(ok.as_ref(), err.as_ref())
+        });
         if let Err(e) = raced {
             let why = format!("its answer could not be awaited: {}", describe(&e));
             return self.end(PromptResult::Failed(why));
@@ -227,9 +246,12 @@ fn settle(shared: &Rc<RefCell<Option<Flight>>>, rejected: bool) -> Settle {
 
 /// A racer that resolves to `marker` when the returned function is called: a plain JS
 /// function (the promise's resolver, bound), harmless however late or often it is called.
-fn racer(marker: &JsValue) -> (Promise, Function) {
+fn racer(marker: &JsValue) -> Result<(Promise, Function), String> {
     let (p, resolve) = pending();
-    (p, resolve.bind1(&JsValue::NULL, marker).unchecked_into())
+    let fire = (resolve.unchecked_ref::<Resolver>())
+        .bind(&JsValue::NULL, marker)
+        .map_err(|e| format!("its racer could not be made: {}", describe(&e)))?;
+    Ok((p, fire))
 }
 
 /// A promise and the function that resolves it.
