@@ -10,11 +10,16 @@
 // (wasm-bindgen-test's in a browser) would adopt it, endlessly.
 export async function hostScenarios(Gatekeeper, { churn = 3000, pollutedThen = true } = {}) {
   const failures = [];
+  // A scenario that does not finish in 10 s (an `authorize` that never settles) fails.
   const scenario = async (name, f) => {
+    let timer;
+    const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('did not settle within 10 s')), 10_000); });
     try {
-      await f();
+      await Promise.race([f(), late]);
     } catch (e) {
       failures.push(`${name}: ${e && e.message ? e.message : String(e)}`);
+    } finally {
+      clearTimeout(timer);
     }
   };
   const expect = (ok, what) => {
