@@ -8,12 +8,13 @@
 //! names, a variant with data as `{ variant: data }`.
 
 use std::cell::OnceCell;
-use std::fmt;
 
 use js_sys::{Array, Object, Reflect};
 use serde::ser::{self, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+use super::pack::Unsupported;
 
 /// `value` as plain JS data with own properties; `null` for what has no JS form (an integer
 /// beyond 2^53, bytes, a map key that is not a string): the core's types have none.
@@ -63,24 +64,7 @@ fn define(o: &JsValue, key: &JsValue, value: &JsValue, enumerable: bool) {
     })
 }
 
-#[derive(Debug)]
-pub(super) struct NoJsForm;
-
-impl fmt::Display for NoJsForm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("no JS form")
-    }
-}
-
-impl std::error::Error for NoJsForm {}
-
-impl ser::Error for NoJsForm {
-    fn custom<T: fmt::Display>(_: T) -> Self {
-        NoJsForm
-    }
-}
-
-type Done = Result<JsValue, NoJsForm>;
+type Done = Result<JsValue, Unsupported>;
 
 #[derive(Clone, Copy)]
 struct Js;
@@ -117,14 +101,14 @@ fn number(n: f64) -> Done {
 fn integer(n: i128) -> Done {
     const EXACT: i128 = (1 << 53) - 1;
     if !(-EXACT..=EXACT).contains(&n) {
-        return Err(NoJsForm);
+        return Err(Unsupported);
     }
     number(n as f64)
 }
 
 impl ser::Serializer for Js {
     type Ok = JsValue;
-    type Error = NoJsForm;
+    type Error = Unsupported;
     type SerializeSeq = Items;
     type SerializeTuple = Items;
     type SerializeTupleStruct = Items;
@@ -173,7 +157,7 @@ impl ser::Serializer for Js {
         Ok(JsValue::from_str(v))
     }
     fn serialize_bytes(self, _: &[u8]) -> Done {
-        Err(NoJsForm)
+        Err(Unsupported)
     }
     fn serialize_none(self) -> Done {
         Ok(JsValue::UNDEFINED)
@@ -202,17 +186,17 @@ impl ser::Serializer for Js {
     ) -> Done {
         Ok(tagged(variant, &value.serialize(self)?))
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Items, NoJsForm> {
+    fn serialize_seq(self, _: Option<usize>) -> Result<Items, Unsupported> {
         Ok(Items {
             array: Array::new().into(),
             len: 0,
             variant: None,
         })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Items, NoJsForm> {
+    fn serialize_tuple(self, len: usize) -> Result<Items, Unsupported> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Items, NoJsForm> {
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Items, Unsupported> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
@@ -221,21 +205,21 @@ impl ser::Serializer for Js {
         _: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<Items, NoJsForm> {
+    ) -> Result<Items, Unsupported> {
         let items = self.serialize_seq(Some(len))?;
         Ok(Items {
             variant: Some(variant),
             ..items
         })
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Fields, NoJsForm> {
+    fn serialize_map(self, _: Option<usize>) -> Result<Fields, Unsupported> {
         Ok(Fields {
             object: Object::new().into(),
             key: None,
             variant: None,
         })
     }
-    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Fields, NoJsForm> {
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Fields, Unsupported> {
         self.serialize_map(Some(len))
     }
     fn serialize_struct_variant(
@@ -244,7 +228,7 @@ impl ser::Serializer for Js {
         _: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<Fields, NoJsForm> {
+    ) -> Result<Fields, Unsupported> {
         let fields = self.serialize_map(Some(len))?;
         Ok(Fields {
             variant: Some(variant),
@@ -254,7 +238,7 @@ impl ser::Serializer for Js {
 }
 
 impl Items {
-    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
+    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
         let v = value.serialize(Js)?;
         define(&self.array, &JsValue::from_f64(self.len.into()), &v, true);
         self.len += 1;
@@ -268,56 +252,31 @@ impl Items {
     }
 }
 
-impl ser::SerializeSeq for Items {
-    type Ok = JsValue;
-    type Error = NoJsForm;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
-        self.push(value)
-    }
-    fn end(self) -> Done {
-        self.done()
-    }
+/// The serializer traits of a sequence and of a struct: one method that adds, `end`.
+macro_rules! filled_by {
+    ($ty:ty, $add:ident: $($tr:ident::$method:ident),+) => {$(
+        impl ser::$tr for $ty {
+            type Ok = JsValue;
+            type Error = Unsupported;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+                self.$add(value)
+            }
+            fn end(self) -> Done {
+                self.done()
+            }
+        }
+    )+};
 }
 
-impl ser::SerializeTuple for Items {
-    type Ok = JsValue;
-    type Error = NoJsForm;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
-        self.push(value)
-    }
-    fn end(self) -> Done {
-        self.done()
-    }
-}
-
-impl ser::SerializeTupleStruct for Items {
-    type Ok = JsValue;
-    type Error = NoJsForm;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
-        self.push(value)
-    }
-    fn end(self) -> Done {
-        self.done()
-    }
-}
-
-impl ser::SerializeTupleVariant for Items {
-    type Ok = JsValue;
-    type Error = NoJsForm;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
-        self.push(value)
-    }
-    fn end(self) -> Done {
-        self.done()
-    }
-}
+filled_by!(Items, push: SerializeSeq::serialize_element, SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field, SerializeTupleVariant::serialize_field);
 
 impl Fields {
     fn field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), NoJsForm> {
+    ) -> Result<(), Unsupported> {
         let v = value.serialize(Js)?;
         define(&self.object, super::label(key), &v, true);
         Ok(())
@@ -332,17 +291,17 @@ impl Fields {
 
 impl ser::SerializeMap for Fields {
     type Ok = JsValue;
-    type Error = NoJsForm;
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), NoJsForm> {
+    type Error = Unsupported;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unsupported> {
         let k = key.serialize(Js)?;
         if k.as_string().is_none() {
-            return Err(NoJsForm);
+            return Err(Unsupported);
         }
         self.key = Some(k);
         Ok(())
     }
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NoJsForm> {
-        let key = self.key.take().ok_or(NoJsForm)?;
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+        let key = self.key.take().ok_or(Unsupported)?;
         let v = value.serialize(Js)?;
         define(&self.object, &key, &v, true);
         Ok(())
@@ -354,12 +313,12 @@ impl ser::SerializeMap for Fields {
 
 impl ser::SerializeStruct for Fields {
     type Ok = JsValue;
-    type Error = NoJsForm;
+    type Error = Unsupported;
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), NoJsForm> {
+    ) -> Result<(), Unsupported> {
         self.field(key, value)
     }
     fn end(self) -> Done {
@@ -369,12 +328,12 @@ impl ser::SerializeStruct for Fields {
 
 impl ser::SerializeStructVariant for Fields {
     type Ok = JsValue;
-    type Error = NoJsForm;
+    type Error = Unsupported;
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
-    ) -> Result<(), NoJsForm> {
+    ) -> Result<(), Unsupported> {
         self.field(key, value)
     }
     fn end(self) -> Done {
@@ -384,16 +343,11 @@ impl ser::SerializeStructVariant for Fields {
 
 /// A list of strings as an array of own elements.
 pub(super) fn strings<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> Array {
-    let array = Array::new();
-    for (i, s) in items.into_iter().enumerate() {
-        define(
-            &array,
-            &JsValue::from_f64(i as f64),
-            &JsValue::from_str(s.as_ref()),
-            true,
-        );
-    }
-    array
+    let items: Vec<JsValue> = items
+        .into_iter()
+        .map(|s| JsValue::from_str(s.as_ref()))
+        .collect();
+    array(&items)
 }
 
 /// An array of own elements holding `items`.

@@ -185,12 +185,13 @@ struct Packer<'a> {
     texts: &'a mut String,
 }
 
+/// A value a serializer of the facade has no form for (here: the record; in `owned.rs`: JS).
 #[derive(Debug)]
-struct Unsupported;
+pub(super) struct Unsupported;
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not packable")
+        f.write_str("no form for this value")
     }
 }
 
