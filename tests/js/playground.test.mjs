@@ -113,6 +113,10 @@ test('Poke at secrets: every route to .env is blocked by the ignore file, a miss
     assert.equal(c.step, 'validation');
     assert.match(c.text, /blocked by the \.clineignore/);
   }
+  // a recursive read of config/ reaches config/api.secret: the workspace view decided it
+  const walk = await settled(page, 'bash', 1);
+  assert.equal(walk.decision, 'blocked');
+  assert.match(walk.text, /Workspace view.*config\/api\.secret/);
   const missing = await settled(page, 'write_to_file');
   assert.equal(missing.decision, 'blocked');
   assert.match(missing.text, /Missing required parameter 'content'/);
@@ -213,6 +217,12 @@ test('the decision log explains every call and exports as JSON', async () => {
   await idle(page);
   const hosts = await settled(page, 'read');
   assert.match(hosts.text, /outside the workspace/);
+  // The shell profile is a place where a write grants execution: the card names the label,
+  // the family and why.
+  const profile = await settled(page, 'write');
+  assert.equal(profile.step, 'critical');
+  assert.match(profile.text, /startup-file-write/);
+  assert.match(profile.text, /family startup-and-user-config.*runs at the next shell/);
   const browser = await settled(page, 'browser_action');
   assert.equal(browser.step, 'override');
   assert.match(browser.text, /Origin\s*team policy \(example\)/);
