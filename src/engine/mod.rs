@@ -29,6 +29,7 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use serde::Serialize;
 
@@ -146,7 +147,9 @@ impl<'e> Paths<'e> {
 }
 
 pub struct Engine {
-    catalogue: Catalogue,
+    /// Shared: it never changes after construction, so a host's reader can hold it while the
+    /// engine itself is not borrowed.
+    catalogue: Rc<Catalogue>,
     /// The settings' `tools`, kept for snapshots.
     custom_tools: NameMap<ToolSpec>,
     access: Access,
@@ -222,7 +225,7 @@ impl Engine {
             None => Preset::Mode(mode),
         };
         let engine = Engine {
-            catalogue,
+            catalogue: Rc::new(catalogue),
             custom_tools: settings.tools,
             access,
             rules,
@@ -335,6 +338,11 @@ impl Engine {
 
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
+    }
+
+    /// The catalogue, to keep beside the engine (it never changes).
+    pub fn shared_catalogue(&self) -> Rc<Catalogue> {
+        self.catalogue.clone()
     }
 
     pub fn prompt_timeout_ms(&self) -> Option<u32> {

@@ -50,6 +50,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/allow-list-redirects.tsv"),
     ),
     (
+        "allow-list-redirect-targets",
+        include_str!("../fixtures/security/allow-list-redirect-targets.tsv"),
+    ),
+    (
         "tool-params",
         include_str!("../fixtures/security/tool-params.tsv"),
     ),
