@@ -28,6 +28,7 @@
 
 mod analysis;
 pub mod critical;
+mod dialect;
 mod effects;
 mod embedded;
 mod expand;
@@ -40,18 +41,28 @@ pub mod programs;
 mod render;
 mod spoofing;
 pub mod trees;
+mod windows;
 mod wrappers;
 
 pub use analysis::{
     Analysis, CommandShape, CommandSummary, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
     Wrapper, MAX_COMMANDS, MAX_DEPTH, MAX_INPUT_BYTES,
 };
+pub use dialect::{analyse_as, Shell};
 pub use paths::PathOperand;
 pub use render::quote;
 pub(crate) use render::{Quoted, QuotedChar};
 
-/// Analyses one command line. Never panics; see the module docs for the limits.
+/// Analyses one command line as bash reads it. Never panics; see the module docs for the
+/// limits. [`analyse_as`] reads it as another shell.
 pub fn analyse(command: &str) -> Analysis {
+    finish(command, parser::parse, true)
+}
+
+/// Reads `command` with `read` (a shell's reader; `sh`: the sh parser) within the limits, reads the scripts of
+/// the shells it starts, and judges what no reader can see (suspicious characters, a
+/// program named by an unknown value).
+fn finish(command: &str, read: fn(&str) -> Analysis, sh: bool) -> Analysis {
     let suspicious = spoofing::scan(command);
     let mut analysis = if command.len() > MAX_INPUT_BYTES {
         Analysis {
@@ -62,7 +73,9 @@ pub fn analyse(command: &str) -> Analysis {
             ..Analysis::default()
         }
     } else {
-        parser::parse(command)
+        let mut a = read(command);
+        dialect::read_started_shells(&mut a, sh);
+        a
     };
     if analysis.problem.is_none() {
         analysis.problem = dynamic_name(&analysis)

@@ -76,6 +76,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/variables.tsv"),
     ),
     ("braces", include_str!("../fixtures/security/braces.tsv")),
+    (
+        "windows-shells",
+        include_str!("../fixtures/security/windows-shells.tsv"),
+    ),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
     (
         "unknown-values",

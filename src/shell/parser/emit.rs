@@ -376,6 +376,7 @@ impl Parser<'_, '_> {
         self.out.commands.push(SimpleCommand {
             assignments: std::mem::take(&mut parts.assignments),
             words: std::mem::take(&mut parts.words),
+            written: Vec::new(),
             redirects: Vec::new(),
             cwd: self.out.cwd.clone(),
             cwd_dynamic: self.out.cwd_dynamic,
