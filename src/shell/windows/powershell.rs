@@ -129,52 +129,61 @@ impl<'a, 'o> Ps<'a, 'o> {
         r
     }
 
-    /// Statements up to `end` (`)`, `}`, or 0 for the end of the text), which is consumed.
-    fn script(&mut self, end: u8, origin: Origin) -> R<()> {
+    /// Statements up to `end` (`)`, `}`, or 0 for the end of the text), which is consumed;
+    /// the value of a lone expression that is all of them.
+    fn script(&mut self, end: u8, origin: Origin) -> R<Option<Arg>> {
         self.deeper(|p| {
+            let mut values = Vec::new();
             loop {
                 p.blanks(true);
                 match p.peek() {
                     b';' => p.i += 1,
-                    0 if end == 0 => return Ok(()),
+                    0 if end == 0 => break,
                     0 => return Err(format!("`{}` is not closed", end as char)),
                     c if c == end => {
                         p.i += 1;
-                        return Ok(());
+                        break;
                     }
                     b')' | b'}' => return Err(format!("unexpected `{}`", p.peek() as char)),
-                    _ => p.chain(origin)?,
+                    _ => values.push(p.chain(origin)?),
                 }
             }
+            Ok(match values.pop() {
+                Some(v) if values.is_empty() => v,
+                _ => None,
+            })
         })
     }
 
-    /// Pipelines joined by `&&`/`||`, ending with an optional `&` (a background job).
-    fn chain(&mut self, origin: Origin) -> R<()> {
+    /// Pipelines joined by `&&`/`||`, ending with an optional `&` (a background job); the
+    /// value of a lone expression.
+    fn chain(&mut self, origin: Origin) -> R<Option<Arg>> {
+        let mut value = self.statement(origin)?;
         loop {
-            self.statement(origin)?;
             self.blanks(false);
             if self.looking_at("&&") || self.looking_at("||") {
                 self.i += 2;
                 self.blanks(true);
+                self.statement(origin)?;
+                value = None;
                 continue;
             }
             if self.peek() == b'&' {
                 self.i += 1;
                 self.out.not_plain("background job");
             }
-            return Ok(());
+            return Ok(value);
         }
     }
 
-    /// A keyword statement, an assignment, or a pipeline.
-    fn statement(&mut self, origin: Origin) -> R<()> {
+    /// A keyword statement, an assignment, or a pipeline (the value of a lone expression).
+    fn statement(&mut self, origin: Origin) -> R<Option<Arg>> {
         let start = self.i;
         let word = self.bare_name();
         let keyword = KEYWORDS.iter().find(|k| eq(k, &word)).copied();
         if let Some(k) = keyword.filter(|_| !word.is_empty() && !self.peek().is_ascii_alphanumeric())
         {
-            return self.keyword(k, origin);
+            return self.keyword(k, origin).map(|_| None);
         }
         self.i = start;
         // `$x = …`, `$x += …`
@@ -203,11 +212,13 @@ impl<'a, 'o> Ps<'a, 'o> {
                     }
                     _ => {}
                 }
-                return Ok(());
+                return Ok(None);
             }
             self.i = save;
         }
-        self.pipeline(origin).map(|_| ())
+        let kids = self.out.analysis.commands.len();
+        let value = self.pipeline(origin)?;
+        Ok(value.filter(|_| kids == self.out.analysis.commands.len()))
     }
 
     /// A name made of letters, digits, `_`, `-`, `:` (a keyword, a variable).
@@ -307,7 +318,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             return Err("a statement's `{` block is missing".into());
         }
         self.i += 1;
-        self.script(b'}', origin)
+        self.script(b'}', origin).map(drop)
     }
 
     /// `[Type.Name]`, `[int[]]`.
@@ -960,9 +971,10 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             }
             (b'(', _) | (b'$', b'(') | (b'@', b'(') => {
                 self.i += if c == b'(' { 1 } else { 2 };
-                self.script(b')', sub)?;
+                // a group of one literal expression is its value (`('.e' + 'nv')`)
+                let value = self.script(b')', sub)?;
                 let _ = origin;
-                Ok(unknown_arg("$(…)"))
+                Ok(value.filter(|v| !v.unknown).unwrap_or_else(|| unknown_arg("$(…)")))
             }
             (b'@', b'{') => {
                 self.i += 2;
