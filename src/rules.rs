@@ -798,8 +798,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        if c.wrappers.is_empty() && !self.may_start(allow, c.own_words(), false)
-                        {
+                        if c.wrappers.is_empty() && !self.may_start(allow, c.own_words(), false) {
                             return None;
                         }
                         fill(&mut buf, written_words(c));

@@ -7,8 +7,8 @@
 //! readings are judged: their commands together, so the stricter verdict stands (`type
 //! .e^nv` reads `.env` for cmd, a file named `.e^nv` for PowerShell). Elsewhere it is bash.
 
-use super::analysis::{Analysis, Origin, Problem, SimpleCommand};
-use super::windows::{self, decode_utf16_base64, program_key};
+use super::analysis::{Analysis, Origin, Problem, SimpleCommand, MAX_INPUT_BYTES};
+use super::windows::{self, decode_utf16_base64};
 
 /// The `shell` setting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
@@ -39,17 +39,17 @@ const MAX_SCRIPTS: usize = 64;
 /// bash). Never panics.
 pub fn analyse_as(command: &str, shell: Option<Shell>, windows: bool) -> Analysis {
     match (shell, windows) {
-        (Some(Shell::Powershell), _) => super::finish(command, windows::powershell::read, false),
-        (Some(Shell::Cmd), _) => super::finish(command, windows::cmd::read, false),
+        (Some(Shell::Powershell), _) => finish(command, windows::powershell::read, false),
+        (Some(Shell::Cmd), _) => finish(command, windows::cmd::read, false),
         (None, true) => {
-            let mut a = super::finish(command, windows::powershell::read, false);
-            let b = super::finish(command, windows::cmd::read, false);
+            let mut a = finish(command, windows::powershell::read, false);
+            let b = finish(command, windows::cmd::read, false);
             let plain = a.plain && b.plain;
             append(&mut a, b);
             a.plain = plain;
             a
         }
-        _ => super::analyse(command),
+        _ => finish(command, super::parser::parse, true),
     }
 }
 
@@ -146,17 +146,42 @@ enum Started {
     Unknown(String),
 }
 
+/// The shell a command word names (`C:\\x\\PowerShell.exe` is `powershell`), without
+/// allocating: this runs for every command of every line.
+fn shell_name(word: &str) -> Option<&'static str> {
+    let name = super::basename(word);
+    let name = match name
+        .len()
+        .checked_sub(4)
+        .and_then(|cut| name.get(cut..).map(|e| (cut, e)))
+    {
+        Some((cut, ext)) if ext.eq_ignore_ascii_case(".exe") => &name[..cut],
+        _ => name,
+    };
+    [
+        "powershell",
+        "pwsh",
+        "cmd",
+        "bash",
+        "sh",
+        "zsh",
+        "dash",
+        "wsl",
+    ]
+    .into_iter()
+    .find(|s| s.eq_ignore_ascii_case(name))
+}
+
 fn windows_shell(shell: Shell) -> bool {
     matches!(shell, Shell::Powershell | Shell::Cmd)
 }
 
 /// The shell `c` starts, if any, and what it runs (`by_sh`: the sh parser read `c`).
 fn started_shell(c: &SimpleCommand, by_sh: bool) -> Option<Started> {
-    let name = c.words.first()?;
-    let key = program_key(name);
+    let key = shell_name(c.words.first()?)?;
     let args = c.words.get(1..).unwrap_or(&[]);
     let unknown = |at: usize| c.is_unknown(at + 1);
-    match key.as_str() {
+    match key {
         "powershell" | "pwsh" => Some(powershell_args(args, unknown, c.stage > 0)),
         "cmd" => {
             let at = args.iter().position(|a| {
@@ -188,9 +213,12 @@ fn started_shell(c: &SimpleCommand, by_sh: bool) -> Option<Started> {
         }
         // sh's reader peels `bash -c` itself; PowerShell's and cmd's leave it as words
         "bash" | "sh" | "zsh" | "dash" | "wsl" if !by_sh => {
-            let skip = usize::from(key == "wsl" && args.first().is_some_and(|a| a == "--" || a == "-e"));
+            let skip =
+                usize::from(key == "wsl" && args.first().is_some_and(|a| a == "--" || a == "-e"));
             let args = &args[skip..];
-            let at = args.iter().position(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('c'))?;
+            let at = args
+                .iter()
+                .position(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('c'))?;
             let script = args.get(at + 1)?;
             if unknown(at + 1 + skip) {
                 return Some(Started::Unknown(format!(
@@ -237,9 +265,23 @@ fn powershell_args(args: &[String], unknown: impl Fn(usize) -> bool, piped: bool
             return Started::Reads(words);
         }
         // options taking a value
-        if ["executionpolicy", "windowstyle", "inputformat", "outputformat", "configurationname", "version", "workingdirectory", "settingsfile", "custompipename", "encodedarguments", "ep", "ex", "wd"]
-            .iter()
-            .any(|o| (o.len() <= 3 && p == *o) || (p.len() > 1 && o.starts_with(p)))
+        if [
+            "executionpolicy",
+            "windowstyle",
+            "inputformat",
+            "outputformat",
+            "configurationname",
+            "version",
+            "workingdirectory",
+            "settingsfile",
+            "custompipename",
+            "encodedarguments",
+            "ep",
+            "ex",
+            "wd",
+        ]
+        .iter()
+        .any(|o| (o.len() <= 3 && p == *o) || (p.len() > 1 && o.starts_with(p)))
         {
             i += 2;
             continue;
@@ -268,4 +310,45 @@ fn strip_quotes(script: &str) -> String {
         Some(inner) if !inner.contains('"') => inner.to_string(),
         _ => t.to_string(),
     }
+}
+
+/// Reads `command` with `read` (a shell's reader; `sh`: the sh parser) within the limits, reads the scripts of
+/// the shells it starts, and judges what no reader can see (suspicious characters, a
+/// program named by an unknown value).
+pub(super) fn finish(command: &str, read: fn(&str) -> Analysis, sh: bool) -> Analysis {
+    let suspicious = super::spoofing::scan(command);
+    let mut analysis = if command.len() > MAX_INPUT_BYTES {
+        Analysis {
+            problem: Some(Problem::Unparseable(format!(
+                "command is {} bytes, more than the {MAX_INPUT_BYTES}-byte limit",
+                command.len()
+            ))),
+            ..Analysis::default()
+        }
+    } else {
+        let mut a = read(command);
+        read_started_shells(&mut a, sh);
+        a
+    };
+    if analysis.problem.is_none() {
+        analysis.problem = dynamic_name(&analysis)
+            .map(Problem::Unparseable)
+            .or_else(|| suspicious.clone().map(Problem::Suspicious));
+    }
+    analysis.suspicious = suspicious;
+    analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
+    analysis
+}
+
+/// A program named by a value that cannot be known (`$x -rf ~` with `x` from the
+/// environment, `$(echo rm) …`): toolgate cannot tell what runs.
+fn dynamic_name(analysis: &Analysis) -> Option<String> {
+    let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
+    let name = c.dynamic.iter().find(|d| d.index == 0).map_or_else(
+        || c.words.first().cloned().unwrap_or_default(),
+        |d| d.raw.clone(),
+    );
+    Some(format!(
+        "the program `{name}` is only known when the command runs"
+    ))
 }

@@ -14,8 +14,8 @@
 //! * `encoded-command`: `powershell -EncodedCommand` (`-e`, `-ec`, `-enc`): what runs is not
 //!   what the user reads, whatever the decoded script does.
 
-use super::super::windows::program_key;
-use super::SimpleCommand;
+use crate::shell::analysis::SimpleCommand;
+use crate::shell::windows::program_key;
 
 fn lower(words: &[String]) -> Vec<String> {
     words.iter().map(|w| w.to_ascii_lowercase()).collect()
@@ -25,7 +25,13 @@ fn lower(words: &[String]) -> Vec<String> {
 pub(super) fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
     let name = program_key(c.own_words().first()?);
     let args = lower(c.own_words().get(1..).unwrap_or(&[]));
-    let has = |w: &str| args.iter().any(|a| a == w || a.strip_prefix('-').is_some_and(|b| w.strip_prefix('/') == Some(b)));
+    let has = |w: &str| {
+        args.iter().any(|a| {
+            a == w
+                || a.strip_prefix('-')
+                    .is_some_and(|b| w.strip_prefix('/') == Some(b))
+        })
+    };
     let switch = |a: &String| a.starts_with('/') || a.starts_with('-');
     match name.as_str() {
         "vssadmin" if has("delete") || has("resize") => Some("shadow-copy-delete"),
@@ -33,7 +39,12 @@ pub(super) fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'stati
             Some("shadow-copy-delete")
         }
         "wbadmin" if has("delete") => Some("shadow-copy-delete"),
-        "bcdedit" if args.iter().any(switch) && !args.iter().all(|a| !switch(a) || matches!(a.as_str(), "/enum" | "/v" | "/?" | "/store")) => {
+        "bcdedit"
+            if args.iter().any(switch)
+                && !args.iter().all(|a| {
+                    !switch(a) || matches!(a.as_str(), "/enum" | "/v" | "/?" | "/store")
+                }) =>
+        {
             Some("boot-config-write")
         }
         "diskpart" if !has("/?") => Some("disk-write"),
@@ -42,12 +53,17 @@ pub(super) fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'stati
         "register-scheduledtask" | "unregister-scheduledtask" => Some("crontab-write"),
         "powershell" | "pwsh" if encoded(&args) => Some("encoded-command"),
         "reg" | "set-itemproperty" | "new-itemproperty" | "remove-itemproperty" | "new-item"
-            if (name != "reg" || ["add", "delete", "import", "copy", "restore", "load"].iter().any(|s| has(s)))
+            if (name != "reg"
+                || ["add", "delete", "import", "copy", "restore", "load"]
+                    .iter()
+                    .any(|s| has(s)))
                 && args.iter().any(|a| autostart_key(a)) =>
         {
             Some("startup-file-write")
         }
-        "remove-ciminstance" | "remove-wmiobject" | "foreach-object" if shadow_copies_piped(cmds, c) => {
+        "remove-ciminstance" | "remove-wmiobject" | "foreach-object"
+            if shadow_copies_piped(cmds, c) =>
+        {
             Some("shadow-copy-delete")
         }
         _ => None,
@@ -58,7 +74,8 @@ pub(super) fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'stati
 fn encoded(args: &[String]) -> bool {
     args.iter().any(|a| {
         let p = a.trim_start_matches(['-', '/']);
-        a.len() > p.len() && (p == "e" || p == "ec" || (p.len() > 1 && "encodedcommand".starts_with(p)))
+        a.len() > p.len()
+            && (p == "e" || p == "ec" || (p.len() > 1 && "encodedcommand".starts_with(p)))
     })
 }
 

@@ -5,14 +5,14 @@
 //! read as the POSIX programs that do the same (`type` is `cat`, `del /s /q` is `rm -r -f`,
 //! `rd /s` is `rm -r`, `copy` is `cp`, `move` and `ren` are `mv`, `dir /s` is `ls -R`).
 
-use super::{eq, program_key, Arg, Out};
+use crate::shell::analysis::MAX_DEPTH;
 use crate::shell::analysis::{Analysis, Origin, Redirect};
-use crate::shell::MAX_DEPTH;
+use crate::shell::windows::{eq, program_key, programs, Arg, Out};
 
 type R<T> = Result<T, String>;
 
 /// Reads `command` as cmd.exe does.
-pub(in crate::shell) fn read(command: &str) -> Analysis {
+pub(crate) fn read(command: &str) -> Analysis {
     let mut out = Out::default();
     let line = expand(command);
     let mut r = Cmd {
@@ -38,7 +38,10 @@ fn expand(command: &str) -> Vec<Ch> {
     while i < chars.len() {
         let c = chars[i];
         if c == '%' || c == '!' {
-            let close = chars[i + 1..].iter().position(|&d| d == c).map(|p| p + i + 1);
+            let close = chars[i + 1..]
+                .iter()
+                .position(|&d| d == c)
+                .map(|p| p + i + 1);
             if let Some(end) = close.filter(|&e| e > i + 1) {
                 let name: String = chars[i + 1..end].iter().collect();
                 if !name.contains([' ', '\n']) {
@@ -51,10 +54,17 @@ fn expand(command: &str) -> Vec<Ch> {
                 }
             }
             // `%x` of a `for` loop
-            if c == '%' && chars.get(i + 1).is_some_and(|d| d.is_alphabetic() || *d == '%' || *d == '~') {
+            if c == '%'
+                && chars
+                    .get(i + 1)
+                    .is_some_and(|d| d.is_alphabetic() || *d == '%' || *d == '~')
+            {
                 out.push((c, true));
                 i += 1;
-                while let Some(&d) = chars.get(i).filter(|d| d.is_alphanumeric() || matches!(d, '%' | '~')) {
+                while let Some(&d) = chars
+                    .get(i)
+                    .filter(|d| d.is_alphanumeric() || matches!(d, '%' | '~'))
+                {
                     out.push((d, true));
                     i += 1;
                 }
@@ -194,7 +204,10 @@ impl Cmd<'_, '_> {
     /// Whether `if [/i] [not] CONDITION` is complete, so the command follows.
     fn condition_done(&self, words: &[Arg]) -> bool {
         let mut i = 1;
-        while words.get(i).is_some_and(|w| eq(&w.text, "/i") || eq(&w.text, "not")) {
+        while words
+            .get(i)
+            .is_some_and(|w| eq(&w.text, "/i") || eq(&w.text, "not"))
+        {
             i += 1;
         }
         let Some(w) = words.get(i) else { return false };
@@ -206,7 +219,9 @@ impl Cmd<'_, '_> {
         } else if w.text.contains("==") {
             1
         } else if words.get(i + 1).is_some_and(|op| {
-            ["equ", "neq", "lss", "leq", "gtr", "geq", "=="].iter().any(|k| eq(k, &op.text))
+            ["equ", "neq", "lss", "leq", "gtr", "geq", "=="]
+                .iter()
+                .any(|k| eq(k, &op.text))
         }) {
             3
         } else {
@@ -257,10 +272,14 @@ impl Cmd<'_, '_> {
         let mut any = false;
         let mut quoted = false;
         loop {
-            let Some(&(c, unknown)) = self.s.get(self.i) else { break };
+            let Some(&(c, unknown)) = self.s.get(self.i) else {
+                break;
+            };
             if !quoted
-                && (matches!(c, ' ' | '\t' | '\r' | '\n' | '&' | '|' | '<' | '>' | ',' | ';' | '=')
-                    || (c == ')' && self.depth > 1))
+                && (matches!(
+                    c,
+                    ' ' | '\t' | '\r' | '\n' | '&' | '|' | '<' | '>' | ',' | ';' | '='
+                ) || (c == ')' && self.depth > 1))
             {
                 if c == '=' && any {
                     // `a==b` in an `if` stays one word
@@ -306,7 +325,10 @@ impl Cmd<'_, '_> {
         let key = program_key(&words[0].text);
         let args = &words[1..];
         let ops = || args.iter().filter(|a| !switch(a)).cloned();
-        let on = |names: &[&str]| args.iter().any(|a| switch(a) && names.iter().any(|n| eq(&a.text[1..], n)));
+        let on = |names: &[&str]| {
+            args.iter()
+                .any(|a| switch(a) && names.iter().any(|n| eq(&a.text[1..], n)))
+        };
         let head = |h: &[&str]| h.iter().map(|w| Arg::new(w)).collect::<Vec<_>>();
         let reading: Vec<Arg> = match key.as_str() {
             "type" => head(&["cat"]).into_iter().chain(ops()).collect(),
@@ -316,7 +338,10 @@ impl Cmd<'_, '_> {
                     a.text
                         .split('+')
                         .filter(|s| !s.is_empty())
-                        .map(|s| Arg { text: s.to_string(), ..a.clone() })
+                        .map(|s| Arg {
+                            text: s.to_string(),
+                            ..a.clone()
+                        })
                         .collect::<Vec<_>>()
                 }))
                 .collect(),
@@ -331,10 +356,14 @@ impl Cmd<'_, '_> {
                 }
                 h.into_iter().chain(ops()).collect()
             }
-            "rd" | "rmdir" if on(&["s"]) => head(if on(&["q"]) { &["rm", "-r", "-f"] } else { &["rm", "-r"] })
-                .into_iter()
-                .chain(ops())
-                .collect(),
+            "rd" | "rmdir" if on(&["s"]) => head(if on(&["q"]) {
+                &["rm", "-r", "-f"]
+            } else {
+                &["rm", "-r"]
+            })
+            .into_iter()
+            .chain(ops())
+            .collect(),
             "rd" | "rmdir" => head(&["rmdir"]).into_iter().chain(ops()).collect(),
             "md" | "mkdir" => head(&["mkdir"]).into_iter().chain(ops()).collect(),
             "dir" => {
@@ -342,21 +371,31 @@ impl Cmd<'_, '_> {
                 if on(&["s"]) {
                     h.push(Arg::new("-R"));
                 }
-                if args.iter().any(|a| switch(a) && a.text[1..].to_ascii_lowercase().starts_with('a')) {
+                if args
+                    .iter()
+                    .any(|a| switch(a) && a.text[1..].to_ascii_lowercase().starts_with('a'))
+                {
                     h.push(Arg::new("-a"));
                 }
                 h.into_iter().chain(ops()).collect()
             }
             "cd" | "chdir" | "pushd" => {
                 let target = ops().next();
-                let dir = target.clone().map(|t| Arg { text: t.text.replace('\\', "/"), ..t });
+                let dir = target.clone().map(|t| Arg {
+                    text: t.text.replace('\\', "/"),
+                    ..t
+                });
                 if target.is_some() {
                     self.out.cd(dir.as_ref());
                 }
                 head(&["cd"]).into_iter().chain(dir).collect()
             }
             "popd" => {
-                self.out.cd(Some(&Arg { text: "-".into(), unknown: true, quoted: false }));
+                self.out.cd(Some(&Arg {
+                    text: "-".into(),
+                    unknown: true,
+                    quoted: false,
+                }));
                 head(&["popd"])
             }
             "start" => {
@@ -370,31 +409,44 @@ impl Cmd<'_, '_> {
                     return Ok(());
                 }
                 run[0].text = run[0].text.replace('\\', "/");
-                return self.emit_reading(super::programs::reading(run), written, redirects, at, kids);
+                return self.emit_reading(programs::reading(run), written, redirects, at, kids);
             }
             "call" if !args.is_empty() => {
                 let mut run = args.to_vec();
                 run[0].text = run[0].text.replace('\\', "/");
-                return self.emit_reading(super::programs::reading(run), written, redirects, at, kids);
+                return self.emit_reading(programs::reading(run), written, redirects, at, kids);
             }
-            "echo" => head(&["echo"]).into_iter().chain(args.iter().cloned()).collect(),
+            "echo" => head(&["echo"])
+                .into_iter()
+                .chain(args.iter().cloned())
+                .collect(),
             _ => {
                 let mut run = words.clone();
                 // cmd runs a script in the working directory by its name
                 let name = &mut run[0].text;
                 *name = name.replace('\\', "/");
                 let lower = name.to_ascii_lowercase();
-                if !name.contains('/') && [".bat", ".cmd", ".ps1"].iter().any(|e| lower.ends_with(e)) {
+                if !name.contains('/')
+                    && [".bat", ".cmd", ".ps1"].iter().any(|e| lower.ends_with(e))
+                {
                     *name = format!("./{name}");
                 }
-                super::programs::reading(run)
+                programs::reading(run)
             }
         };
         self.emit_reading(reading, written, redirects, at, kids)
     }
 
-    fn emit_reading(&mut self, words: Vec<Arg>, written: Vec<String>, redirects: Vec<Redirect>, at: (usize, usize), kids: usize) -> R<()> {
-        self.out.push(words, written, redirects, Origin::Top, at, kids)?;
+    fn emit_reading(
+        &mut self,
+        words: Vec<Arg>,
+        written: Vec<String>,
+        redirects: Vec<Redirect>,
+        at: (usize, usize),
+        kids: usize,
+    ) -> R<()> {
+        self.out
+            .push(words, written, redirects, Origin::Top, at, kids)?;
         Ok(())
     }
 }

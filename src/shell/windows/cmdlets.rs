@@ -31,6 +31,7 @@ pub(super) enum Role {
     Arguments,
 }
 
+use crate::shell::windows::eq;
 use Role::*;
 
 pub(super) struct Cmdlet {
@@ -636,12 +637,9 @@ pub(super) fn resolve(name: &str) -> Option<(&'static str, Option<&'static Cmdle
     let lower = name.to_ascii_lowercase();
     let canonical = match ALIASES.binary_search_by(|(a, _)| (*a).cmp(lower.as_str())) {
         Ok(i) => ALIASES[i].1,
-        Err(_) => CMDLETS.iter().find(|c| super::eq(c.name, name))?.name,
+        Err(_) => CMDLETS.iter().find(|c| eq(c.name, name))?.name,
     };
-    Some((
-        canonical,
-        CMDLETS.iter().find(|c| c.name == canonical),
-    ))
+    Some((canonical, CMDLETS.iter().find(|c| c.name == canonical)))
 }
 
 /// The parameter `-name` names (exact name or alias first, then a unique prefix): its full
@@ -649,14 +647,14 @@ pub(super) fn resolve(name: &str) -> Option<(&'static str, Option<&'static Cmdle
 pub(super) fn parameter(cmdlet: &Cmdlet, name: &str) -> Result<(&'static str, Role), String> {
     let all = || cmdlet.params.iter().chain(COMMON);
     let full = |spec: &'static str| spec.split('|').next().unwrap_or(spec);
-    if let Some((spec, role)) = all().find(|(s, _)| s.split('|').any(|n| super::eq(n, name))) {
+    if let Some((spec, role)) = all().find(|(s, _)| s.split('|').any(|n| eq(n, name))) {
         return Ok((full(spec), *role));
     }
     let mut found: Option<(&'static str, Role)> = None;
     for (spec, role) in all() {
-        let prefixed = spec.split('|').any(|n| {
-            n.len() > name.len() && n.get(..name.len()).is_some_and(|h| super::eq(h, name))
-        });
+        let prefixed = spec
+            .split('|')
+            .any(|n| n.len() > name.len() && n.get(..name.len()).is_some_and(|h| eq(h, name)));
         if prefixed {
             match found {
                 Some((f, _)) if f != full(spec) => {
@@ -688,7 +686,10 @@ mod tests {
     fn parameters_take_unambiguous_prefixes() {
         let (_, rm) = resolve("RI").unwrap();
         let rm = rm.unwrap();
-        assert_eq!(parameter(rm, "rec").unwrap(), ("Recurse", Role::Switch("-r")));
+        assert_eq!(
+            parameter(rm, "rec").unwrap(),
+            ("Recurse", Role::Switch("-r"))
+        );
         assert_eq!(parameter(rm, "LP").unwrap().0, "LiteralPath");
         assert!(parameter(rm, "e").is_err(), "Exclude or ErrorAction");
         assert!(parameter(rm, "nope").is_err());

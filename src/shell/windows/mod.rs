@@ -11,8 +11,9 @@ mod cmdlets;
 pub(super) mod powershell;
 mod programs;
 
-use super::analysis::{Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand};
-use super::MAX_COMMANDS;
+use crate::shell::analysis::{
+    Analysis, DynamicWord, Origin, Problem, Redirect, SimpleCommand, MAX_COMMANDS,
+};
 
 /// One word as a Windows shell passes it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -120,7 +121,7 @@ impl Out {
             Some(t) => {
                 let dir = t.text.replace('\\', "/");
                 self.cwd = Some(match &self.cwd {
-                    Some(cwd) if !super::paths::is_absolute(&dir) => format!("{cwd}/{dir}"),
+                    Some(cwd) if !crate::shell::paths::is_absolute(&dir) => format!("{cwd}/{dir}"),
                     _ => dir,
                 });
             }
@@ -142,7 +143,7 @@ pub(super) fn eq(a: &str, b: &str) -> bool {
 
 /// A program name without its directory and `.exe`, lowered: what the tables look up.
 pub(super) fn program_key(word: &str) -> String {
-    let name = super::basename(word).to_ascii_lowercase();
+    let name = crate::shell::programs::basename(word).to_ascii_lowercase();
     match name.strip_suffix(".exe") {
         Some(stem) if !stem.is_empty() => stem.to_string(),
         _ => name,
@@ -227,7 +228,7 @@ mod tests {
             decode_utf16_base64("ZwBjACAALgBlAG4AdgA=").as_deref(),
             Some("gc .env")
         );
-        assert_eq!(decode_utf16_base64("ZwB"), None);
+        assert_eq!(decode_utf16_base64("Zw"), None, "an odd number of bytes");
         assert_eq!(decode_utf16_base64("a b"), None);
     }
 

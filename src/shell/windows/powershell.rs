@@ -15,15 +15,15 @@
 //! A `.Download…(URL)` method call is `curl URL`. A cmdlet reading paths from the pipeline
 //! after a listing (`ls | cat`) reads names it is given, as through `xargs`.
 
-use super::cmdlets::{self, Role};
-use super::{eq, Arg, Out};
+use crate::shell::analysis::MAX_DEPTH;
 use crate::shell::analysis::{Analysis, Origin, Redirect, Wrapper};
-use crate::shell::MAX_DEPTH;
+use crate::shell::windows::cmdlets::{self, Role};
+use crate::shell::windows::{eq, programs, split_line, Arg, Out};
 
 type R<T> = Result<T, String>;
 
 /// Reads `command` as PowerShell.
-pub(in crate::shell) fn read(command: &str) -> Analysis {
+pub(crate) fn read(command: &str) -> Analysis {
     let mut out = Out::default();
     read_into(command, &mut out, Origin::Top, 0);
     out.finish()
@@ -69,17 +69,28 @@ enum Token {
 }
 
 const KEYWORDS: &[&str] = &[
-    "begin", "break", "catch", "continue", "data", "do", "else", "elseif", "end", "exit",
-    "filter", "finally", "for", "foreach", "function", "if", "param", "process", "return",
-    "switch", "throw", "trap", "try", "until", "while",
+    "begin", "break", "catch", "continue", "data", "do", "else", "elseif", "end", "exit", "filter",
+    "finally", "for", "foreach", "function", "if", "param", "process", "return", "switch", "throw",
+    "trap", "try", "until", "while",
 ];
 
 /// Ends a bare word in argument mode.
 fn ends_word(b: u8) -> bool {
     matches!(
         b,
-        b' ' | b'\t' | b'\r' | b'\n' | b';' | b'|' | b'&' | b')' | b'}' | b'(' | b'{' | b','
-            | b'>' | b'<'
+        b' ' | b'\t'
+            | b'\r'
+            | b'\n'
+            | b';'
+            | b'|'
+            | b'&'
+            | b')'
+            | b'}'
+            | b'('
+            | b'{'
+            | b','
+            | b'>'
+            | b'<'
     )
 }
 
@@ -181,7 +192,8 @@ impl<'a, 'o> Ps<'a, 'o> {
         let start = self.i;
         let word = self.bare_name();
         let keyword = KEYWORDS.iter().find(|k| eq(k, &word)).copied();
-        if let Some(k) = keyword.filter(|_| !word.is_empty() && !self.peek().is_ascii_alphanumeric())
+        if let Some(k) =
+            keyword.filter(|_| !word.is_empty() && !self.peek().is_ascii_alphanumeric())
         {
             return self.keyword(k, origin).map(|_| None);
         }
@@ -194,7 +206,8 @@ impl<'a, 'o> Ps<'a, 'o> {
             self.blanks(false);
             let op = if self.peek() == b'=' && self.at(1) != b'=' {
                 1
-            } else if matches!(self.peek(), b'+' | b'-' | b'*' | b'/' | b'%') && self.at(1) == b'=' {
+            } else if matches!(self.peek(), b'+' | b'-' | b'*' | b'/' | b'%') && self.at(1) == b'='
+            {
                 2
             } else {
                 0
@@ -207,7 +220,9 @@ impl<'a, 'o> Ps<'a, 'o> {
                 let name = name.to_ascii_lowercase();
                 self.vars.retain(|(n, _)| *n != name);
                 match literal {
-                    Some(v) if op == 1 && !v.unknown && kids == self.out.analysis.commands.len() => {
+                    Some(v)
+                        if op == 1 && !v.unknown && kids == self.out.analysis.commands.len() =>
+                    {
                         self.vars.push((name, v.text))
                     }
                     _ => {}
@@ -231,8 +246,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 return String::from_utf8_lossy(&self.s[start + 1..e]).into_owned();
             }
         }
-        while matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b':' | b'?')
-        {
+        while matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b':' | b'?') {
             if self.peek() == b':' && self.at(1) == b':' {
                 break;
             }
@@ -359,9 +373,9 @@ impl<'a, 'o> Ps<'a, 'o> {
                 let piped = self.peek() == b'|' && self.at(1) != b'|';
                 if piped {
                     // the expression's value goes down the pipeline
-                    let download = self.out.analysis.commands[kids..]
-                        .iter()
-                        .rposition(|c| c.words.first().is_some_and(|w| w == "curl") && c.parent.is_none());
+                    let download = self.out.analysis.commands[kids..].iter().rposition(|c| {
+                        c.words.first().is_some_and(|w| w == "curl") && c.parent.is_none()
+                    });
                     match download {
                         Some(d) => {
                             let c = &mut self.out.analysis.commands[kids + d];
@@ -372,8 +386,14 @@ impl<'a, 'o> Ps<'a, 'o> {
                         None => {
                             let mut words = vec![Arg::new("echo")];
                             words.extend((!v.text.is_empty() || v.unknown).then(|| v.clone()));
-                            self.out
-                                .push(words, Vec::new(), Vec::new(), origin, (pipeline, 0), kids)?;
+                            self.out.push(
+                                words,
+                                Vec::new(),
+                                Vec::new(),
+                                origin,
+                                (pipeline, 0),
+                                kids,
+                            )?;
                         }
                     }
                     stages.push(None);
@@ -445,7 +465,9 @@ impl<'a, 'o> Ps<'a, 'o> {
                 break;
             }
             // operators
-            if c == b'-' && self.at(1).is_ascii_alphabetic() && v.is_some() || self.looking_at("-not") {
+            if c == b'-' && self.at(1).is_ascii_alphabetic() && v.is_some()
+                || self.looking_at("-not")
+            {
                 self.i += 1;
                 self.bare_name();
                 v = v.map(|mut v| {
@@ -455,8 +477,10 @@ impl<'a, 'o> Ps<'a, 'o> {
                 joined = false;
                 continue;
             }
-            if matches!(c, b'+' | b'-' | b'*' | b'/' | b'%' | b'=' | b'!' | b',' | b'.')
-                && v.is_some()
+            if matches!(
+                c,
+                b'+' | b'-' | b'*' | b'/' | b'%' | b'=' | b'!' | b',' | b'.'
+            ) && v.is_some()
                 || (v.is_none() && matches!(c, b'!' | b'-' | b'+' | b','))
             {
                 // `..` ranges, `,` arrays, arithmetic: a literal stays known only through `+`
@@ -491,26 +515,28 @@ impl<'a, 'o> Ps<'a, 'o> {
         let mut v = match self.peek() {
             b'[' => {
                 self.type_name()?;
-unknown_arg("[type]")
+                unknown_arg("[type]")
             }
             b'{' => {
                 self.i += 1;
                 self.script(b'}', Origin::Script)?;
-unknown_arg("{…}")
+                unknown_arg("{…}")
             }
             b'0'..=b'9' => {
                 let start = self.i;
-                while self.peek().is_ascii_alphanumeric() || self.peek() == b'.' && self.at(1).is_ascii_digit() {
+                while self.peek().is_ascii_alphanumeric()
+                    || self.peek() == b'.' && self.at(1).is_ascii_digit()
+                {
                     self.i += 1;
                 }
-Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
+                Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             }
             c if matches!(c, b'$' | b'(' | b'\'' | b'"' | b'@') => self.part(origin)?,
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 // a bare word in an expression (`$a -eq foo`): its text
                 let start = self.i;
                 self.word_until_blank();
-Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
+                Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             }
             c => return Err(format!("unexpected `{}` in an expression", c as char)),
         };
@@ -560,11 +586,25 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                     let mut words = vec![Arg::new("curl")];
                     if lower == "downloadfile" {
                         words.push(Arg::new("-o"));
-                        words.push(values.get(1).cloned().unwrap_or_else(|| unknown_arg("FILE")));
+                        words.push(
+                            values
+                                .get(1)
+                                .cloned()
+                                .unwrap_or_else(|| unknown_arg("FILE")),
+                        );
                     }
-                    words.push(values.first().cloned().unwrap_or_else(|| unknown_arg("URL")));
+                    words.push(
+                        values
+                            .first()
+                            .cloned()
+                            .unwrap_or_else(|| unknown_arg("URL")),
+                    );
                     let pipeline = self.out.pipeline();
-                    let sub = if origin == Origin::Top { Origin::CommandSubstitution } else { origin };
+                    let sub = if origin == Origin::Top {
+                        Origin::CommandSubstitution
+                    } else {
+                        origin
+                    };
                     self.out
                         .push(words, Vec::new(), Vec::new(), sub, (pipeline, 0), kids)?;
                 }
@@ -583,7 +623,9 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
         let kids = self.out.analysis.commands.len();
         // `& name`, `. name`: the call operators
         let mut dot = false;
-        if matches!(self.peek(), b'&' | b'.') && matches!(self.at(1), b' ' | b'\t' | b'\'' | b'"' | b'$' | b'{' | b'(') {
+        if matches!(self.peek(), b'&' | b'.')
+            && matches!(self.at(1), b' ' | b'\t' | b'\'' | b'"' | b'$' | b'{' | b'(')
+        {
             dot = self.peek() == b'.';
             self.i += 1;
             self.blanks(false);
@@ -595,25 +637,42 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             }
         }
         let Some(name) = self.arg(origin)? else {
-            return Err(format!("a command is missing before `{}`", self.peek() as char));
+            return Err(format!(
+                "a command is missing before `{}`",
+                self.peek() as char
+            ));
         };
         let mut tokens = Vec::new();
         let mut redirects = Vec::new();
         self.command_rest(&mut tokens, &mut redirects, origin)?;
         if dot {
             // dot-sourcing runs the script in this shell
-            tokens.insert(0, Token::Value { arg: name.clone(), joined: false });
+            tokens.insert(
+                0,
+                Token::Value {
+                    arg: name.clone(),
+                    joined: false,
+                },
+            );
             let words = std::iter::once(Arg::new("."))
                 .chain(tokens.into_iter().map(token_arg))
                 .collect();
-            self.out.push(words, Vec::new(), redirects, origin, (pipeline, stage), kids)?;
+            self.out.push(
+                words,
+                Vec::new(),
+                redirects,
+                origin,
+                (pipeline, stage),
+                kids,
+            )?;
             return Ok(None);
         }
         let resolved = if name.unknown || name.quoted && name.text.contains(['\\', '/']) {
             None
         } else {
-            cmdlets::resolve(&name.text)
-                .filter(|(n, _)| !matches!(*n, "Invoke-WebRequest") || !native_fetcher(&name.text, &tokens))
+            cmdlets::resolve(&name.text).filter(|(n, _)| {
+                !matches!(*n, "Invoke-WebRequest") || !native_fetcher(&name.text, &tokens)
+            })
         };
         let Some((canonical, cmdlet)) = resolved else {
             // a program: its words as written
@@ -629,15 +688,23 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             } else {
                 Vec::new()
             };
-            let words = super::programs::reading(words);
-            self.out.push(words, written, redirects, origin, (pipeline, stage), kids)?;
+            let words = programs::reading(words);
+            self.out
+                .push(words, written, redirects, origin, (pipeline, stage), kids)?;
             return Ok(None);
         };
         let Some(cmdlet) = cmdlet else {
             // a cmdlet read as itself (ForEach-Object, Where-Object, Invoke-Command, …)
             let mut words = vec![Arg::new(canonical)];
             words.extend(tokens.into_iter().map(token_arg));
-            self.out.push(words, Vec::new(), redirects, origin, (pipeline, stage), kids)?;
+            self.out.push(
+                words,
+                Vec::new(),
+                redirects,
+                origin,
+                (pipeline, stage),
+                kids,
+            )?;
             return Ok(Some(canonical));
         };
         let bound = bind(cmdlet, tokens)?;
@@ -655,7 +722,13 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 .iter()
                 .filter(|(_, r, _)| want(r))
                 .flat_map(|(_, _, v)| v.iter().cloned())
-                .chain(bound.positional.iter().filter(|(r, _)| want(r)).map(|(_, a)| a.clone()))
+                .chain(
+                    bound
+                        .positional
+                        .iter()
+                        .filter(|(r, _)| want(r))
+                        .map(|(_, a)| a.clone()),
+                )
                 .collect()
         };
         let mut words: Vec<Arg>;
@@ -686,18 +759,31 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
             "Start-Process" => {
                 words = values(|r| *r == Role::Program);
                 for a in values(|r| *r == Role::Arguments) {
-                    words.extend(if a.quoted || a.unknown { super::split_line(&a) } else { vec![a] });
+                    words.extend(if a.quoted || a.unknown {
+                        split_line(&a)
+                    } else {
+                        vec![a]
+                    });
                 }
                 if let Some(w) = words.first_mut() {
                     w.text = w.text.replace('\\', "/");
                 }
-                words = super::programs::reading(words);
+                words = programs::reading(words);
                 for p in values(|r| *r == Role::Path) {
-                    redirects.push(Redirect { op: ">".into(), dynamic: p.unknown, target: p.text, ..Redirect::default() });
+                    redirects.push(Redirect {
+                        op: ">".into(),
+                        dynamic: p.unknown,
+                        target: p.text,
+                        ..Redirect::default()
+                    });
                 }
             }
             _ => {
-                let reads_as = if cmdlet.reads_as.is_empty() { canonical } else { cmdlet.reads_as };
+                let reads_as = if cmdlet.reads_as.is_empty() {
+                    canonical
+                } else {
+                    cmdlet.reads_as
+                };
                 words = reads_as.split(' ').map(Arg::new).collect();
                 for (_, role, _) in &bound.named {
                     if let Role::Switch(flag) = role {
@@ -706,7 +792,12 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                         }
                     }
                 }
-                for (role, vals) in bound.named.iter().map(|(_, r, v)| (r, v.clone())).chain(bound.positional.iter().map(|(r, a)| (r, vec![a.clone()]))) {
+                for (role, vals) in bound
+                    .named
+                    .iter()
+                    .map(|(_, r, v)| (r, v.clone()))
+                    .chain(bound.positional.iter().map(|(r, a)| (r, vec![a.clone()])))
+                {
                     match role {
                         Role::File(flag) => {
                             if !flag.is_empty() {
@@ -731,7 +822,14 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                     match first.filter(|v| !v.unknown && stage == 1) {
                         Some(v) => words.push(v.clone()),
                         None if stages.iter().any(|s| s.map_or(true, lists)) => {
-                            let at = self.out.push(words, written, redirects, origin, (pipeline, stage), kids)?;
+                            let at = self.out.push(
+                                words,
+                                written,
+                                redirects,
+                                origin,
+                                (pipeline, stage),
+                                kids,
+                            )?;
                             self.out.analysis.commands[at].wrappers.push(Wrapper {
                                 name: "xargs".into(),
                                 words: vec!["xargs".into()],
@@ -747,7 +845,8 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 }
             }
         }
-        self.out.push(words, written, redirects, origin, (pipeline, stage), kids)?;
+        self.out
+            .push(words, written, redirects, origin, (pipeline, stage), kids)?;
         Ok(Some(canonical))
     }
 
@@ -761,7 +860,12 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
     }
 
     /// The words and redirections after a command's name.
-    fn command_rest(&mut self, tokens: &mut Vec<Token>, redirects: &mut Vec<Redirect>, origin: Origin) -> R<()> {
+    fn command_rest(
+        &mut self,
+        tokens: &mut Vec<Token>,
+        redirects: &mut Vec<Redirect>,
+        origin: Origin,
+    ) -> R<()> {
         let mut params = true;
         loop {
             self.blanks(false);
@@ -769,7 +873,10 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 continue;
             }
             let c = self.peek();
-            if matches!(c, 0 | b';' | b'\n' | b'|' | b')' | b'}') || self.looking_at("&&") || c == b'&' {
+            if matches!(c, 0 | b';' | b'\n' | b'|' | b')' | b'}')
+                || self.looking_at("&&")
+                || c == b'&'
+            {
                 return Ok(());
             }
             let joined = c == b',';
@@ -777,7 +884,11 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 self.i += 1;
                 self.blanks(true);
             }
-            if params && c == b'-' && !joined && (self.at(1).is_ascii_alphabetic() || self.at(1) == b'_' || self.at(1) == b'?') {
+            if params
+                && c == b'-'
+                && !joined
+                && (self.at(1).is_ascii_alphabetic() || self.at(1) == b'_' || self.at(1) == b'?')
+            {
                 self.i += 1;
                 let start = self.i;
                 while !ends_word(self.peek()) && self.peek() != b':' && self.peek() != 0 {
@@ -894,14 +1005,17 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 c if ends_word(c) => break,
                 _ => {
                     let start = self.i;
-                    while !ends_word(self.peek()) && !matches!(self.peek(), 0 | b'`' | b'\'' | b'"' | b'$' | b'@') {
+                    while !ends_word(self.peek())
+                        && !matches!(self.peek(), 0 | b'`' | b'\'' | b'"' | b'$' | b'@')
+                    {
                         self.i += 1;
                     }
                     if self.i == start {
                         // `@` inside a word is text
                         self.i += 1;
                     }
-                    arg.text.push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
+                    arg.text
+                        .push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
                 }
             }
             any = true;
@@ -974,7 +1088,9 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                 // a group of one literal expression is its value (`('.e' + 'nv')`)
                 let value = self.script(b')', sub)?;
                 let _ = origin;
-                Ok(value.filter(|v| !v.unknown).unwrap_or_else(|| unknown_arg("$(…)")))
+                Ok(value
+                    .filter(|v| !v.unknown)
+                    .unwrap_or_else(|| unknown_arg("$(…)")))
             }
             (b'@', b'{') => {
                 self.i += 2;
@@ -1050,7 +1166,9 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                     arg.unknown = true;
                     arg.text.push_str(&p.text);
                 }
-                b'$' if self.at(1).is_ascii_alphanumeric() || matches!(self.at(1), b'{' | b'_' | b'?' | b'$' | b'^') => {
+                b'$' if self.at(1).is_ascii_alphanumeric()
+                    || matches!(self.at(1), b'{' | b'_' | b'?' | b'$' | b'^') =>
+                {
                     self.i += 1;
                     let v = self.variable();
                     arg.unknown |= v.unknown;
@@ -1062,7 +1180,8 @@ Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
                     while self.peek() & 0xC0 == 0x80 {
                         self.i += 1;
                     }
-                    arg.text.push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
+                    arg.text
+                        .push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
                 }
             }
         }
@@ -1115,7 +1234,11 @@ fn bind(cmdlet: &cmdlets::Cmdlet, tokens: Vec<Token>) -> R<Bound> {
         .params
         .iter()
         .take(usize::from(cmdlet.positional))
-        .filter(|(spec, _)| !named.iter().any(|(n, _, _)| spec.split('|').next() == Some(n)))
+        .filter(|(spec, _)| {
+            !named
+                .iter()
+                .any(|(n, _, _)| spec.split('|').next() == Some(n))
+        })
         .map(|(_, r)| *r);
     let mut role = None;
     let mut positional = Vec::new();
@@ -1141,7 +1264,16 @@ fn token_arg(t: Token) -> Arg {
 
 /// Cmdlets whose output is files a later stage may read by name.
 fn lists(name: &str) -> bool {
-    matches!(name, "Get-ChildItem" | "Get-Item" | "Resolve-Path" | "Where-Object" | "ForEach-Object" | "Sort-Object" | "Select-Object")
+    matches!(
+        name,
+        "Get-ChildItem"
+            | "Get-Item"
+            | "Resolve-Path"
+            | "Where-Object"
+            | "ForEach-Object"
+            | "Sort-Object"
+            | "Select-Object"
+    )
 }
 
 /// `curl`/`wget` run the programs unless given an Invoke-WebRequest parameter by its name.

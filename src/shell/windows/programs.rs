@@ -3,7 +3,7 @@
 //! `rsync -a --delete a b`, `takeown /f x /r` is `chown -R x`, `format D:` is `mkfs D:`).
 //! Switches are `/x` or `-x`, any case, a value after `:`.
 
-use super::{program_key, Arg};
+use crate::shell::windows::{eq, program_key, Arg};
 
 /// The switch `/name` or `-name` (any case; `/name:value` too) among `args`.
 fn has(args: &[Arg], names: &[&str]) -> bool {
@@ -13,7 +13,7 @@ fn has(args: &[Arg], names: &[&str]) -> bool {
             return false;
         };
         let body = body.split(':').next().unwrap_or(body);
-        names.iter().any(|n| super::eq(n, body))
+        names.iter().any(|n| eq(n, body))
     })
 }
 
@@ -42,7 +42,11 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
     let args = given.split_off(1);
     let flag = |on: bool, f: &'static str| on.then(|| Arg::new(f));
     match key.as_str() {
-        "xcopy" => words_with(&["cp"], flag(has(&args, &["s", "e"]), "-r"), operands(&args)),
+        "xcopy" => words_with(
+            &["cp"],
+            flag(has(&args, &["s", "e"]), "-r"),
+            operands(&args),
+        ),
         "robocopy" => {
             let ops = operands(&args);
             let (tree, files) = (ops.iter().take(2).cloned(), ops.iter().skip(2));
@@ -96,7 +100,10 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
                 out.push(Arg::new("-e"));
                 out.push(v);
             }
-            for f in values_of(&args, "g").into_iter().chain(values_of(&args, "f")) {
+            for f in values_of(&args, "g")
+                .into_iter()
+                .chain(values_of(&args, "f"))
+            {
                 out.push(Arg::new("-f"));
                 out.push(f);
             }
@@ -154,11 +161,11 @@ fn values_of(args: &[Arg], name: &str) -> Vec<Arg> {
         }
         let body = &a.text[1..];
         match body.split_once(':') {
-            Some((n, v)) if super::eq(n, name) => out.push(Arg {
+            Some((n, v)) if eq(n, name) => out.push(Arg {
                 text: v.to_string(),
                 ..a.clone()
             }),
-            None if super::eq(body, name) => out.extend(it.next().cloned()),
+            None if eq(body, name) => out.extend(it.next().cloned()),
             _ => {}
         }
     }
