@@ -172,6 +172,7 @@ impl Cmd<'_, '_> {
                     return self.command(at);
                 }
                 if first == "for" && words.last().is_some_and(|w| eq(&w.text, "do")) {
+                    self.for_set(&words, at)?;
                     return self.command(at);
                 }
                 if first == "else" && words.len() == 1 {
@@ -199,6 +200,48 @@ impl Cmd<'_, '_> {
             self.out.not_plain("redirection");
         }
         self.emit(words, redirects, at)
+    }
+
+    /// `for /f … in (SET) do`: the files SET names are read, a `'command'` in it runs.
+    fn for_set(&mut self, words: &[Arg], at: (usize, usize)) -> R<()> {
+        if !words.iter().any(|w| eq(&w.text, "/f")) {
+            return Ok(());
+        }
+        let Some(start) = words.iter().position(|w| eq(&w.text, "in")) else {
+            return Ok(());
+        };
+        let set: Vec<&Arg> = words[start + 1..words.len() - 1].iter().collect();
+        let text: Vec<&str> = set.iter().map(|w| w.text.as_str()).collect();
+        let text = text.join(" ");
+        let text = text.trim_start_matches('(').trim_end_matches(')').trim();
+        let quoted = |q: char| text.len() >= 2 && text.starts_with(q) && text.ends_with(q);
+        if quoted('\'') || quoted('`') {
+            let inner = expand(&text[1..text.len() - 1]);
+            let mut sub = Cmd {
+                s: &inner,
+                i: 0,
+                depth: self.depth,
+                out: &mut *self.out,
+            };
+            return sub.list(false);
+        }
+        if quoted('"')
+            && !words
+                .iter()
+                .any(|w| w.text.to_ascii_lowercase().contains("usebackq"))
+        {
+            return Ok(());
+        }
+        let files = text.split_whitespace().map(|f| Arg {
+            text: f.trim_matches('"').to_string(),
+            unknown: set.iter().any(|w| w.unknown),
+            quoted: false,
+        });
+        let kids = self.out.analysis.commands.len();
+        let words = std::iter::once(Arg::new("cat")).chain(files).collect();
+        self.out
+            .push(words, Vec::new(), Vec::new(), Origin::Top, at, kids)?;
+        Ok(())
     }
 
     /// Whether `if [/i] [not] CONDITION` is complete, so the command follows.
@@ -321,6 +364,10 @@ impl Cmd<'_, '_> {
     /// the POSIX programs that do the same.
     fn emit(&mut self, words: Vec<Arg>, redirects: Vec<Redirect>, at: (usize, usize)) -> R<()> {
         let kids = self.out.analysis.commands.len();
+        if cmdlet_name(&words[0].text) {
+            // cmd cannot run a cmdlet: "not recognized as an internal or external command"
+            return Ok(());
+        }
         let written: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
         let key = program_key(&words[0].text);
         let args = &words[1..];
@@ -448,6 +495,67 @@ impl Cmd<'_, '_> {
         self.out
             .push(words, written, redirects, Origin::Top, at, kids)?;
         Ok(())
+    }
+}
+
+/// A PowerShell cmdlet's `Verb-Noun` name, which no program on the path has.
+fn cmdlet_name(name: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "add",
+        "clear",
+        "compress",
+        "convertfrom",
+        "convertto",
+        "copy",
+        "disable",
+        "enable",
+        "expand",
+        "export",
+        "find",
+        "foreach",
+        "format",
+        "get",
+        "group",
+        "import",
+        "install",
+        "invoke",
+        "join",
+        "measure",
+        "move",
+        "new",
+        "out",
+        "pop",
+        "push",
+        "read",
+        "register",
+        "remove",
+        "rename",
+        "resolve",
+        "restart",
+        "save",
+        "select",
+        "set",
+        "show",
+        "sort",
+        "split",
+        "start",
+        "stop",
+        "tee",
+        "test",
+        "uninstall",
+        "unregister",
+        "update",
+        "wait",
+        "where",
+        "write",
+    ];
+    match name.split_once('-') {
+        Some((verb, noun)) => {
+            VERBS.iter().any(|v| eq(v, verb))
+                && !noun.is_empty()
+                && noun.bytes().all(|b| b.is_ascii_alphanumeric())
+        }
+        None => false,
     }
 }
 

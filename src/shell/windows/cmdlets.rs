@@ -17,7 +17,7 @@ pub(super) enum Role {
     File(&'static str),
     /// A word kept as an operand that names no file (echo's text, a drive letter).
     Word,
-    /// A search pattern: `-e PATTERN` in the reading.
+    /// A search pattern: the reading's first operand (`grep PATTERN FILE…`).
     Pattern,
     /// A URL: an operand.
     Url,
@@ -40,7 +40,9 @@ pub(super) struct Cmdlet {
     pub reads_as: &'static str,
     /// How many of `params`, from the first, bind positional values, in that order.
     pub positional: u8,
-    /// `Name|alias|…` and role.
+    /// `Name|alias|…` and role; `=Name`: a provider's dynamic parameter, named only in
+    /// full or by an alias (a prefix of it is the cmdlet's own parameter's: `gci -r` is
+    /// `-Recurse`, not `-ReadOnly`).
     pub params: &'static [(&'static str, Role)],
 }
 
@@ -235,14 +237,14 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Include", Value),
             ("Exclude", Value),
             ("Depth", Value),
-            ("Attributes", Value),
+            ("=Attributes", Value),
             ("Name", Switch("")),
-            ("File|af", Switch("")),
-            ("Directory|ad|d", Switch("")),
-            ("Hidden|ah|h", Switch("")),
-            ("System|as", Switch("")),
-            ("ReadOnly|ar", Switch("")),
-            ("FollowSymlink", Switch("")),
+            ("=File|af", Switch("")),
+            ("=Directory|ad|d", Switch("")),
+            ("=Hidden|ah|h", Switch("")),
+            ("=System|as", Switch("")),
+            ("=ReadOnly|ar", Switch("")),
+            ("=FollowSymlink", Switch("")),
         ],
     },
     Cmdlet {
@@ -646,12 +648,16 @@ pub(super) fn resolve(name: &str) -> Option<(&'static str, Option<&'static Cmdle
 /// name and role. `Err` when the prefix is ambiguous or names none.
 pub(super) fn parameter(cmdlet: &Cmdlet, name: &str) -> Result<(&'static str, Role), String> {
     let all = || cmdlet.params.iter().chain(COMMON);
-    let full = |spec: &'static str| spec.split('|').next().unwrap_or(spec);
-    if let Some((spec, role)) = all().find(|(s, _)| s.split('|').any(|n| eq(n, name))) {
+    let full = |spec: &'static str| {
+        let spec = spec.trim_start_matches('=');
+        spec.split('|').next().unwrap_or(spec)
+    };
+    let names = |spec: &'static str| spec.trim_start_matches('=').split('|');
+    if let Some((spec, role)) = all().find(|(s, _)| names(s).any(|n| eq(n, name))) {
         return Ok((full(spec), *role));
     }
     let mut found: Option<(&'static str, Role)> = None;
-    for (spec, role) in all() {
+    for (spec, role) in all().filter(|(s, _)| !s.starts_with('=')) {
         let prefixed = spec
             .split('|')
             .any(|n| n.len() > name.len() && n.get(..name.len()).is_some_and(|h| eq(h, name)));
@@ -694,6 +700,14 @@ mod tests {
         assert!(parameter(rm, "e").is_err(), "Exclude or ErrorAction");
         assert!(parameter(rm, "nope").is_err());
         let (_, gci) = resolve("gci").unwrap();
-        assert_eq!(parameter(gci.unwrap(), "s").unwrap().0, "Recurse");
+        let gci = gci.unwrap();
+        assert_eq!(parameter(gci, "s").unwrap().0, "Recurse");
+        assert_eq!(
+            parameter(gci, "r").unwrap().0,
+            "Recurse",
+            "ReadOnly is dynamic"
+        );
+        assert_eq!(parameter(gci, "ReadOnly").unwrap().0, "ReadOnly");
+        assert!(parameter(gci, "f").is_err(), "Filter or Force");
     }
 }

@@ -368,7 +368,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             self.blanks(false);
             let kids = self.out.analysis.commands.len();
             if stage == 0 && self.starts_expression() {
-                let v = self.expression(origin)?;
+                let v = self.expression(origin, false)?;
                 self.blanks(false);
                 let piped = self.peek() == b'|' && self.at(1) != b'|';
                 if piped {
@@ -445,8 +445,8 @@ impl<'a, 'o> Ps<'a, 'o> {
     }
 
     /// An expression: operands joined by operators, up to the end of the statement or a
-    /// pipe. Its value is known only when it is literal text (or text joined with `+`).
-    fn expression(&mut self, origin: Origin) -> R<Arg> {
+    /// pipe (or a `,` in a `list` of method arguments). Its value is known only when it is literal text (or text joined with `+`).
+    fn expression(&mut self, origin: Origin, list: bool) -> R<Arg> {
         let mut v: Option<Arg> = None;
         let mut joined = false;
         loop {
@@ -461,7 +461,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             {
                 break;
             }
-            if c == b'&' {
+            if c == b'&' || (list && c == b',') {
                 break;
             }
             // operators
@@ -544,8 +544,8 @@ impl<'a, 'o> Ps<'a, 'o> {
         Ok(v)
     }
 
-    /// `.Name`, `::Name`, `[i]` and `(…)` calls after a value; a `.Download…(URL)` call is
-    /// `curl URL` (`.DownloadFile(URL, FILE)`: `curl -o FILE URL`).
+    /// `.Name`, `::Name`, `[i]` and `(…)` calls after a value; a call that reads, writes,
+    /// deletes or downloads a file is a command (see [`method_reading`]).
     fn members(&mut self, arg: &mut Arg, origin: Origin) -> R<()> {
         loop {
             if self.peek() == b'[' {
@@ -572,7 +572,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                         self.i += 1;
                         break;
                     }
-                    let v = self.expression(Origin::CommandSubstitution)?;
+                    let v = self.expression(Origin::CommandSubstitution, true)?;
                     values.push(v);
                     self.blanks(true);
                     match self.peek() {
@@ -581,24 +581,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                         _ => return Err("a method call's `)` is missing".into()),
                     }
                 }
-                let lower = member.to_ascii_lowercase();
-                if lower.starts_with("download") {
-                    let mut words = vec![Arg::new("curl")];
-                    if lower == "downloadfile" {
-                        words.push(Arg::new("-o"));
-                        words.push(
-                            values
-                                .get(1)
-                                .cloned()
-                                .unwrap_or_else(|| unknown_arg("FILE")),
-                        );
-                    }
-                    words.push(
-                        values
-                            .first()
-                            .cloned()
-                            .unwrap_or_else(|| unknown_arg("URL")),
-                    );
+                if let Some(words) = method_reading(&member.to_ascii_lowercase(), values) {
                     let pipeline = self.out.pipeline();
                     let sub = if origin == Origin::Top {
                         Origin::CommandSubstitution
@@ -767,6 +750,16 @@ impl<'a, 'o> Ps<'a, 'o> {
                 }
                 if let Some(w) = words.first_mut() {
                     w.text = w.text.replace('\\', "/");
+                    // a file by its name runs from the current directory
+                    let lower = w.text.to_ascii_lowercase();
+                    let file = [
+                        ".exe", ".bat", ".cmd", ".ps1", ".com", ".msi", ".vbs", ".js",
+                    ]
+                    .iter()
+                    .any(|e| lower.ends_with(e));
+                    if file && !w.text.contains('/') {
+                        w.text = format!("./{}", w.text);
+                    }
                 }
                 words = programs::reading(words);
                 for p in values(|r| *r == Role::Path) {
@@ -784,6 +777,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 } else {
                     cmdlet.reads_as
                 };
+                let mut patterned = false;
                 words = reads_as.split(' ').map(Arg::new).collect();
                 for (_, role, _) in &bound.named {
                     if let Role::Switch(flag) = role {
@@ -805,11 +799,10 @@ impl<'a, 'o> Ps<'a, 'o> {
                             }
                             words.extend(vals);
                         }
-                        Role::Pattern => {
-                            for v in vals {
-                                words.push(Arg::new("-e"));
-                                words.push(v);
-                            }
+                        // grep's first operand: a pattern, not a file
+                        Role::Pattern if !patterned => {
+                            patterned = true;
+                            words.extend(vals.into_iter().take(1));
                         }
                         _ => {}
                     }
@@ -1248,6 +1241,43 @@ fn bind(cmdlet: &cmdlets::Cmdlet, tokens: Vec<Token>) -> R<Bound> {
         positional.push((role.unwrap_or(Role::Path), a));
     }
     Ok(Bound { named, positional })
+}
+
+/// The POSIX reading of a .NET method call on files, whatever the object (`[IO.File]::
+/// ReadAllText(F)` is `cat F`, `WriteAllText(F, …)` is `tee F`, `[IO.Directory]::Delete(D,
+/// $true)` is `rm -r D`, `Copy(A, B)` is `cp A B`, `.DownloadString(URL)` is `curl URL`,
+/// `.DownloadFile(URL, F)` is `curl -o F URL`); `None` for any other call.
+fn method_reading(name: &str, values: Vec<Arg>) -> Option<Vec<Arg>> {
+    let mut values = values.into_iter();
+    let first = values.next()?;
+    let head = |h: &[&str]| h.iter().map(|w| Arg::new(w)).collect::<Vec<_>>();
+    let mut words = match name {
+        _ if name.starts_with("download") => {
+            let mut w = head(&["curl"]);
+            if name == "downloadfile" {
+                w.push(Arg::new("-o"));
+                w.push(values.next().unwrap_or_else(|| unknown_arg("FILE")));
+            }
+            w.push(first);
+            return Some(w);
+        }
+        "readalltext" | "readalllines" | "readallbytes" | "readlines" | "openread" | "opentext"
+        | "open" => head(&["cat"]),
+        "writealltext" | "writealllines" | "writeallbytes" | "appendalltext" | "appendalllines"
+        | "create" | "createtext" | "appendtext" | "openwrite" => head(&["tee"]),
+        "delete" => match values.next() {
+            Some(r) if r.unknown || eq(&r.text, "True") => head(&["rm", "-r", "-f"]),
+            _ => head(&["rm", "-f"]),
+        },
+        "copy" => head(&["cp"]),
+        "move" => head(&["mv"]),
+        _ => return None,
+    };
+    words.push(first);
+    if matches!(name, "copy" | "move") {
+        words.extend(values.next());
+    }
+    Some(words)
 }
 
 /// A token as a plain word (for programs and cmdlets read as themselves).

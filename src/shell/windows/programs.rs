@@ -92,29 +92,18 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
             operands(&args).into_iter().take(1),
         ),
         "findstr" => {
-            let mut out = words(&["grep"], []);
-            if has(&args, &["s"]) {
-                out.push(Arg::new("-r"));
-            }
-            for v in values_of(&args, "c") {
-                out.push(Arg::new("-e"));
-                out.push(v);
-            }
-            for f in values_of(&args, "g")
-                .into_iter()
-                .chain(values_of(&args, "f"))
-            {
+            // grep [-r] [-f FILE] PATTERN FILE…: the pattern is grep's first operand
+            let mut out = words(&["grep"], flag(has(&args, &["s"]), "-r"));
+            let lists = values_of(&args, "g");
+            for f in lists.iter().cloned().chain(values_of(&args, "f")) {
                 out.push(Arg::new("-f"));
                 out.push(f);
             }
-            let ops = operands(&args);
-            let given = out.len() > 1 && has(&args, &["c", "g"]);
-            let mut ops = ops.into_iter();
-            if !given {
-                if let Some(p) = ops.next() {
-                    out.push(Arg::new("-e"));
-                    out.push(p);
-                }
+            let mut ops = operands(&args).into_iter();
+            match values_of(&args, "c").into_iter().next() {
+                Some(p) => out.push(p),
+                None if lists.is_empty() => out.extend(ops.next()),
+                None => {}
             }
             out.extend(ops);
             out
