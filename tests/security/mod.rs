@@ -80,6 +80,18 @@ pub const FILES: &[(&str, &str)] = &[
         "windows-shells",
         include_str!("../fixtures/security/windows-shells.tsv"),
     ),
+    (
+        "windows-powershell",
+        include_str!("../fixtures/security/windows-powershell.tsv"),
+    ),
+    (
+        "windows-cmd",
+        include_str!("../fixtures/security/windows-cmd.tsv"),
+    ),
+    (
+        "shells-started",
+        include_str!("../fixtures/security/shells-started.tsv"),
+    ),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
     (
         "unknown-values",

@@ -474,7 +474,9 @@ impl Cmd<'_, '_> {
                 *name = name.replace('\\', "/");
                 let lower = name.to_ascii_lowercase();
                 if !name.contains('/')
-                    && [".bat", ".cmd", ".ps1"].iter().any(|e| lower.ends_with(e))
+                    && [".bat", ".cmd", ".exe", ".com"]
+                        .iter()
+                        .any(|e| lower.ends_with(e))
                 {
                     *name = format!("./{name}");
                 }
