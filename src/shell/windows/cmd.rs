@@ -7,7 +7,7 @@
 
 use crate::shell::analysis::MAX_DEPTH;
 use crate::shell::analysis::{Analysis, Origin, Redirect};
-use crate::shell::windows::{eq, program_key, programs, Arg, Out};
+use crate::shell::windows::{eq, program_key, programs, reading, Arg, Out};
 
 type R<T> = Result<T, String>;
 
@@ -238,7 +238,7 @@ impl Cmd<'_, '_> {
             quoted: false,
         });
         let kids = self.out.analysis.commands.len();
-        let words = std::iter::once(Arg::new("cat")).chain(files).collect();
+        let words = reading(&["cat"], files.collect());
         self.out
             .push(words, Vec::new(), Vec::new(), Origin::Top, at, kids)?;
         Ok(())
@@ -371,71 +371,66 @@ impl Cmd<'_, '_> {
         let written: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
         let key = program_key(&words[0].text);
         let args = &words[1..];
-        let ops = || args.iter().filter(|a| !switch(a)).cloned();
+        let ops: Vec<Arg> = args.iter().filter(|a| !switch(a)).cloned().collect();
         let on = |names: &[&str]| {
             args.iter()
                 .any(|a| switch(a) && names.iter().any(|n| eq(&a.text[1..], n)))
         };
-        let head = |h: &[&str]| h.iter().map(|w| Arg::new(w)).collect::<Vec<_>>();
+        let mut head: Vec<&str> = Vec::new();
         let reading: Vec<Arg> = match key.as_str() {
-            "type" => head(&["cat"]).into_iter().chain(ops()).collect(),
-            "copy" => head(&["cp"])
-                .into_iter()
-                .chain(ops().flat_map(|a| {
-                    a.text
-                        .split('+')
-                        .filter(|s| !s.is_empty())
-                        .map(|s| Arg {
-                            text: s.to_string(),
+            "type" => reading(&["cat"], ops),
+            "copy" => {
+                // `copy a+b c` concatenates a and b
+                let mut parts = Vec::new();
+                for a in ops {
+                    for p in a.text.split('+').filter(|p| !p.is_empty()) {
+                        parts.push(Arg {
+                            text: p.to_string(),
                             ..a.clone()
-                        })
-                        .collect::<Vec<_>>()
-                }))
-                .collect(),
-            "move" | "ren" | "rename" => head(&["mv"]).into_iter().chain(ops()).collect(),
-            "del" | "erase" => {
-                let mut h = head(&["rm"]);
-                if on(&["s"]) {
-                    h.push(Arg::new("-r"));
+                        });
+                    }
                 }
-                if on(&["q", "f"]) {
-                    h.push(Arg::new("-f"));
-                }
-                h.into_iter().chain(ops()).collect()
+                reading(&["cp"], parts)
             }
-            "rd" | "rmdir" if on(&["s"]) => head(if on(&["q"]) {
-                &["rm", "-r", "-f"]
-            } else {
-                &["rm", "-r"]
-            })
-            .into_iter()
-            .chain(ops())
-            .collect(),
-            "rd" | "rmdir" => head(&["rmdir"]).into_iter().chain(ops()).collect(),
-            "md" | "mkdir" => head(&["mkdir"]).into_iter().chain(ops()).collect(),
-            "dir" => {
-                let mut h = head(&["ls"]);
+            "move" | "ren" | "rename" => reading(&["mv"], ops),
+            "del" | "erase" | "rd" | "rmdir" => {
+                let dir = key.starts_with('r');
+                head.push(if dir && !on(&["s"]) { "rmdir" } else { "rm" });
                 if on(&["s"]) {
-                    h.push(Arg::new("-R"));
+                    head.push("-r");
+                }
+                if on(&["q", "f"]) && (!dir || on(&["s"])) {
+                    head.push("-f");
+                }
+                reading(&head, ops)
+            }
+            "md" | "mkdir" => reading(&["mkdir"], ops),
+            "dir" => {
+                head.push("ls");
+                if on(&["s"]) {
+                    head.push("-R");
                 }
                 if args
                     .iter()
                     .any(|a| switch(a) && a.text[1..].to_ascii_lowercase().starts_with('a'))
                 {
-                    h.push(Arg::new("-a"));
+                    head.push("-a");
                 }
-                h.into_iter().chain(ops()).collect()
+                reading(&head, ops)
             }
             "cd" | "chdir" | "pushd" => {
-                let target = ops().next();
-                let dir = target.clone().map(|t| Arg {
-                    text: t.text.replace('\\', "/"),
-                    ..t
-                });
-                if target.is_some() {
-                    self.out.cd(dir.as_ref());
+                let dir: Vec<Arg> = ops
+                    .into_iter()
+                    .take(1)
+                    .map(|t| Arg {
+                        text: t.text.replace('\\', "/"),
+                        ..t
+                    })
+                    .collect();
+                if let Some(d) = dir.first() {
+                    self.out.cd(Some(d));
                 }
-                head(&["cd"]).into_iter().chain(dir).collect()
+                reading(&["cd"], dir)
             }
             "popd" => {
                 self.out.cd(Some(&Arg {
@@ -443,7 +438,7 @@ impl Cmd<'_, '_> {
                     unknown: true,
                     quoted: false,
                 }));
-                head(&["popd"])
+                reading(&["popd"], Vec::new())
             }
             "start" => {
                 // `start ["title"] [/switches] command args`
@@ -463,10 +458,7 @@ impl Cmd<'_, '_> {
                 run[0].text = run[0].text.replace('\\', "/");
                 return self.emit_reading(programs::reading(run), written, redirects, at, kids);
             }
-            "echo" => head(&["echo"])
-                .into_iter()
-                .chain(args.iter().cloned())
-                .collect(),
+            "echo" => reading(&["echo"], args.to_vec()),
             _ => {
                 let mut run = words.clone();
                 // cmd runs a script in the working directory by its name

@@ -136,6 +136,13 @@ impl Out {
     }
 }
 
+/// A reading: `head`'s words, then `rest`.
+pub(crate) fn reading(head: &[&str], rest: Vec<Arg>) -> Vec<Arg> {
+    let mut out: Vec<Arg> = head.iter().map(|w| Arg::new(w)).collect();
+    out.extend(rest);
+    out
+}
+
 /// ASCII case-insensitive equality.
 pub(super) fn eq(a: &str, b: &str) -> bool {
     a.eq_ignore_ascii_case(b)

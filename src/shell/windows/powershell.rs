@@ -103,6 +103,12 @@ impl<'a, 'o> Ps<'a, 'o> {
         self.s.get(self.i + k).copied().unwrap_or(0)
     }
 
+    /// The text from `a` to `b` (a cut inside a character is replaced, never a panic).
+    #[inline(never)]
+    fn text(&self, a: usize, b: usize) -> String {
+        String::from_utf8_lossy(self.s.get(a..b).unwrap_or_default()).into_owned()
+    }
+
     fn looking_at(&self, t: &str) -> bool {
         self.s
             .get(self.i..self.i + t.len())
@@ -243,7 +249,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             // `${name}`
             if let Some(e) = find(self.s, self.i, b"}") {
                 self.i = e + 1;
-                return String::from_utf8_lossy(&self.s[start + 1..e]).into_owned();
+                return self.text(start + 1, e);
             }
         }
         while matches!(self.peek(), b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b':' | b'?') {
@@ -252,7 +258,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             }
             self.i += 1;
         }
-        String::from_utf8_lossy(&self.s[start..self.i]).into_owned()
+        self.text(start, self.i)
     }
 
     fn keyword(&mut self, k: &str, origin: Origin) -> R<()> {
@@ -346,7 +352,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                     level -= 1;
                     if level == 0 {
                         self.i += 1;
-                        return Ok(String::from_utf8_lossy(&self.s[start..self.i]).into_owned());
+                        return Ok(self.text(start, self.i));
                     }
                 }
                 0 => return Err("`[` is not closed".into()),
@@ -529,14 +535,14 @@ impl<'a, 'o> Ps<'a, 'o> {
                 {
                     self.i += 1;
                 }
-                Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
+                Arg::new(&self.text(start, self.i))
             }
             c if matches!(c, b'$' | b'(' | b'\'' | b'"' | b'@') => self.part(origin)?,
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 // a bare word in an expression (`$a -eq foo`): its text
                 let start = self.i;
                 self.word_until_blank();
-                Arg::new(&String::from_utf8_lossy(&self.s[start..self.i]))
+                Arg::new(&self.text(start, self.i))
             }
             c => return Err(format!("unexpected `{}` in an expression", c as char)),
         };
@@ -887,7 +893,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 while !ends_word(self.peek()) && self.peek() != b':' && self.peek() != 0 {
                     self.i += 1;
                 }
-                let name = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
+                let name = self.text(start, self.i);
                 let value = if self.peek() == b':' {
                     self.i += 1;
                     self.arg(origin)?
@@ -931,7 +937,7 @@ impl<'a, 'o> Ps<'a, 'o> {
             self.i += 2;
             return Ok(true);
         }
-        let op = String::from_utf8_lossy(&self.s[start..self.i]).into_owned();
+        let op = self.text(start, self.i);
         self.blanks(false);
         let Some(target) = self.arg(Origin::CommandSubstitution)? else {
             return Err("a redirection has no target".into());
@@ -1007,8 +1013,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                         // `@` inside a word is text
                         self.i += 1;
                     }
-                    arg.text
-                        .push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
+                    arg.text.push_str(&self.text(start, self.i));
                 }
             }
             any = true;
@@ -1041,7 +1046,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                             while self.peek() & 0xC0 == 0x80 {
                                 self.i += 1;
                             }
-                            text.push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
+                            text.push_str(&self.text(start, self.i));
                         }
                     }
                 }
@@ -1063,7 +1068,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 };
                 let body_end = end.max(body_start);
                 if q == b'\'' {
-                    let text = String::from_utf8_lossy(&self.s[body_start..body_end]).into_owned();
+                    let text = self.text(body_start, body_end);
                     self.i = end + 3;
                     Ok(Arg::new(&text))
                 } else {
@@ -1173,8 +1178,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                     while self.peek() & 0xC0 == 0x80 {
                         self.i += 1;
                     }
-                    arg.text
-                        .push_str(&String::from_utf8_lossy(&self.s[start..self.i]));
+                    arg.text.push_str(&self.text(start, self.i));
                 }
             }
         }

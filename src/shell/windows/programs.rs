@@ -28,9 +28,7 @@ fn operands(args: &[Arg]) -> Vec<Arg> {
     args.iter().filter(|a| !is_switch(a)).cloned().collect()
 }
 
-fn words(head: &[&str], rest: impl IntoIterator<Item = Arg>) -> Vec<Arg> {
-    head.iter().map(|w| Arg::new(w)).chain(rest).collect()
-}
+use crate::shell::windows::reading as words;
 
 /// `words` (a program's name and arguments) as the POSIX program that does the same, or
 /// as they are.
@@ -66,19 +64,23 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
                 &["cp", "-r"]
             };
             if named.is_empty() {
-                words(head, tree)
+                words(head, tree.collect())
             } else {
-                words(head, named.into_iter().chain(ops.get(1).cloned()))
+                {
+                    let mut named = named;
+                    named.extend(ops.get(1).cloned());
+                    words(head, named)
+                }
             }
         }
         "format" if !has(&args, &["?"]) => words(&["mkfs"], operands(&args)),
         "shutdown" => {
             if has(&args, &["s", "r", "p", "g", "sg", "h", "l", "hybrid", "fw"]) {
-                words(&["shutdown"], [])
+                words(&["shutdown"], Vec::new())
             } else if has(&args, &["a"]) {
-                words(&["shutdown", "-c"], [])
+                words(&["shutdown", "-c"], Vec::new())
             } else {
-                words(&["shutdown", "--help"], [])
+                words(&["shutdown", "--help"], Vec::new())
             }
         }
         "takeown" => words_with(
@@ -89,11 +91,11 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
         "icacls" if args.len() > 1 => words_with(
             &["chmod"],
             flag(has(&args, &["t"]), "-R"),
-            operands(&args).into_iter().take(1),
+            operands(&args).into_iter().take(1).collect(),
         ),
         "findstr" => {
             // grep [-r] [-f FILE] PATTERN FILE…: the pattern is grep's first operand
-            let mut out = words(&["grep"], flag(has(&args, &["s"]), "-r"));
+            let mut out = words_with(&["grep"], flag(has(&args, &["s"]), "-r"), Vec::new());
             let lists = values_of(&args, "g");
             for f in lists.iter().cloned().chain(values_of(&args, "f")) {
                 out.push(Arg::new("-f"));
@@ -111,7 +113,7 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
         "more" => words(&["cat"], operands(&args)),
         "certutil" if has(&args, &["urlcache", "verifyctl"]) => {
             let ops = operands(&args);
-            let mut out = words(&["curl"], []);
+            let mut out = words(&["curl"], Vec::new());
             if let Some(file) = ops.get(1) {
                 out.push(Arg::new("-o"));
                 out.push(file.clone());
@@ -124,7 +126,7 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
             let n = ops.len();
             match (ops.get(n.wrapping_sub(2)), ops.get(n.wrapping_sub(1))) {
                 (Some(url), Some(file)) if n >= 2 => {
-                    words(&["curl", "-o"], [file.clone(), url.clone()])
+                    words(&["curl", "-o"], vec![file.clone(), url.clone()])
                 }
                 _ => words(&["curl"], ops),
             }
@@ -136,8 +138,11 @@ pub(super) fn reading(mut given: Vec<Arg>) -> Vec<Arg> {
     }
 }
 
-fn words_with(head: &[&str], flag: Option<Arg>, rest: impl IntoIterator<Item = Arg>) -> Vec<Arg> {
-    words(head, flag.into_iter().chain(rest))
+fn words_with(head: &[&str], flag: Option<Arg>, rest: Vec<Arg>) -> Vec<Arg> {
+    let mut out = words(head, Vec::new());
+    out.extend(flag);
+    out.extend(rest);
+    out
 }
 
 /// The values of `/name X` or `/name:X` switches.
