@@ -88,12 +88,18 @@ fn append(a: &mut Analysis, b: Analysis) {
 /// input (`… | pwsh -Command -`, `… | cmd`) becomes `sh`, as the sh analysis reads one; one
 /// running a file (`powershell -File x.ps1`) becomes `sh x.ps1`.
 pub(super) fn read_started_shells(analysis: &mut Analysis, sh: bool) {
-    // which commands the sh parser read (it reads `bash -c` scripts itself)
-    let mut by_sh = vec![sh; analysis.commands.len()];
+    // which commands the sh parser read (it reads `bash -c` scripts itself): the line's
+    // when `sh`, then those of each script added
+    let original = analysis.commands.len();
+    let mut added_by_sh: Vec<bool> = Vec::new();
     let mut i = 0;
     let mut scripts = 0;
     while i < analysis.commands.len() {
-        let started = started_shell(&analysis.commands[i], by_sh.get(i) == Some(&true));
+        let by_sh = match i.checked_sub(original) {
+            None => sh,
+            Some(k) => added_by_sh.get(k) == Some(&true),
+        };
+        let started = started_shell(&analysis.commands[i], by_sh);
         i += 1;
         let Some(started) = started else { continue };
         let c = &mut analysis.commands[i - 1];
@@ -114,7 +120,8 @@ pub(super) fn read_started_shells(analysis: &mut Analysis, sh: bool) {
                         k.origin = Origin::Script;
                     }
                 }
-                by_sh.resize(by_sh.len() + inner.commands.len(), !windows_shell(shell));
+                let n = added_by_sh.len() + inner.commands.len();
+                added_by_sh.resize(n, !windows_shell(shell));
                 append(analysis, inner);
             }
             Started::Reads(words) => {
@@ -260,6 +267,11 @@ fn powershell_args(args: &[String], unknown: impl Fn(usize) -> bool, piped: bool
             break;
         }
         if prefix("file") {
+            if (i + 1..args.len()).any(&unknown) {
+                return Started::Unknown(
+                    "the script `powershell` runs is only known when it runs".into(),
+                );
+            }
             let mut words = vec!["sh".to_string()];
             words.extend(args.iter().skip(i + 1).cloned());
             return Started::Reads(words);
