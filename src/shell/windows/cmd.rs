@@ -57,13 +57,13 @@ fn expand(command: &str) -> Vec<Ch> {
             if c == '%'
                 && chars
                     .get(i + 1)
-                    .is_some_and(|d| d.is_alphabetic() || *d == '%' || *d == '~')
+                    .is_some_and(|d| d.is_ascii_alphabetic() || *d == '%' || *d == '~')
             {
                 out.push((c, true));
                 i += 1;
                 while let Some(&d) = chars
                     .get(i)
-                    .filter(|d| d.is_alphanumeric() || matches!(d, '%' | '~'))
+                    .filter(|d| d.is_ascii_alphanumeric() || matches!(d, '%' | '~'))
                 {
                     out.push((d, true));
                     i += 1;

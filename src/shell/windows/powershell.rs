@@ -103,10 +103,23 @@ impl<'a, 'o> Ps<'a, 'o> {
         self.s.get(self.i + k).copied().unwrap_or(0)
     }
 
-    /// The text from `a` to `b` (a cut inside a character is replaced, never a panic).
+    /// The text from `a` to `b`.
     #[inline(never)]
     fn text(&self, a: usize, b: usize) -> String {
-        String::from_utf8_lossy(self.s.get(a..b).unwrap_or_default()).into_owned()
+        // the reader cuts only before or after ASCII bytes, so on character boundaries
+        std::str::from_utf8(self.s.get(a..b).unwrap_or_default())
+            .unwrap_or("\u{fffd}")
+            .to_string()
+    }
+
+    /// The character after a backtick (`` `n `` is a newline; a non-ASCII one is itself and
+    /// is read with the text after it).
+    fn escaped(&mut self, text: &mut String) {
+        let e = self.peek();
+        if e != 0 && e < 0x80 {
+            self.i += 1;
+            text.push(escape(e));
+        }
     }
 
     fn looking_at(&self, t: &str) -> bool {
@@ -643,9 +656,8 @@ impl<'a, 'o> Ps<'a, 'o> {
                     joined: false,
                 },
             );
-            let words = std::iter::once(Arg::new("."))
-                .chain(tokens.into_iter().map(token_arg))
-                .collect();
+            let mut words = vec![Arg::new(".")];
+            words.extend(tokens.into_iter().map(token_arg));
             self.out.push(
                 words,
                 Vec::new(),
@@ -670,13 +682,8 @@ impl<'a, 'o> Ps<'a, 'o> {
                 ..name.clone()
             }];
             words.extend(tokens.into_iter().map(token_arg));
-            let written = if words[0].text != name.text {
-                std::iter::once(name.text.clone())
-                    .chain(words.iter().skip(1).map(|a| a.text.clone()))
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let mut written: Vec<String> = words.iter().map(|a| a.text.clone()).collect();
+            written[0] = name.text.clone();
             let words = programs::reading(words);
             self.out
                 .push(words, written, redirects, origin, (pipeline, stage), kids)?;
@@ -697,28 +704,15 @@ impl<'a, 'o> Ps<'a, 'o> {
             return Ok(Some(canonical));
         };
         let bound = bind(cmdlet, tokens)?;
-        let mut written = vec![canonical.to_string()];
-        for (param, role, values) in &bound.named {
-            written.push(format!("-{param}"));
-            if !matches!(role, Role::Switch(_)) {
-                written.extend(values.iter().map(|a| a.text.clone()));
-            }
-        }
-        written.extend(bound.positional.iter().map(|(_, a)| a.text.clone()));
+        let written = bound.written.clone();
         let values = |want: fn(&Role) -> bool| -> Vec<Arg> {
-            bound
-                .named
-                .iter()
-                .filter(|(_, r, _)| want(r))
-                .flat_map(|(_, _, v)| v.iter().cloned())
-                .chain(
-                    bound
-                        .positional
-                        .iter()
-                        .filter(|(r, _)| want(r))
-                        .map(|(_, a)| a.clone()),
-                )
-                .collect()
+            let mut out = Vec::new();
+            for (role, v) in &bound.values {
+                if want(role) {
+                    out.push(v.clone());
+                }
+            }
+            out
         };
         let mut words: Vec<Arg>;
         match canonical {
@@ -784,31 +778,22 @@ impl<'a, 'o> Ps<'a, 'o> {
                     cmdlet.reads_as
                 };
                 let mut patterned = false;
-                words = reads_as.split(' ').map(Arg::new).collect();
-                for (_, role, _) in &bound.named {
-                    if let Role::Switch(flag) = role {
-                        if !flag.is_empty() {
-                            words.push(Arg::new(flag));
-                        }
-                    }
+                words = Vec::new();
+                for w in reads_as.split(' ').chain(bound.switches.iter().copied()) {
+                    words.push(Arg::new(w));
                 }
-                for (role, vals) in bound
-                    .named
-                    .iter()
-                    .map(|(_, r, v)| (r, v.clone()))
-                    .chain(bound.positional.iter().map(|(r, a)| (r, vec![a.clone()])))
-                {
+                for (role, v) in &bound.values {
                     match role {
                         Role::File(flag) => {
                             if !flag.is_empty() {
                                 words.push(Arg::new(flag));
                             }
-                            words.extend(vals);
+                            words.push(v.clone());
                         }
                         // grep's first operand: a pattern, not a file
                         Role::Pattern if !patterned => {
                             patterned = true;
-                            words.extend(vals.into_iter().take(1));
+                            words.push(v.clone());
                         }
                         _ => {}
                     }
@@ -970,9 +955,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 }
                 b'`' => {
                     self.i += 1;
-                    let e = self.peek();
-                    self.i += usize::from(e != 0);
-                    arg.text.push(escape(e));
+                    self.escaped(&mut arg.text);
                 }
                 b'\'' | b'"' | b'$' | b'(' | b'@' => {
                     if c == b'@' && !matches!(self.at(1), b'(' | b'{' | b'\'' | b'"') {
@@ -1155,9 +1138,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 }
                 b'`' => {
                     self.i += 1;
-                    let e = self.peek();
-                    self.i += usize::from(e != 0);
-                    arg.text.push(escape(e));
+                    self.escaped(&mut arg.text);
                 }
                 b'$' if matches!(self.at(1), b'(') => {
                     let p = self.part(Origin::CommandSubstitution)?;
@@ -1185,66 +1166,82 @@ impl<'a, 'o> Ps<'a, 'o> {
     }
 }
 
-/// A cmdlet's values bound to its parameters: by name, then by position.
+/// A cmdlet's values bound to its parameters (by name, then by position), its switches'
+/// POSIX options, and the command as the cmdlet's full name and parameters spell it.
 struct Bound {
-    named: Vec<(&'static str, Role, Vec<Arg>)>,
-    positional: Vec<(Role, Arg)>,
+    values: Vec<(Role, Arg)>,
+    switches: Vec<&'static str>,
+    written: Vec<String>,
 }
 
 fn bind(cmdlet: &cmdlets::Cmdlet, tokens: Vec<Token>) -> R<Bound> {
-    let mut named: Vec<(&'static str, Role, Vec<Arg>)> = Vec::new();
+    let mut b = Bound {
+        values: Vec::new(),
+        switches: Vec::new(),
+        written: vec![cmdlet.name.to_string()],
+    };
+    let mut named: Vec<&'static str> = Vec::new();
     let mut loose: Vec<Arg> = Vec::new();
-    let mut tokens = tokens.into_iter().peekable();
-    let mut last_named = false;
+    // the role of the last named parameter with a value: `-Path a,b` binds both
+    let mut last: Option<Role> = None;
+    let mut tokens = tokens.into_iter();
     while let Some(t) = tokens.next() {
         match t {
             Token::Param(name, glued) => {
                 let (full, role) = cmdlets::parameter(cmdlet, &name)?;
-                let values = match (role, glued) {
-                    (Role::Switch(_), Some(v)) if eq(&v.text, "False") || v.text == "0" => {
-                        last_named = false;
+                named.push(full);
+                b.written.push(format!("-{full}"));
+                last = None;
+                let value = match (role, glued) {
+                    // `-Recurse:$false`
+                    (Role::Switch(_), Some(v)) if eq(&v.text, "False") || v.text == "0" => continue,
+                    (Role::Switch(flag), _) => {
+                        if !flag.is_empty() {
+                            b.switches.push(flag);
+                        }
                         continue;
                     }
-                    (Role::Switch(_), _) => Vec::new(),
-                    (_, Some(v)) => vec![v],
+                    (_, Some(v)) => v,
                     (_, None) => match tokens.next() {
-                        Some(Token::Value { arg, .. }) => vec![arg],
+                        Some(Token::Value { arg, .. }) => arg,
                         _ => return Err(format!("`-{name}` of {} needs a value", cmdlet.name)),
                     },
                 };
-                last_named = !matches!(role, Role::Switch(_));
-                named.push((full, role, values));
+                last = Some(role);
+                b.written.push(value.text.clone());
+                b.values.push((role, value));
             }
-            // `-Path a,b`: both are the parameter's
-            Token::Value { arg, joined: true } if last_named => {
-                if let Some(last) = named.last_mut() {
-                    last.2.push(arg);
+            Token::Value { arg, joined } => match last.filter(|_| joined) {
+                Some(role) => {
+                    b.written.push(arg.text.clone());
+                    b.values.push((role, arg));
                 }
-            }
-            Token::Value { arg, .. } => {
-                last_named = false;
-                loose.push(arg);
-            }
+                None => {
+                    last = None;
+                    loose.push(arg);
+                }
+            },
         }
     }
-    let mut free = cmdlet
-        .params
-        .iter()
-        .take(usize::from(cmdlet.positional))
-        .filter(|(spec, _)| {
-            !named
-                .iter()
-                .any(|(n, _, _)| spec.split('|').next() == Some(n))
-        })
-        .map(|(_, r)| *r);
-    let mut role = None;
-    let mut positional = Vec::new();
+    // values past the positional parameters are taken as the last one's
+    let mut role = Role::Path;
+    let mut free = 0;
     for a in loose {
-        // values past the positional parameters are taken as the last one's
-        role = free.next().or(role);
-        positional.push((role.unwrap_or(Role::Path), a));
+        while let Some((spec, r)) = cmdlet
+            .params
+            .get(free)
+            .filter(|_| free < usize::from(cmdlet.positional))
+        {
+            free += 1;
+            if !named.iter().any(|n| spec.split('|').next() == Some(n)) {
+                role = *r;
+                break;
+            }
+        }
+        b.written.push(a.text.clone());
+        b.values.push((role, a));
     }
-    Ok(Bound { named, positional })
+    Ok(b)
 }
 
 /// The POSIX reading of a .NET method call on files, whatever the object (`[IO.File]::
