@@ -649,23 +649,8 @@ impl<'a, 'o> Ps<'a, 'o> {
         self.command_rest(&mut tokens, &mut redirects, origin)?;
         if dot {
             // dot-sourcing runs the script in this shell
-            tokens.insert(
-                0,
-                Token::Value {
-                    arg: name.clone(),
-                    joined: false,
-                },
-            );
-            let mut words = vec![Arg::new(".")];
-            words.extend(tokens.into_iter().map(token_arg));
-            self.out.push(
-                words,
-                Vec::new(),
-                redirects,
-                origin,
-                (pipeline, stage),
-                kids,
-            )?;
+            let head = vec![Arg::new("."), name];
+            self.push_words(head, tokens, redirects, origin, (pipeline, stage), kids)?;
             return Ok(None);
         }
         let resolved = if name.unknown || name.quoted && name.text.contains(['\\', '/']) {
@@ -691,16 +676,8 @@ impl<'a, 'o> Ps<'a, 'o> {
         };
         let Some(cmdlet) = cmdlet else {
             // a cmdlet read as itself (ForEach-Object, Where-Object, Invoke-Command, …)
-            let mut words = vec![Arg::new(canonical)];
-            words.extend(tokens.into_iter().map(token_arg));
-            self.out.push(
-                words,
-                Vec::new(),
-                redirects,
-                origin,
-                (pipeline, stage),
-                kids,
-            )?;
+            let head = vec![Arg::new(canonical)];
+            self.push_words(head, tokens, redirects, origin, (pipeline, stage), kids)?;
             return Ok(Some(canonical));
         };
         let bound = bind(cmdlet, tokens)?;
@@ -832,6 +809,21 @@ impl<'a, 'o> Ps<'a, 'o> {
         self.out
             .push(words, written, redirects, origin, (pipeline, stage), kids)?;
         Ok(Some(canonical))
+    }
+
+    /// Adds a command read as written: `head`, then the tokens as words.
+    fn push_words(
+        &mut self,
+        mut words: Vec<Arg>,
+        tokens: Vec<Token>,
+        redirects: Vec<Redirect>,
+        origin: Origin,
+        at: (usize, usize),
+        kids: usize,
+    ) -> R<usize> {
+        words.extend(tokens.into_iter().map(token_arg));
+        self.out
+            .push(words, Vec::new(), redirects, origin, at, kids)
     }
 
     /// Reads literal code Invoke-Expression runs.
