@@ -155,6 +155,7 @@ fn generated() -> String {
         decl::<Mode>(),
         decl::<Platform>(),
         decl::<crate::shell::Shell>(),
+        decl::<crate::settings::RecursiveReads>(),
         input::<Settings>(json!({})),
         input::<Rules>(json!({})),
         decl::<RuleEntry>(),

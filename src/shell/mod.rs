@@ -38,6 +38,7 @@ mod names;
 mod parser;
 pub mod paths;
 pub mod programs;
+pub mod recursive;
 mod render;
 mod spoofing;
 pub mod trees;

@@ -1060,7 +1060,6 @@ impl<'a, 'o> Ps<'a, 'o> {
                 self.i += if c == b'(' { 1 } else { 2 };
                 // a group of one literal expression is its value (`('.e' + 'nv')`)
                 let value = self.script(b')', sub)?;
-                let _ = origin;
                 Ok(value
                     .filter(|v| !v.unknown)
                     .unwrap_or_else(|| unknown_arg("$(…)")))
