@@ -550,7 +550,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 }
                 Arg::new(&self.text(start, self.i))
             }
-            c if matches!(c, b'$' | b'(' | b'\'' | b'"' | b'@') => self.part(origin)?,
+            c if matches!(c, b'$' | b'(' | b'\'' | b'"' | b'@') => self.part()?,
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 // a bare word in an expression (`$a -eq foo`): its text
                 let start = self.i;
@@ -969,7 +969,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                     if matches!(c, b'\'' | b'"') {
                         arg.quoted = true;
                     }
-                    let p = self.part(origin)?;
+                    let p = self.part()?;
                     arg.unknown |= p.unknown;
                     arg.text.push_str(&p.text);
                     if matches!(c, b'$' | b'(') {
@@ -997,7 +997,7 @@ impl<'a, 'o> Ps<'a, 'o> {
     }
 
     /// A string, a variable, `(…)`, `$(…)`, `@(…)`, `@{…}` or a here-string.
-    fn part(&mut self, origin: Origin) -> R<Arg> {
+    fn part(&mut self) -> R<Arg> {
         let c = self.peek();
         let sub = Origin::CommandSubstitution;
         match (c, self.at(1)) {
@@ -1132,7 +1132,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                     self.escaped(&mut arg.text);
                 }
                 b'$' if matches!(self.at(1), b'(') => {
-                    let p = self.part(Origin::CommandSubstitution)?;
+                    let p = self.part()?;
                     arg.unknown = true;
                     arg.text.push_str(&p.text);
                 }
