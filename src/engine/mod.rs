@@ -109,6 +109,9 @@ struct Facts<'e> {
     critical: Option<critical::Critical>,
     /// The server and tool of an MCP call.
     mcp: Option<crate::mcp::Target>,
+    /// Its other readings, when the name is ambiguous (`mcp__a__b__c`): a deny that any
+    /// reading meets applies; an allow only when every reading meets one.
+    mcp_also: Vec<crate::mcp::Target>,
 }
 
 /// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
@@ -636,6 +639,7 @@ impl Engine {
             critical,
             // A malformed MCP name fails validation before any step runs.
             mcp: crate::mcp::target(call).ok().flatten(),
+            mcp_also: crate::mcp::other_readings(call),
         }
     }
 }

@@ -339,6 +339,9 @@ pub(super) fn finish(command: &str, read: fn(&str) -> Analysis, sh: bool) -> Ana
         }
     } else {
         let mut a = read(command);
+        if sh {
+            super::later::extend(&mut a, command, 0, &super::parser::parse);
+        }
         read_started_shells(&mut a, sh);
         a
     };
