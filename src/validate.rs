@@ -111,13 +111,14 @@ pub fn validate(
             }
         }
         if let Some(analysis) = analysis {
-            command_paths_allowed(access, analysis)?;
+            let windows = access.workspace().flavour() == Flavour::Windows;
+            command_paths_allowed(access, analysis, windows)?;
             command_trees_allowed(access, analysis)?;
             // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
             if let Some(Value::Str(command)) = call.param(name) {
-                if access.workspace().flavour() == Flavour::Windows && command.contains('\\') {
+                if windows && command.contains('\\') {
                     let separators = shell::analyse(&command.replace('\\', "/"));
-                    command_paths_allowed(access, &separators)?;
+                    command_paths_allowed(access, &separators, true)?;
                 }
             }
         }
@@ -221,8 +222,9 @@ fn not_unicode(tool: &str, name: &str) -> Invalid {
 /// Each path operand of each sub-command (arguments and redirection targets, resolved from
 /// the command's `cd`) against the ignore rules. An operand whose directory is not known
 /// (`cd "$X" && cat .env`) is also checked as written from the root, so an unanchored rule
-/// still catches it.
-fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
+/// still catches it. `strict`: every word is read as a path (see
+/// [`Analysis::path_operands_strict`]).
+fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> Validation {
     // A command run inside an ignored directory (`cd private && ls`) reads it.
     for c in analysis.commands.iter().filter(|c| !c.cwd_dynamic) {
         if let Some(dir) = c.cwd.as_deref() {
@@ -240,7 +242,12 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
-    for operand in analysis.path_operands() {
+    // a word that only may be a path prompts instead (see [`unvouched`])
+    let operands = match strict {
+        true => analysis.path_operands_strict(),
+        false => analysis.path_operands(),
+    };
+    for operand in operands.into_iter().filter(|o| o.certain) {
         let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
         if operand.dynamic && operand.word != operand.path {
             candidates[1] = Some(Cow::Borrowed(&*operand.word));
@@ -368,6 +375,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
+    let operands = analysis.path_operands();
+    if let Some(why) = uncertain_blocked(access, &operands) {
+        return Some(why);
+    }
     if cmds.iter().all(literal) {
         return None;
     }
@@ -376,7 +387,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let shell_globs = !cmds
         .iter()
         .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
-    for op in analysis.path_operands() {
+    for op in operands.iter().filter(|o| o.certain) {
         let Some(c) = cmds.get(op.command) else {
             continue;
         };
@@ -384,7 +395,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         if !op.redirect && !touches_files(c) {
             continue;
         }
-        if op.unknown && !pattern_operand(c, op.index) && !listed_safely(access, analysis, &op) {
+        if op.unknown && !pattern_operand(c, op.index) && !listed_safely(access, analysis, op) {
             return Some(format!(
                 "`{name}` {} `{}`, whose name is only known when it runs",
                 if op.redirect { "writes to" } else { "is given" },
@@ -427,6 +438,34 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 "`{}` may delete a file the {} file blocks",
                 c.written_text(),
                 access.source().file_name
+            ));
+        }
+    }
+    None
+}
+
+/// A word that may be a path (an unknown program's operand, a name written as a path) and
+/// names an ignored one, or a glob among them that may match one: why it prompts.
+fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String> {
+    for op in operands.iter().filter(|o| !o.certain && !o.unknown) {
+        let blocked = if op.glob || op.pattern {
+            match access.glob_risk(&op.path, op.glob) {
+                Ok(GlobRisk::May(b) | GlobRisk::All(b)) => Some(b),
+                _ => None,
+            }
+        } else {
+            let word = (op.dynamic && op.word != op.path).then_some(&*op.word);
+            [Some(&*op.path), word]
+                .into_iter()
+                .flatten()
+                .find_map(|p| blocked_as_file_or_dir(access, None, p).ok().flatten())
+        };
+        if let Some(b) = blocked {
+            return Some(format!(
+                "`{}` may name a path the {} file blocks (`{}`)",
+                op.word,
+                access.source().file_name,
+                b.by.pattern
             ));
         }
     }

@@ -38,6 +38,7 @@ mod parser;
 pub mod paths;
 pub mod programs;
 mod render;
+pub mod roles;
 mod spoofing;
 pub mod trees;
 mod wrappers;

@@ -29,6 +29,8 @@
 
 use std::borrow::Cow;
 
+use super::programs::Role;
+use super::roles;
 use super::{Analysis, SimpleCommand};
 
 /// Environment variables naming files a program loads or sources (`LD_PRELOAD=x.so ls`).
@@ -75,6 +77,11 @@ pub struct PathOperand<'a> {
     pub pattern: bool,
     /// It is a redirection target.
     pub redirect: bool,
+    /// The program certainly opens it (a file operand of a known program, a redirection, a
+    /// program path, a loaded file): ignored, it is denied. Otherwise it only may be a path
+    /// (an unknown program's word, a name written as a path): ignored, it prompts. Words
+    /// whose role is not a path are not operands at all (see [`super::roles`]).
+    pub certain: bool,
     /// The index of the command word it comes from (`None` for redirections, launcher
     /// operands and loader variables).
     pub index: Option<usize>,
@@ -87,6 +94,7 @@ struct Source {
     unknown: bool,
     glob: bool,
     redirect: bool,
+    role: Role,
 }
 
 impl Source {
@@ -95,17 +103,25 @@ impl Source {
         unknown: false,
         glob: false,
         redirect: false,
+        role: Role::Path,
     };
 }
 
 impl Analysis {
     /// Every argument and redirection target that could name a file; see [`crate::shell::paths`].
     pub fn path_operands(&self) -> Vec<PathOperand<'_>> {
-        operands(self)
+        operands(self, false)
+    }
+
+    /// [`Analysis::path_operands`] with every word read as a path a program certainly opens,
+    /// whatever its role: for shells whose programs the table does not describe (cmd,
+    /// PowerShell, where `type X` prints a file).
+    pub fn path_operands_strict(&self) -> Vec<PathOperand<'_>> {
+        operands(self, true)
     }
 }
 
-fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
+fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
@@ -125,12 +141,36 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
         }
         let mut options = true;
         let find = c.name() == Some("find");
+        // what a printer feeds to xargs becomes its operands (`echo .env | xargs cat`)
+        let feeds_xargs = || {
+            analysis.commands.iter().any(|d| {
+                d.pipeline == c.pipeline
+                    && d.stage > c.stage
+                    && d.wrappers.iter().any(|w| w.name == "xargs")
+            })
+        };
+        let roles = if strict || feeds_xargs() {
+            vec![Role::Path; c.words.len()]
+        } else {
+            roles::roles(&c.words)
+        };
+        // `./build/prog`: running a program reads its file
+        if let (Some(Role::Path), Some(w)) = (roles.first(), c.words.first()) {
+            if !c.is_dynamic(0) {
+                let at = Source {
+                    index: Some(0),
+                    ..Source::LITERAL
+                };
+                add(&mut out, ci, c, w, false, at);
+            }
+        }
         for (i, w) in c.words.iter().enumerate().skip(1) {
             if options && w == "--" {
                 options = false;
                 continue;
             }
-            if w == "-" || w.is_empty() {
+            let role = roles.get(i).copied().unwrap_or(Role::Unknown);
+            if w == "-" || w.is_empty() || role == Role::Text {
                 continue;
             }
             if find && find_expression_starts(w) {
@@ -145,6 +185,7 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
                 unknown: c.is_unknown(i),
                 glob: c.is_glob(i),
                 redirect: false,
+                role,
             };
             if options && w.starts_with('-') {
                 if let Some(value) = w
@@ -222,7 +263,7 @@ fn find_named_files<'a>(
                 index: Some(i),
                 unknown: c.is_unknown(i),
                 glob: c.is_glob(i),
-                redirect: false,
+                ..Source::LITERAL
             };
             add(out, ci, c, file, c.is_dynamic(i), at);
             i += 1;
@@ -248,6 +289,10 @@ fn add<'a>(
     if word.is_empty() || word.contains("://") {
         return;
     }
+    // a name (script, branch, package) is a path only when written as one
+    if at.role == Role::Name && !roles::path_syntax(word) {
+        return;
+    }
     let word = normalised(word);
     let path = match &c.cwd {
         Some(cwd) if !is_absolute(&word) => {
@@ -271,6 +316,7 @@ fn add<'a>(
         dynamic: dynamic || c.cwd_dynamic,
         unknown,
         redirect: at.redirect,
+        certain: at.role == Role::Path,
         index: at.index,
     });
 }

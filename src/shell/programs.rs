@@ -218,6 +218,7 @@ struct Spec {
     value_options: &'static [&'static str],
     subcommands: &'static [Sub],
     launch: Option<Launch>,
+    grammar: Option<&'static Grammar>,
 }
 
 /// The rarely set fields of a program, in [`EXTRAS`] (entry 0: none set).
@@ -233,6 +234,8 @@ struct Extra {
     /// Options that take the next word as their value before the sub-command (`git -C dir`).
     value_options: &'static [&'static str],
     launch: Option<Launch>,
+    /// What its words are (see [`super::roles`]); `None`: read from its traits.
+    grammar: Option<&'static Grammar>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,6 +267,10 @@ impl Program {
     /// How it finds the command it runs, for a launcher.
     pub fn launch(&self) -> Option<Launch> {
         self.extra().launch
+    }
+    /// Its own grammar, if the table gives one (see [`super::roles::default_grammar`]).
+    pub fn grammar(&self) -> Option<&'static Grammar> {
+        self.extra().grammar
     }
     pub const fn has(&self, traits: u32) -> bool {
         self.traits & traits != 0
@@ -647,6 +654,7 @@ const fn p(name: &'static str, traits: u32) -> Spec {
         value_options: &[],
         subcommands: &[],
         launch: None,
+        grammar: None,
     }
 }
 
@@ -712,6 +720,14 @@ const fn o(flag: &'static str, why: &'static str) -> Opt {
 
 const fn with_options(program: Spec, options: &'static [Opt]) -> Spec {
     Spec { options, ..program }
+}
+
+/// `program` with its own grammar (see [`super::roles`]).
+const fn with_grammar(program: Spec, grammar: &'static Grammar) -> Spec {
+    Spec {
+        grammar: Some(grammar),
+        ..program
+    }
 }
 
 const SORT_OPTIONS: &[Opt] = &[
@@ -1067,6 +1083,949 @@ const fn s(name: &'static str) -> Sub {
     }
 }
 
+// ---- grammars: what each word given to a program is (see super::roles) ------------------
+
+use Role::{Name as N, Path as P, Text as T, Unknown as U};
+
+/// What a word is to the program it is given to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A file or directory the program opens: read, written, listed, recursed into, changed
+    /// into, used as a build context, or run.
+    Path,
+    /// A name the program resolves itself: a script, target, task, branch, ref, module,
+    /// package, image, container, sub-command. Written as a path (`./x`, `a/b`, `.x`) it may
+    /// be one.
+    Name,
+    /// Not a path at all: a pattern, a message, code, a URL, a number, a key.
+    Text,
+    /// Not known: the words of a program toolgate does not know, or handed on to a script.
+    Unknown,
+}
+
+/// An option a grammar knows: its value's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    /// `-m` (also glued, `-mVALUE`, and in a cluster), `--message` (also `--message=VALUE`),
+    /// `-name` (a single-dash long option, as a whole word).
+    pub flag: &'static str,
+    /// How many words it takes (0: a switch).
+    pub values: u8,
+    pub role: Role,
+    /// The words after it (and its values) all take this role (`python -m mod ARGS…`).
+    pub rest: Option<Role>,
+    /// It gives the pattern (`grep -e`, `grep -f`): the first operand is then a file.
+    pub pattern: bool,
+}
+
+/// What the words of a program (or a sub-command) are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grammar {
+    /// The options it knows.
+    pub options: &'static [Arg],
+    /// The role of an unknown option's value, glued (`-xVALUE`, `--opt=VALUE`).
+    pub option_values: Role,
+    /// The operands' roles by position; the last one repeats (none: [`Role::Unknown`]).
+    pub operands: &'static [Role],
+    /// After this many operands, every word (options too) takes `after_dashes`.
+    pub stop_after: Option<u8>,
+    /// The role of the words after `--`.
+    pub after_dashes: Role,
+    /// Sub-commands (the first operand), each with its grammar; their options come first,
+    /// then the parent's.
+    pub subs: &'static [(&'static str, &'static Grammar)],
+    /// The grammar of a sub-command not in `subs`.
+    pub other: Option<&'static Grammar>,
+}
+
+/// Every word a path: the file readers and writers (`cat`, `cp`, `tar`).
+pub const FILES: Grammar = Grammar {
+    options: &[],
+    option_values: Role::Path,
+    operands: &[Role::Path],
+    stop_after: None,
+    after_dashes: Role::Path,
+    subs: &[],
+    other: None,
+};
+
+/// A program toolgate does not know.
+pub const UNKNOWN: Grammar = Grammar {
+    option_values: Role::Unknown,
+    operands: &[Role::Unknown],
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// Names, and whatever follows `--` handed on (`cargo run -- ARGS`).
+pub const NAMES: Grammar = Grammar {
+    option_values: Role::Name,
+    operands: &[Role::Name],
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// Text only (`echo`, `printf`, `basename`).
+pub const TEXT: Grammar = Grammar {
+    option_values: Role::Text,
+    operands: &[Role::Text],
+    after_dashes: Role::Text,
+    ..FILES
+};
+
+/// A pattern or script, then files (`jq`, `sed`, `grep` without a grammar of its own).
+pub const PATTERN_THEN_FILES: Grammar = Grammar {
+    options: &[
+        pattern("-e", Role::Text),
+        pattern("--regexp", Role::Text),
+        pattern("--expression", Role::Text),
+        pattern("-f", Role::Path),
+        pattern("--file", Role::Path),
+        arg("-m", Role::Text),
+        arg("--max-count", Role::Text),
+        arg("-A", Role::Text),
+        arg("-B", Role::Text),
+        arg("-C", Role::Text),
+        arg("--indent", Role::Text),
+        two("--arg", Role::Text),
+        two("--argjson", Role::Text),
+        two("--slurpfile", Role::Path),
+        two("--rawfile", Role::Path),
+    ],
+    operands: &[Role::Text, Role::Path],
+    ..FILES
+};
+
+/// A script, then its arguments (`node app.js ARGS…`).
+pub const SCRIPT: Grammar = Grammar {
+    options: &[arg_rest("-m", Role::Name)],
+    option_values: Role::Path,
+    operands: &[Role::Path],
+    stop_after: Some(1),
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// An option taking one value of `role`.
+pub const fn arg(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        flag,
+        values: 1,
+        role,
+        rest: None,
+        pattern: false,
+    }
+}
+
+/// An option taking two values of `role` (`jq --arg NAME VALUE`).
+pub const fn two(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: 2,
+        ..arg(flag, role)
+    }
+}
+
+/// An option taking one value of `role`, after which every word is the run program's.
+pub const fn arg_rest(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        rest: Some(Role::Unknown),
+        ..arg(flag, role)
+    }
+}
+
+/// An option giving the pattern (see [`Arg::pattern`]).
+pub const fn pattern(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        pattern: true,
+        ..arg(flag, role)
+    }
+}
+
+/// An option taking every word up to the next option (`zip -x PATTERN…`).
+const fn list(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: u8::MAX,
+        ..arg(flag, role)
+    }
+}
+
+/// A sub-command that runs a named thing, then hands the rest on (`npm exec tsc ARGS…`).
+const RUN_NAMED: Grammar = Grammar {
+    stop_after: Some(1),
+    ..NAMES
+};
+
+const GREP: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--regexp", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+        arg("--context", T),
+        arg("--after-context", T),
+        arg("--before-context", T),
+        // the files it reads are those `--include` matches
+        arg("--include", U),
+        arg("--exclude", T),
+        arg("--exclude-dir", T),
+        arg("--exclude-from", P),
+        arg("--label", T),
+        arg("-d", T),
+        arg("-D", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const RG: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--regexp", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        pattern("--files", P),
+        pattern("--type-list", P),
+        arg("-g", U),
+        arg("--glob", U),
+        arg("--iglob", U),
+        arg("-t", T),
+        arg("--type", T),
+        arg("-T", T),
+        arg("--type-not", T),
+        arg("--type-add", T),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+        arg("--context", T),
+        arg("-M", T),
+        arg("--max-columns", T),
+        arg("-j", T),
+        arg("--threads", T),
+        arg("-r", T),
+        arg("--replace", T),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("-E", T),
+        arg("--encoding", T),
+        arg("--sort", T),
+        arg("--sortr", T),
+        arg("--colors", T),
+        arg("--ignore-file", P),
+        // ag's
+        pattern("-G", T),
+        arg("--file-search-regex", T),
+        arg("--ignore", T),
+        arg("--ignore-dir", T),
+        arg("-p", P),
+        arg("--path-to-ignore", P),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const SED: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--expression", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-l", T),
+        arg("--line-length", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const AWK: Grammar = Grammar {
+    options: &[
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-v", T),
+        arg("--assign", T),
+        arg("-F", T),
+        arg("--field-separator", T),
+        pattern("-e", T),
+        pattern("--source", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const CUT: Grammar = Grammar {
+    options: &[
+        arg("-d", T),
+        arg("--delimiter", T),
+        arg("-f", T),
+        arg("--fields", T),
+        arg("-c", T),
+        arg("--characters", T),
+        arg("-b", T),
+        arg("--bytes", T),
+        arg("--output-delimiter", T),
+    ],
+    ..FILES
+};
+
+const SORT: Grammar = Grammar {
+    options: &[
+        arg("-t", T),
+        arg("--field-separator", T),
+        arg("-k", T),
+        arg("--key", T),
+        arg("-S", T),
+        arg("--buffer-size", T),
+        arg("-o", P),
+        arg("--output", P),
+        arg("-T", P),
+    ],
+    ..FILES
+};
+
+/// A count or size then files (`head -n 5`, `tail -c 10`).
+const HEAD: Grammar = Grammar {
+    options: &[
+        arg("-n", T),
+        arg("--lines", T),
+        arg("-c", T),
+        arg("--bytes", T),
+    ],
+    ..FILES
+};
+
+const TAR: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("-T", P),
+        arg("--files-from", P),
+        arg("--transform", T),
+        arg("--xform", T),
+        arg("--strip-components", T),
+        arg("--owner", T),
+        arg("--group", T),
+        arg("--mode", T),
+        arg("--format", T),
+        arg("-b", T),
+        arg("--blocking-factor", T),
+        arg("--mtime", T),
+        arg("-H", T),
+    ],
+    ..FILES
+};
+
+const ZIP: Grammar = Grammar {
+    options: &[
+        list("-x", T),
+        list("--exclude", T),
+        list("-i", U),
+        list("--include", U),
+        arg("-P", T),
+        arg("--password", T),
+        arg("-b", P),
+        arg("-n", T),
+        arg("-t", T),
+        arg("-tt", T),
+        arg("-Z", T),
+    ],
+    ..FILES
+};
+
+const FD: Grammar = Grammar {
+    options: &[
+        arg("-E", T),
+        arg("--exclude", T),
+        arg("-e", T),
+        arg("--extension", T),
+        arg("-t", T),
+        arg("--type", T),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("--min-depth", T),
+        arg("--exact-depth", T),
+        arg("-S", T),
+        arg("--size", T),
+        arg("--changed-within", T),
+        arg("--changed-before", T),
+        arg("-j", T),
+        arg("--threads", T),
+        arg("--ignore-file", P),
+        arg("--base-directory", P),
+        arg("-c", T),
+        arg("--color", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const TREE: Grammar = Grammar {
+    options: &[
+        arg("-P", T),
+        arg("-I", T),
+        arg("-L", T),
+        arg("--filelimit", T),
+        arg("--charset", T),
+        arg("--sort", T),
+        arg("-o", P),
+        arg("--fromfile", P),
+    ],
+    ..FILES
+};
+
+/// `java -jar app.jar`, `java -cp DIR Main`.
+const JAVA: Grammar = Grammar {
+    options: &[
+        arg_rest("-jar", P),
+        arg("-cp", P),
+        arg("-classpath", P),
+        arg("--class-path", P),
+        arg("-p", P),
+        arg("--module-path", P),
+        arg_rest("-m", N),
+        arg_rest("--module", N),
+    ],
+    option_values: T,
+    operands: &[N],
+    stop_after: Some(1),
+    after_dashes: U,
+    ..FILES
+};
+
+const GIT_GLOBAL: &[Arg] = &[
+    arg("-C", P),
+    arg("-c", T),
+    arg("--git-dir", P),
+    arg("--work-tree", P),
+    arg("--namespace", T),
+    arg("--config-env", T),
+    arg("--exec-path", P),
+    arg("--super-prefix", T),
+];
+
+/// git's sub-commands that take paths (`add`, `diff`, `show HEAD:x`, `blame`): every word
+/// may be one, but for the values of these options.
+const GIT_PATHS: Grammar = Grammar {
+    options: &[
+        arg("-L", T),
+        arg("--format", T),
+        arg("--pretty", T),
+        arg("-o", P),
+        arg("--output", P),
+        arg("--prefix", T),
+        arg("--remote", T),
+        arg("--diff-filter", T),
+        arg("-G", T),
+        arg("-S", T),
+    ],
+    ..FILES
+};
+
+/// `git commit`: a message, then paths.
+const GIT_COMMIT: Grammar = Grammar {
+    options: &[
+        arg("-m", T),
+        arg("--message", T),
+        arg("-F", P),
+        arg("--file", P),
+        arg("-t", P),
+        arg("--template", P),
+        arg("-C", N),
+        arg("-c", N),
+        arg("--author", T),
+        arg("--date", T),
+        arg("--fixup", N),
+        arg("--squash", N),
+        arg("--trailer", T),
+    ],
+    ..FILES
+};
+
+/// git's sub-commands that take names (branches, refs, remotes, tags); paths after `--`.
+const GIT_REFS: Grammar = Grammar {
+    options: &[
+        arg("-m", T),
+        arg("--message", T),
+        arg("-F", P),
+        arg("--file", P),
+        arg("-X", T),
+        arg("--strategy-option", T),
+        arg("--exec", T),
+    ],
+    option_values: N,
+    operands: &[N],
+    after_dashes: P,
+    ..FILES
+};
+
+/// `git checkout` and `git rebase`, where `-m` is a switch; `git checkout REV PATH…`.
+const GIT_CHECKOUT: Grammar = Grammar {
+    options: &[arg("-b", N), arg("-B", N), arg("--orphan", N)],
+    operands: &[N, P],
+    ..GIT_REFS
+};
+
+/// `git log` and its kin: refs, then paths after `--`.
+const GIT_LOG: Grammar = Grammar {
+    options: &[
+        arg("--grep", T),
+        arg("--author", T),
+        arg("--committer", T),
+        arg("-S", T),
+        arg("-G", T),
+        arg("--format", T),
+        arg("--pretty", T),
+        arg("-n", T),
+        arg("--max-count", T),
+        arg("--since", T),
+        arg("--until", T),
+        arg("--after", T),
+        arg("--before", T),
+        arg("--date", T),
+        arg("-L", T),
+        arg("--diff-filter", T),
+    ],
+    ..GIT_REFS
+};
+
+const GIT_GREP: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("-f", P),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+    ],
+    option_values: T,
+    operands: &[T, N],
+    ..FILES
+};
+
+const GIT: Grammar = Grammar {
+    options: GIT_GLOBAL,
+    option_values: N,
+    operands: &[N],
+    after_dashes: P,
+    subs: &[
+        ("bisect", &GIT_REFS),
+        ("branch", &GIT_REFS),
+        ("check-attr", &TEXT),
+        ("check-ignore", &TEXT),
+        ("checkout", &GIT_CHECKOUT),
+        ("cherry-pick", &GIT_REFS),
+        (
+            "clone",
+            &Grammar {
+                operands: &[N, P],
+                ..GIT_REFS
+            },
+        ),
+        ("commit", &GIT_COMMIT),
+        ("config", &TEXT),
+        ("describe", &GIT_REFS),
+        ("fetch", &GIT_REFS),
+        ("for-each-ref", &GIT_REFS),
+        ("grep", &GIT_GREP),
+        ("init", &GIT_REFS),
+        ("log", &GIT_LOG),
+        ("merge", &GIT_REFS),
+        ("merge-base", &GIT_REFS),
+        ("pull", &GIT_REFS),
+        ("push", &GIT_REFS),
+        ("rebase", &GIT_CHECKOUT),
+        ("reflog", &GIT_LOG),
+        ("remote", &GIT_REFS),
+        ("reset", &GIT_CHECKOUT),
+        ("rev-list", &GIT_LOG),
+        ("rev-parse", &GIT_REFS),
+        ("revert", &GIT_REFS),
+        ("shortlog", &GIT_LOG),
+        ("show-branch", &GIT_REFS),
+        ("show-ref", &GIT_REFS),
+        ("stash", &GIT_REFS),
+        ("submodule", &GIT_REFS),
+        ("switch", &GIT_REFS),
+        ("tag", &GIT_REFS),
+        ("worktree", &GIT_REFS),
+    ],
+    other: Some(&GIT_PATHS),
+    ..FILES
+};
+
+/// npm, yarn, pnpm, bun: scripts, packages and workspaces are names; `pkg` and `config`
+/// values are text; what `exec`/`dlx` runs gets the rest.
+const NPM: Grammar = Grammar {
+    options: &[
+        arg("-w", N),
+        arg("--workspace", N),
+        arg("--filter", N),
+        arg("-F", N),
+        arg("--prefix", P),
+        arg("-C", P),
+        arg("--cwd", P),
+        arg("--dir", P),
+        arg("--userconfig", P),
+        arg("-p", N),
+        arg("--package", N),
+        arg("-c", T),
+        arg("--call", T),
+    ],
+    subs: &[
+        ("config", &TEXT),
+        ("dlx", &RUN_NAMED),
+        ("exec", &RUN_NAMED),
+        ("pkg", &TEXT),
+        ("run", &RUN_NAMED),
+        ("run-script", &RUN_NAMED),
+        ("set", &TEXT),
+        ("x", &RUN_NAMED),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// npx, bunx, uvx: a package's command, then its arguments.
+const NPX: Grammar = Grammar {
+    subs: &[],
+    other: None,
+    stop_after: Some(1),
+    ..NPM
+};
+
+/// bun and deno: `run FILE|SCRIPT ARGS…`; other sub-commands as npm's.
+const BUN: Grammar = Grammar {
+    subs: &[
+        ("eval", &TEXT),
+        ("run", &RUN_NAMED),
+        ("task", &RUN_NAMED),
+        ("x", &RUN_NAMED),
+    ],
+    other: Some(&RUN_NAMED),
+    ..NPM
+};
+
+const CARGO: Grammar = Grammar {
+    options: &[
+        arg("--manifest-path", P),
+        arg("--config", T),
+        arg("-Z", T),
+        arg("-F", T),
+        arg("--features", T),
+        arg("--target", T),
+        arg("-p", N),
+        arg("--package", N),
+        arg("--bin", N),
+        arg("--example", N),
+        arg("--test", N),
+        arg("--bench", N),
+        arg("-j", T),
+        arg("--jobs", T),
+        arg("--color", T),
+        arg("--message-format", T),
+        arg("--exclude", N),
+        arg("--profile", N),
+    ],
+    ..NAMES
+};
+
+const GO: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("-C", P),
+        arg("-modfile", P),
+        arg("-coverprofile", P),
+        arg("-cpuprofile", P),
+        arg("-memprofile", P),
+        arg("-ldflags", T),
+        arg("-gcflags", T),
+        arg("-tags", T),
+        arg("-run", T),
+        arg("-bench", T),
+        arg("-count", T),
+        arg("-timeout", T),
+        arg("-f", T),
+        arg("-mod", T),
+        arg("-p", T),
+        arg("-covermode", T),
+    ],
+    subs: &[("run", &RUN_NAMED)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const MAKE: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("--makefile", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("-I", P),
+        arg("--include-dir", P),
+        arg("-j", T),
+        arg("--jobs", T),
+        arg("-l", T),
+        arg("--load-average", T),
+        arg("-o", N),
+        arg("-W", N),
+    ],
+    ..NAMES
+};
+
+/// gradle, mvn, bazel: tasks, goals and targets are names.
+const BUILD_TOOL: Grammar = Grammar {
+    options: &[
+        arg("-p", P),
+        arg("--project-dir", P),
+        arg("-b", P),
+        arg("--build-file", P),
+        arg("-c", P),
+        arg("--settings-file", P),
+        arg("-x", N),
+        arg("--exclude-task", N),
+        arg("-f", P),
+        arg("--file", P),
+        arg("-s", P),
+        arg("--settings", P),
+        arg("-pl", N),
+        arg("--projects", N),
+        arg("-D", T),
+        arg("-P", T),
+    ],
+    ..NAMES
+};
+
+const DOTNET: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("--output", P),
+        arg("--project", P),
+        arg("-c", T),
+        arg("--configuration", T),
+        arg("-f", T),
+        arg("--framework", T),
+        arg("-r", T),
+        arg("--runtime", T),
+        arg("--filter", T),
+        arg("-v", T),
+        arg("--verbosity", T),
+    ],
+    ..NAMES
+};
+
+const PIP: Grammar = Grammar {
+    options: &[
+        arg("-r", P),
+        arg("--requirement", P),
+        arg("-c", P),
+        arg("--constraint", P),
+        arg("-e", N),
+        arg("--editable", N),
+        arg("-t", P),
+        arg("--target", P),
+        arg("-i", T),
+        arg("--index-url", T),
+        arg("--extra-index-url", T),
+        arg("--python", N),
+        arg("-p", N),
+    ],
+    subs: &[
+        ("run", &RUN_NAMED),
+        (
+            "tool",
+            &Grammar {
+                subs: &[("run", &RUN_NAMED)],
+                ..NAMES
+            },
+        ),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const DOCKER_RUN: Grammar = Grammar {
+    options: &[
+        arg("-v", P),
+        arg("--volume", P),
+        arg("--mount", P),
+        arg("--env-file", P),
+        arg("--cidfile", P),
+        arg("-e", T),
+        arg("--env", T),
+        arg("-w", T),
+        arg("--workdir", T),
+        arg("--name", N),
+        arg("-p", T),
+        arg("--publish", T),
+        arg("--network", T),
+        arg("--entrypoint", N),
+        arg("-u", T),
+        arg("--user", T),
+        arg("-l", T),
+        arg("--label", T),
+        arg("--platform", T),
+        arg("-h", T),
+        arg("--hostname", T),
+        arg("--restart", T),
+        arg("-m", T),
+        arg("--memory", T),
+        arg("--cpus", T),
+        arg("--gpus", T),
+    ],
+    stop_after: Some(1),
+    ..NAMES
+};
+
+const DOCKER_BUILD: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-t", N),
+        arg("--tag", N),
+        arg("--build-arg", T),
+        arg("--target", N),
+        arg("--platform", T),
+        arg("--secret", P),
+        arg("-o", P),
+        arg("--output", P),
+        arg("--cache-from", T),
+        arg("--progress", T),
+        arg("--label", T),
+    ],
+    operands: &[P],
+    ..NAMES
+};
+
+const COMPOSE_OPTIONS: &[Arg] = &[
+    arg("-f", P),
+    arg("--file", P),
+    arg("--env-file", P),
+    arg("-p", N),
+    arg("--project-name", N),
+    arg("--project-directory", P),
+    arg("--profile", N),
+    arg("-e", T),
+    arg("--env", T),
+    arg("-w", T),
+    arg("--workdir", T),
+    arg("-u", T),
+    arg("--user", T),
+    arg("-v", P),
+    arg("--volume", P),
+];
+
+const COMPOSE: Grammar = Grammar {
+    options: COMPOSE_OPTIONS,
+    subs: &[("exec", &RUN_TWO), ("run", &RUN_TWO), ("cp", &FILES)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// `docker compose exec SERVICE CMD…`: the command runs in the container.
+const RUN_TWO: Grammar = Grammar {
+    stop_after: Some(1),
+    ..COMPOSE_FLAT
+};
+
+const COMPOSE_FLAT: Grammar = Grammar {
+    options: COMPOSE_OPTIONS,
+    ..NAMES
+};
+
+const DOCKER: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("--output", P),
+        arg("--context", N),
+        arg("-H", T),
+        arg("--host", T),
+        arg("--config", P),
+        arg("-f", T),
+        arg("--filter", T),
+        arg("--format", T),
+    ],
+    subs: &[
+        ("build", &DOCKER_BUILD),
+        (
+            "buildx",
+            &Grammar {
+                subs: &[("build", &DOCKER_BUILD)],
+                ..NAMES
+            },
+        ),
+        ("compose", &COMPOSE),
+        (
+            "container",
+            &Grammar {
+                subs: &[
+                    ("cp", &FILES),
+                    ("create", &DOCKER_RUN),
+                    ("exec", &DOCKER_RUN),
+                    ("run", &DOCKER_RUN),
+                ],
+                ..NAMES
+            },
+        ),
+        ("cp", &FILES),
+        ("create", &DOCKER_RUN),
+        ("exec", &DOCKER_RUN),
+        (
+            "load",
+            &Grammar {
+                options: &[arg("-i", P), arg("--input", P)],
+                ..NAMES
+            },
+        ),
+        ("run", &DOCKER_RUN),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// kubectl, helm, terraform: resources and releases are names, manifests files.
+const DEPLOY: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--filename", P),
+        arg("--values", P),
+        arg("-k", P),
+        arg("--kustomize", P),
+        arg("-var-file", P),
+        arg("-chdir", P),
+        arg("--kubeconfig", P),
+        arg("-n", N),
+        arg("--namespace", N),
+        arg("--from-file", P),
+        arg("--from-env-file", P),
+        arg("-o", T),
+        arg("--output", T),
+        arg("-l", T),
+        arg("--selector", T),
+        arg("-var", T),
+        arg("--set", T),
+        arg("-c", N),
+        arg("--container", N),
+    ],
+    ..NAMES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -1077,8 +2036,8 @@ const TABLE: &[Spec] = &[
     rn(":"),
     rn("["),
     rn("[["),
-    with_options(rp("ack"), PAGER_OPTIONS),
-    with_options(rp("ag"), PAGER_OPTIONS),
+    with_grammar(with_options(rp("ack"), PAGER_OPTIONS), &RG),
+    with_grammar(with_options(rp("ag"), PAGER_OPTIONS), &RG),
     p("apt", PROJECT_TOOL | PRIVILEGE),
     p("apt-get", PROJECT_TOOL | PRIVILEGE),
     rn("arch"),
@@ -1089,6 +2048,7 @@ const TABLE: &[Spec] = &[
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
         ..interp("awk", &[])
     },
     fetcher("axel"),
@@ -1098,14 +2058,22 @@ const TABLE: &[Spec] = &[
     shell("bash"),
     with_options(r("bat"), BAT_OPTIONS),
     p("batch", SHELL),
-    with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(p("bazel", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("bazelisk", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(
+        with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     launcher("builtin", words(0), b""),
-    interp("bun", &["-e", "--eval", "-p", "--print"]),
-    p("bunx", PROJECT_TOOL),
+    with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
+    with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     launcher("busybox", words(0), b""),
     r("bzcat"),
     rn("cal"),
-    with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
+    with_grammar(
+        with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
+        &CARGO,
+    ),
     r("cat"),
     rn("cd"),
     p("chgrp", WRITES),
@@ -1117,7 +2085,7 @@ const TABLE: &[Spec] = &[
     },
     launcher("chrt", words(1), b""),
     r("cksum"),
-    p("clang", PROJECT_TOOL | VERSIONED),
+    with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
     p("cmake", PROJECT_TOOL),
     Spec {
         code_flags: &["/c", "/k", "/C", "/K"],
@@ -1133,12 +2101,12 @@ const TABLE: &[Spec] = &[
     shell("csh"),
     with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
-    r("cut"),
+    with_grammar(r("cut"), &CUT),
     shell("dash"),
     with_options(rn("date"), DATE_OPTIONS),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
-    interp("deno", &["eval", "-e"]),
+    with_grammar(interp("deno", &["eval", "-e"]), &BUN),
     r("df"),
     r("diff"),
     rn("dirname"),
@@ -1148,11 +2116,12 @@ const TABLE: &[Spec] = &[
         short_values: b"Cu",
         ..p("doas", LAUNCHER | PRIVILEGE)
     },
-    p("docker", PROJECT_TOOL | PRIVILEGE),
-    p("dotnet", PROJECT_TOOL),
+    with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
+    with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
+    with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     r("du"),
     rn("echo"),
-    rp("egrep"),
+    with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
     p("emacs", WRITES | READS | INTERPRETER),
     launcher("entr", words(0), b""),
@@ -1165,11 +2134,11 @@ const TABLE: &[Spec] = &[
     rn("expr"),
     launcher("faketime", words(1), b""),
     rn("false"),
-    with_options(r("fd"), FD_OPTIONS),
-    with_options(r("fdfind"), FD_OPTIONS),
+    with_grammar(with_options(r("fd"), FD_OPTIONS), &FD),
+    with_grammar(with_options(r("fdfind"), FD_OPTIONS), &FD),
     p("fdisk", DELETES | PRIVILEGE),
     fetcher("fetch"),
-    rp("fgrep"),
+    with_grammar(rp("fgrep"), &GREP),
     with_options(r("file"), FILE_OPTIONS),
     Spec {
         operands: Operands::StartPoints,
@@ -1187,14 +2156,15 @@ const TABLE: &[Spec] = &[
     r("fold"),
     rn("free"),
     p("fsck", DELETES | FAMILY),
-    p("g++", PROJECT_TOOL | VERSIONED),
+    with_grammar(p("g++", PROJECT_TOOL | VERSIONED), &FILES),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
         ..interp("gawk", &[])
     },
-    p("gcc", PROJECT_TOOL | VERSIONED),
+    with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
@@ -1211,28 +2181,35 @@ const TABLE: &[Spec] = &[
             "--super-prefix",
         ],
         subcommands: GIT_READS,
+        grammar: Some(&GIT),
         ..p("git", READS | WRITES | NETWORK)
     },
     Spec {
         options: GO_OPTIONS,
         subcommands: GO_READS,
+        grammar: Some(&GO),
         ..p("go", PROJECT_TOOL)
     },
-    p("gradle", PROJECT_TOOL),
-    rp("grep"),
+    with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(rp("grep"), &GREP),
     rn("groups"),
     Spec {
         options: SED_OPTIONS,
         short_values: b"el",
+        grammar: Some(&SED),
         ..rp("gsed")
     },
-    with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(
+        with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
     p("halt", DESTRUCTIVE),
-    r("head"),
-    p("helm", PROJECT_TOOL),
+    with_grammar(r("head"), &HEAD),
+    with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
     r("hexdump"),
     Spec {
         output_operand: 1,
@@ -1245,7 +2222,7 @@ const TABLE: &[Spec] = &[
     p("install", WRITES | READS),
     launcher("ionice", words(0), b"cnpPu"),
     interp("irb", &[]),
-    interp("java", &[]),
+    with_grammar(interp("java", &[]), &JAVA),
     r("join"),
     rp("jq"),
     interp("julia", &["-e", "--eval"]),
@@ -1253,7 +2230,7 @@ const TABLE: &[Spec] = &[
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
-    p("kubectl", PROJECT_TOOL),
+    with_grammar(p("kubectl", PROJECT_TOOL), &DEPLOY),
     with_options(r("less"), LESS_OPTIONS),
     p("ln", WRITES),
     rn("locale"),
@@ -1267,12 +2244,13 @@ const TABLE: &[Spec] = &[
     interp("luajit", &["-e"]),
     fetcher("lwp-download"),
     fetcher("lwp-request"),
-    p("make", PROJECT_TOOL),
+    with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
         ..interp("mawk", &[])
     },
     r("md5sum"),
@@ -1284,12 +2262,14 @@ const TABLE: &[Spec] = &[
     r("more"),
     p("mount", WRITES | PRIVILEGE),
     p("mv", WRITES | DELETES),
-    p("mvn", PROJECT_TOOL),
+    with_grammar(p("mvn", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("mvnw", PROJECT_TOOL), &BUILD_TOOL),
     p("nano", WRITES | READS),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
         ..interp("nawk", &[])
     },
     fetcher("nc"),
@@ -1306,10 +2286,11 @@ const TABLE: &[Spec] = &[
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
+        grammar: Some(&NPM),
         ..p("npm", PROJECT_TOOL)
     },
     rn("nproc"),
-    p("npx", PROJECT_TOOL | FETCHER),
+    with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
     p("nvim", WRITES | READS | INTERPRETER),
     r("od"),
     interp("osascript", &["-e"]),
@@ -1325,15 +2306,18 @@ const TABLE: &[Spec] = &[
     interp("php", &["-r"]),
     Spec {
         subcommands: PIP_READS,
+        grammar: Some(&PIP),
         ..p("pip", PROJECT_TOOL | VERSIONED)
     },
-    p("pipx", PROJECT_TOOL),
+    with_grammar(p("pipx", PROJECT_TOOL), &PIP),
     Spec {
         launch: Some(words(0)),
         ..p("pkexec", LAUNCHER | PRIVILEGE)
     },
     p("pkill", DESTRUCTIVE),
-    p("pnpm", PROJECT_TOOL),
+    with_grammar(p("pnpm", PROJECT_TOOL), &NPM),
+    with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
+    with_grammar(p("poetry", PROJECT_TOOL), &PIP),
     rn("popd"),
     p("poweroff", DESTRUCTIVE),
     Spec {
@@ -1354,7 +2338,7 @@ const TABLE: &[Spec] = &[
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("pwsh", SHELL | READS | WRITES)
     },
-    p("pytest", PROJECT_TOOL),
+    with_grammar(p("pytest", PROJECT_TOOL), &FILES),
     interp("python", &["-c"]),
     interp("R", &["-e"]),
     interp("racket", &["-e"]),
@@ -1363,7 +2347,7 @@ const TABLE: &[Spec] = &[
     r("realpath"),
     p("reboot", DESTRUCTIVE),
     r("rev"),
-    with_options(rp("rg"), RG_OPTIONS),
+    with_grammar(with_options(rp("rg"), RG_OPTIONS), &RG),
     p("rm", DELETES),
     p("rmdir", DELETES),
     interp("Rscript", &["-e"]),
@@ -1382,6 +2366,7 @@ const TABLE: &[Spec] = &[
     Spec {
         options: SED_OPTIONS,
         short_values: b"el",
+        grammar: Some(&SED),
         ..rp("sed")
     },
     rn("seq"),
@@ -1402,6 +2387,7 @@ const TABLE: &[Spec] = &[
     Spec {
         options: SORT_OPTIONS,
         short_values: b"kStT",
+        grammar: Some(&SORT),
         ..r("sort")
     },
     p("source", SHELL | READS),
@@ -1431,15 +2417,18 @@ const TABLE: &[Spec] = &[
         ..p("systemd-run", LAUNCHER | PRIVILEGE)
     },
     r("tac"),
-    r("tail"),
-    with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(r("tail"), &HEAD),
+    with_grammar(
+        with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     launcher("taskset", words(1), b""),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
     p("telinit", DESTRUCTIVE),
     fetcher("telnet"),
-    p("terraform", PROJECT_TOOL),
+    with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
@@ -1452,13 +2441,14 @@ const TABLE: &[Spec] = &[
     },
     p("touch", WRITES),
     rn("tr"),
-    with_options(r("tree"), TREE_OPTIONS),
+    with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
     p("truncate", DELETES),
     p("ts-node", INTERPRETER | PROJECT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
-    rn("type"),
+    // cmd's `type` prints the file
+    with_grammar(rn("type"), &FILES),
     rn("uname"),
     launcher("unbuffer", words(0), b""),
     r("unexpand"),
@@ -1473,8 +2463,8 @@ const TABLE: &[Spec] = &[
     },
     p("unzip", WRITES | READS),
     rn("uptime"),
-    p("uv", PROJECT_TOOL),
-    p("uvx", PROJECT_TOOL),
+    with_grammar(p("uv", PROJECT_TOOL), &PIP),
+    with_grammar(p("uvx", PROJECT_TOOL), &NPX),
     launcher("valgrind", words(0), b""),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
@@ -1501,12 +2491,12 @@ const TABLE: &[Spec] = &[
         ..r("xxd")
     },
     r("xzcat"),
-    p("yarn", PROJECT_TOOL),
+    with_grammar(p("yarn", PROJECT_TOOL), &NPM),
     shell("yash"),
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
     r("zcat"),
-    with_options(p("zip", WRITES | READS), ZIP_OPTIONS),
+    with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
     shell("zsh"),
 ];
 
@@ -1532,6 +2522,7 @@ const fn has_extra(s: &Spec) -> bool {
         || !s.short_values.is_empty()
         || !s.value_options.is_empty()
         || s.launch.is_some()
+        || s.grammar.is_some()
 }
 
 const NO_EXTRA: Extra = Extra {
@@ -1540,6 +2531,7 @@ const NO_EXTRA: Extra = Extra {
     short_values: &[],
     value_options: &[],
     launch: None,
+    grammar: None,
 };
 
 /// [`TABLE`]'s extras, in table order after entry 0.
@@ -1555,6 +2547,7 @@ static EXTRAS: [Extra; EXTRA_COUNT + 1] = {
                 short_values: s.short_values,
                 value_options: s.value_options,
                 launch: s.launch,
+                grammar: s.grammar,
             };
             n += 1;
         }
