@@ -11,17 +11,17 @@ use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Sent};
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
 const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 96, 7),
-    (IgnoreFile::BuildAndSecrets, Sent::Bash, 96, 7),
-    (IgnoreFile::Secrets, Sent::ExecuteCommand, 24, 0),
-    (IgnoreFile::Secrets, Sent::Bash, 24, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 16, 1),
+    (IgnoreFile::BuildAndSecrets, Sent::Bash, 16, 1),
+    (IgnoreFile::Secrets, Sent::ExecuteCommand, 10, 0),
+    (IgnoreFile::Secrets, Sent::Bash, 10, 0),
 ];
 
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 331),
-    (IgnoreFile::Secrets, 321),
+    (IgnoreFile::BuildAndSecrets, 321),
+    (IgnoreFile::Secrets, 317),
 ];
 
 fn corpus() -> Vec<Case> {

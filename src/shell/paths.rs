@@ -198,7 +198,10 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 glued_values(&mut out, ci, c, w, dynamic, at);
                 continue;
             }
-            embedded_files(&mut out, ci, c, w, dynamic, at);
+            // a name holds no file (`@types/node`, `node:20`)
+            if role != Role::Name {
+                embedded_files(&mut out, ci, c, w, dynamic, at);
+            }
             if let Some(n) = super::lexer::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
@@ -289,8 +292,10 @@ fn add<'a>(
     if word.is_empty() || word.contains("://") {
         return;
     }
-    // a name (script, branch, package) is a path only when written as one
-    if at.role == Role::Name && !roles::path_syntax(word) {
+    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+    // a name (script, branch, package) is a path only when written as one; a pattern the
+    // shell leaves alone is the program's (`bun outdated "@types/*"`)
+    if at.role == Role::Name && (!roles::path_syntax(word) || (globby && !at.glob)) {
         return;
     }
     let word = normalised(word);
@@ -304,7 +309,6 @@ fn add<'a>(
         }
         _ => word.clone(),
     };
-    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
     out.push(PathOperand {
         command,

@@ -1812,6 +1812,87 @@ const BUILD_TOOL: Grammar = Grammar {
     ..NAMES
 };
 
+/// cmake, ctest, ninja: the source and build trees are directories they read and write.
+const CMAKE: Grammar = Grammar {
+    options: &[
+        arg("-S", P),
+        arg("-B", P),
+        arg("--build", P),
+        arg("--install", P),
+        arg("--prefix", P),
+        arg("--test-dir", P),
+        arg("-C", P),
+        arg("-P", P),
+        arg("-t", N),
+        arg("--target", N),
+        arg("--preset", N),
+        arg("--config", T),
+        arg("-D", T),
+        arg("-G", T),
+        arg("-j", T),
+        arg("--parallel", T),
+        arg("-R", T),
+        arg("-E", T),
+        arg("-L", T),
+    ],
+    ..NAMES
+};
+
+/// gh: repositories, issues and branches are names; bodies and queries text.
+const GH: Grammar = Grammar {
+    options: &[
+        arg("-b", T),
+        arg("--body", T),
+        arg("-t", T),
+        arg("--title", T),
+        arg("-q", T),
+        arg("--jq", T),
+        arg("--template", T),
+        arg("-S", T),
+        arg("--search", T),
+        arg("-l", T),
+        arg("--label", T),
+        arg("-R", N),
+        arg("--repo", N),
+        arg("-F", P),
+        arg("--body-file", P),
+        arg("--input", P),
+    ],
+    ..NAMES
+};
+
+/// openssl and mkcert: keys, certificates and their outputs are files.
+const CERTS: Grammar = Grammar {
+    options: &[
+        arg("-in", P),
+        arg("-out", P),
+        arg("-key", P),
+        arg("-keyout", P),
+        arg("-cert", P),
+        arg("-CAfile", P),
+        arg("-CAkey", P),
+        arg("-CA", P),
+        arg("-config", P),
+        arg("-extfile", P),
+        arg("-signkey", P),
+        arg("-inkey", P),
+        arg("-key-file", P),
+        arg("-cert-file", P),
+        arg("-p12-file", P),
+        arg("-csr", P),
+        arg("-passin", T),
+        arg("-passout", T),
+        arg("-subj", T),
+        arg("-newkey", T),
+        arg("-days", T),
+        arg("-connect", T),
+        arg("-servername", T),
+        arg("-name", T),
+    ],
+    option_values: P,
+    ..NAMES
+};
+
 const DOTNET: Grammar = Grammar {
     options: &[
         arg("-o", P),
@@ -1845,6 +1926,8 @@ const PIP: Grammar = Grammar {
         arg("--extra-index-url", T),
         arg("--python", N),
         arg("-p", N),
+        arg("-o", P),
+        arg("--output", P),
     ],
     subs: &[
         ("run", &RUN_NAMED),
@@ -2086,7 +2169,7 @@ const TABLE: &[Spec] = &[
     launcher("chrt", words(1), b""),
     r("cksum"),
     with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
-    p("cmake", PROJECT_TOOL),
+    with_grammar(p("cmake", PROJECT_TOOL), &CMAKE),
     Spec {
         code_flags: &["/c", "/k", "/C", "/K"],
         ..p("cmd", SHELL | READS | WRITES)
@@ -2099,6 +2182,7 @@ const TABLE: &[Spec] = &[
     p("cp", WRITES | READS),
     p("crontab", SHELL | DELETES),
     shell("csh"),
+    with_grammar(p("ctest", PROJECT_TOOL), &CMAKE),
     with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
     with_grammar(r("cut"), &CUT),
@@ -2168,6 +2252,7 @@ const TABLE: &[Spec] = &[
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
+    with_grammar(p("gh", NETWORK), &GH),
     Spec {
         options: GIT_OPTIONS,
         value_options: &[
@@ -2231,6 +2316,7 @@ const TABLE: &[Spec] = &[
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
     with_grammar(p("kubectl", PROJECT_TOOL), &DEPLOY),
+    p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     p("ln", WRITES),
     rn("locale"),
@@ -2254,6 +2340,7 @@ const TABLE: &[Spec] = &[
         ..interp("mawk", &[])
     },
     r("md5sum"),
+    with_grammar(p("mkcert", READS | WRITES), &CERTS),
     p("mkdir", WRITES),
     p("mke2fs", DELETES),
     p("mkfs", DELETES | FAMILY),
@@ -2276,6 +2363,7 @@ const TABLE: &[Spec] = &[
     fetcher("ncat"),
     fetcher("netcat"),
     launcher("nice", words(0), b"n"),
+    with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
     interp("node", &["-e", "--eval", "-p", "--print"]),
     interp("nodejs", &["-e", "--eval", "-p", "--print"]),
@@ -2292,7 +2380,9 @@ const TABLE: &[Spec] = &[
     rn("nproc"),
     with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
     p("nvim", WRITES | READS | INTERPRETER),
+    p("nx", PROJECT_TOOL),
     r("od"),
+    with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     interp("osascript", &["-e"]),
     Spec {
         launch: Some(words(0)),
@@ -2447,6 +2537,7 @@ const TABLE: &[Spec] = &[
     p("ts-node", INTERPRETER | PROJECT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
+    p("turbo", PROJECT_TOOL),
     // cmd's `type` prints the file
     with_grammar(rn("type"), &FILES),
     rn("uname"),
