@@ -31,7 +31,7 @@ use std::borrow::Cow;
 
 use super::programs::Role;
 use super::roles;
-use super::{Analysis, SimpleCommand};
+use super::{Analysis, Origin, SimpleCommand};
 
 /// Environment variables naming files a program loads or sources (`LD_PRELOAD=x.so ls`).
 const LOADER_VARIABLES: &[&str] = &[
@@ -149,7 +149,13 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                     && d.wrappers.iter().any(|w| w.name == "xargs")
             })
         };
-        let roles = if strict || feeds_xargs() {
+        // and what a printer prints into a substitution (`cat $(echo .env)`)
+        let printed = || {
+            c.origin == Origin::CommandSubstitution
+                && c.program(false)
+                    .is_some_and(|p| p.operands == super::programs::Operands::NotFiles)
+        };
+        let roles = if strict || feeds_xargs() || printed() {
             vec![Role::Path; c.words.len()]
         } else {
             roles::roles(&c.words)

@@ -1614,7 +1614,7 @@ const GIT_GREP: Grammar = Grammar {
         arg("-C", T),
     ],
     option_values: T,
-    operands: &[T, N],
+    operands: &[T, P],
     ..FILES
 };
 
@@ -1638,12 +1638,18 @@ const GIT: Grammar = Grammar {
             },
         ),
         ("commit", &GIT_COMMIT),
-        ("config", &TEXT),
+        (
+            "config",
+            &Grammar {
+                options: &[arg("-f", P), arg("--file", P), arg("--blob", P)],
+                ..TEXT
+            },
+        ),
         ("describe", &GIT_REFS),
         ("fetch", &GIT_REFS),
         ("for-each-ref", &GIT_REFS),
         ("grep", &GIT_GREP),
-        ("init", &GIT_REFS),
+        ("init", &GIT_COMMIT),
         ("log", &GIT_LOG),
         ("merge", &GIT_REFS),
         ("merge-base", &GIT_REFS),
@@ -1663,7 +1669,13 @@ const GIT: Grammar = Grammar {
         ("submodule", &GIT_REFS),
         ("switch", &GIT_REFS),
         ("tag", &GIT_REFS),
-        ("worktree", &GIT_REFS),
+        (
+            "worktree",
+            &Grammar {
+                subs: &[("add", &GIT_COMMIT)],
+                ..GIT_REFS
+            },
+        ),
     ],
     other: Some(&GIT_PATHS),
     ..FILES
@@ -1724,7 +1736,8 @@ const BUN: Grammar = Grammar {
 const CARGO: Grammar = Grammar {
     options: &[
         arg("--manifest-path", P),
-        arg("--config", T),
+        // KEY=VALUE or a file
+        arg("--config", U),
         arg("-Z", T),
         arg("-F", T),
         arg("--features", T),
@@ -1839,25 +1852,55 @@ const CMAKE: Grammar = Grammar {
 };
 
 /// gh: repositories, issues and branches are names; bodies and queries text.
+const GH_OPTIONS: &[Arg] = &[
+    arg("-b", T),
+    arg("--body", T),
+    arg("-t", T),
+    arg("--title", T),
+    arg("-q", T),
+    arg("--jq", T),
+    arg("--template", T),
+    arg("-S", T),
+    arg("--search", T),
+    arg("-l", T),
+    arg("--label", T),
+    arg("-R", N),
+    arg("--repo", N),
+    arg("-F", P),
+    arg("--body-file", P),
+    arg("--input", P),
+];
+
 const GH: Grammar = Grammar {
-    options: &[
-        arg("-b", T),
-        arg("--body", T),
-        arg("-t", T),
-        arg("--title", T),
-        arg("-q", T),
-        arg("--jq", T),
-        arg("--template", T),
-        arg("-S", T),
-        arg("--search", T),
-        arg("-l", T),
-        arg("--label", T),
-        arg("-R", N),
-        arg("--repo", N),
-        arg("-F", P),
-        arg("--body-file", P),
-        arg("--input", P),
+    options: GH_OPTIONS,
+    subs: &[
+        (
+            "gist",
+            &Grammar {
+                operands: &[P],
+                ..GH_FLAT
+            },
+        ),
+        (
+            "release",
+            &Grammar {
+                subs: &[(
+                    "upload",
+                    &Grammar {
+                        operands: &[N, P],
+                        ..GH_FLAT
+                    },
+                )],
+                ..GH_FLAT
+            },
+        ),
     ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const GH_FLAT: Grammar = Grammar {
+    options: GH_OPTIONS,
     ..NAMES
 };
 
