@@ -20,8 +20,8 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 321),
-    (IgnoreFile::Secrets, 317),
+    (IgnoreFile::BuildAndSecrets, 237),
+    (IgnoreFile::Secrets, 234),
 ];
 
 fn corpus() -> Vec<Case> {

@@ -953,6 +953,8 @@ const SED_OPTIONS: &[Opt] = &[
 /// `git`'s read-only sub-commands.
 const GIT_READS: &[Sub] = &[
     s("annotate"),
+    s("bisect log"),
+    s("bisect visualize"),
     s("blame"),
     Sub {
         writes: &[
@@ -989,6 +991,7 @@ const GIT_READS: &[Sub] = &[
     s("cat-file"),
     s("check-attr"),
     s("check-ignore"),
+    s("cherry"),
     Sub {
         writes: &[
             "--add",
@@ -1016,6 +1019,15 @@ const GIT_READS: &[Sub] = &[
     s("ls-tree"),
     s("merge-base"),
     s("name-rev"),
+    // (two words before one: the first entry that matches is taken)
+    s("reflog show"),
+    Sub {
+        writes: &[],
+        operands_unless: Some(&[]),
+        ..s("reflog")
+    },
+    s("remote get-url"),
+    s("remote show"),
     Sub {
         writes: &[],
         operands_unless: Some(&[]),
@@ -1030,6 +1042,12 @@ const GIT_READS: &[Sub] = &[
     s("stash list"),
     s("stash show"),
     s("status"),
+    s("submodule status"),
+    Sub {
+        writes: &[],
+        operands_unless: Some(&[]),
+        ..s("submodule")
+    },
     Sub {
         writes: &[
             "-a", "-s", "-u", "-d", "-f", "-m", "-F", "--delete", "--force",
@@ -1054,6 +1072,14 @@ const GIT_READS: &[Sub] = &[
 /// `npm`'s read-only sub-commands (that read no network and run no scripts).
 /// `go`'s read-only sub-commands.
 const GO_READS: &[Sub] = &[
+    s("doc"),
+    Sub {
+        // `-u` asks the network for updates
+        writes: &["-u", "-toolexec", "-exec"],
+        ..s("list")
+    },
+    s("mod graph"),
+    s("mod why"),
     Sub {
         writes: &["-w", "-u"],
         ..s("env")
@@ -1065,7 +1091,16 @@ const GO_READS: &[Sub] = &[
 const PIP_READS: &[Sub] = &[s("check"), s("freeze"), s("list"), s("show")];
 
 const NPM_READS: &[Sub] = &[
+    s("c get"),
+    s("c list"),
+    s("c ls"),
+    s("config get"),
+    s("config list"),
+    s("config ls"),
     s("explain"),
+    s("help"),
+    s("pkg get"),
+    s("query"),
     s("la"),
     s("list"),
     s("ll"),
@@ -1074,6 +1109,37 @@ const NPM_READS: &[Sub] = &[
     s("root"),
     s("why"),
 ];
+
+/// pnpm's and yarn's read-only sub-commands.
+const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
+
+const CARGO_READS: &[Sub] = &[
+    s("locate-project"),
+    s("metadata"),
+    s("pkgid"),
+    s("tree"),
+    s("verify-project"),
+    s("version"),
+];
+
+const UV_READS: &[Sub] = &[
+    s("pip check"),
+    s("pip freeze"),
+    s("pip list"),
+    s("pip show"),
+    s("pip tree"),
+    s("tree"),
+];
+
+const POETRY_READS: &[Sub] = &[s("check"), s("env info"), s("env list"), s("show")];
+
+/// `program` with read-only sub-commands.
+const fn with_reads(program: Spec, subcommands: &'static [Sub]) -> Spec {
+    Spec {
+        subcommands,
+        ..program
+    }
+}
 
 const fn s(name: &'static str) -> Sub {
     Sub {
@@ -2196,9 +2262,12 @@ const TABLE: &[Spec] = &[
     launcher("busybox", words(0), b""),
     r("bzcat"),
     rn("cal"),
-    with_grammar(
-        with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
-        &CARGO,
+    with_reads(
+        with_grammar(
+            with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
+            &CARGO,
+        ),
+        CARGO_READS,
     ),
     r("cat"),
     rn("cd"),
@@ -2448,9 +2517,9 @@ const TABLE: &[Spec] = &[
         ..p("pkexec", LAUNCHER | PRIVILEGE)
     },
     p("pkill", DESTRUCTIVE),
-    with_grammar(p("pnpm", PROJECT_TOOL), &NPM),
+    with_reads(with_grammar(p("pnpm", PROJECT_TOOL), &NPM), JS_READS),
     with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
-    with_grammar(p("poetry", PROJECT_TOOL), &PIP),
+    with_reads(with_grammar(p("poetry", PROJECT_TOOL), &PIP), POETRY_READS),
     rn("popd"),
     p("poweroff", DESTRUCTIVE),
     Spec {
@@ -2597,7 +2666,7 @@ const TABLE: &[Spec] = &[
     },
     p("unzip", WRITES | READS),
     rn("uptime"),
-    with_grammar(p("uv", PROJECT_TOOL), &PIP),
+    with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
     with_grammar(p("uvx", PROJECT_TOOL), &NPX),
     launcher("valgrind", words(0), b""),
     p("vi", WRITES | READS | INTERPRETER),
@@ -2625,7 +2694,7 @@ const TABLE: &[Spec] = &[
         ..r("xxd")
     },
     r("xzcat"),
-    with_grammar(p("yarn", PROJECT_TOOL), &NPM),
+    with_reads(with_grammar(p("yarn", PROJECT_TOOL), &NPM), JS_READS),
     shell("yash"),
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
