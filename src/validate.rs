@@ -445,12 +445,16 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
 }
 
 /// A word that may be a path (an unknown program's operand, a name written as a path) and
-/// names an ignored one, or a glob among them that may match one: why it prompts.
+/// names an ignored one, or a glob among them that matches only ignored names: why it
+/// prompts.
 fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String> {
     for op in operands.iter().filter(|o| !o.certain && !o.unknown) {
+        // a glob given to a program whose words toolgate does not know prompts when every
+        // name it matches is ignored (one that only may match one is the program's pattern
+        // as often as a list of files)
         let blocked = if op.glob || op.pattern {
             match access.glob_risk(&op.path, op.glob) {
-                Ok(GlobRisk::May(b) | GlobRisk::All(b)) => Some(b),
+                Ok(GlobRisk::All(b)) => Some(b),
                 _ => None,
             }
         } else {

@@ -11,8 +11,8 @@ use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Sent};
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
 const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 16, 1),
-    (IgnoreFile::BuildAndSecrets, Sent::Bash, 16, 1),
+    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 16, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::Bash, 16, 0),
     (IgnoreFile::Secrets, Sent::ExecuteCommand, 10, 0),
     (IgnoreFile::Secrets, Sent::Bash, 10, 0),
 ];
@@ -20,8 +20,8 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 237),
-    (IgnoreFile::Secrets, 234),
+    (IgnoreFile::BuildAndSecrets, 235),
+    (IgnoreFile::Secrets, 232),
 ];
 
 fn corpus() -> Vec<Case> {

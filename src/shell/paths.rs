@@ -200,6 +200,13 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                     .map(|(_, v)| v)
                 {
                     add(&mut out, ci, c, value, dynamic, at);
+                    // `--cov-report=html:coverage`
+                    if let Some((_, after)) = value
+                        .split_once(':')
+                        .filter(|_| !is_absolute(value) && !value.contains("://"))
+                    {
+                        add(&mut out, ci, c, after, dynamic, at);
+                    }
                 }
                 glued_values(&mut out, ci, c, w, dynamic, at);
                 continue;

@@ -1195,6 +1195,9 @@ pub struct Grammar {
     pub operands: &'static [Role],
     /// After this many operands, every word (options too) takes `after_dashes`.
     pub stop_after: Option<u8>,
+    /// The operand at `stop_after` is a program it runs (`npx tsc ARGS…`): the rest are read
+    /// by that program's grammar.
+    pub runs: bool,
     /// The role of the words after `--`.
     pub after_dashes: Role,
     /// Sub-commands (the first operand), each with its grammar; their options come first,
@@ -1210,6 +1213,7 @@ pub const FILES: Grammar = Grammar {
     option_values: Role::Path,
     operands: &[Role::Path],
     stop_after: None,
+    runs: false,
     after_dashes: Role::Path,
     subs: &[],
     other: None,
@@ -1315,10 +1319,16 @@ const fn list(flag: &'static str, role: Role) -> Arg {
     }
 }
 
-/// A sub-command that runs a named thing, then hands the rest on (`npm exec tsc ARGS…`).
+/// A sub-command that runs a script or task, then hands the rest on (`npm run build ARGS…`).
 const RUN_NAMED: Grammar = Grammar {
     stop_after: Some(1),
     ..NAMES
+};
+
+/// A sub-command that runs a program (`npm exec tsc ARGS…`, `uv run pytest ARGS…`).
+const RUN_PROGRAM: Grammar = Grammar {
+    runs: true,
+    ..RUN_NAMED
 };
 
 const GREP: Grammar = Grammar {
@@ -1336,7 +1346,7 @@ const GREP: Grammar = Grammar {
         arg("--after-context", T),
         arg("--before-context", T),
         // the files it reads are those `--include` matches
-        arg("--include", U),
+        arg("--include", P),
         arg("--exclude", T),
         arg("--exclude-dir", T),
         arg("--exclude-from", P),
@@ -1357,9 +1367,9 @@ const RG: Grammar = Grammar {
         pattern("--file", P),
         pattern("--files", P),
         pattern("--type-list", P),
-        arg("-g", U),
-        arg("--glob", U),
-        arg("--iglob", U),
+        arg("-g", P),
+        arg("--glob", P),
+        arg("--iglob", P),
         arg("-t", T),
         arg("--type", T),
         arg("-T", T),
@@ -1499,8 +1509,8 @@ const ZIP: Grammar = Grammar {
     options: &[
         list("-x", T),
         list("--exclude", T),
-        list("-i", U),
-        list("--include", U),
+        list("-i", P),
+        list("--include", P),
         arg("-P", T),
         arg("--password", T),
         arg("-b", P),
@@ -1767,13 +1777,13 @@ const NPM: Grammar = Grammar {
     ],
     subs: &[
         ("config", &TEXT),
-        ("dlx", &RUN_NAMED),
-        ("exec", &RUN_NAMED),
+        ("dlx", &RUN_PROGRAM),
+        ("exec", &RUN_PROGRAM),
         ("pkg", &TEXT),
         ("run", &RUN_NAMED),
         ("run-script", &RUN_NAMED),
         ("set", &TEXT),
-        ("x", &RUN_NAMED),
+        ("x", &RUN_PROGRAM),
     ],
     other: Some(&NAMES),
     ..NAMES
@@ -1784,6 +1794,7 @@ const NPX: Grammar = Grammar {
     subs: &[],
     other: None,
     stop_after: Some(1),
+    runs: true,
     ..NPM
 };
 
@@ -1793,7 +1804,7 @@ const BUN: Grammar = Grammar {
         ("eval", &TEXT),
         ("run", &RUN_NAMED),
         ("task", &RUN_NAMED),
-        ("x", &RUN_NAMED),
+        ("x", &RUN_PROGRAM),
     ],
     other: Some(&RUN_NAMED),
     ..NPM
@@ -2191,6 +2202,101 @@ const DOCKER: Grammar = Grammar {
     ..NAMES
 };
 
+/// Linters, formatters, compilers and bundlers given files (`eslint src`, `tsc -p .`,
+/// `esbuild src/index.ts --outfile=dist/x.js`).
+const LINT: Grammar = Grammar {
+    options: &[
+        arg("--ignore-pattern", T),
+        arg("--ext", T),
+        arg("-c", P),
+        arg("--config", P),
+        arg("-f", T),
+        arg("--format", T),
+        arg("-o", P),
+        arg("-p", P),
+        arg("--project", P),
+        arg("--rule", T),
+        arg("--plugin", N),
+        arg("--parser", N),
+        arg("--max-warnings", T),
+        arg("--target", T),
+        arg("--module", T),
+        arg("--lib", T),
+        arg("--jsx", T),
+        arg("--select", T),
+        arg("--ignore", T),
+        arg("--exclude", T),
+        arg("--extend-exclude", T),
+        arg("--line-length", T),
+        arg("-l", T),
+        arg("-d", P),
+        arg("-S", T),
+        arg("-e", T),
+    ],
+    ..FILES
+};
+
+/// Test runners whose operands select tests (`jest build` is a pattern), and pytest.
+const TESTS: Grammar = Grammar {
+    options: &[
+        arg("-t", T),
+        arg("--testNamePattern", T),
+        arg("--testPathPattern", T),
+        arg("--testPathIgnorePatterns", T),
+        arg("-c", P),
+        arg("--config", P),
+        arg("--reporter", T),
+        arg("-g", T),
+        arg("--grep", T),
+        arg("-k", T),
+        arg("-m", T),
+        arg("-p", N),
+        arg("--cov", N),
+        arg("--cov-report", P),
+        arg("--deselect", T),
+        arg("--ignore", T),
+        arg("-n", T),
+        arg("--maxfail", T),
+        arg("--tb", T),
+        arg("-o", T),
+        arg("-W", T),
+        arg("--durations", T),
+    ],
+    option_values: N,
+    operands: &[T],
+    ..FILES
+};
+
+/// pytest: files and directories of tests, with the test runners' options.
+const PYTEST: Grammar = Grammar {
+    option_values: P,
+    operands: &[P],
+    ..TESTS
+};
+
+/// Frameworks' command lines (`vite build`, `next dev`, `webpack --mode production`).
+const BUNDLER: Grammar = Grammar {
+    options: &[
+        arg("-c", P),
+        arg("--config", P),
+        arg("--mode", T),
+        arg("--port", T),
+        arg("-p", T),
+        arg("--host", T),
+        arg("--base", T),
+        arg("-o", P),
+        arg("--entry", P),
+    ],
+    ..NAMES
+};
+
+/// kubectl: resources are text (`deploy/web`), `cp` copies files.
+const KUBECTL: Grammar = Grammar {
+    operands: &[T],
+    subs: &[("cp", &FILES)],
+    ..DEPLOY
+};
+
 /// kubectl, helm, terraform: resources and releases are names, manifests files.
 const DEPLOY: Grammar = Grammar {
     options: &[
@@ -2235,6 +2341,7 @@ const TABLE: &[Spec] = &[
     rn("arch"),
     fetcher("aria2c"),
     shell("ash"),
+    with_grammar(p("astro", PROJECT_TOOL), &BUNDLER),
     p("at", SHELL),
     Spec {
         operands: Operands::PatternThenFiles,
@@ -2252,6 +2359,8 @@ const TABLE: &[Spec] = &[
     p("batch", SHELL),
     with_grammar(p("bazel", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("bazelisk", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("biome", PROJECT_TOOL), &LINT),
+    with_grammar(p("black", PROJECT_TOOL), &LINT),
     with_grammar(
         with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
@@ -2323,6 +2432,8 @@ const TABLE: &[Spec] = &[
     launcher("entr", words(0), b""),
     launcher("env", words(0), b"uCS"),
     interp("erl", &["-eval"]),
+    with_grammar(p("esbuild", PROJECT_TOOL), &LINT),
+    with_grammar(p("eslint", PROJECT_TOOL), &LINT),
     p("eval", SHELL),
     launcher("exec", words(0), b"a"),
     r("expand"),
@@ -2343,6 +2454,7 @@ const TABLE: &[Spec] = &[
     },
     launcher("firejail", words(0), b""),
     shell("fish"),
+    with_grammar(p("flake8", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(words(1)),
         short_values: b"Ew",
@@ -2404,6 +2516,7 @@ const TABLE: &[Spec] = &[
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
+    with_grammar(p("hadolint", PROJECT_TOOL), &LINT),
     p("halt", DESTRUCTIVE),
     with_grammar(r("head"), &HEAD),
     with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
@@ -2419,7 +2532,9 @@ const TABLE: &[Spec] = &[
     p("install", WRITES | READS),
     launcher("ionice", words(0), b"cnpPu"),
     interp("irb", &[]),
+    with_grammar(p("isort", PROJECT_TOOL), &LINT),
     with_grammar(interp("java", &[]), &JAVA),
+    with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
     interp("julia", &["-e", "--eval"]),
@@ -2427,7 +2542,7 @@ const TABLE: &[Spec] = &[
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
-    with_grammar(p("kubectl", PROJECT_TOOL), &DEPLOY),
+    with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     p("ln", WRITES),
@@ -2458,11 +2573,13 @@ const TABLE: &[Spec] = &[
     p("mkfs", DELETES | FAMILY),
     shell("mksh"),
     p("mkswap", DELETES),
+    with_grammar(p("mocha", PROJECT_TOOL), &TESTS),
     r("more"),
     p("mount", WRITES | PRIVILEGE),
     p("mv", WRITES | DELETES),
     with_grammar(p("mvn", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("mvnw", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("mypy", PROJECT_TOOL), &LINT),
     p("nano", WRITES | READS),
     Spec {
         operands: Operands::PatternThenFiles,
@@ -2474,11 +2591,13 @@ const TABLE: &[Spec] = &[
     fetcher("nc"),
     fetcher("ncat"),
     fetcher("netcat"),
+    with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
     launcher("nice", words(0), b"n"),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
     interp("node", &["-e", "--eval", "-p", "--print"]),
     interp("nodejs", &["-e", "--eval", "-p", "--print"]),
+    with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(words(0)),
         ..p("nohup", LAUNCHER | WRITES)
@@ -2491,6 +2610,7 @@ const TABLE: &[Spec] = &[
     },
     rn("nproc"),
     with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
+    with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
     r("od"),
@@ -2500,6 +2620,7 @@ const TABLE: &[Spec] = &[
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
     },
+    with_grammar(p("parcel", PROJECT_TOOL), &LINT),
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
@@ -2517,6 +2638,7 @@ const TABLE: &[Spec] = &[
         ..p("pkexec", LAUNCHER | PRIVILEGE)
     },
     p("pkill", DESTRUCTIVE),
+    with_grammar(p("playwright", PROJECT_TOOL), &TESTS),
     with_reads(with_grammar(p("pnpm", PROJECT_TOOL), &NPM), JS_READS),
     with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_reads(with_grammar(p("poetry", PROJECT_TOOL), &PIP), POETRY_READS),
@@ -2526,6 +2648,7 @@ const TABLE: &[Spec] = &[
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("powershell", SHELL | READS | WRITES)
     },
+    with_grammar(p("prettier", PROJECT_TOOL), &LINT),
     rn("printenv"),
     rn("printf"),
     Spec {
@@ -2540,7 +2663,8 @@ const TABLE: &[Spec] = &[
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("pwsh", SHELL | READS | WRITES)
     },
-    with_grammar(p("pytest", PROJECT_TOOL), &FILES),
+    with_grammar(p("pylint", PROJECT_TOOL), &LINT),
+    with_grammar(p("pytest", PROJECT_TOOL), &PYTEST),
     interp("python", &["-c"]),
     interp("R", &["-e"]),
     interp("racket", &["-e"]),
@@ -2550,11 +2674,14 @@ const TABLE: &[Spec] = &[
     p("reboot", DESTRUCTIVE),
     r("rev"),
     with_grammar(with_options(rp("rg"), RG_OPTIONS), &RG),
+    with_grammar(p("rimraf", PROJECT_TOOL), &LINT),
     p("rm", DELETES),
     p("rmdir", DELETES),
+    with_grammar(p("rollup", PROJECT_TOOL), &LINT),
     interp("Rscript", &["-e"]),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     interp("ruby", &["-e"]),
+    with_grammar(p("ruff", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(words(0)),
         short_values: b"gu",
@@ -2582,6 +2709,7 @@ const TABLE: &[Spec] = &[
     r("sha256sum"),
     r("sha384sum"),
     r("sha512sum"),
+    with_grammar(p("shellcheck", PROJECT_TOOL), &LINT),
     p("shred", DELETES),
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
@@ -2601,6 +2729,7 @@ const TABLE: &[Spec] = &[
         ..launcher("strace", words(0), b"abeEIoOpPsSuX")
     },
     r("strings"),
+    with_grammar(p("stylelint", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
         short_values: b"cgGsw",
@@ -2647,6 +2776,8 @@ const TABLE: &[Spec] = &[
     rn("true"),
     p("truncate", DELETES),
     p("ts-node", INTERPRETER | PROJECT),
+    with_grammar(p("tsc", PROJECT_TOOL), &LINT),
+    with_grammar(p("tsup", PROJECT_TOOL), &LINT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
     p("turbo", PROJECT_TOOL),
@@ -2671,12 +2802,15 @@ const TABLE: &[Spec] = &[
     launcher("valgrind", words(0), b""),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
+    with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
+    with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
     Spec {
         launch: Some(Launch::Joined),
         short_values: b"n",
         ..p("watch", LAUNCHER)
     },
     r("wc"),
+    with_grammar(p("webpack", PROJECT_TOOL), &BUNDLER),
     with_options(fetcher("wget"), WGET_OPTIONS),
     rn("whereis"),
     rn("which"),

@@ -42,6 +42,20 @@ pub fn default_grammar(p: &Program) -> &'static Grammar {
     }
 }
 
+/// A long option named for a file or directory: `--env-file`, `--from-file`, `--outDir`,
+/// `--output-path`, `--test-dir`, `--coverageDirectory`.
+fn names_a_path(word: &str) -> bool {
+    let Some(long) = word.strip_prefix("--") else {
+        return false;
+    };
+    let name = long.split('=').next().unwrap_or("").to_ascii_lowercase();
+    let name = name.trim_end_matches(|c: char| !c.is_ascii_alphabetic());
+    name.starts_with("out")
+        || ["file", "dir", "directory", "path"]
+            .iter()
+            .any(|end| name.ends_with(end))
+}
+
 /// Whether a word is written as a path: it holds a separator or starts with `.` or `~`.
 pub fn path_syntax(word: &str) -> bool {
     word.starts_with(['.', '~']) || word.contains(['/', '\\'])
@@ -61,6 +75,18 @@ pub fn roles(words: &[String]) -> Vec<Role> {
     } else {
         Role::Name
     };
+    read_program(words, &mut out, 0);
+    out
+}
+
+/// How many programs deep `npx npx … tsc` is read; past it, words are [`Role::Unknown`].
+const MAX_RUNS: u8 = 4;
+
+/// The roles of a program's words (its name first) by its grammar.
+fn read_program(words: &[String], out: &mut [Role], depth: u8) {
+    let Some(name) = words.first() else {
+        return;
+    };
     let base = programs::basename(name);
     let (grammar, code_flags): (&'static Grammar, &'static [&'static str]) =
         match programs::lookup(base) {
@@ -68,8 +94,7 @@ pub fn roles(words: &[String]) -> Vec<Role> {
             None if programs::lookup_folded(base).is_some() => (&FILES, &[]),
             None => (&UNKNOWN, &[]),
         };
-    read(grammar, code_flags, words, &mut out);
-    out
+    read(grammar, code_flags, words, out, depth);
 }
 
 /// The option of `g` (then of `parent`, then a code flag) spelled by `word`, and whether its
@@ -133,7 +158,13 @@ fn option(
     None
 }
 
-fn read(top: &'static Grammar, code_flags: &[&'static str], words: &[String], out: &mut [Role]) {
+fn read(
+    top: &'static Grammar,
+    code_flags: &[&'static str],
+    words: &[String],
+    out: &mut [Role],
+    depth: u8,
+) {
     let mut grammars: Vec<&'static Grammar> = vec![top];
     let mut operand = 0usize;
     let mut i = 1;
@@ -191,10 +222,17 @@ fn read(top: &'static Grammar, code_flags: &[&'static str], words: &[String], ou
                     }
                 }
                 None => {
-                    // `--env-file=.env`, `--from-file=k=.env`: an option named for a file
-                    let file = w.starts_with("--")
-                        && w.split('=').next().is_some_and(|n| n.contains("file"));
-                    out[i] = if file { Role::Path } else { g.option_values };
+                    out[i] = g.option_values;
+                    // `--env-file=.env`, `--outDir dist`: an option a known program names for
+                    // a file or directory
+                    if g.option_values != Role::Unknown && names_a_path(w) {
+                        out[i] = Role::Path;
+                        if !w.contains('=') && words.get(i + 1).is_some_and(|v| !v.starts_with('-'))
+                        {
+                            i += 1;
+                            out[i] = Role::Path;
+                        }
+                    }
                     i += 1;
                 }
             }
@@ -219,6 +257,20 @@ fn read(top: &'static Grammar, code_flags: &[&'static str], words: &[String], ou
         operand += 1;
         i += 1;
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
+            // `npx tsc --outDir dist`: tsc's words, by tsc's grammar
+            let ran = (g.runs && depth < MAX_RUNS)
+                .then(|| words.get(i - 1))
+                .flatten();
+            if let (Some(name), Some(rest)) = (ran, out.get_mut(i - 1..)) {
+                read_program(words.get(i - 1..).unwrap_or(&[]), rest, depth + 1);
+                // (its path is read, as a program's is)
+                out[i - 1] = if name.contains('/') {
+                    Role::Path
+                } else {
+                    Role::Name
+                };
+                return;
+            }
             for r in out.iter_mut().skip(i) {
                 *r = g.after_dashes;
             }
@@ -259,7 +311,13 @@ mod tests {
             ),
             ("docker compose build", &[N, N, N]),
             ("./build/prog build", &[P, U]),
-            ("foo --env-file=.env", &[N, P]),
+            ("foo --env-file=.env", &[N, U]),
+            ("vite build --outDir dist", &[N, N, P, P]),
+            ("npx tsc --outDir dist", &[N, N, P, P]),
+            ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
+            ("npx unknown-tool dist", &[N, N, U]),
+            ("jest build", &[N, T]),
+            ("kubectl logs deploy/build", &[N, T, T]),
             ("CAT x", &[N, P]),
             ("echo build", &[N, T]),
         ];
