@@ -457,6 +457,9 @@ fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String
                 Ok(GlobRisk::All(b)) => Some(b),
                 _ => None,
             }
+        } else if op.name {
+            // a directory rule (`build/`) does not match a name: `npm run build` runs
+            access.blocked_from(None, &op.path).ok().flatten()
         } else {
             let word = (op.dynamic && op.word != op.path).then_some(&*op.word);
             [Some(&*op.path), word]

@@ -82,6 +82,9 @@ pub struct PathOperand<'a> {
     /// (an unknown program's word, a name written as a path): ignored, it prompts. Words
     /// whose role is not a path are not operands at all (see [`super::roles`]).
     pub certain: bool,
+    /// A name not written as a path (`npm run build`, `gh ssh-key add key.pem`): a file only
+    /// if an ignore rule naming files (`*.pem`, not `build/`) matches it, and then it prompts.
+    pub name: bool,
     /// The index of the command word it comes from (`None` for redirections, launcher
     /// operands and loader variables).
     pub index: Option<usize>,
@@ -306,9 +309,9 @@ fn add<'a>(
         return;
     }
     let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
-    // a name (script, branch, package) is a path only when written as one; a pattern the
-    // shell leaves alone is the program's (`bun outdated "@types/*"`)
-    if at.role == Role::Name && (!roles::path_syntax(word) || (globby && !at.glob)) {
+    // a pattern the shell leaves alone in a name's place is the program's (`bun outdated
+    // "@types/*"`)
+    if at.role == Role::Name && globby && !at.glob {
         return;
     }
     let word = normalised(word);
@@ -322,6 +325,7 @@ fn add<'a>(
         }
         _ => word.clone(),
     };
+    let name = at.role == Role::Name && !roles::path_syntax(&word);
     let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
     out.push(PathOperand {
         command,
@@ -334,6 +338,7 @@ fn add<'a>(
         unknown,
         redirect: at.redirect,
         certain: at.role == Role::Path,
+        name,
         index: at.index,
     });
 }

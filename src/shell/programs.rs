@@ -1400,8 +1400,6 @@ const RG: Grammar = Grammar {
         arg("--file-search-regex", T),
         arg("--ignore", T),
         arg("--ignore-dir", T),
-        arg("-p", P),
-        arg("--path-to-ignore", P),
     ],
     option_values: T,
     operands: &[T, P],
@@ -1600,7 +1598,6 @@ const GIT_PATHS: Grammar = Grammar {
     options: &[
         arg("-L", T),
         arg("--format", T),
-        arg("--pretty", T),
         arg("-o", P),
         arg("--output", P),
         arg("--prefix", T),
@@ -1665,7 +1662,6 @@ const GIT_LOG: Grammar = Grammar {
         arg("-S", T),
         arg("-G", T),
         arg("--format", T),
-        arg("--pretty", T),
         arg("-n", T),
         arg("--max-count", T),
         arg("--since", T),
@@ -1673,7 +1669,8 @@ const GIT_LOG: Grammar = Grammar {
         arg("--after", T),
         arg("--before", T),
         arg("--date", T),
-        arg("-L", T),
+        // `-L 1,5:FILE`
+        arg("-L", P),
         arg("--diff-filter", T),
     ],
     ..GIT_REFS
@@ -1779,13 +1776,21 @@ const NPM: Grammar = Grammar {
         ("config", &TEXT),
         ("dlx", &RUN_PROGRAM),
         ("exec", &RUN_PROGRAM),
+        ("pack", &NAMED_PATHS),
         ("pkg", &TEXT),
+        ("publish", &NAMED_PATHS),
         ("run", &RUN_NAMED),
         ("run-script", &RUN_NAMED),
         ("set", &TEXT),
         ("x", &RUN_PROGRAM),
     ],
     other: Some(&NAMES),
+    ..NAMES
+};
+
+/// Sub-commands whose operands are directories (`npm publish DIR`, `cargo new DIR`).
+const NAMED_PATHS: Grammar = Grammar {
+    operands: &[P],
     ..NAMES
 };
 
@@ -1832,6 +1837,8 @@ const CARGO: Grammar = Grammar {
         arg("--exclude", N),
         arg("--profile", N),
     ],
+    subs: &[("init", &NAMED_PATHS), ("new", &NAMED_PATHS)],
+    other: Some(&NAMES),
     ..NAMES
 };
 
@@ -1886,13 +1893,11 @@ const BUILD_TOOL: Grammar = Grammar {
         arg("--project-dir", P),
         arg("-b", P),
         arg("--build-file", P),
-        arg("-c", P),
         arg("--settings-file", P),
         arg("-x", N),
         arg("--exclude-task", N),
         arg("-f", P),
         arg("--file", P),
-        arg("-s", P),
         arg("--settings", P),
         arg("-pl", N),
         arg("--projects", N),
@@ -1925,6 +1930,7 @@ const CMAKE: Grammar = Grammar {
         arg("-E", T),
         arg("-L", T),
     ],
+    operands: &[P],
     ..NAMES
 };
 
@@ -1946,6 +1952,7 @@ const GH_OPTIONS: &[Arg] = &[
     arg("-F", P),
     arg("--body-file", P),
     arg("--input", P),
+    arg("--source", P),
 ];
 
 const GH: Grammar = Grammar {
@@ -1958,27 +1965,46 @@ const GH: Grammar = Grammar {
                 ..GH_FLAT
             },
         ),
+        ("gpg-key", &NAMED_PATHS),
         (
             "release",
             &Grammar {
-                subs: &[(
-                    "upload",
-                    &Grammar {
-                        operands: &[N, P],
-                        ..GH_FLAT
-                    },
-                )],
+                subs: &[("create", &GH_UPLOAD), ("upload", &GH_UPLOAD)],
                 ..GH_FLAT
             },
         ),
+        ("ssh-key", &NAMED_PATHS),
     ],
     other: Some(&NAMES),
     ..NAMES
 };
 
+/// `gh release upload TAG FILE…`.
+const GH_UPLOAD: Grammar = Grammar {
+    operands: &[N, P],
+    ..GH_FLAT
+};
+
 const GH_FLAT: Grammar = Grammar {
     options: GH_OPTIONS,
     ..NAMES
+};
+
+/// `date -f FILE`, `date -r FILE` read a file; the rest is text.
+const DATE: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-r", P),
+        arg("--reference", P),
+    ],
+    ..TEXT
+};
+
+/// `pgrep -F PIDFILE`.
+const PGREP: Grammar = Grammar {
+    options: &[arg("-F", P), arg("--pidfile", P)],
+    ..TEXT
 };
 
 /// openssl and mkcert: keys, certificates and their outputs are files.
@@ -2000,8 +2026,9 @@ const CERTS: Grammar = Grammar {
         arg("-cert-file", P),
         arg("-p12-file", P),
         arg("-csr", P),
-        arg("-passin", T),
-        arg("-passout", T),
+        // `file:PATH`, `env:VAR`
+        arg("-passin", P),
+        arg("-passout", P),
         arg("-subj", T),
         arg("-newkey", T),
         arg("-days", T),
@@ -2037,8 +2064,11 @@ const PIP: Grammar = Grammar {
         arg("--requirement", P),
         arg("-c", P),
         arg("--constraint", P),
-        arg("-e", N),
-        arg("--editable", N),
+        arg("-e", P),
+        arg("--editable", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("--project", P),
         arg("-t", P),
         arg("--target", P),
         arg("-i", T),
@@ -2228,10 +2258,7 @@ const LINT: Grammar = Grammar {
         arg("--exclude", T),
         arg("--extend-exclude", T),
         arg("--line-length", T),
-        arg("-l", T),
         arg("-d", P),
-        arg("-S", T),
-        arg("-e", T),
     ],
     ..FILES
 };
@@ -2321,6 +2348,8 @@ const DEPLOY: Grammar = Grammar {
         arg("-c", N),
         arg("--container", N),
     ],
+    // `helm install NAME CHART`, `terraform apply PLAN`
+    operands: &[N, P],
     ..NAMES
 };
 
@@ -2379,7 +2408,8 @@ const TABLE: &[Spec] = &[
         CARGO_READS,
     ),
     r("cat"),
-    rn("cd"),
+    // changes into it
+    with_grammar(rn("cd"), &FILES),
     p("chgrp", WRITES),
     p("chmod", WRITES),
     p("chown", WRITES),
@@ -2408,7 +2438,7 @@ const TABLE: &[Spec] = &[
     fetcher("curlie"),
     with_grammar(r("cut"), &CUT),
     shell("dash"),
-    with_options(rn("date"), DATE_OPTIONS),
+    with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
     with_grammar(interp("deno", &["eval", "-e"]), &BUN),
@@ -2523,6 +2553,7 @@ const TABLE: &[Spec] = &[
     r("hexdump"),
     Spec {
         output_operand: 1,
+        grammar: Some(&FILES),
         ..rn("hostname")
     },
     fetcher("http"),
@@ -2573,7 +2604,7 @@ const TABLE: &[Spec] = &[
     p("mkfs", DELETES | FAMILY),
     shell("mksh"),
     p("mkswap", DELETES),
-    with_grammar(p("mocha", PROJECT_TOOL), &TESTS),
+    with_grammar(p("mocha", PROJECT_TOOL), &PYTEST),
     r("more"),
     p("mount", WRITES | PRIVILEGE),
     p("mv", WRITES | DELETES),
@@ -2625,7 +2656,7 @@ const TABLE: &[Spec] = &[
     r("paste"),
     p("patch", WRITES | READS),
     interp("perl", &["-e", "-E"]),
-    rn("pgrep"),
+    with_grammar(rn("pgrep"), &PGREP),
     interp("php", &["-r"]),
     Spec {
         subcommands: PIP_READS,
@@ -2657,7 +2688,7 @@ const TABLE: &[Spec] = &[
         ..p("proxychains", LAUNCHER | NETWORK)
     },
     rn("ps"),
-    rn("pushd"),
+    with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
     Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
