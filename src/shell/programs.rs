@@ -150,6 +150,22 @@ pub const STDIN_ARGS: u32 = 1 << 13;
 /// Its first word may be an option cluster without a dash (`tar xIf prog a.tar`).
 pub const BUNDLED: u32 = 1 << 14;
 
+/// The language an interpreter runs (its inline code is read by `inline.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Python,
+    Perl,
+    Ruby,
+    /// JavaScript (node, deno, bun).
+    Js,
+    Php,
+    Awk,
+    Lua,
+    R,
+    /// AppleScript's `do shell script "…"`.
+    AppleScript,
+}
+
 /// What a read-only program's operands are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Operands {
@@ -219,6 +235,7 @@ struct Spec {
     subcommands: &'static [Sub],
     launch: Option<Launch>,
     grammar: Option<&'static Grammar>,
+    lang: Option<Lang>,
 }
 
 /// The rarely set fields of a program, in [`EXTRAS`] (entry 0: none set).
@@ -236,6 +253,8 @@ struct Extra {
     launch: Option<Launch>,
     /// What its words are (see [`super::roles`]); `None`: read from its traits.
     grammar: Option<&'static Grammar>,
+    /// The language of an interpreter whose code toolgate reads.
+    lang: Option<Lang>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -267,6 +286,10 @@ impl Program {
     /// How it finds the command it runs, for a launcher.
     pub fn launch(&self) -> Option<Launch> {
         self.extra().launch
+    }
+    /// The language of an interpreter whose code toolgate reads.
+    pub fn lang(&self) -> Option<Lang> {
+        self.extra().lang
     }
     /// Its own grammar, if the table gives one (see [`super::roles::default_grammar`]).
     pub fn grammar(&self) -> Option<&'static Grammar> {
@@ -655,6 +678,7 @@ const fn p(name: &'static str, traits: u32) -> Spec {
         subcommands: &[],
         launch: None,
         grammar: None,
+        lang: None,
     }
 }
 
@@ -683,6 +707,14 @@ const fn shell(name: &'static str) -> Spec {
     Spec {
         code_flags: &["-c"],
         ..p(name, SHELL | READS | WRITES)
+    }
+}
+
+/// An interpreter whose inline code toolgate reads, in `lang`.
+const fn code(program: Spec, lang: Lang) -> Spec {
+    Spec {
+        lang: Some(lang),
+        ..program
     }
 }
 
@@ -2377,6 +2409,7 @@ const TABLE: &[Spec] = &[
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
         grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("awk", &[])
     },
     fetcher("axel"),
@@ -2395,7 +2428,10 @@ const TABLE: &[Spec] = &[
         &TAR,
     ),
     launcher("builtin", words(0), b""),
-    with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
+    code(
+        with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
+        Lang::Js,
+    ),
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     launcher("busybox", words(0), b""),
     r("bzcat"),
@@ -2441,7 +2477,10 @@ const TABLE: &[Spec] = &[
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
-    with_grammar(interp("deno", &["eval", "-e"]), &BUN),
+    code(
+        with_grammar(interp("deno", &["eval", "-e"]), &BUN),
+        Lang::Js,
+    ),
     r("df"),
     r("diff"),
     rn("dirname"),
@@ -2500,6 +2539,7 @@ const TABLE: &[Spec] = &[
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
         grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("gawk", &[])
     },
     with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
@@ -2568,6 +2608,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
+    code(interp("jruby", &["-e"]), Lang::Ruby),
     interp("julia", &["-e", "--eval"]),
     p("kill", DESTRUCTIVE),
     p("killall", DESTRUCTIVE),
@@ -2584,8 +2625,8 @@ const TABLE: &[Spec] = &[
         options: TRACE_OPTIONS,
         ..launcher("ltrace", words(0), b"aAeEnopsSTuX")
     },
-    interp("lua", &["-e"]),
-    interp("luajit", &["-e"]),
+    code(interp("lua", &["-e"]), Lang::Lua),
+    code(interp("luajit", &["-e"]), Lang::Lua),
     fetcher("lwp-download"),
     fetcher("lwp-request"),
     with_grammar(p("make", PROJECT_TOOL), &MAKE),
@@ -2595,6 +2636,7 @@ const TABLE: &[Spec] = &[
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
         grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("mawk", &[])
     },
     r("md5sum"),
@@ -2617,6 +2659,7 @@ const TABLE: &[Spec] = &[
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
         grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("nawk", &[])
     },
     fetcher("nc"),
@@ -2626,8 +2669,11 @@ const TABLE: &[Spec] = &[
     launcher("nice", words(0), b"n"),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
-    interp("node", &["-e", "--eval", "-p", "--print"]),
-    interp("nodejs", &["-e", "--eval", "-p", "--print"]),
+    code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
+    code(
+        interp("nodejs", &["-e", "--eval", "-p", "--print"]),
+        Lang::Js,
+    ),
     with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(words(0)),
@@ -2646,7 +2692,7 @@ const TABLE: &[Spec] = &[
     p("nx", PROJECT_TOOL),
     r("od"),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
-    interp("osascript", &["-e"]),
+    code(interp("osascript", &["-e"]), Lang::AppleScript),
     Spec {
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
@@ -2655,9 +2701,9 @@ const TABLE: &[Spec] = &[
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
-    interp("perl", &["-e", "-E"]),
+    code(interp("perl", &["-e", "-E"]), Lang::Perl),
     with_grammar(rn("pgrep"), &PGREP),
-    interp("php", &["-r"]),
+    code(interp("php", &["-r"]), Lang::Php),
     Spec {
         subcommands: PIP_READS,
         grammar: Some(&PIP),
@@ -2695,9 +2741,10 @@ const TABLE: &[Spec] = &[
         ..p("pwsh", SHELL | READS | WRITES)
     },
     with_grammar(p("pylint", PROJECT_TOOL), &LINT),
+    code(interp("pypy", &["-c"]), Lang::Python),
     with_grammar(p("pytest", PROJECT_TOOL), &PYTEST),
-    interp("python", &["-c"]),
-    interp("R", &["-e"]),
+    code(interp("python", &["-c"]), Lang::Python),
+    code(interp("R", &["-e"]), Lang::R),
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     r("readlink"),
@@ -2709,9 +2756,9 @@ const TABLE: &[Spec] = &[
     p("rm", DELETES),
     p("rmdir", DELETES),
     with_grammar(p("rollup", PROJECT_TOOL), &LINT),
-    interp("Rscript", &["-e"]),
+    code(interp("Rscript", &["-e"]), Lang::R),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
-    interp("ruby", &["-e"]),
+    code(interp("ruby", &["-e"]), Lang::Ruby),
     with_grammar(p("ruff", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(words(0)),
@@ -2891,6 +2938,7 @@ const fn has_extra(s: &Spec) -> bool {
         || !s.value_options.is_empty()
         || s.launch.is_some()
         || s.grammar.is_some()
+        || s.lang.is_some()
 }
 
 const NO_EXTRA: Extra = Extra {
@@ -2900,6 +2948,7 @@ const NO_EXTRA: Extra = Extra {
     value_options: &[],
     launch: None,
     grammar: None,
+    lang: None,
 };
 
 /// [`TABLE`]'s extras, in table order after entry 0.
@@ -2916,6 +2965,7 @@ static EXTRAS: [Extra; EXTRA_COUNT + 1] = {
                 value_options: s.value_options,
                 launch: s.launch,
                 grammar: s.grammar,
+                lang: s.lang,
             };
             n += 1;
         }
@@ -3099,6 +3149,8 @@ mod tests {
                 assert!(p.code_flags().iter().all(|f| !f.is_empty()), "{}", p.name);
             }
             assert_eq!(p.is_launcher(), p.launch().is_some(), "{}", p.name);
+            // code is read only where it runs
+            assert!(p.lang().is_none() || p.is_interpreter(), "{}", p.name);
         }
     }
 
