@@ -395,7 +395,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         if !op.redirect && !touches_files(c) {
             continue;
         }
-        if op.unknown && !pattern_operand(c, op.index) && !listed_safely(access, analysis, op) {
+        if op.unknown && !listed_safely(access, analysis, op) {
             return Some(format!(
                 "`{name}` {} `{}`, whose name is only known when it runs",
                 if op.redirect { "writes to" } else { "is given" },
@@ -530,44 +530,6 @@ fn touches_files(c: &SimpleCommand) -> bool {
             && p.operands != Operands::NotFiles
             && p.name != "mkdir"
     })
-}
-
-/// The word at `index` is a pattern, program or option value, not a file: the first operand
-/// of `grep`, `sed`, `awk`, `jq`, … when no `-e`/`-f` gives it, and the values of their
-/// options that take values (`grep -m 5`, `jq --arg NAME VALUE`).
-fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
-    let Some(index) = index else { return false };
-    let name = c.name().unwrap_or("");
-    // awk's program is its first operand too (the table files it as an interpreter)
-    let awk = name.ends_with("awk");
-    let pattern_first = awk
-        || c.program(false)
-            .is_some_and(|p| p.operands == crate::shell::programs::Operands::PatternThenFiles);
-    if !pattern_first {
-        return false;
-    }
-    let given = c.words.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "-e" | "-f" | "--regexp" | "--file" | "--expression"
-        )
-    });
-    let mut i = 1;
-    while let Some(w) = c.words.get(i) {
-        let values = match w.as_str() {
-            "--arg" | "--argjson" => 2,
-            "-m" | "-A" | "-B" | "-C" | "--max-count" | "--indent" => 1,
-            "-v" | "-F" if awk => 1,
-            _ if w.starts_with('-') => 0,
-            // the first operand: the pattern or program
-            _ => return !given && i == index,
-        };
-        if index > i && index <= i + values {
-            return true;
-        }
-        i += 1 + values;
-    }
-    false
 }
 
 /// An unknown operand that is only names a safe listing produces: `{}` of a `find -exec`
