@@ -5,7 +5,8 @@
 //! allowed), and under Cline's "execute safe commands" the clean read-only commands that do not
 //! run without asking.
 //!
-//!     cargo run --example ordinary            # summary and every listed command
+//!     cargo run --example ordinary            # summary, then every listed command as
+//!                                             # line, source, decision, code, command
 //!     cargo run --example ordinary -- --summary
 
 #[path = "../tests/ordinary/mod.rs"]
@@ -39,7 +40,10 @@ fn main() {
     }
     println!();
     for t in &tallies {
-        let denied = t.over.iter().filter(|o| o.1 == toolgate::Decision::Deny);
+        let denied = t
+            .over
+            .iter()
+            .filter(|o| o.decision == toolgate::Decision::Deny);
         println!(
             "{} / {}: over-blocked {} ({} denied), under-blocked {}, may-but-allowed {}",
             t.ignore.name(),
@@ -63,53 +67,20 @@ fn main() {
     if summary_only {
         return;
     }
-    let source = |line: &usize| {
-        cases
-            .iter()
-            .find(|c| c.line == *line)
-            .map_or("", |c| c.source.as_str())
+    let list = |title: String, rows: &[ordinary::Listed]| {
+        println!("\n## {title}");
+        for row in rows {
+            println!("{row}");
+        }
     };
     for t in &tallies {
-        println!(
-            "\n## over-blocked: {} / {}",
-            t.ignore.name(),
-            t.sent.as_str()
-        );
-        for (line, d, code, command) in &t.over {
-            println!(
-                "{line}\t{}\t{}\t{code}\t{command}",
-                source(line),
-                d.as_str()
-            );
-        }
-        println!(
-            "\n## under-blocked: {} / {}",
-            t.ignore.name(),
-            t.sent.as_str()
-        );
-        for (line, command) in &t.under {
-            println!("{line}\t{command}");
-        }
-        println!(
-            "\n## may, allowed: {} / {}",
-            t.ignore.name(),
-            t.sent.as_str()
-        );
-        for (line, command) in &t.may_allowed {
-            println!("{line}\t{command}");
-        }
+        let on = format!("{} / {}", t.ignore.name(), t.sent.as_str());
+        list(format!("over-blocked: {on}"), &t.over);
+        list(format!("under-blocked: {on}"), &t.under);
+        list(format!("may, allowed: {on}"), &t.may_allowed);
     }
     for (ignore, refused) in &safe {
-        println!(
-            "\n## cline safe commands, not auto-approved: {}",
-            ignore.name()
-        );
-        for (line, d, code, command) in refused {
-            println!(
-                "{line}\t{}\t{}\t{code}\t{command}",
-                source(line),
-                d.as_str()
-            );
-        }
+        let title = format!("cline safe commands, not auto-approved: {}", ignore.name());
+        list(title, refused);
     }
 }

@@ -181,18 +181,56 @@ pub fn judge(engine: &Engine, sent: Sent, command: &str) -> (Decision, &'static 
     (v.decision, v.code)
 }
 
+/// One command in a listing, with the answer it got.
+pub struct Listed {
+    pub line: usize,
+    pub source: String,
+    pub decision: Decision,
+    pub code: &'static str,
+    pub command: String,
+}
+
+impl Listed {
+    fn new(c: &Case, decision: Decision, code: &'static str) -> Listed {
+        Listed {
+            line: c.line,
+            source: c.source.clone(),
+            decision,
+            code,
+            command: c.command.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for Listed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Listed {
+            line,
+            source,
+            decision,
+            code,
+            command,
+        } = self;
+        write!(
+            f,
+            "{line}\t{source}\t{}\t{code}\t{command}",
+            decision.as_str()
+        )
+    }
+}
+
 /// The answers of one gate, ignore file and tool over the whole corpus.
 pub struct Tally {
     pub ignore: IgnoreFile,
     pub sent: Sent,
     /// `[label][allow, prompt, deny]`
     pub counts: [[usize; 3]; 3],
-    /// Clean commands that are denied or prompt: (case line, decision, code, command).
-    pub over: Vec<(usize, Decision, &'static str, String)>,
+    /// Clean commands that are denied or prompt.
+    pub over: Vec<Listed>,
     /// Commands that touch an ignored path and are allowed.
-    pub under: Vec<(usize, String)>,
+    pub under: Vec<Listed>,
     /// Commands that may touch one and are allowed.
-    pub may_allowed: Vec<(usize, String)>,
+    pub may_allowed: Vec<Listed>,
 }
 
 fn column(d: Decision) -> usize {
@@ -217,24 +255,20 @@ pub fn tally(cases: &[Case], ignore: IgnoreFile, sent: Sent) -> Tally {
         let label = c.label(ignore);
         let (d, code) = judge(&engine, sent, &c.command);
         t.counts[label as usize][column(d)] += 1;
-        match (label, d) {
-            (Label::Clean, Decision::Prompt | Decision::Deny) => {
-                t.over.push((c.line, d, code, c.command.clone()))
-            }
-            (Label::Touches, Decision::Allow) => t.under.push((c.line, c.command.clone())),
-            (Label::May, Decision::Allow) => t.may_allowed.push((c.line, c.command.clone())),
-            _ => {}
-        }
+        let list = match (label, d) {
+            (Label::Clean, Decision::Prompt | Decision::Deny) => &mut t.over,
+            (Label::Touches, Decision::Allow) => &mut t.under,
+            (Label::May, Decision::Allow) => &mut t.may_allowed,
+            _ => continue,
+        };
+        list.push(Listed::new(c, d, code));
     }
     t
 }
 
 /// Cline's "execute safe commands": the read-only commands that are clean under `ignore`
-/// should run without asking; returns those that do not, and the read-only count.
-pub fn safe_refused(
-    cases: &[Case],
-    ignore: IgnoreFile,
-) -> (usize, Vec<(usize, Decision, &'static str, String)>) {
+/// should run without asking; returns their count and those that do not.
+pub fn safe_refused(cases: &[Case], ignore: IgnoreFile) -> (usize, Vec<Listed>) {
     let engine = engine(Gate::ClineSafe, ignore);
     let mut total = 0;
     let mut refused = Vec::new();
@@ -245,7 +279,7 @@ pub fn safe_refused(
         total += 1;
         let (d, code) = judge(&engine, Sent::ExecuteCommand, &c.command);
         if d != Decision::Allow {
-            refused.push((c.line, d, code, c.command.clone()));
+            refused.push(Listed::new(c, d, code));
         }
     }
     (total, refused)
