@@ -88,13 +88,42 @@ fn read_program(words: &[String], out: &mut [Role], depth: u8) {
         return;
     };
     let base = programs::basename(name);
-    let (grammar, code_flags): (&'static Grammar, &'static [&'static str]) =
-        match programs::lookup(base) {
-            Some(p) => (default_grammar(p), p.code_flags()),
-            None if programs::lookup_folded(base).is_some() => (&FILES, &[]),
-            None => (&UNKNOWN, &[]),
-        };
-    read(grammar, code_flags, words, out, depth);
+    let known = programs::lookup(base)
+        .map(|p| (default_grammar(p), p.code_flags()))
+        .or_else(|| programs::lookup_folded(base).map(|_| (&FILES, &[][..])));
+    match known {
+        Some((grammar, code_flags)) => read(grammar, code_flags, words, out, depth),
+        None => {
+            read(&UNKNOWN, &[], words, out, depth);
+            if depth < MAX_RUNS {
+                may_launch(words, out, depth);
+            }
+        }
+    }
+}
+
+/// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
+/// `dbus-run-session -- cat x`): the words after the first known program name are also read
+/// by that program's grammar, and what it certainly opens is a path. Its other words stay
+/// unknown: this only ever makes a word more certain.
+fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
+    let Some(at) = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, w)| !w.starts_with('-') && programs::lookup(programs::basename(w)).is_some())
+        .map(|(i, _)| i)
+    else {
+        return;
+    };
+    let launched = &words[at..];
+    let mut inner = vec![Role::Unknown; launched.len()];
+    read_program(launched, &mut inner, depth + 1);
+    for (r, inner) in out.iter_mut().skip(at + 1).zip(inner.iter().skip(1)) {
+        if *inner == Role::Path {
+            *r = Role::Path;
+        }
+    }
 }
 
 /// The option of `g` (then of `parent`, then a code flag) spelled by `word`, and whether its
@@ -111,12 +140,13 @@ fn option(
             .rev()
             .flat_map(|g| g.options.iter().copied())
     };
-    // the words after inline code are what it works on (`perl -pi -e CODE FILE`)
+    // inline code is read by its language's analysis (`inline.rs`), and its text, like the
+    // words after it (what it works on: `perl -pi -e CODE FILE`), is read as a path
     if let Some(f) = code_flags.iter().find(|f| **f == word) {
         return Some((
             Arg {
                 rest: Some(Role::Path),
-                ..arg(f, Role::Text)
+                ..arg(f, Role::Path)
             },
             false,
         ));
@@ -300,7 +330,7 @@ mod tests {
             ("make -C build dist", &[N, T, P, N]),
             ("python -m build --wheel", &[N, T, N, U]),
             ("node build/server.js --port 1", &[N, P, U, U]),
-            ("perl -pi -e s/a/b/ x", &[N, P, T, T, P]),
+            ("perl -pi -e s/a/b/ x", &[N, P, T, P, P]),
             (
                 "zip -r a.zip src -x node_modules/* dist/* -q",
                 &[N, P, P, P, T, T, T, P],
@@ -316,6 +346,8 @@ mod tests {
             ("npx tsc --outDir dist", &[N, N, P, P]),
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
+            ("systemd-inhibit cat .env", &[N, U, P]),
+            ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
             ("CAT x", &[N, P]),
