@@ -113,10 +113,16 @@ fn find_risk<'a>(analysis: &'a Analysis, access: &Access) -> Option<Risk<'a>> {
     analysis
         .commands
         .iter()
-        .find_map(|c| command_risk(c, access, fold))
+        .enumerate()
+        .find_map(|(i, c)| command_risk(c, analysis.roles(i), access, fold))
 }
 
-fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option<Risk<'a>> {
+fn command_risk<'a>(
+    c: &'a SimpleCommand,
+    roles: &[Role],
+    access: &Access,
+    fold: bool,
+) -> Option<Risk<'a>> {
     if c.function.is_some() {
         return Some(Risk::Function);
     }
@@ -174,7 +180,7 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
             return Some(Risk::Path(cwd, w));
         }
     }
-    operand_risk(c, program, access)
+    operand_risk(c, roles, program, access)
 }
 
 /// The name of a bare name or a system program's path (`/usr/bin/git` → `git`); `None` for a
@@ -408,7 +414,12 @@ fn takes_pattern(w: &str) -> bool {
 
 /// The first operand (or option value) that names a file outside the workspace, an ignored
 /// one, or one toolgate cannot know.
-fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Option<Risk<'a>> {
+fn operand_risk<'a>(
+    c: &'a SimpleCommand,
+    roles: &[Role],
+    p: &Program,
+    access: &Access,
+) -> Option<Risk<'a>> {
     let cwd = c.cwd.as_deref();
     if p.operands == Operands::StartPoints {
         return find_operand_risk(c, access);
@@ -418,7 +429,6 @@ fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Optio
     let mut options = true;
     let mut value = false;
     // a pattern, message or option value of a known kind names no file (`cut -d /`)
-    let roles = shell::roles::roles(&c.words);
     for (i, w) in c.words.iter().enumerate().skip(1) {
         if std::mem::take(&mut value) {
             continue;

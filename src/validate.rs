@@ -458,8 +458,12 @@ fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String
                 _ => None,
             }
         } else if op.name {
-            // a directory rule (`build/`) does not match a name: `npm run build` runs
-            access.blocked_from(None, &op.path).ok().flatten()
+            // a directory rule (`build/`) does not match a name: `npm run build` runs (a
+            // plain name the ignore walk does not match as a file needs no resolution)
+            match access.workspace().plain_relative(&op.path) {
+                Some((relative, _)) if access.ignore().ignored_as(relative) != Some(false) => None,
+                _ => access.blocked_from(None, &op.path).ok().flatten(),
+            }
         } else {
             let word = (op.dynamic && op.word != op.path).then_some(&*op.word);
             [Some(&*op.path), word]

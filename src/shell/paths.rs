@@ -158,11 +158,8 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 && c.program(false)
                     .is_some_and(|p| p.operands == super::programs::Operands::NotFiles)
         };
-        let roles = if strict || feeds_xargs() || printed() {
-            vec![Role::Path; c.words.len()]
-        } else {
-            roles::roles(&c.words)
-        };
+        let every_word_a_path = strict || feeds_xargs() || printed();
+        let roles = analysis.roles(ci);
         // `./build/prog`: running a program reads its file
         if let (Some(Role::Path), Some(w)) = (roles.first(), c.words.first()) {
             if !c.is_dynamic(0) {
@@ -178,7 +175,10 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 options = false;
                 continue;
             }
-            let role = roles.get(i).copied().unwrap_or(Role::Unknown);
+            let role = match every_word_a_path {
+                true => Role::Path,
+                false => roles.get(i).copied().unwrap_or(Role::Unknown),
+            };
             if w == "-" || w.is_empty() || role == Role::Text {
                 continue;
             }

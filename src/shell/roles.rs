@@ -102,6 +102,17 @@ fn read_program(words: &[String], out: &mut [Role], depth: u8) {
     }
 }
 
+/// Whether a grammar gives every word the same role (no options, sub-commands or stop).
+fn uniform(g: &Grammar) -> bool {
+    g.options.is_empty()
+        && g.subs.is_empty()
+        && g.other.is_none()
+        && g.stop_after.is_none()
+        && g.operands.len() == 1
+        && g.operands.first() == Some(&g.option_values)
+        && g.after_dashes == g.option_values
+}
+
 /// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
 /// `dbus-run-session -- cat x`): the words after the first known program name are also read
 /// by that program's grammar, and what it certainly opens is a path. Its other words stay
@@ -195,21 +206,30 @@ fn read(
     out: &mut [Role],
     depth: u8,
 ) {
+    // most programs read every word alike (`cat`, `echo`): no option to look up
+    if let (true, [role]) = (uniform(top) && code_flags.is_empty(), top.operands) {
+        for (w, r) in words.iter().zip(out.iter_mut()).skip(1) {
+            *r = if w == "--" { Role::Text } else { *role };
+        }
+        return;
+    }
     let mut grammars: Vec<&'static Grammar> = vec![top];
     let mut operand = 0usize;
     let mut i = 1;
     // a pattern given by an option makes the first operand a file (`grep -e x FILE`)
     let mut pattern_given = false;
     let mut dashes = false;
-    for w in words.iter().skip(1) {
-        if w == "--" {
-            break;
-        }
-        if w.len() < 2 || !w.starts_with('-') {
-            continue;
-        }
-        if let Some((a, _)) = option(&grammars, code_flags, w) {
-            pattern_given |= a.pattern;
+    if top.operands.first() == Some(&Role::Text) {
+        for w in words.iter().skip(1) {
+            if w == "--" {
+                break;
+            }
+            if w.len() < 2 || !w.starts_with('-') {
+                continue;
+            }
+            if let Some((a, _)) = option(&grammars, code_flags, w) {
+                pattern_given |= a.pattern;
+            }
         }
     }
     while i < words.len() {
