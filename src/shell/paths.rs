@@ -1,8 +1,12 @@
 //! Path operands: every word of every command that could name a file, for the validator to
-//! check against the ignore rules. Strict on purpose: a word that is not a path (a sed
-//! script, a commit message) only matters if it happens to match an ignore rule.
+//! check against the ignore rules. Which words those are, and how certainly, is each word's
+//! role (`roles.rs`, from the program table's grammars): a word whose role is text (a sed
+//! script, a commit message, a grep pattern) is none; a path a known program opens is
+//! `certain`; an unknown program's word or a name is not (`PathOperand::certain`,
+//! `PathOperand::name`).
 //!
 //! Taken, for each command (through wrappers, substitutions, scripts, `find -exec`):
+//! * the program's own path (`./build/prog`);
 //! * every word after the command name that is not an option (`-x`, `--long`), and every
 //!   word after `--`; a lone `-` (stdin) is skipped;
 //! * the value of `--opt=value` and of `key=value` operands (`dd if=.env`);
@@ -82,7 +86,7 @@ pub struct PathOperand<'a> {
     /// (an unknown program's word, a name written as a path): ignored, it prompts. Words
     /// whose role is not a path are not operands at all (see [`super::roles`]).
     pub certain: bool,
-    /// A name not written as a path (`npm run build`, `gh ssh-key add key.pem`): a file only
+    /// A name not written as a path (`npm run build`, `git checkout key.pem`): a file only
     /// if an ignore rule naming files (`*.pem`, not `build/`) matches it, and then it prompts.
     pub name: bool,
     /// The index of the command word it comes from (`None` for redirections, launcher

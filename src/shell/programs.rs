@@ -2112,11 +2112,11 @@ const PIP: Grammar = Grammar {
         arg("--output", P),
     ],
     subs: &[
-        ("run", &RUN_NAMED),
+        ("run", &RUN_PROGRAM),
         (
             "tool",
             &Grammar {
-                subs: &[("run", &RUN_NAMED)],
+                subs: &[("run", &RUN_PROGRAM)],
                 ..NAMES
             },
         ),

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`Role::Path`] | `cat build/x`, `make -f build/Makefile`, `./build/prog` | denied |
 //! | [`Role::Unknown`] | `foo build` (a program toolgate does not know), a script's arguments | prompts |
-//! | [`Role::Name`] with path syntax | `npm install ./build/pkg` | prompts |
+//! | [`Role::Name`] with path syntax, or that a rule for files matches | `npm install ./build/pkg`, `git checkout key.pem` | prompts |
 //! | [`Role::Name`] | `npm run build`, `git switch dist`, `make dist` | allowed |
 //! | [`Role::Text`] | `git commit -m build`, `grep dist x`, `echo build` | allowed |
 //!
@@ -370,6 +370,7 @@ mod tests {
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
+            ("uv run pytest -k build tests", &[N, N, N, T, T, P]),
             ("CAT x", &[N, P]),
             ("echo build", &[N, T]),
         ];
