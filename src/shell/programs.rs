@@ -1756,6 +1756,8 @@ const GIT: Grammar = Grammar {
         ("grep", &GIT_GREP),
         ("init", &GIT_COMMIT),
         ("log", &GIT_LOG),
+        // lists index entries: opens no file
+        ("ls-files", &GIT_REFS),
         ("merge", &GIT_REFS),
         ("merge-base", &GIT_REFS),
         ("pull", &GIT_REFS),
