@@ -247,7 +247,18 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
         true => analysis.path_operands_strict(),
         false => analysis.path_operands(),
     };
+    let walkers = crate::reads::walkers(access, analysis);
     for operand in operands.into_iter().filter(|o| o.certain) {
+        // a shell glob the view expands is judged by what it expands to, a walker's pattern
+        // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
+        if access.view().is_some()
+            && (operand.glob
+                || (operand.pattern && walkers.contains(&operand.command))
+                || crate::reads::filter_value(analysis, &walkers, &operand))
+            && crate::reads::expands(access, &operand)
+        {
+            continue;
+        }
         let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
         if operand.dynamic && operand.word != operand.path {
             candidates[1] = Some(Cow::Borrowed(&*operand.word));
@@ -342,6 +353,23 @@ fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
 /// The trees a command copies, archives or syncs, and the files `find` selects for an
 /// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
 fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    if let Some(view) = access.view() {
+        // with the view, what the command reads is known: its certain reads decide
+        for hit in crate::reads::hits(access, view, analysis) {
+            if hit.certain {
+                // the file read, as the view lists it
+                let r = &hit.blocked.resolved;
+                let file = r.relative.as_deref().unwrap_or(&r.absolute);
+                let command = analysis.commands.get(hit.command).map(|c| c.written_text());
+                let mut invalid = blocked_error(access, file, &hit.blocked, command.as_deref());
+                if let Some(b) = invalid.blocked.as_mut() {
+                    b.view = Some(true);
+                }
+                return Err(invalid);
+            }
+        }
+        return Ok(());
+    }
     for r in crate::shell::trees::reached(analysis) {
         let blocked = match r.reach {
             Reach::Tree => access.tree_blocked(&r.path),
@@ -365,7 +393,34 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
-    // most commands name every file literally: nothing to look at
+    // what recursive reads and globs reach, by the view or (without one) the setting
+    let view = access.view();
+    match view {
+        Some(view) => {
+            if let Some(hit) = crate::reads::hits(access, view, analysis).first() {
+                return Some(format!(
+                    "`{}` may read {} (through `{}`), which the {} file blocks (`{}`)",
+                    cmds.get(hit.command).and_then(|c| c.name()).unwrap_or(""),
+                    hit.blocked.resolved.absolute,
+                    hit.word,
+                    access.source().file_name,
+                    hit.blocked.by.pattern
+                ));
+            }
+        }
+        None => {
+            if let Some((walk, by)) = crate::reads::blind_walk(access, analysis) {
+                return Some(format!(
+                    "`{}` reads every file below `{}`, which may hold a file the {} file blocks (`{}`)",
+                    cmds.get(walk.command).and_then(|c| c.name()).unwrap_or(""),
+                    walk.word,
+                    access.source().file_name,
+                    by.pattern
+                ));
+            }
+        }
+    }
+    // most commands name every file literally: nothing more to look at
     let globby = |w: &str| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let literal = |c: &SimpleCommand| {
         c.unknown.is_empty()
@@ -387,6 +442,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let shell_globs = !cmds
         .iter()
         .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
+    let walkers = crate::reads::walkers(access, analysis);
     for op in operands.iter().filter(|o| o.certain) {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -401,6 +457,13 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 if op.redirect { "writes to" } else { "is given" },
                 op.word
             ));
+        }
+        // expanded against the view above; a walker's patterns are its filters, applied there
+        if view.is_some()
+            && (op.glob || walkers.contains(&op.command))
+            && crate::reads::expands(access, &op)
+        {
+            continue;
         }
         if op.glob || op.pattern {
             // (`All` too: with dotglob it can differ from what validation read)
@@ -426,7 +489,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 .filter(|(_, p)| p.pipeline == c.pipeline && p.stage < c.stage && c.stage > 0)
                 .map(|(j, _)| j)
                 .collect::<Vec<_>>();
-            if producer.is_empty() || !listing_is_safe(access, cmds, &producer) {
+            if producer.is_empty() || !listing_is_safe(access, analysis, &producer) {
                 return Some(format!(
                     "`{name}` is given names from its input through xargs, which are only known when it runs"
                 ));
@@ -560,16 +623,28 @@ fn listed_safely(access: &Access, analysis: &Analysis, op: &PathOperand) -> bool
         .filter(|(_, d)| d.parent == Some(op.command) && d.origin == Origin::CommandSubstitution)
         .map(|(j, _)| j)
         .collect();
-    !children.is_empty() && listing_is_safe(access, cmds, &children)
+    !children.is_empty() && listing_is_safe(access, analysis, &children)
 }
 
 /// Whether the names the commands `stages` print (a listing, maybe filtered down a
 /// pipeline) cannot be an ignored file: the first is `find` or `git ls-files` with a name
 /// pattern that cannot name one.
-fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) -> bool {
-    let Some(first) = stages.first().and_then(|&i| cmds.get(i)) else {
+fn listing_is_safe(access: &Access, analysis: &Analysis, stages: &[usize]) -> bool {
+    let cmds = &analysis.commands;
+    let Some((&at, first)) = stages.first().and_then(|i| Some((i, cmds.get(*i)?))) else {
         return false;
     };
+    if let Some(view) = access.view() {
+        // `grep -rl x src`, `rg --files`: the names of the files below, as the view shows
+        if let Some(may) = crate::reads::listing_may_name_ignored(access, view, analysis, at) {
+            return !may;
+        }
+        if first.name() == Some("git") {
+            if let Some(safe) = crate::reads::ls_files_safe(access, view, first) {
+                return safe;
+            }
+        }
+    }
     match first.name() {
         // literal words, checked as the operands they are (no option: `-e` decodes escapes)
         Some("echo") => {
@@ -604,6 +679,9 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
 /// tests allow (all tests must pass, so one safe pattern is enough; with `-o`, any other
 /// negation or no name test, any name).
 fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
+    if let Some(view) = access.view() {
+        return crate::reads::find_selects_ignored(access, view, find);
+    }
     let words = &find.words;
     // a start point not known may be an ignored directory
     if (1..words.len())
@@ -759,6 +837,7 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
         source: b.by.source.to_string(),
         line: u32::try_from(b.by.line).unwrap_or(u32::MAX),
         pattern: b.by.pattern.to_string(),
+        view: None,
     });
     invalid
 }

@@ -180,7 +180,7 @@ impl Engine {
     pub fn new(settings: Settings) -> Result<Engine, SettingsError> {
         settings.check_values()?;
         let mode = settings.mode();
-        let access = Access::new(
+        let mut access = Access::new(
             &settings.workspace_roots,
             settings.path_settings(),
             IgnoreSource {
@@ -191,6 +191,13 @@ impl Engine {
                     .unwrap_or_else(|| DEFAULT_IGNORE_FILE_NAME.to_string()),
             },
         )?;
+        access.set_recursive_reads(settings.recursive_reads.unwrap_or_default());
+        access.set_view(
+            settings
+                .workspace_files
+                .as_ref()
+                .map(|f| f.iter().map(String::as_str)),
+        );
         let mut catalogue = Catalogue::default();
         catalogue.extend(settings.tools.clone());
         let (rules, mcp_rules) = compile_rules(&access, &catalogue, &settings.rules)?;
@@ -486,6 +493,12 @@ impl Engine {
         Ok(Change::WorkspaceRoots)
     }
 
+    /// Replaces the workspace view (see [`crate::view`]); `None` returns to not knowing the
+    /// files. Not a user's decision: no change to persist.
+    pub fn set_workspace_files<'f>(&mut self, files: Option<impl IntoIterator<Item = &'f str>>) {
+        self.access.set_view(files);
+    }
+
     /// Everything a user decided, as the settings that rebuild it ([`Engine::new`]), with
     /// [`Settings::VERSION`]. Turn grants are not part of it (they end with the turn).
     pub fn snapshot(&self) -> Settings {
@@ -515,6 +528,10 @@ impl Engine {
             always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
+            recursive_reads: Some(self.access.recursive_reads())
+                .filter(|r| *r != crate::settings::RecursiveReads::default()),
+            // the host's, not the user's
+            workspace_files: None,
         }
     }
 

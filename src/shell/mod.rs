@@ -37,6 +37,7 @@ mod names;
 mod parser;
 pub mod paths;
 pub mod programs;
+pub mod recursive;
 mod render;
 pub mod roles;
 mod spoofing;

@@ -48,4 +48,27 @@
         return filter(list, (_, i) => kept[i] === 1);
     }
     Object.defineProperty(proto, 'filterPaths', { value: filterPaths, writable: true, configurable: true });
+
+    // setWorkspaceFiles(): the same one crossing for the view (src/wasm/listing.rs).
+    const setEach = bound(proto.setWorkspaceFiles);
+    const setJoined = proto.__toolgateSetFiles;
+    if (typeof setJoined !== 'function') throw new Error('toolgate: the wasm exports no Gatekeeper.__toolgateSetFiles');
+    delete proto.__toolgateSetFiles;
+    const setJoinedBound = bound(setJoined);
+    function setWorkspaceFiles(files) {
+        if (!isArray(files)) return setEach(this, files);
+        const n = files.length >>> 0;
+        let list = [];
+        for (let i = 0; i < n; i++) {
+            const p = files[i];
+            if (typeof p === 'string') push(list, p);
+        }
+        let text = join(list, '\0');
+        if (!wellFormed(text)) {
+            list = filter(list, wellFormed);
+            text = join(list, '\0');
+        }
+        if (!setJoinedBound(this, text, list.length)) setEach(this, list);
+    }
+    Object.defineProperty(proto, 'setWorkspaceFiles', { value: setWorkspaceFiles, writable: true, configurable: true });
 })();
