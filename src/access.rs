@@ -172,7 +172,7 @@ impl Access {
     pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
         let Some(rel) = resolved.relative.clone() else {
-            return Ok(GlobRisk::Clear);
+            return self.absolute_glob_risk(&resolved.absolute, shell);
         };
         if let Some(by) = self.ignore.matched(&rel, resolved.is_dir) {
             return Ok(GlobRisk::All(Blocked { resolved, by }));
@@ -203,6 +203,35 @@ impl Access {
                     GlobRisk::All(b)
                 } else {
                     GlobRisk::May(b)
+                });
+            }
+        }
+        Ok(GlobRisk::Clear)
+    }
+
+    /// An absolute glob outside every root whose leading components may name a root
+    /// (`/w?/.env`, `/*s/secrets/a`): what follows them, inside that root.
+    fn absolute_glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
+        let fold = self.workspace.case_insensitive();
+        let parts: Vec<&str> = glob.split('/').filter(|c| !c.is_empty()).collect();
+        if !parts.iter().any(|c| c.contains(['*', '?', '['])) {
+            return Ok(GlobRisk::Clear);
+        }
+        for root in self.workspace.roots() {
+            let names: Vec<&str> = root.split('/').filter(|c| !c.is_empty()).collect();
+            let Some(rest) = parts.get(names.len()..).filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let may_be_root = parts
+                .iter()
+                .zip(&names)
+                .all(|(c, r)| c == r || crate::glob_overlap::overlap(c, r, fold, shell));
+            if may_be_root && !parts[..names.len()].iter().any(|c| c.contains("**")) {
+                let inside = format!("{}/{}", root.trim_end_matches('/'), rest.join("/"));
+                return Ok(match self.glob_risk(&inside, shell)? {
+                    // it names the root only if the glob matches it
+                    GlobRisk::All(b) => GlobRisk::May(b),
+                    risk => risk,
                 });
             }
         }

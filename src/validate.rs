@@ -391,6 +391,8 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// `*.pem` files): prompting, not denying, since the names may all be harmless. A name
 /// that comes from a listing whose pattern cannot name an ignored file
 /// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
+/// Files named inside an archive or a patch, or in a list (`tar xf`, `git apply x.patch`,
+/// `zip -@`), are never vouched for.
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
     // what recursive reads and globs reach, by the view or (without one) the setting
@@ -420,11 +422,33 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             }
         }
     }
-    // most commands name every file literally: nothing more to look at
+    // names inside an archive or a patch, or from a list
+    for c in cmds {
+        use crate::shell::unseen::{unseen, Unseen};
+        if let Some(u) = unseen(c) {
+            let what = match u {
+                // unpacked into a known directory outside every root: no ignored file there
+                Unseen::Extract {
+                    into,
+                    anywhere: false,
+                } if outside_roots(access, c, into.unwrap_or(".")) => continue,
+                Unseen::Extract { .. } => "writes files named inside an archive or patch",
+                Unseen::Listed => "reads files named in a list",
+            };
+            return Some(format!(
+                "`{}` {what}, only known when it runs",
+                c.written_text()
+            ));
+        }
+    }
+    // most commands name every file literally: nothing to look at
     let globby = |w: &str| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let literal = |c: &SimpleCommand| {
         c.unknown.is_empty()
             && !c.cwd_dynamic
+            && !std::iter::once(&c.cwd)
+                .chain(&c.cwd_also)
+                .any(|d| d.as_deref().is_some_and(globby))
             && !c.words.iter().any(|w| globby(w))
             && !c.redirects.iter().any(|r| r.dynamic || globby(&r.target))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
@@ -443,6 +467,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         .iter()
         .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
     let walkers = crate::reads::walkers(access, analysis);
+    // `shopt -s nocaseglob`: `.EN?` matches `.env`
+    let nocase = cmds
+        .iter()
+        .any(|c| c.name() == Some("shopt") && c.words.iter().any(|w| w == "nocaseglob"));
     for op in operands.iter().filter(|o| o.certain) {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -466,9 +494,12 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             continue;
         }
         if op.glob || op.pattern {
+            let folded = (nocase && op.glob).then(|| op.path.to_ascii_lowercase());
+            let risk = |path: &str| access.glob_risk(path, op.glob && shell_globs);
             // (`All` too: with dotglob it can differ from what validation read)
-            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) =
-                access.glob_risk(&op.path, op.glob && shell_globs)
+            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) = folded
+                .as_deref()
+                .map_or_else(|| risk(&op.path), |f| risk(f).or_else(|_| risk(&op.path)))
             {
                 return Some(format!(
                     "`{}` may name a file the {} file blocks (`{}`)",
@@ -544,6 +575,21 @@ fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String
         }
     }
     None
+}
+
+/// `dir`, from where `c` runs, is one known directory outside every workspace root.
+fn outside_roots(access: &Access, c: &SimpleCommand, dir: &str) -> bool {
+    if c.cwd_dynamic || !c.cwd_also.is_empty() || dir.contains(['$', '`', '*', '?', '[']) {
+        return false;
+    }
+    let path = match c.cwd.as_deref() {
+        Some(cwd) if !crate::shell::paths::is_absolute(dir) => format!("{cwd}/{dir}"),
+        _ => dir.to_string(),
+    };
+    access
+        .workspace()
+        .resolve(&path)
+        .is_ok_and(|r| r.root.is_none())
 }
 
 /// Makes an analysis whose paths toolgate cannot vouch for (see [`unvouched`]) unanalysable,

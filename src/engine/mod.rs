@@ -29,6 +29,7 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use serde::Serialize;
 
@@ -109,6 +110,9 @@ struct Facts<'e> {
     critical: Option<critical::Critical>,
     /// The server and tool of an MCP call.
     mcp: Option<crate::mcp::Target>,
+    /// Its other readings, when the name is ambiguous (`mcp__a__b__c`): a deny that any
+    /// reading meets applies; an allow only when every reading meets one.
+    mcp_also: Vec<crate::mcp::Target>,
 }
 
 /// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
@@ -143,7 +147,9 @@ impl<'e> Paths<'e> {
 }
 
 pub struct Engine {
-    catalogue: Catalogue,
+    /// Shared: it never changes after construction, so a host's reader can hold it while the
+    /// engine itself is not borrowed.
+    catalogue: Rc<Catalogue>,
     /// The settings' `tools`, kept for snapshots.
     custom_tools: NameMap<ToolSpec>,
     access: Access,
@@ -219,7 +225,7 @@ impl Engine {
             None => Preset::Mode(mode),
         };
         let engine = Engine {
-            catalogue,
+            catalogue: Rc::new(catalogue),
             custom_tools: settings.tools,
             access,
             rules,
@@ -332,6 +338,11 @@ impl Engine {
 
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
+    }
+
+    /// The catalogue, to keep beside the engine (it never changes).
+    pub fn shared_catalogue(&self) -> Rc<Catalogue> {
+        self.catalogue.clone()
     }
 
     pub fn prompt_timeout_ms(&self) -> Option<u32> {
@@ -626,6 +637,7 @@ impl Engine {
             critical,
             // A malformed MCP name fails validation before any step runs.
             mcp: crate::mcp::target(call).ok().flatten(),
+            mcp_also: crate::mcp::other_readings(call),
         }
     }
 }

@@ -1738,7 +1738,7 @@ const GIT: Grammar = Grammar {
         (
             "clone",
             &Grammar {
-                operands: &[N, P],
+                operands: &[P, P],
                 ..GIT_REFS
             },
         ),
