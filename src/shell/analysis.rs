@@ -261,6 +261,19 @@ pub struct Analysis {
     pub problem: Option<Problem>,
     /// What [`Problem::Suspicious`] would say, even when the problem is `Unparseable`.
     pub suspicious: Option<String>,
+    /// Each command's argument roles, read once when first asked ([`Analysis::roles`]).
+    pub(super) roles: RolesCache,
+}
+
+/// [`Analysis::roles`]' answers, computed once: they depend on the commands' words alone, so
+/// two analyses compare equal whatever was asked of them.
+#[derive(Debug, Clone, Default)]
+pub struct RolesCache(std::cell::OnceCell<Vec<Vec<programs::Role>>>);
+
+impl PartialEq for RolesCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The shell analysis as a summary (`Gatekeeper.analyseCommand`).
@@ -278,6 +291,20 @@ pub struct CommandSummary {
 }
 
 impl Analysis {
+    /// The role of each word of command `i` (its name first; see [`super::roles`]).
+    pub fn roles(&self, i: usize) -> &[programs::Role] {
+        self.roles
+            .0
+            .get_or_init(|| {
+                self.commands
+                    .iter()
+                    .map(|c| super::roles::roles(&c.words))
+                    .collect()
+            })
+            .get(i)
+            .map_or(&[], Vec::as_slice)
+    }
+
     pub fn summary(&self) -> CommandSummary {
         CommandSummary {
             commands: self.commands.iter().map(|c| c.written_text()).collect(),

@@ -45,6 +45,7 @@ pub mod paths;
 pub mod programs;
 pub mod recursive;
 mod render;
+pub mod roles;
 mod spoofing;
 pub mod trees;
 pub mod unseen;

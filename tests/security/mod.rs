@@ -30,6 +30,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/ordinary.tsv"),
     ),
     (
+        "name-not-path",
+        include_str!("../fixtures/security/name-not-path.tsv"),
+    ),
+    (
         "cline-safe",
         include_str!("../fixtures/security/cline-safe.tsv"),
     ),
