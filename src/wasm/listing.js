@@ -74,13 +74,15 @@
         if (!isArray(files)) return setEach(this, files);
         const n = files.length >>> 0;
         let list = [];
-        for (let i = 0; i < n; i++) {
+        for (let i = 0, m = 0; i < n; i++) {
             const p = files[i];
-            if (typeof p === 'string') push(list, p);
+            if (typeof p !== 'string') continue;
+            element.value = p;
+            defineProperty(list, m++, element);
         }
         let text = join(list, '\0');
         if (!wellFormed(text)) {
-            list = filter(list, wellFormed);
+            list = kept(list, wellFormed);
             text = join(list, '\0');
         }
         if (!setJoinedBound(this, text, list.length)) setEach(this, list);

@@ -122,3 +122,15 @@ test('a 100k listing, mixed', () => {
   for (const p of paths) if (j < kept.length && p === kept[j]) j++;
   assert.equal(j, kept.length, 'kept entries are the input entries, in order');
 });
+
+test('setWorkspaceFiles (the same one crossing) decides a recursive read from the view, and null returns to blind', () => {
+  const g = new Gatekeeper({ workspaceRoots: ['/ws'], ignoreFile: '.env\n', mode: 'yolo' });
+  const grep = { tool: 'execute_command', params: { command: 'grep -rn TODO src', requires_approval: false } };
+  g.setWorkspaceFiles(['src/a.ts', 'src/.env', 42, null, 'src/\uD800x']);
+  assert.equal(g.check(grep).decision, 'deny');
+  g.setWorkspaceFiles(['src/a.ts', 'src/b.ts']);
+  assert.equal(g.check(grep).decision, 'allow');
+  g.setWorkspaceFiles(null);
+  assert.notEqual(g.check(grep).decision, 'deny');
+  g.free();
+});
