@@ -251,8 +251,6 @@ struct Extra {
     /// Options that take the next word as their value before the sub-command (`git -C dir`).
     value_options: &'static [&'static str],
     launch: Option<Launch>,
-    /// What its words are (see [`super::roles`]); `None`: read from its traits.
-    grammar: Option<&'static Grammar>,
     /// The language of an interpreter whose code toolgate reads.
     lang: Option<Lang>,
 }
@@ -269,6 +267,9 @@ pub struct Program {
     pub output_operand: u8,
     /// Index of its [`Extra`] in [`EXTRAS`].
     extra: u8,
+    /// Index of its grammar in [`GRAMMARS`] (0: none). Apart from the extras: most programs
+    /// with a grammar set nothing else, and an index fits the entry's padding.
+    grammar: u8,
 }
 
 impl Program {
@@ -293,7 +294,7 @@ impl Program {
     }
     /// Its own grammar, if the table gives one (see [`super::roles::default_grammar`]).
     pub fn grammar(&self) -> Option<&'static Grammar> {
-        self.extra().grammar
+        GRAMMARS[usize::from(self.grammar)]
     }
     pub const fn has(&self, traits: u32) -> bool {
         self.traits & traits != 0
@@ -2939,7 +2940,6 @@ const fn has_extra(s: &Spec) -> bool {
         || !s.short_values.is_empty()
         || !s.value_options.is_empty()
         || s.launch.is_some()
-        || s.grammar.is_some()
         || s.lang.is_some()
 }
 
@@ -2949,7 +2949,6 @@ const NO_EXTRA: Extra = Extra {
     short_values: &[],
     value_options: &[],
     launch: None,
-    grammar: None,
     lang: None,
 };
 
@@ -2966,7 +2965,6 @@ static EXTRAS: [Extra; EXTRA_COUNT + 1] = {
                 short_values: s.short_values,
                 value_options: s.value_options,
                 launch: s.launch,
-                grammar: s.grammar,
                 lang: s.lang,
             };
             n += 1;
@@ -2985,13 +2983,17 @@ static COMPACT: [Program; TABLE.len()] = {
         operands: Operands::Files,
         output_operand: 0,
         extra: 0,
+        grammar: 0,
     };
     let mut out = [EMPTY; TABLE.len()];
-    let (mut i, mut n) = (0, 0);
+    let (mut i, mut n, mut g) = (0, 0, 0);
     while i < TABLE.len() {
         let s = &TABLE[i];
         if has_extra(s) {
             n += 1;
+        }
+        if s.grammar.is_some() {
+            g += 1;
         }
         out[i] = Program {
             name: s.name,
@@ -3000,6 +3002,7 @@ static COMPACT: [Program; TABLE.len()] = {
             operands: s.operands,
             output_operand: s.output_operand,
             extra: if has_extra(s) { n as u8 } else { 0 },
+            grammar: if s.grammar.is_some() { g as u8 } else { 0 },
         };
         i += 1;
     }
@@ -3007,6 +3010,34 @@ static COMPACT: [Program; TABLE.len()] = {
 };
 
 const _: () = assert!(EXTRA_COUNT < 256, "extras are indexed by a byte");
+
+/// How many entries of [`TABLE`] give a grammar.
+const GRAMMAR_COUNT: usize = {
+    let (mut i, mut n) = (0, 0);
+    while i < TABLE.len() {
+        if TABLE[i].grammar.is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// [`TABLE`]'s grammars, in table order after entry 0 (none).
+static GRAMMARS: [Option<&'static Grammar>; GRAMMAR_COUNT + 1] = {
+    let mut out = [None; GRAMMAR_COUNT + 1];
+    let (mut i, mut n) = (0, 1);
+    while i < TABLE.len() {
+        if TABLE[i].grammar.is_some() {
+            out[n] = TABLE[i].grammar;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+const _: () = assert!(GRAMMAR_COUNT < 256, "grammars are indexed by a byte");
 
 // Sorted ignoring ASCII case and unique (so no two names differ only in case), names of 1
 // to 15 bytes: checked when the crate compiles.

@@ -6,15 +6,15 @@
 /// What a parameter's value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Role {
-    /// A switch, read as this POSIX option (empty: none).
-    Switch(&'static str),
+    /// A switch, read as this POSIX option.
+    Switch(Flag),
     /// Files or directories it reads, writes or deletes: operands of the reading.
     Path,
     /// Where it copies or moves to: an operand after the paths.
     Dest,
     /// A file given in the reading after this option (`curl -o`, `unzip -d`; empty: the
     /// first operand, `zip`'s archive).
-    File(&'static str),
+    File(Flag),
     /// A word kept as an operand that names no file (echo's text, a drive letter).
     Word,
     /// A search pattern: the reading's first operand (`grep PATTERN FILE…`).
@@ -31,7 +31,39 @@ pub(super) enum Role {
     Arguments,
 }
 
+/// The POSIX option a switch or a file parameter is read as: a byte, not a string, in a
+/// table of hundreds of rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flag {
+    /// None.
+    No,
+    A,
+    D,
+    F,
+    O,
+    R,
+    BigR,
+    T,
+}
+
+impl Flag {
+    /// The option as written (`-r`; empty: none).
+    pub fn text(self) -> &'static str {
+        match self {
+            Flag::No => "",
+            Flag::A => "-a",
+            Flag::D => "-d",
+            Flag::F => "-f",
+            Flag::O => "-o",
+            Flag::R => "-r",
+            Flag::BigR => "-R",
+            Flag::T => "-T",
+        }
+    }
+}
+
 use crate::shell::windows::eq;
+use Flag::*;
 use Role::*;
 
 pub(super) struct Cmdlet {
@@ -48,8 +80,8 @@ pub(super) struct Cmdlet {
 
 /// Every cmdlet's common parameters.
 const COMMON: &[(&str, Role)] = &[
-    ("Verbose|vb", Switch("")),
-    ("Debug|db", Switch("")),
+    ("Verbose|vb", Switch(No)),
+    ("Debug|db", Switch(No)),
     ("ErrorAction|ea", Value),
     ("WarningAction|wa", Value),
     ("InformationAction|infa", Value),
@@ -60,8 +92,8 @@ const COMMON: &[(&str, Role)] = &[
     ("OutVariable|ov", Value),
     ("OutBuffer|ob", Value),
     ("PipelineVariable|pv", Value),
-    ("WhatIf|wi", Switch("")),
-    ("Confirm|cf", Switch("")),
+    ("WhatIf|wi", Switch(No)),
+    ("Confirm|cf", Switch(No)),
 ];
 
 const FILTERS: [(&str, Role); 4] = [
@@ -82,11 +114,11 @@ const CONTENT: &[(&str, Role)] = params![
     ("Value", Value),
     LITERAL,
     ("Encoding", Value),
-    ("NoNewline", Switch("")),
-    ("Force", Switch("")),
-    ("PassThru", Switch("")),
+    ("NoNewline", Switch(No)),
+    ("Force", Switch(No)),
+    ("PassThru", Switch(No)),
     ("Stream", Value),
-    ("AsByteStream", Switch("")),
+    ("AsByteStream", Switch(No)),
     FILTERS[0],
     FILTERS[1],
     FILTERS[2],
@@ -95,8 +127,8 @@ const CONTENT: &[(&str, Role)] = params![
 
 const WEB: &[(&str, Role)] = params![
     ("Uri", Url),
-    ("OutFile", File("-o")),
-    ("InFile", File("-T")),
+    ("OutFile", File(O)),
+    ("InFile", File(T)),
     ("Method", Value),
     ("CustomMethod|CM", Value),
     ("Headers", Value),
@@ -124,19 +156,19 @@ const WEB: &[(&str, Role)] = params![
     ("ConnectionTimeoutSeconds", Value),
     ("OperationTimeoutSeconds", Value),
     ("MaximumFollowRelLink|ML", Value),
-    ("FollowRelLink|FL", Switch("")),
-    ("UseBasicParsing", Switch("")),
-    ("UseDefaultCredentials", Switch("")),
-    ("DisableKeepAlive", Switch("")),
-    ("PassThru", Switch("")),
-    ("SkipCertificateCheck", Switch("")),
-    ("SkipHeaderValidation", Switch("")),
-    ("SkipHttpErrorCheck", Switch("")),
-    ("NoProxy", Switch("")),
-    ("Resume", Switch("")),
-    ("PreserveAuthorizationOnRedirect", Switch("")),
-    ("AllowUnencryptedAuthentication", Switch("")),
-    ("AllowInsecureRedirect", Switch("")),
+    ("FollowRelLink|FL", Switch(No)),
+    ("UseBasicParsing", Switch(No)),
+    ("UseDefaultCredentials", Switch(No)),
+    ("DisableKeepAlive", Switch(No)),
+    ("PassThru", Switch(No)),
+    ("SkipCertificateCheck", Switch(No)),
+    ("SkipHeaderValidation", Switch(No)),
+    ("SkipHttpErrorCheck", Switch(No)),
+    ("NoProxy", Switch(No)),
+    ("Resume", Switch(No)),
+    ("PreserveAuthorizationOnRedirect", Switch(No)),
+    ("AllowUnencryptedAuthentication", Switch(No)),
+    ("AllowInsecureRedirect", Switch(No)),
 ];
 
 /// Sorted by name ignoring case.
@@ -157,8 +189,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("UniqueId", Word),
             ("Path", Word),
             ("InputObject", Word),
-            ("RemoveData", Switch("")),
-            ("RemoveOEM", Switch("")),
+            ("RemoveData", Switch(No)),
+            ("RemoveOEM", Switch(No)),
         ],
     },
     Cmdlet {
@@ -167,12 +199,12 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 2,
         params: params![
             ("Path", Path),
-            ("DestinationPath", File("")),
+            ("DestinationPath", File(No)),
             LITERAL,
             ("CompressionLevel", Value),
-            ("Update", Switch("")),
-            ("Force", Switch("")),
-            ("PassThru", Switch("")),
+            ("Update", Switch(No)),
+            ("Force", Switch(No)),
+            ("PassThru", Switch(No)),
         ],
     },
     Cmdlet {
@@ -183,10 +215,10 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             ("Destination", Dest),
             LITERAL,
-            ("Recurse", Switch("-r")),
-            ("Force", Switch("-f")),
-            ("Container", Switch("")),
-            ("PassThru", Switch("")),
+            ("Recurse", Switch(R)),
+            ("Force", Switch(F)),
+            ("Container", Switch(No)),
+            ("PassThru", Switch(No)),
             ("ToSession", Value),
             ("FromSession", Value),
             FILTERS[0],
@@ -201,10 +233,10 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 2,
         params: params![
             ("Path", Path),
-            ("DestinationPath", File("-d")),
+            ("DestinationPath", File(D)),
             LITERAL,
-            ("Force", Switch("")),
-            ("PassThru", Switch("")),
+            ("Force", Switch(No)),
+            ("PassThru", Switch(No)),
         ],
     },
     Cmdlet {
@@ -220,8 +252,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Partition", Word),
             ("InputObject", Word),
             ("AllocationUnitSize", Value),
-            ("Full", Switch("")),
-            ("Force", Switch("")),
+            ("Full", Switch(No)),
+            ("Force", Switch(No)),
         ],
     },
     Cmdlet {
@@ -232,19 +264,19 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             ("Filter", Value),
             LITERAL,
-            ("Recurse|s", Switch("-R")),
-            ("Force", Switch("-a")),
+            ("Recurse|s", Switch(BigR)),
+            ("Force", Switch(A)),
             ("Include", Value),
             ("Exclude", Value),
             ("Depth", Value),
             ("=Attributes", Value),
-            ("Name", Switch("")),
-            ("=File|af", Switch("")),
-            ("=Directory|ad|d", Switch("")),
-            ("=Hidden|ah|h", Switch("")),
-            ("=System|as", Switch("")),
-            ("=ReadOnly|ar", Switch("")),
-            ("=FollowSymlink", Switch("")),
+            ("Name", Switch(No)),
+            ("=File|af", Switch(No)),
+            ("=Directory|ad|d", Switch(No)),
+            ("=Hidden|ah|h", Switch(No)),
+            ("=System|as", Switch(No)),
+            ("=ReadOnly|ar", Switch(No)),
+            ("=FollowSymlink", Switch(No)),
         ],
     },
     Cmdlet {
@@ -260,10 +292,10 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Encoding", Value),
             ("Delimiter", Value),
             ("Stream", Value),
-            ("Raw", Switch("")),
-            ("Wait", Switch("")),
-            ("Force", Switch("")),
-            ("AsByteStream", Switch("")),
+            ("Raw", Switch(No)),
+            ("Wait", Switch(No)),
+            ("Force", Switch(No)),
+            ("AsByteStream", Switch(No)),
             FILTERS[0],
             FILTERS[1],
             FILTERS[2],
@@ -289,7 +321,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             LITERAL,
             ("Stream", Value),
-            ("Force", Switch("")),
+            ("Force", Switch(No)),
             FILTERS[0],
             FILTERS[1],
             FILTERS[2],
@@ -322,7 +354,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             ("Name", Path),
             ("Value", Value),
-            ("Force", Switch("")),
+            ("Force", Switch(No)),
             ("ItemType|Type", Value),
         ],
     },
@@ -334,8 +366,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             ("Destination", Dest),
             LITERAL,
-            ("Force", Switch("-f")),
-            ("PassThru", Switch("")),
+            ("Force", Switch(F)),
+            ("PassThru", Switch(No)),
             FILTERS[0],
             FILTERS[1],
             FILTERS[2],
@@ -351,7 +383,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Name", Path),
             ("ItemType|Type", Value),
             ("Value|Target", Path),
-            ("Force", Switch("")),
+            ("Force", Switch(No)),
             FILTERS[3],
         ],
     },
@@ -363,12 +395,12 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("FilePath|Path", Path),
             ("Encoding", Value),
             LITERAL,
-            ("Append", Switch("-a")),
+            ("Append", Switch(A)),
             ("InputObject", Value),
             ("Width", Value),
-            ("NoClobber|NoOverwrite", Switch("")),
-            ("Force", Switch("")),
-            ("NoNewline", Switch("")),
+            ("NoClobber|NoOverwrite", Switch(No)),
+            ("Force", Switch(No)),
+            ("NoNewline", Switch(No)),
         ],
     },
     Cmdlet {
@@ -378,7 +410,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         params: params![
             ("Path", Path),
             LITERAL,
-            ("PassThru", Switch("")),
+            ("PassThru", Switch(No)),
             ("StackName", Value)
         ],
     },
@@ -389,8 +421,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         params: params![
             ("Path", Path),
             LITERAL,
-            ("Recurse", Switch("-r")),
-            ("Force", Switch("-f")),
+            ("Recurse", Switch(R)),
+            ("Force", Switch(F)),
             ("Stream", Value),
             FILTERS[0],
             FILTERS[1],
@@ -406,8 +438,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             ("NewName", Dest),
             LITERAL,
-            ("Force", Switch("-f")),
-            ("PassThru", Switch("")),
+            ("Force", Switch(F)),
+            ("PassThru", Switch(No)),
             FILTERS[3],
         ],
     },
@@ -418,7 +450,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         params: params![
             ("Path", Path),
             LITERAL,
-            ("Relative", Switch("")),
+            ("Relative", Switch(No)),
             ("RelativeBasePath", Path),
             FILTERS[3],
         ],
@@ -429,8 +461,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 1,
         params: params![
             ("ComputerName|CN|__SERVER|Server|IPAddress", Value),
-            ("Force|f", Switch("")),
-            ("Wait", Switch("")),
+            ("Force|f", Switch(No)),
+            ("Wait", Switch(No)),
             ("Timeout|TimeoutSec", Value),
             ("For", Value),
             ("Delay", Value),
@@ -447,14 +479,14 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             LITERAL,
             ("InputObject", Value),
-            ("SimpleMatch", Switch("")),
-            ("CaseSensitive", Switch("")),
-            ("Quiet", Switch("")),
-            ("List", Switch("")),
-            ("NoEmphasis", Switch("")),
-            ("NotMatch", Switch("")),
-            ("AllMatches", Switch("")),
-            ("Raw", Switch("")),
+            ("SimpleMatch", Switch(No)),
+            ("CaseSensitive", Switch(No)),
+            ("Quiet", Switch(No)),
+            ("List", Switch(No)),
+            ("NoEmphasis", Switch(No)),
+            ("NotMatch", Switch(No)),
+            ("AllMatches", Switch(No)),
+            ("Raw", Switch(No)),
             ("Context", Value),
             ("Encoding", Value),
             ("Culture", Value),
@@ -475,7 +507,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         params: params![
             ("ExecutionPolicy", Value),
             ("Scope", Value),
-            ("Force", Switch(""))
+            ("Force", Switch(No))
         ],
     },
     Cmdlet {
@@ -485,7 +517,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         params: params![
             ("Path", Path),
             LITERAL,
-            ("PassThru", Switch("")),
+            ("PassThru", Switch(No)),
             ("StackName", Value)
         ],
     },
@@ -495,8 +527,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 2,
         params: params![
             ("Source", Url),
-            ("Destination", File("-o")),
-            ("Asynchronous", Switch("")),
+            ("Destination", File(O)),
+            ("Asynchronous", Switch(No)),
             ("DisplayName", Value),
             ("Description", Value),
             ("Priority", Value),
@@ -506,8 +538,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("ProxyList", Value),
             ("RetryInterval", Value),
             ("RetryTimeout", Value),
-            ("Suspended", Switch("")),
-            ("Dynamic", Switch("")),
+            ("Suspended", Switch(No)),
+            ("Dynamic", Switch(No)),
             FILTERS[3],
         ],
     },
@@ -525,11 +557,11 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("RedirectStandardError|RSE", Path),
             ("RedirectStandardInput|RSI", Path),
             ("Environment", Value),
-            ("Wait", Switch("")),
-            ("NoNewWindow|nnw", Switch("")),
-            ("PassThru", Switch("")),
-            ("LoadUserProfile|Lup", Switch("")),
-            ("UseNewEnvironment", Switch("")),
+            ("Wait", Switch(No)),
+            ("NoNewWindow|nnw", Switch(No)),
+            ("PassThru", Switch(No)),
+            ("LoadUserProfile|Lup", Switch(No)),
+            ("UseNewEnvironment", Switch(No)),
             FILTERS[3],
         ],
     },
@@ -539,8 +571,8 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 1,
         params: params![
             ("ComputerName|CN|__SERVER|Server|IPAddress", Value),
-            ("Force|f", Switch("")),
-            ("AsJob", Switch("")),
+            ("Force|f", Switch(No)),
+            ("AsJob", Switch(No)),
             ("WsmanAuthentication", Value),
             FILTERS[3],
         ],
@@ -553,7 +585,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
             ("Path", Path),
             LITERAL,
             ("PathType|Type", Value),
-            ("IsValid", Switch("")),
+            ("IsValid", Switch(No)),
             ("OlderThan", Value),
             ("NewerThan", Value),
             FILTERS[0],
@@ -568,7 +600,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         positional: 1,
         params: params![
             ("Object|Msg|Message", Word),
-            ("NoNewline", Switch("")),
+            ("NoNewline", Switch(No)),
             ("Separator", Value),
             ("ForegroundColor", Value),
             ("BackgroundColor", Value),
@@ -578,7 +610,7 @@ pub(super) static CMDLETS: &[Cmdlet] = &[
         name: "Write-Output",
         reads_as: "echo",
         positional: 1,
-        params: params![("InputObject", Word), ("NoEnumerate", Switch(""))],
+        params: params![("InputObject", Word), ("NoEnumerate", Switch(No))],
     },
 ];
 
@@ -692,10 +724,7 @@ mod tests {
     fn parameters_take_unambiguous_prefixes() {
         let (_, rm) = resolve("RI").unwrap();
         let rm = rm.unwrap();
-        assert_eq!(
-            parameter(rm, "rec").unwrap(),
-            ("Recurse", Role::Switch("-r"))
-        );
+        assert_eq!(parameter(rm, "rec").unwrap(), ("Recurse", Role::Switch(R)));
         assert_eq!(parameter(rm, "LP").unwrap().0, "LiteralPath");
         assert!(parameter(rm, "e").is_err(), "Exclude or ErrorAction");
         assert!(parameter(rm, "nope").is_err());

@@ -762,6 +762,7 @@ impl<'a, 'o> Ps<'a, 'o> {
                 for (role, v) in &bound.values {
                     match role {
                         Role::File(flag) => {
+                            let flag = flag.text();
                             if !flag.is_empty() {
                                 words.push(Arg::new(flag));
                             }
@@ -1187,6 +1188,7 @@ fn bind(cmdlet: &cmdlets::Cmdlet, tokens: Vec<Token>) -> R<Bound> {
                     // `-Recurse:$false`
                     (Role::Switch(_), Some(v)) if eq(&v.text, "False") || v.text == "0" => continue,
                     (Role::Switch(flag), _) => {
+                        let flag = flag.text();
                         if !flag.is_empty() {
                             b.switches.push(flag);
                         }
