@@ -96,6 +96,23 @@ fn relative_paths_that_look_anchored_keep_their_dot() {
     }
 }
 
+/// path_normalise: with no roots, `~./` (user `.`'s home) printed its `absolute` as `~.`,
+/// which is not a home path (a user's home needs its separator): normalising twice changed it.
+#[test]
+fn a_users_home_keeps_its_separator() {
+    let ws = Workspace::new(&[], Default::default()).unwrap();
+    for (path, absolute) in [("~./", "~./"), ("~y/", "~y/"), ("~y/a", "~y/a"), ("~/", "~")] {
+        let first = ws.resolve(path).unwrap();
+        assert_eq!(first.absolute, absolute, "{path:?}");
+        let again = ws.resolve(&first.absolute).unwrap();
+        assert_eq!(
+            (again.absolute, again.root, again.relative),
+            (first.absolute, first.root, first.relative),
+            "{path:?}"
+        );
+    }
+}
+
 /// path_normalise: `\\?\UNC\?\UNC\x` named the UNC server `?`, whose normal form `//?/UNC/x`
 /// reads back as a verbatim prefix: a server named `?` or `.` is not a server.
 #[test]
@@ -106,6 +123,9 @@ fn unc_server_cannot_be_a_device_prefix() {
         "\\\\?\\UNC\\?\\share\\x",
         "//./share/x",
         "//../share/x",
+        // path_normalise: `\\/??/x` is rooted `/??/x`, which reads back as the NT prefix `\??\`
+        "\\\\/??/..CxU",
+        "/??/x",
     ] {
         assert!(ws.resolve(path).is_err(), "{path:?}");
     }
@@ -289,4 +309,14 @@ fn many_double_star_lines_stay_fast() {
             t.elapsed()
         );
     }
+}
+
+/// shell_roundtrip: a compound command's redirection was attached to the commands of its own
+/// target's substitution too (`(( x )) <$(id)` gave the nested `id` the redirection `<$(id)`),
+/// so the rendered text read as a different command.
+#[test]
+fn a_compound_redirection_is_not_its_targets_own() {
+    round_trips("(( x )) <$(id)\nEOF\n");
+    round_trips("{ ls; } >$(date) 2>`pwd`");
+    round_trips("while false; do :; done <$(echo f)");
 }

@@ -729,7 +729,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers::substitute_target(r, p);
                 }
             }
-            self.attach_redirects(emit_start, redirects);
+            self.attach_redirects(emit_start..self.out.commands.len(), redirects);
         }
         Ok(())
     }

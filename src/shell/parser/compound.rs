@@ -383,6 +383,9 @@ impl Parser<'_, '_> {
     }
 
     pub(super) fn compound_redirects(&mut self, start: usize) -> PResult<()> {
+        // the commands of the targets' own substitutions (`(( x )) <$(id)`) run outside the
+        // compound: the redirections are not theirs
+        let end = self.out.commands.len();
         let mut redirects = Vec::new();
         loop {
             self.skip_blanks();
@@ -391,7 +394,7 @@ impl Parser<'_, '_> {
                 None => break,
             }
         }
-        self.attach_redirects(start, redirects);
+        self.attach_redirects(start..end, redirects);
         Ok(())
     }
 }

@@ -2,6 +2,7 @@
 //! targets, and the bodies read after the line that opened them.
 
 use super::*;
+use std::ops::Range;
 
 impl Parser<'_, '_> {
     /// A redirection at the cursor, or `None` (cursor unchanged).
@@ -103,8 +104,7 @@ impl Parser<'_, '_> {
     }
 
     /// Appends `redirects` to every command pushed since `start`, registering here-docs.
-    pub(super) fn attach_redirects(&mut self, start: usize, redirects: Vec<Redirect>) {
-        let end = self.out.commands.len();
+    pub(super) fn attach_redirects(&mut self, to: Range<usize>, redirects: Vec<Redirect>) {
         for r in redirects {
             let mut targets = Vec::new();
             let heredoc = r.is_heredoc();
@@ -116,7 +116,7 @@ impl Parser<'_, '_> {
                     targets: Vec::new(),
                 });
             }
-            for ci in start..end {
+            for ci in to.clone() {
                 if let Some(c) = self.out.commands.get_mut(ci) {
                     c.redirects.push(r.clone());
                     targets.push((ci, c.redirects.len() - 1));
