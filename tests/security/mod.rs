@@ -229,7 +229,7 @@ pub fn mark_lone_surrogates(json: &str) -> String {
     out
 }
 
-fn parse_file(name: &'static str, text: &str) -> Corpus {
+pub fn parse_file(name: &'static str, text: &str) -> Corpus {
     let mut config: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(BASE_CONFIG).expect("base config");
     let mut cases = Vec::new();

@@ -1,0 +1,286 @@
+//! The ordinary-command corpus (tests/fixtures/ordinary/commands.tsv): what each command really
+//! does to the paths of two ignore files, labelled by hand (the file's header says how), and
+//! the tally of toolgate's answers per label. Shared by the test (tests/ordinary_corpus.rs)
+//! and the report (`cargo run --example ordinary`).
+
+use toolgate::engine::Engine;
+use toolgate::policy::{ClineActions, ClineAutoApproval};
+use toolgate::settings::Settings;
+use toolgate::{Decision, ToolCall};
+
+pub const CORPUS: &str = include_str!("../fixtures/ordinary/commands.tsv");
+
+/// What a command does to the paths of one ignore file, in the order of certainty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Label {
+    Clean,
+    May,
+    Touches,
+}
+
+impl Label {
+    pub const ALL: [Label; 3] = [Label::Clean, Label::May, Label::Touches];
+
+    fn parse(s: &str) -> Option<Label> {
+        match s {
+            "clean" => Some(Label::Clean),
+            "may" => Some(Label::May),
+            "touches" => Some(Label::Touches),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Label::Clean => "clean",
+            Label::May => "may",
+            Label::Touches => "touches",
+        }
+    }
+}
+
+/// The two ignore files the corpus is labelled under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IgnoreFile {
+    /// Build outputs beside secrets, the most common shape.
+    BuildAndSecrets,
+    /// Secrets only.
+    Secrets,
+}
+
+impl IgnoreFile {
+    pub const ALL: [IgnoreFile; 2] = [IgnoreFile::BuildAndSecrets, IgnoreFile::Secrets];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            IgnoreFile::BuildAndSecrets => {
+                ".env\n.env.*\nsecrets/\n*.pem\nnode_modules/\ndist/\nbuild/\ncoverage/\n"
+            }
+            IgnoreFile::Secrets => ".env\nsecrets/\n*.pem\n",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            IgnoreFile::BuildAndSecrets => "A (build outputs + secrets)",
+            IgnoreFile::Secrets => "B (secrets only)",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub line: usize,
+    pub source: String,
+    /// Only reads: Cline's "execute safe commands" should run it without asking when clean.
+    pub read_only: bool,
+    pub build_and_secrets: Label,
+    pub secrets: Label,
+    pub command: String,
+}
+
+impl Case {
+    pub fn label(&self, ignore: IgnoreFile) -> Label {
+        match ignore {
+            IgnoreFile::BuildAndSecrets => self.build_and_secrets,
+            IgnoreFile::Secrets => self.secrets,
+        }
+    }
+}
+
+/// Every case of the corpus; a malformed line is an error naming it.
+pub fn cases() -> Result<Vec<Case>, String> {
+    let mut out = Vec::new();
+    for (i, line) in CORPUS.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let bad = |what: &str| format!("commands.tsv line {}: {what}: {line}", i + 1);
+        let f: Vec<&str> = line.split('\t').collect();
+        let [source, ro, a, b, command] = f[..] else {
+            return Err(bad("expected 5 tab-separated fields"));
+        };
+        let read_only = match ro {
+            "yes" => true,
+            "no" => false,
+            _ => return Err(bad("ro is yes or no")),
+        };
+        let label = |s| Label::parse(s).ok_or_else(|| bad("a label is clean, may or touches"));
+        out.push(Case {
+            line: i + 1,
+            source: source.to_string(),
+            read_only,
+            build_and_secrets: label(a)?,
+            secrets: label(b)?,
+            command: command.to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// How the command reaches the gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    /// Cline's tool, with the model's `requires_approval: false`.
+    ExecuteCommand,
+    /// The harness's shell tool.
+    Bash,
+}
+
+impl Sent {
+    pub const ALL: [Sent; 2] = [Sent::ExecuteCommand, Sent::Bash];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sent::ExecuteCommand => "execute_command",
+            Sent::Bash => "bash",
+        }
+    }
+
+    pub fn call(self, command: &str) -> ToolCall {
+        match self {
+            Sent::ExecuteCommand => ToolCall::new("execute_command")
+                .with("command", command)
+                .with("requires_approval", false),
+            Sent::Bash => ToolCall::new("bash").with("command", command),
+        }
+    }
+}
+
+/// The gate's configuration: mode `yolo`, or Cline's "approve safe commands only" (read files
+/// and execute safe commands), root `/ws`, platform linux.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    Yolo,
+    ClineSafe,
+}
+
+pub fn engine(gate: Gate, ignore: IgnoreFile) -> Engine {
+    let mut s = Settings {
+        workspace_roots: vec!["/ws".into()],
+        platform: Some(toolgate::platform::Platform::Linux),
+        ignore_file: Some(ignore.text().into()),
+        ..Settings::default()
+    };
+    if gate == Gate::ClineSafe {
+        s.auto_approval = Some(ClineAutoApproval {
+            actions: ClineActions {
+                read_files: true,
+                execute_safe_commands: true,
+                ..ClineActions::default()
+            },
+            ..ClineAutoApproval::default()
+        });
+    }
+    Engine::new(s).expect("the corpus config is valid")
+}
+
+/// One answer: the decision and the code that explains it.
+pub fn judge(engine: &Engine, sent: Sent, command: &str) -> (Decision, &'static str) {
+    let v = engine.check(&sent.call(command));
+    (v.decision, v.code)
+}
+
+/// One command in a listing, with the answer it got.
+pub struct Listed {
+    pub line: usize,
+    pub source: String,
+    pub decision: Decision,
+    pub code: &'static str,
+    pub command: String,
+}
+
+impl Listed {
+    fn new(c: &Case, decision: Decision, code: &'static str) -> Listed {
+        Listed {
+            line: c.line,
+            source: c.source.clone(),
+            decision,
+            code,
+            command: c.command.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for Listed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Listed {
+            line,
+            source,
+            decision,
+            code,
+            command,
+        } = self;
+        write!(
+            f,
+            "{line}\t{source}\t{}\t{code}\t{command}",
+            decision.as_str()
+        )
+    }
+}
+
+/// The answers of one gate, ignore file and tool over the whole corpus.
+pub struct Tally {
+    pub ignore: IgnoreFile,
+    pub sent: Sent,
+    /// `[label][allow, prompt, deny]`
+    pub counts: [[usize; 3]; 3],
+    /// Clean commands that are denied or prompt.
+    pub over: Vec<Listed>,
+    /// Commands that touch an ignored path and are allowed.
+    pub under: Vec<Listed>,
+    /// Commands that may touch one and are allowed.
+    pub may_allowed: Vec<Listed>,
+}
+
+fn column(d: Decision) -> usize {
+    match d {
+        Decision::Allow => 0,
+        Decision::Prompt => 1,
+        Decision::Deny => 2,
+    }
+}
+
+pub fn tally(cases: &[Case], ignore: IgnoreFile, sent: Sent) -> Tally {
+    let engine = engine(Gate::Yolo, ignore);
+    let mut t = Tally {
+        ignore,
+        sent,
+        counts: [[0; 3]; 3],
+        over: Vec::new(),
+        under: Vec::new(),
+        may_allowed: Vec::new(),
+    };
+    for c in cases {
+        let label = c.label(ignore);
+        let (d, code) = judge(&engine, sent, &c.command);
+        t.counts[label as usize][column(d)] += 1;
+        let list = match (label, d) {
+            (Label::Clean, Decision::Prompt | Decision::Deny) => &mut t.over,
+            (Label::Touches, Decision::Allow) => &mut t.under,
+            (Label::May, Decision::Allow) => &mut t.may_allowed,
+            _ => continue,
+        };
+        list.push(Listed::new(c, d, code));
+    }
+    t
+}
+
+/// Cline's "execute safe commands": the read-only commands that are clean under `ignore`
+/// should run without asking; returns their count and those that do not.
+pub fn safe_refused(cases: &[Case], ignore: IgnoreFile) -> (usize, Vec<Listed>) {
+    let engine = engine(Gate::ClineSafe, ignore);
+    let mut total = 0;
+    let mut refused = Vec::new();
+    for c in cases
+        .iter()
+        .filter(|c| c.read_only && c.label(ignore) == Label::Clean)
+    {
+        total += 1;
+        let (d, code) = judge(&engine, Sent::ExecuteCommand, &c.command);
+        if d != Decision::Allow {
+            refused.push(Listed::new(c, d, code));
+        }
+    }
+    (total, refused)
+}
