@@ -101,7 +101,12 @@ fn relative_paths_that_look_anchored_keep_their_dot() {
 #[test]
 fn a_users_home_keeps_its_separator() {
     let ws = Workspace::new(&[], Default::default()).unwrap();
-    for (path, absolute) in [("~./", "~./"), ("~y/", "~y/"), ("~y/a", "~y/a"), ("~/", "~")] {
+    for (path, absolute) in [
+        ("~./", "~./"),
+        ("~y/", "~y/"),
+        ("~y/a", "~y/a"),
+        ("~/", "~"),
+    ] {
         let first = ws.resolve(path).unwrap();
         assert_eq!(first.absolute, absolute, "{path:?}");
         let again = ws.resolve(&first.absolute).unwrap();
@@ -313,10 +318,12 @@ fn many_double_star_lines_stay_fast() {
 
 /// shell_roundtrip: a compound command's redirection was attached to the commands of its own
 /// target's substitution too (`(( x )) <$(id)` gave the nested `id` the redirection `<$(id)`),
-/// so the rendered text read as a different command.
+/// so the rendered text read as a different command. Such a target's substitution is a
+/// command of its own and the target renders quoted.
 #[test]
 fn a_compound_redirection_is_not_its_targets_own() {
     round_trips("(( x )) <$(id)\nEOF\n");
     round_trips("{ ls; } >$(date) 2>`pwd`");
+    round_trips("{ ls; pwd; } >$(date) <<EOF\nx\nEOF\n");
     round_trips("while false; do :; done <$(echo f)");
 }
