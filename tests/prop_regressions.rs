@@ -327,3 +327,16 @@ fn a_compound_redirection_is_not_its_targets_own() {
     round_trips("{ ls; pwd; } >$(date) <<EOF\nx\nEOF\n");
     round_trips("while false; do :; done <$(echo f)");
 }
+
+/// shell_roundtrip: in a script given its positional parameters (`dash -c '…' NAME`), a
+/// process substitution word was field-split as if it held `$1` (`<(m -rf s )` became four
+/// words), so its nested command was no longer re-created by the rendered text.
+#[test]
+fn a_process_substitution_is_one_word_in_a_script_with_parameters() {
+    round_trips("dash -c '(<(m -rf s );~h)' -c0'[[ -f x r E&m -rf / ]]'");
+    round_trips("bash -c 'cat <(rm -rf x ) >(tee y )' name a");
+    let a = analyse("bash -c 'diff <(ls a ) \"$1\" $2' name 'b c' d");
+    let top: Vec<_> = a.commands.iter().filter(|c| c.parent.is_none()).collect();
+    assert_eq!(top.len(), 1);
+    assert_eq!(top[0].words, ["diff", "<(ls a )", "b c", "d"]);
+}
