@@ -340,3 +340,23 @@ fn a_process_substitution_is_one_word_in_a_script_with_parameters() {
     assert_eq!(top.len(), 1);
     assert_eq!(top[0].words, ["diff", "<(ls a )", "b c", "d"]);
 }
+
+/// shell_roundtrip: a quoted subscript holding `]=` (`a["q&]=x a["]=`) had its value taken
+/// after the first `]=` of the unquoted text, inside the subscript, so the rendered text
+/// analysed to a different value.
+#[test]
+fn a_quoted_subscript_holding_an_equals_sign_keeps_its_value() {
+    for (input, value) in [
+        ("a[\"]=x\"]=v ls", "v"),
+        ("a['k]=1']+=v ls", "v"),
+        ("a[\\]=x]=v ls", "v"),
+        ("a[\"\\\"]=\"]=v ls", "v"),
+        ("a[\"q&]=-rf /1m[k://]+=v\\+=v a[\"]=&q-rf /", ""),
+    ] {
+        let a = analyse(input);
+        assert_eq!(a.commands[0].assignments[0].1, value, "{input:?}");
+        round_trips(input);
+    }
+    round_trips("a[/]+=v\\+=v a[\"q&]=-rf /1m[k://]+=v\\+=v a[\"]=&q-rf /");
+    round_trips("a[=]=x m[k]+=v a[\"qk]+=v a[\"q\"]=1 rm -rf \"]=1 rm -rf /");
+}

@@ -13,7 +13,8 @@ mod words;
 
 use super::expand::{self, Vars};
 use super::lexer::{
-    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, Span, Word,
+    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, unquoted,
+    Span, Word,
 };
 use super::{
     effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
@@ -667,9 +668,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                     let value_at =
                         |n: usize, w: &str| n + 1 + usize::from(w.as_bytes().get(n) == Some(&b'+'));
                     let eq = value_at(n, raw);
-                    // a quoted subscript (`a["k"]=v`) is shorter once unquoted
+                    // a quoted subscript (`a["k"]=v`) is shorter once unquoted, and may hold
+                    // `]=` (`a["]=x"]=v`): the value starts after what the name reads as
                     let text_eq = if raw.get(..n).is_some_and(|s| s.contains(['\'', '"', '\\'])) {
-                        assignment_name_len(&w.text).map(|n| value_at(n, &w.text))
+                        unquoted(raw.get(..eq).unwrap_or(""))
+                            .filter(|name| w.text.starts_with(name.as_str()))
+                            .map(|name| name.len())
                     } else {
                         Some(eq)
                     };
