@@ -271,7 +271,7 @@ const referenced = new Set();
 (function collect(v) {
   if (typeof v === 'string') { if (v.startsWith('./')) referenced.add(v); return; }
   if (v && typeof v === 'object') Object.values(v).forEach(collect);
-})({ exports: packageJson.exports, main: packageJson.main, module: packageJson.module, types: packageJson.types });
+})({ exports: packageJson.exports, main: packageJson.main, module: packageJson.module, types: packageJson.types, bin: packageJson.bin });
 const files = packageJson.files ?? [];
 const globToRe = (g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/.*)?$`);
 for (const ref of referenced) {
