@@ -360,3 +360,21 @@ fn a_quoted_subscript_holding_an_equals_sign_keeps_its_value() {
     round_trips("a[/]+=v\\+=v a[\"q&]=-rf /1m[k://]+=v\\+=v a[\"]=&q-rf /");
     round_trips("a[=]=x m[k]+=v a[\"qk]+=v a[\"q\"]=1 rm -rf \"]=1 rm -rf /");
 }
+
+/// shell_roundtrip, kept in fuzz/known/ until round 8: an `env -S` script holding backquotes
+/// and env's own escapes, and a script launcher's redirection target holding backquotes,
+/// rendered to text whose nested commands differed. Each now runs a program named by a
+/// substitution, which is refused (fail-closed), so there is no render to compare.
+#[test]
+fn formerly_open_nested_script_renders_are_refused() {
+    for input in [
+        "env -S'i&env 22`c\\\"`e\\#`re\\#`rLLLLLLLLLLLLLLLLL`e\\ \\ #`e\\ #-S'e-s<e",
+        "bash -^c4s$<sa` f$ls$${!s4s$sas` fc4",
+        "bash -^c4s$s`$l>$` fca>et$s`4\\\"`e\\$l>$` fca>e|$#`",
+    ] {
+        assert!(
+            matches!(analyse(input).problem, Some(Problem::Unparseable(_))),
+            "{input:?}"
+        );
+    }
+}
