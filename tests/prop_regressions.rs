@@ -378,3 +378,17 @@ fn formerly_open_nested_script_renders_are_refused() {
         );
     }
 }
+
+/// shell_roundtrip: a redirection of a script launcher or a compound command applies to the
+/// commands of the substitutions inside it too (`dash -c 'm <( s )' <&-`: `s` inherits the
+/// closed stdin), but rendered on the command it became the substitution's lost it. Such
+/// redirections render on a group around the command.
+#[test]
+fn an_enclosing_redirection_reaches_the_substitutions_when_rendered() {
+    round_trips("dash -c ':8;m -<( s );~5c0'[[ -Efr  x <& -f-f r r/ ]b");
+    round_trips("{ m <(s $(t)) >y; } <&- 2>x");
+    round_trips("bash -c 'cat <(s) > x' <<EOF\nbody\nEOF\n");
+    round_trips("while m <(s <&-); do :; done <&-");
+    let a = analyse("{ cat <(cat); } < .env");
+    assert!(a.commands.iter().all(|c| c.redirects.len() == 1));
+}

@@ -619,7 +619,10 @@ fn linear(what: &str, input: impl Fn(usize) -> String, n: usize) {
         }
         rounds.push((full, quarter));
     }
-    panic!("{what}: (time for {n}, time for {}) in each round: {rounds:?}", n / 4);
+    panic!(
+        "{what}: (time for {n}, time for {}) in each round: {rounds:?}",
+        n / 4
+    );
 }
 
 #[test]

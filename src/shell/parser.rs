@@ -716,6 +716,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         let emit_start = self.out.commands.len();
         let main = self.emit_expanded(&mut parts, words, &values, !redirects.is_empty())?;
+        let script = main.is_none();
         match main {
             Some(m) => self.adopt(sub_start, emit_start, m),
             None => {
@@ -733,7 +734,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers::substitute_target(r, p);
                 }
             }
-            self.attach_redirects(emit_start..self.out.commands.len(), redirects);
+            self.attach_redirects(emit_start..self.out.commands.len(), redirects, script);
         }
         Ok(())
     }

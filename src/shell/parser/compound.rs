@@ -401,7 +401,7 @@ impl Parser<'_, '_> {
                 None => break,
             }
         }
-        self.attach_redirects(start..end, redirects);
+        self.attach_redirects(start..end, redirects, true);
         Ok(())
     }
 }

@@ -73,8 +73,7 @@ impl Parser<'_, '_> {
                 op: full_op,
                 target: w.text,
                 dynamic: !quoted,
-                raw: None,
-                body: None,
+                ..Redirect::default()
             }));
         }
         // `F=out.txt; cmd > "$F"`: a target that expands to one known word is that word
@@ -88,7 +87,7 @@ impl Parser<'_, '_> {
                         target: f.text,
                         dynamic: f.raw.is_some(),
                         raw: f.raw,
-                        body: None,
+                        ..Redirect::default()
                     }));
                 }
             }
@@ -99,13 +98,20 @@ impl Parser<'_, '_> {
             target: w.text,
             dynamic: w.dynamic,
             raw,
-            body: None,
+            ..Redirect::default()
         }))
     }
 
-    /// Appends `redirects` to every command pushed since `start`, registering here-docs.
-    pub(super) fn attach_redirects(&mut self, to: Range<usize>, redirects: Vec<Redirect>) {
-        for r in redirects {
+    /// Appends `redirects` to the commands `to`, registering here-docs; `enclosing` when they
+    /// are a compound command's or a script launcher's (see [`Redirect::enclosing`]).
+    pub(super) fn attach_redirects(
+        &mut self,
+        to: Range<usize>,
+        redirects: Vec<Redirect>,
+        enclosing: bool,
+    ) {
+        for mut r in redirects {
+            r.enclosing = enclosing;
             let mut targets = Vec::new();
             let heredoc = r.is_heredoc();
             if heredoc {
