@@ -411,14 +411,15 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.out.not_plain("negation");
             } else if self.at_word("time") {
                 // (timing changes nothing the command does: it stays plain)
+                // (bash takes `-p`, then `--`, either one alone too)
                 self.pos += 4;
                 self.skip_blanks();
                 if self.at_word("-p") {
                     self.pos += 2;
                     self.skip_blanks();
-                    if self.at_word("--") {
-                        self.pos += 2;
-                    }
+                }
+                if self.at_word("--") {
+                    self.pos += 2;
                 }
             } else {
                 break;
