@@ -152,6 +152,14 @@ fn the_oracle_sees_what_bash_runs() {
             Some(&["bash", "rm", "sudo"]),
         ),
         ("case x in a) rm;; esac", Some(&["rm"])),
+        // brace expansion names the program; an unmatched `{` and quoted braces are literal
+        ("{r,}m -rf /", Some(&["rm"])),
+        ("{{{r,d}m -rf /", Some(&["{{rm"])),
+        (
+            "'{r,}'m x; {,}ls; \\{a,b} x",
+            Some(&["ls", "{r,}m", "{a,b}"]),
+        ),
+        ("time -- ls", Some(&["ls"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),

@@ -222,7 +222,9 @@ impl Oracle {
         };
         let mut set = BTreeSet::new();
         for s in simples {
-            let (programs, scripts) = peel(s);
+            let Some((programs, scripts)) = peel(s) else {
+                return Bash::Unreadable;
+            };
             set.extend(programs);
             for script in scripts {
                 let inner = if script.inherits { shell } else { script.shell };
@@ -257,7 +259,7 @@ impl Oracle {
             for (shell, t) in &round {
                 if let Some(Some(simples)) = self.cache.get(&(*shell, t.clone())) {
                     for s in simples {
-                        for script in peel(s).1 {
+                        for script in peel(s).map(|p| p.1).unwrap_or_default() {
                             let inner = if script.inherits {
                                 *shell
                             } else {
@@ -287,19 +289,23 @@ struct Script {
 }
 
 /// The programs of one reprinted simple command through its launchers (toolgate peels them,
-/// from quoted words), and the scripts it launches.
-fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
-    let words: Vec<(String, bool)> = s.words.iter().map(|w| reprint::unquote(w)).collect();
+/// from quoted words), and the scripts it launches; `None` when its words cannot be read.
+fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
+    let mut raws = Vec::new();
+    for w in &s.words {
+        // (an empty word brace expansion made is removed: `{,}x` is `x`)
+        raws.extend(reprint::braces(w)?.into_iter().filter(|w| !w.is_empty()));
+    }
+    let words: Vec<(String, bool)> = raws.iter().map(|w| reprint::unquote(w)).collect();
     let Some((first, dynamic)) = words.first() else {
-        return (Vec::new(), Vec::new());
+        return Some((Vec::new(), Vec::new()));
     };
     if *dynamic {
-        return (vec!["<dynamic>".into()], Vec::new());
+        return Some((vec!["<dynamic>".into()], Vec::new()));
     }
     // a word with an expansion becomes a placeholder of the same shape (an assignment stays
     // one: `env a[$i]=y rm` runs `rm`)
-    let mut quoted: Vec<String> = s
-        .words
+    let mut quoted: Vec<String> = raws
         .iter()
         .zip(&words)
         .map(|(raw, (w, d))| match (d, reprint::is_assignment(raw)) {
@@ -315,7 +321,7 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
     let a = analyse(&quoted.join(" "));
     if a.commands.is_empty() {
         // a launcher of an empty script (`sh -c ''`) runs nothing
-        return (Vec::new(), Vec::new());
+        return Some((Vec::new(), Vec::new()));
     }
     let mut programs = vec![basename(first).to_string()];
     let mut scripts = Vec::new();
@@ -386,7 +392,7 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
             }
         }
     }
-    (programs, scripts)
+    Some((programs, scripts))
 }
 
 /// A redirection before a reserved word at the start of a command (`>x ! rm`, `2>&1 coproc {`):

@@ -835,6 +835,75 @@ impl Reader<'_> {
     }
 }
 
+/// bash's brace expansion of a raw word (`{r,}m` → `rm`, `m`), each result still raw, or
+/// `None` for a sequence (`{1..3}`), which this reader does not expand. Quoted braces are
+/// literal; a word with an expansion is left as it is (its braces may be a substitution's,
+/// and its program is a placeholder anyway).
+pub fn braces(raw: &str) -> Option<Vec<String>> {
+    let b = raw.as_bytes();
+    if raw.contains(['$', '`']) || raw.contains("<(") || raw.contains(">(") || !raw.contains('{') {
+        return Some(vec![raw.to_string()]);
+    }
+    let mut quoted = vec![false; b.len()];
+    let (mut quote, mut i) = (0u8, 0);
+    while let Some(&c) = b.get(i) {
+        let escape = c == b'\\' && quote != b'\'';
+        if escape || quote != 0 || matches!(c, b'\'' | b'"') {
+            quoted[i] = true;
+        }
+        if escape {
+            if let Some(q) = quoted.get_mut(i + 1) {
+                *q = true;
+            }
+            i += 2;
+            continue;
+        }
+        if quote == 0 && matches!(c, b'\'' | b'"') {
+            quote = c;
+        } else if c == quote {
+            quote = 0;
+        }
+        i += 1;
+    }
+    let plain = |j: usize, c: u8| b[j] == c && !quoted[j];
+    // the first `{` with a matching `}` and a `,` between them at its level; an unmatched `{`
+    // is a literal
+    for open in (0..b.len()).filter(|&j| plain(j, b'{')) {
+        let (mut depth, mut commas, mut close) = (0, Vec::new(), None);
+        for j in open + 1..b.len() {
+            if plain(j, b'{') {
+                depth += 1;
+            } else if plain(j, b'}') && depth == 0 {
+                close = Some(j);
+                break;
+            } else if plain(j, b'}') {
+                depth -= 1;
+            } else if plain(j, b',') && depth == 0 {
+                commas.push(j);
+            }
+        }
+        let Some(close) = close else { continue };
+        if commas.is_empty() {
+            if raw[open + 1..close].contains("..") {
+                return None;
+            }
+            continue;
+        }
+        let mut out = Vec::new();
+        let mut from = open + 1;
+        for at in commas.into_iter().chain([close]) {
+            let word = format!("{}{}{}", &raw[..open], &raw[from..at], &raw[close + 1..]);
+            out.extend(braces(&word)?);
+            if out.len() > 64 {
+                return None;
+            }
+            from = at + 1;
+        }
+        return Some(out);
+    }
+    Some(vec![raw.to_string()])
+}
+
 /// A word as the shell passes it: quotes removed, `$'…'` decoded; and whether it holds an
 /// expansion (then the text is only approximate).
 pub fn unquote(raw: &str) -> (String, bool) {
