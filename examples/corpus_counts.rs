@@ -34,12 +34,20 @@ fn outcome(engine: &Engine, call: &str) -> Outcome {
 /// controls, controls over-blocked).
 fn tsv(name: &str, text: &str, verbose: bool) -> Result<[usize; 5], String> {
     let corpus = parse_file(Box::leak(name.to_owned().into_boxed_str()), text);
-    let settings = Settings::read(&mut serde_json::Deserializer::from_str(&corpus.config))
-        .map_err(|e| e.to_string())?;
-    let engine = Engine::new(settings).map_err(|e| e.to_string())?;
+    let engine_for = |config: &str| -> Result<Engine, String> {
+        let settings = Settings::read(&mut serde_json::Deserializer::from_str(config))
+            .map_err(|e| e.to_string())?;
+        Engine::new(settings).map_err(|e| e.to_string())
+    };
+    // one engine per config: a `#>` section has its own
+    let mut engine = (corpus.config.clone(), engine_for(&corpus.config)?);
     let mut counts = [0; 5];
     for case in &corpus.cases {
-        let got = outcome(&engine, &case.call);
+        let config = case.config(&corpus);
+        if config != engine.0 {
+            engine = (config.clone(), engine_for(&config)?);
+        }
+        let got = outcome(&engine.1, &case.call);
         let control = case.expect == Expect::Allow;
         counts[if control { 3 } else { 0 }] += 1;
         if !case.expect.accepts(got) {

@@ -11,6 +11,7 @@ pub mod call;
 pub mod catalogue;
 pub mod codes;
 pub mod engine;
+pub mod exec_places;
 pub(crate) mod glob;
 pub mod glob_overlap;
 pub mod ignore;

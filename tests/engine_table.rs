@@ -578,7 +578,7 @@ fn cline_truth_table() {
             "editFiles external",
             edit,
             "write_to_file",
-            Some("/etc/hosts"),
+            Some("/tmp/notes.txt"),
             "prompt",
         ),
         (
@@ -615,8 +615,15 @@ fn cline_truth_table() {
             "yolo edits external",
             yolo,
             "write_to_file",
-            Some("/etc/hosts"),
+            Some("/tmp/notes.txt"),
             "allow",
+        ),
+        (
+            "yolo edits /etc: a place where a write grants execution",
+            yolo,
+            "write_to_file",
+            Some("/etc/hosts"),
+            "prompt",
         ),
         ("yolo browser", yolo, "web_search", None, "allow"),
         (
@@ -637,7 +644,7 @@ fn cline_truth_table() {
             "approve-all edits external",
             all,
             "write_to_file",
-            Some("/etc/hosts"),
+            Some("/tmp/notes.txt"),
             "allow",
         ),
         (

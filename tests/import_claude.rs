@@ -374,10 +374,18 @@ fn accept_edits_allows_writes_by_override_naming_its_origin() {
 
 #[test]
 fn bypass_permissions_is_yolo() {
-    let v = engine_for("bypassPermissions").check(
+    let engine = engine_for("bypassPermissions");
+    let v = engine.check(
+        &ToolCall::new("write")
+            .with("path", "/tmp/notes.txt")
+            .with("content", ""),
+    );
+    assert_eq!(v.decision, Decision::Allow, "{v:?}");
+    // as in yolo, a write that grants execution still asks
+    let v = engine.check(
         &ToolCall::new("write")
             .with("path", "/etc/hosts")
             .with("content", ""),
     );
-    assert_eq!(v.decision, Decision::Allow, "{v:?}");
+    assert_eq!(v.decision, Decision::Prompt, "{v:?}");
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // The approval dialog: a modal <dialog> whose buttons resolve the Promise the Gatekeeper awaits.
-// Keyboard: focus starts on "Allow once" (on "Deny" for critical commands), Tab/Shift+Tab stay
+// Keyboard: focus starts on "Allow once" (on "Deny" for critical commands and writes), Tab/Shift+Tab stay
 // inside the dialog, Esc answers "deny". The page behind it is inert while it is open.
 
 import { $ } from './dom.js';
@@ -83,7 +83,7 @@ export function askApproval(req) {
   if (pending) settle('deny'); // one request at a time: a second one supersedes the first
   toolEl.textContent = req.tool;
   criticalEl.hidden = !req.critical;
-  criticalEl.textContent = req.critical ? `⚠ Critical command: ${req.critical}` : '';
+  criticalEl.textContent = req.critical ? `⚠ Critical: ${req.critical}` : '';
   noteEl.hidden = !req.critical;
   reasonEl.textContent = req.reason;
   paramsEl.textContent = formatParams(req.params) || '(no params)';

@@ -24,8 +24,8 @@ const DEFAULT_CLINE = {
 const MODE_HELP = {
   'always-ask': 'Ask before every tool call.',
   write: 'Reads run; writes, commands, the browser and MCP ask.',
-  yolo: 'Everything runs, except critical commands, which ask.',
-  unattended: 'Everything runs, even critical commands (no one is there to ask).',
+  yolo: 'Everything runs, except critical commands and writes that grant execution, which ask.',
+  unattended: 'Everything runs, even critical commands and writes (no one is there to ask).',
 };
 
 const input = (/** @type {string} */ id) => $(id, HTMLInputElement);

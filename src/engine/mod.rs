@@ -19,6 +19,7 @@ mod authorize;
 mod explain;
 mod mcp;
 mod order;
+mod writes;
 
 pub use authorize::{
     invalid_outcome, invalid_verdict, Answer, ApprovalRequest, Begin, DecidedBy, Outcome,
@@ -593,12 +594,10 @@ impl Engine {
                 Locality::None => Situation::NoPath,
             }
         };
-        let scope = critical::Scope {
-            roots: workspace.roots(),
+        let critical = match analysis.as_ref() {
+            Some(a) => critical::detect_in(a, self.scope()),
+            None => self.written_place(call, spec),
         };
-        let critical = analysis
-            .as_ref()
-            .and_then(|a| critical::detect_in(a, scope));
         Facts {
             tool: &call.tool,
             spec,

@@ -149,9 +149,8 @@ impl Engine {
     }
 
     pub(super) fn critical_command(&self, f: &Facts<'_>) -> Option<Verdict> {
-        let analysis = f.analysis.as_ref()?;
         // What cannot be analysed never allows, whatever the mode.
-        match &analysis.problem {
+        match f.analysis.as_ref().and_then(|a| a.problem.as_ref()) {
             Some(Problem::Suspicious(what)) => {
                 return Some(verdict(
                     Decision::Prompt,
@@ -176,14 +175,33 @@ impl Engine {
             .critical
             .as_ref()
             .filter(|_| self.mode.asks_about_critical())?;
+        let reason = match c.place {
+            Some(place) if self.place_named_by_rule(f, place).is_some() => return None,
+            Some(place) => {
+                let mut reason = format!(
+                    "Critical write ({}, family {}): `{}` always needs approval: {}.",
+                    c.label,
+                    place.family.label(),
+                    c.command,
+                    place.family.why(),
+                );
+                if !place.marker.is_empty() {
+                    reason.push_str(" A rule that names `");
+                    reason.push_str(place.marker);
+                    reason.push_str("` allows it on purpose.");
+                }
+                reason
+            }
+            None => format!(
+                "Critical command ({}): `{}` always needs approval.",
+                c.label, c.command
+            ),
+        };
         let mut v = verdict(
             Decision::Prompt,
             Step::Critical,
             "critical_command",
-            format!(
-                "Critical command ({}): `{}` always needs approval.",
-                c.label, c.command
-            ),
+            reason,
             f,
         );
         v.critical = Some(c.label.to_string());
@@ -192,14 +210,24 @@ impl Engine {
 
     fn critical_passed(&self, f: &Facts<'_>) -> String {
         match (&f.analysis, &f.critical) {
-            (None, _) => "the call has no command".to_string(),
-            (Some(_), Some(c)) => format!(
-                "critical command ({}) not asked about in unattended mode",
+            (_, Some(c)) if !self.mode.asks_about_critical() => format!(
+                "critical {} ({}) not asked about in unattended mode",
+                if c.place.is_some() { "write" } else { "command" },
                 c.label
             ),
+            (_, Some(c)) => match c.place.and_then(|p| Some((p, self.place_named_by_rule(f, p)?))) {
+                Some((p, rule)) => format!(
+                    "critical write ({}, family {}) allowed on purpose by rule `{rule}`, which names `{}`",
+                    c.label,
+                    p.family.label(),
+                    p.marker
+                ),
+                None => format!("critical ({})", c.label),
+            },
             (Some(a), None) => {
                 format!("no critical pattern in {} command(s)", a.commands.len())
             }
+            (None, None) => "the call has no command and writes no critical place".to_string(),
         }
     }
 

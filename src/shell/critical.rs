@@ -50,17 +50,22 @@
 //! read from a file or an unknown command.
 
 mod targets;
+mod writes;
 
 use std::borrow::Cow;
 
 use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
+use crate::exec_places::Place;
+use targets::Reach;
 pub use targets::Scope;
-use targets::{Place, Reach};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Critical {
     /// Stable label, e.g. `recursive-delete-root`, `force-push`.
     pub label: &'static str,
+    /// The place the command writes to, when the label is a write there (see
+    /// [`crate::exec_places`]).
+    pub place: Option<&'static Place>,
     /// The offending command, for the reason sentence.
     pub command: String,
     /// Index of that command in [`Analysis::commands`].
@@ -69,7 +74,13 @@ pub struct Critical {
 
 /// The first critical command, if any, with relative targets resolved against no root.
 pub fn detect(analysis: &Analysis) -> Option<Critical> {
-    detect_in(analysis, Scope { roots: &[] })
+    detect_in(
+        analysis,
+        Scope {
+            roots: &[],
+            fold: false,
+        },
+    )
 }
 
 /// The first critical command, if any; relative targets resolve against `scope`'s roots.
@@ -80,6 +91,7 @@ pub fn detect_in(analysis: &Analysis, scope: Scope<'_>) -> Option<Critical> {
         let label = *line.labels(i, c).first()?;
         Some(Critical {
             label,
+            place: line.place_labelled(c, label),
             command: c.written_text(),
             index: i,
         })
@@ -88,7 +100,13 @@ pub fn detect_in(analysis: &Analysis, scope: Scope<'_>) -> Option<Critical> {
 
 /// Every critical command (one entry per command and label), resolved against no root.
 pub fn detect_all(analysis: &Analysis) -> Vec<Critical> {
-    detect_all_in(analysis, Scope { roots: &[] })
+    detect_all_in(
+        analysis,
+        Scope {
+            roots: &[],
+            fold: false,
+        },
+    )
 }
 
 /// Every critical command (one entry per command and label).
@@ -99,6 +117,7 @@ pub fn detect_all_in(analysis: &Analysis, scope: Scope<'_>) -> Vec<Critical> {
         for label in line.labels(i, c) {
             found.push(Critical {
                 label,
+                place: line.place_labelled(c, label),
                 command: c.written_text(),
                 index: i,
             });
@@ -157,14 +176,19 @@ impl<'a> Line<'a> {
         }
     }
 
+    #[inline(never)]
     fn labels(&self, index: usize, c: &SimpleCommand) -> Vec<&'static str> {
         let cmds = self.cmds;
         let mut labels = Vec::new();
         for target in written_files(c) {
-            if let Some(label) = self.protected(c, &target) {
-                if !labels.contains(&label) {
-                    add_label(&mut labels, label);
-                }
+            let Some(place) = self.protected(c, &target) else {
+                continue;
+            };
+            // a disk is labelled `disk-write` below
+            if !labels.contains(&place.label)
+                && (place.label != "device-write" || !disk_device(&target))
+            {
+                add_label(&mut labels, place.label);
             }
         }
         if c.redirects
@@ -420,17 +444,22 @@ impl<'a> Line<'a> {
                 .any(|w| self.scope.reach(c, w, w.contains('$')) == Reach::System)
     }
 
-    /// The label of a protected file `target` (written by `c`), if it is one.
-    fn protected(&self, c: &SimpleCommand, target: &str) -> Option<&'static str> {
-        // after a `cd` the directory may be the protected part (`cd /etc/cron.d && … > x`)
-        if c.cwd.is_none() && !may_be_protected(target) {
-            return None;
-        }
+    /// The place `target` (written by `c`) lands in, when it is one where a write grants
+    /// execution (see [`crate::exec_places`]).
+    fn protected(&self, c: &SimpleCommand, target: &str) -> Option<&'static Place> {
         let mut buf = String::new();
         let place = self
             .scope
             .place(c, target, target.contains('$'), &mut buf)?;
-        protected_file(&place)
+        place.exec_place(self.scope.fold)
+    }
+
+    /// The place behind `label` when `c` writes to one.
+    fn place_labelled(&self, c: &SimpleCommand, label: &str) -> Option<&'static Place> {
+        written_files(c)
+            .iter()
+            .filter_map(|t| self.protected(c, t))
+            .find(|p| p.label == label)
     }
 
     /// `c` runs a file an earlier command of the line downloaded (`curl -o x.sh URL && sh
@@ -567,7 +596,9 @@ fn has_recursive(args: &[String], letters: &[u8]) -> bool {
 
 /// Files a command writes: redirection targets, `tee` operands, the target of `cp`/`mv`/
 /// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
-/// fetcher's output file. (Borrowed from the command where it names them as written.)
+/// fetcher's output file (in its `--output-dir`), the file `git config` changes, what an
+/// extraction writes ([`writes`]). (Borrowed from the command where it names them as written.)
+#[inline(never)]
 fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
     let mut out: Vec<Cow<'_, str>> = Vec::new();
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
@@ -625,12 +656,20 @@ fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 push_copy(&mut out, w);
             }
         }
+        names::GIT => out.extend(writes::git_config(c).map(Cow::Owned)),
         _ if is_fetcher(key, name) => {
-            for file in saved_files(c).into_iter().flatten() {
+            let dir = writes::output_dir(c).map(|d| d.trim_end_matches('/'));
+            for file in saved_files(c) {
+                let file = match (dir, file) {
+                    (Some(d), Some(f)) if !f.starts_with(['/', '~']) => format!("{d}/{f}"),
+                    (Some(d), None) => format!("{d}/*"),
+                    (_, Some(f)) => f,
+                    (None, None) => continue,
+                };
                 out.push(Cow::Owned(file));
             }
         }
-        _ => {}
+        _ => out.extend(writes::extracted(c).into_iter().map(Cow::Owned)),
     }
     out
 }
@@ -646,99 +685,6 @@ fn push_copy<'c>(out: &mut Vec<Cow<'c, str>>, s: &'c str) {
 fn push_saved(out: &mut Vec<Option<String>>, file: Option<String>) {
     out.push(file);
 }
-
-/// The label for writing to `place`, when it is a protected file.
-fn protected_file(place: &Place) -> Option<&'static str> {
-    let is = |p: &[&str], want: &[&str]| p == want;
-    if let Some(home) = place.in_home() {
-        let file = |names: &[&str]| home.len() == 1 && names.contains(&home[0]);
-        if home.len() == 2 && home[0] == ".ssh" && home[1].starts_with("authorized_keys") {
-            return Some("auth-file-write");
-        }
-        if file(STARTUP_FILES) || is(home, &[".config", "fish", "config.fish"]) {
-            return Some("startup-file-write");
-        }
-    }
-    let abs = place.absolute()?;
-    let first = |a: &str, b: &str| abs.len() >= 2 && abs[0] == a && abs[1] == b;
-    match abs {
-        [etc, f] if *etc == "etc" => match *f {
-            "passwd" | "shadow" | "group" | "gshadow" | "sudoers" | "sudoers.d" => {
-                Some("auth-file-write")
-            }
-            "profile" | "bash.bashrc" | "bashrc" | "zshrc" | "zshenv" | "zprofile"
-            | "environment" => Some("startup-file-write"),
-            "crontab" => Some("crontab-write"),
-            _ => None,
-        },
-        _ if first("etc", "sudoers.d") => Some("auth-file-write"),
-        _ if first("etc", "profile.d") || first("etc", "zsh") => Some("startup-file-write"),
-        _ if abs.len() >= 2 && abs[0] == "etc" && abs[1].starts_with("cron.") => {
-            Some("crontab-write")
-        }
-        _ if abs.len() >= 3 && abs[0] == "var" && abs[1] == "spool" && abs[2] == "cron" => {
-            Some("crontab-write")
-        }
-        _ if is(abs, &["proc", "sysrq-trigger"])
-            || is(abs, &["proc", "sys", "kernel", "sysrq"]) =>
-        {
-            Some("sysrq-trigger")
-        }
-        _ => None,
-    }
-}
-
-/// Whether `path` could name a file [`protected_file`] knows, from its text alone (most
-/// written files are not: the resolution is skipped for them).
-fn may_be_protected(path: &str) -> bool {
-    let base = super::basename(path.trim_end_matches('/'));
-    base.starts_with('.')
-        || base.starts_with("authorized_keys")
-        || matches!(
-            base,
-            "passwd"
-                | "shadow"
-                | "group"
-                | "gshadow"
-                | "sudoers"
-                | "profile"
-                | "bash.bashrc"
-                | "bashrc"
-                | "zshrc"
-                | "zshenv"
-                | "zprofile"
-                | "environment"
-                | "crontab"
-                | "sysrq-trigger"
-                | "sysrq"
-                | "config.fish"
-        )
-        || path.contains(".d/")
-        || path.contains("cron")
-        || path.contains("/zsh/")
-}
-
-/// Shell start-up files in a home directory: what they hold runs in every new shell.
-const STARTUP_FILES: &[&str] = &[
-    ".bashrc",
-    ".bash_profile",
-    ".bash_login",
-    ".bash_logout",
-    ".bash_aliases",
-    ".profile",
-    ".zshrc",
-    ".zshenv",
-    ".zprofile",
-    ".zlogin",
-    ".zlogout",
-    ".kshrc",
-    ".mkshrc",
-    ".cshrc",
-    ".tcshrc",
-    ".login",
-    ".xprofile",
-    ".xinitrc",
-];
 
 /// The files a fetcher saves (`curl -o F`, `curl -O URL`, `wget URL`, `wget -O F`,
 /// `aria2c -o F`, `> F`); `None` for a file whose name cannot be known.

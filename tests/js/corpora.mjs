@@ -25,21 +25,28 @@ export const CUSTOM = {
 export const unescape = (s) => s.replace(/\\(n|r|t|\\|u\{([0-9a-fA-F]+)\})/g, (_, c, hex) => (
   hex ? String.fromCodePoint(parseInt(hex, 16)) : { n: '\n', r: '\r', t: '\t', '\\': '\\' }[c]));
 
-/** tests/fixtures/security/*.tsv as tests/security/mod.rs reads them: [{ name, config, cases: [{ expect, call, line }] }]. */
+/** tests/fixtures/security/*.tsv as tests/security/mod.rs reads them: [{ name, config, cases: [{ expect, call, line }] }].
+ * A file with `#>` sections is one entry per section (`name §n`), each with its own config. */
 export function securityCorpus() {
   const dir = join(root, 'tests', 'fixtures', 'security');
-  return readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort().map((file) => {
+  return readdirSync(dir).filter((f) => f.endsWith('.tsv')).sort().flatMap((file) => {
     const config = { ...BASE };
-    const cases = [];
+    const sections = [{ keys: {}, cases: [] }];
     readFileSync(join(dir, file), 'utf8').split('\n').forEach((line, i) => {
       if (line.startsWith('#!')) { Object.assign(config, JSON.parse(line.slice(2))); return; }
+      if (line.startsWith('#>')) {
+        sections.push({ keys: { ...sections.at(-1).keys, ...JSON.parse(line.slice(2)) }, cases: [] });
+        return;
+      }
       if (!line.trim() || line.startsWith('#')) return;
       const [expect, input] = line.split('\t');
       const call = input.startsWith('{') ? input
         : JSON.stringify({ tool: 'execute_command', params: { command: unescape(input), requires_approval: false } });
-      cases.push({ expect, call, line: i + 1 });
+      sections.at(-1).cases.push({ expect, call, line: i + 1 });
     });
-    return { name: file, config, cases };
+    return sections.filter((s) => s.cases.length).map((s, n) => ({
+      name: n ? `${file} §${n}` : file, config: { ...config, ...s.keys }, cases: s.cases,
+    }));
   });
 }
 

@@ -213,6 +213,12 @@ test('the decision log explains every call and exports as JSON', async () => {
   await idle(page);
   const hosts = await settled(page, 'read');
   assert.match(hosts.text, /outside the workspace/);
+  // The shell profile is a place where a write grants execution: the card names the label,
+  // the family and why.
+  const profile = await settled(page, 'write');
+  assert.equal(profile.step, 'critical');
+  assert.match(profile.text, /startup-file-write/);
+  assert.match(profile.text, /family startup-and-user-config.*runs at the next shell/);
   const browser = await settled(page, 'browser_action');
   assert.equal(browser.step, 'override');
   assert.match(browser.text, /Origin\s*team policy \(example\)/);

@@ -15,6 +15,8 @@
 //!
 //! `#! {json}` lines merge keys into the file's config (shallow; later lines win) on top of
 //! [`BASE_CONFIG`]: mode `yolo`, root `/ws`, ignore file `.env`, `secrets/`, `*.pem`.
+//! `#> {json}` lines merge keys into a section's config: on top of the file's, for the cases
+//! after them only (one file can judge the same cases under several modes or platforms).
 //! Other `#` lines are comments.
 
 /// The config every file starts from, as the JS `Gatekeeper` reads it.
@@ -76,6 +78,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/variables.tsv"),
     ),
     ("braces", include_str!("../fixtures/security/braces.tsv")),
+    (
+        "write-exec",
+        include_str!("../fixtures/security/write-exec.tsv"),
+    ),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
     (
         "unknown-values",
@@ -147,6 +153,21 @@ pub struct Case {
     /// The tool call as JSON text.
     pub call: String,
     pub why: String,
+    /// The keys of the `#>` lines above it, over the file's config.
+    section: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Case {
+    /// The config this case is judged under, as JSON text.
+    pub fn config(&self, corpus: &Corpus) -> String {
+        if self.section.is_empty() {
+            return corpus.config.clone();
+        }
+        let mut config: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&corpus.config).expect("file config");
+        config.extend(self.section.clone());
+        serde_json::Value::Object(config).to_string()
+    }
 }
 
 pub struct Corpus {
@@ -233,8 +254,15 @@ pub fn parse_file(name: &'static str, text: &str) -> Corpus {
     let mut config: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(BASE_CONFIG).expect("base config");
     let mut cases = Vec::new();
+    let mut section = serde_json::Map::new();
     for (i, line) in text.lines().enumerate() {
         let at = format!("{name}.tsv line {}", i + 1);
+        if let Some(json) = line.strip_prefix("#>") {
+            let extra: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(json).unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
+            section.extend(extra);
+            continue;
+        }
         if let Some(json) = line.strip_prefix("#!") {
             let extra: serde_json::Map<String, serde_json::Value> =
                 serde_json::from_str(json).unwrap_or_else(|e| panic!("{at}: bad config JSON: {e}"));
@@ -273,6 +301,7 @@ pub fn parse_file(name: &'static str, text: &str) -> Corpus {
             input,
             call,
             why: cols[2].to_string(),
+            section: section.clone(),
         });
     }
     Corpus {
@@ -300,7 +329,7 @@ pub fn run(judge: impl Fn(&str, &str) -> Result<Outcome, String>) {
                 Expect::Allow => must_allow += 1,
                 _ => must_block += 1,
             }
-            match judge(&corpus.config, &case.call) {
+            match judge(&case.config(&corpus), &case.call) {
                 Ok(outcome) if case.expect.accepts(outcome) => {}
                 Ok(outcome) => failures.push(format!(
                     "{}.tsv:{} expected {:?}, got {outcome:?}: {:?} ({})",

@@ -29,6 +29,8 @@ pub(super) enum Reach {
 #[derive(Debug, Clone, Copy)]
 pub struct Scope<'a> {
     pub roots: &'a [String],
+    /// Names compare ASCII-case-insensitively (macOS, Windows): `.GIT/hooks` is `.git/hooks`.
+    pub fold: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,22 +105,16 @@ impl<'p> Place<'p> {
         }
     }
 
-    /// The components below a home directory (`~/x`, `/home/u/x`, `/Users/u/x`, `/root/x`).
-    pub fn in_home(&self) -> Option<&[&'p str]> {
-        match self.anchor {
-            Anchor::Home if !self.above => Some(&self.parts),
-            Anchor::Root => match self.parts.first().copied() {
-                Some("root") => self.parts.get(1..),
-                Some("home" | "Users") if self.parts.len() >= 2 => self.parts.get(2..),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    /// `/a/b/c` as `["a","b","c"]` when anchored at `/`.
-    pub fn absolute(&self) -> Option<&[&'p str]> {
-        (self.anchor == Anchor::Root).then_some(&self.parts)
+    /// The place where a write grants execution that this path lands in, if any.
+    pub fn exec_place(&self, fold: bool) -> Option<&'static crate::exec_places::Place> {
+        use crate::exec_places::{find, Anchor as At};
+        let anchor = match self.anchor {
+            Anchor::Root => At::Root,
+            Anchor::Drive(_) => At::Drive,
+            Anchor::Home if !self.above => At::Home,
+            Anchor::Home | Anchor::Base => At::Relative,
+        };
+        find(anchor, &self.parts, fold)
     }
 }
 
@@ -356,8 +352,14 @@ mod tests {
     #[test]
     fn reach_table() {
         let roots = ["/ws".to_string()];
-        let scope = Scope { roots: &roots };
-        let none = Scope { roots: &[] };
+        let scope = Scope {
+            roots: &roots,
+            fold: false,
+        };
+        let none = Scope {
+            roots: &[],
+            fold: false,
+        };
         for (cwd, word, scope, expected) in [
             (None, "../*", scope, Reach::System),
             (None, "..", scope, Reach::System),
