@@ -177,4 +177,8 @@ fn the_oracle_sees_what_bash_runs() {
         assert_eq!(got, expected, "{line:?}");
     }
     assert!(oracle.errors.is_empty(), "{:?}", oracle.errors);
+    // a reprint whose last word ends in a backslash escaping nothing is read, not a panic
+    let odd = "\u{4}\\%\\\\\u{4}\\%\\\\\\\\\\`\\%\\\\\u{1e}\\\u{1}".to_string();
+    oracle.prepare(std::slice::from_ref(&odd));
+    let _ = oracle.judge(&odd);
 }

@@ -124,6 +124,11 @@ impl Reader<'_> {
         self.s.get(self.i + off).copied()
     }
 
+    /// Past a backslash and the byte it escapes (a backslash ending the text escapes none).
+    fn escape(&mut self) {
+        self.i = (self.i + 2).min(self.s.len());
+    }
+
     fn starts(&self, t: &str) -> bool {
         self.s
             .get(self.i..)
@@ -609,7 +614,7 @@ impl Reader<'_> {
                     self.i += 1;
                 }
                 _ if METACHARS.contains(&c) => return Ok(()),
-                b'\\' => self.i += 2,
+                b'\\' => self.escape(),
                 b'\'' => self.single_quoted()?,
                 b'"' => {
                     self.i += 1;
@@ -652,7 +657,7 @@ impl Reader<'_> {
                     self.i += 1;
                     return Ok(());
                 }
-                Some(b'\\') => self.i += 2,
+                Some(b'\\') => self.escape(),
                 Some(b'$') => self.dollar()?,
                 Some(b'`') => self.backquoted()?,
                 Some(_) => self.i += 1,
@@ -667,7 +672,7 @@ impl Reader<'_> {
                 loop {
                     match self.peek() {
                         None => return Err("reprint: unterminated $'".into()),
-                        Some(b'\\') => self.i += 2,
+                        Some(b'\\') => self.escape(),
                         Some(b'\'') => {
                             self.i += 1;
                             return Ok(());
@@ -759,7 +764,7 @@ impl Reader<'_> {
     /// commands), or one byte.
     fn quoted_or_expansion(&mut self) -> Result<(), String> {
         match self.peek() {
-            Some(b'\\') => self.i += 2,
+            Some(b'\\') => self.escape(),
             Some(b'\'') => self.single_quoted()?,
             Some(b'"') => {
                 self.i += 1;
