@@ -160,6 +160,7 @@ fn the_oracle_sees_what_bash_runs() {
             Some(&["ls", "{r,}m", "{a,b}"]),
         ),
         ("time -- ls", Some(&["ls"])),
+        ("X= time -p --`ls` y", Some(&["ls", "time", "y"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),

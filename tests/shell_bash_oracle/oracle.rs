@@ -304,13 +304,14 @@ fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
         return Some((vec!["<dynamic>".into()], Vec::new()));
     }
     // a word with an expansion becomes a placeholder of the same shape (an assignment stays
-    // one: `env a[$i]=y rm` runs `rm`)
+    // one: `env a[$i]=y rm` runs `rm`; an option stays one: `time -p --$(x)` runs no command)
     let mut quoted: Vec<String> = raws
         .iter()
         .zip(&words)
         .map(|(raw, (w, d))| match (d, reprint::is_assignment(raw)) {
             (false, _) => quote(w).into_owned(),
             (true, true) => format!("d={DYNAMIC}"),
+            (true, false) if raw.starts_with('-') => format!("-{DYNAMIC}"),
             (true, false) => DYNAMIC.to_string(),
         })
         .collect();
