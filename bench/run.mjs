@@ -70,6 +70,24 @@ function race(contenders) {
   return out;
 }
 
+/** The directory (up to three levels deep) whose subtree holds the number of `paths` closest
+ *  to `want`, and that number. */
+function subtreeOf(paths, want) {
+  const counts = new Map();
+  for (const p of paths) {
+    let at = -1;
+    for (let depth = 0; depth < 3; depth++) {
+      at = p.indexOf('/', at + 1);
+      if (at < 0) break;
+      const d = p.slice(0, at);
+      counts.set(d, (counts.get(d) ?? 0) + 1);
+    }
+  }
+  let best = ['', 0];
+  for (const [d, n] of counts) if (Math.abs(n - want) < Math.abs(best[1] - want)) best = [d, n];
+  return best;
+}
+
 /** Median over batches of `batch` calls of the mean time per call, in µs. */
 function perCall(fn, { batches = 200, batch = 250 } = {}) {
   for (let i = 0; i < batch * 4; i++) fn();
@@ -128,6 +146,20 @@ const gk = new Gatekeeper(config());
     ignore: () => ignore().add(GITIGNORE).filter(paths),
   });
   row('filterPaths, 100k paths', t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio);
+}
+// The workspace view: setting it, and a recursive read decided from it.
+if (gk.setWorkspaceFiles) {
+  const g = new Gatekeeper(config());
+  const t = race({ toolgate: () => g.setWorkspaceFiles(paths), filterPaths: () => g.filterPaths(paths) });
+  row('setWorkspaceFiles, 100k paths', t.toolgate, 'ms', 'filterPaths, same list', t.filterPaths, '≤ filterPaths');
+  // the walk's worst case: nothing below is ignored, so every file is looked at
+  const kept = g.filterPaths(paths);
+  g.setWorkspaceFiles(kept);
+  const [dir, files] = subtreeOf(kept, 10_000);
+  const call = { tool: 'execute_command', params: { command: `grep -rn TODO ${dir}`, requires_approval: false } };
+  const decision = g.check(call).decision;
+  row(`check() grep -rn, ${files}-file subtree (${decision})`, perCall(() => g.check(call), { batches: 15, batch: 4 }) / 1000, 'ms');
+  g.free();
 }
 // The other listing shapes (bench/listings.mjs), each with its own .gitignore.
 for (const [name, listing, text] of [

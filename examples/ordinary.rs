@@ -8,6 +8,7 @@
 //!     cargo run --example ordinary            # summary, then every listed command as
 //!                                             # line, source, decision, code, command
 //!     cargo run --example ordinary -- --summary
+//!     ORDINARY_RECURSIVE_READS=allow cargo run --example ordinary   # the other setting
 
 #[path = "../tests/ordinary/mod.rs"]
 mod ordinary;

@@ -293,6 +293,14 @@ for (const [name, names] of Object.entries(leaked)) {
   if (names.length) fail(`the ${name} binary exports what belongs to the other: ${names.join(', ')} (check the cargo features in wasm-pack.toml)`);
 }
 
+// No export returns a single externref: Node 20's V8 (11.3) inlines a JS→wasm call returning
+// one into optimized JS and cannot deoptimize it ("unreachable code" in the deoptimizer, a host
+// crash); the facade returns a `Result` instead (src/wasm/plain.rs, docs/architecture.md).
+for (const b of binaries) {
+  const bad = exportsReturningOneExternref(readFileSync(b.wasm));
+  if (bad.length) fail(`the ${b.name} binary has exports returning one externref, which crash Node 20 (return a Result): ${bad.join(', ')}`);
+}
+
 const sizes = Object.fromEntries(binaries.map((b) => {
   const bytes = readFileSync(b.wasm);
   return [b.name, { file: relative(outDir, b.wasm), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, budgetGzip: b.budgetKb * 1024, sha256: sha256(b.wasm) }];
@@ -313,3 +321,52 @@ for (const b of binaries) {
   if (sizes[b.name].gzip > b.budgetKb * 1024) fail(`gzipped ${sizes[b.name].file} is ${kb(sizes[b.name].gzip)}, over the ${b.budgetKb} KiB budget ([budget] ${b.name}_gzip_kb in wasm-pack.toml)`);
 }
 console.log(`build: ok in ${secs(t0)}`);
+
+/** The names of `wasm`'s exported functions whose type returns exactly one externref. */
+function exportsReturningOneExternref(wasm) {
+  let at = 8;
+  const byte = () => wasm[at++];
+  const leb = () => { let n = 0, shift = 0, b; do { b = byte(); n += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80); return n; };
+  const skipName = () => { const n = leb(); at += n; };
+  const valtype = () => { const t = byte(); if (t === 0x63 || t === 0x64) leb(); return t; };
+  const types = [];
+  const funcs = []; // type index of every function, imports first
+  const exported = [];
+  while (at < wasm.length) {
+    const id = byte();
+    const size = leb();
+    const end = at + size;
+    if (id === 1) {
+      for (let n = leb(); n > 0; n--) {
+        if (byte() !== 0x60) throw new Error('wasm type section: not a function type');
+        for (let p = leb(); p > 0; p--) valtype();
+        const results = [];
+        for (let r = leb(); r > 0; r--) results.push(valtype());
+        types.push(results);
+      }
+    } else if (id === 2) {
+      for (let n = leb(); n > 0; n--) {
+        skipName(); skipName();
+        const kind = byte();
+        if (kind === 0) funcs.push(leb());
+        else if (kind === 1) { valtype(); const f = byte(); leb(); if (f & 1) leb(); }
+        else if (kind === 2) { const f = byte(); leb(); if (f & 1) leb(); }
+        else if (kind === 3) { valtype(); byte(); }
+        else if (kind === 4) { byte(); leb(); }
+      }
+    } else if (id === 3) {
+      for (let n = leb(); n > 0; n--) funcs.push(leb());
+    } else if (id === 7) {
+      for (let n = leb(); n > 0; n--) {
+        const len = leb();
+        const name = new TextDecoder().decode(wasm.subarray(at, at + len));
+        at += len;
+        const kind = byte();
+        const index = leb();
+        if (kind === 0) exported.push([name, index]);
+      }
+    }
+    at = end;
+  }
+  return exported.filter(([, i]) => { const r = types[funcs[i]]; return r.length === 1 && r[0] === 0x6f; }).map(([n]) => n);
+}

@@ -7,8 +7,9 @@
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
-use crate::settings::{ErrorCode, SettingsError};
+use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
 use crate::verdict::Locality;
+use crate::view::View;
 use crate::workspace::{byte_eq, may_be_short_name, word_at, PathError, Resolved, Workspace};
 
 /// Everything needed to rebuild the ignore matcher when roots or the file change.
@@ -26,6 +27,9 @@ pub struct Access {
     workspace: Workspace,
     ignore: Ignore,
     source: IgnoreSource,
+    /// The workspace view, when the host gave one (shared: it can be large).
+    view: Option<std::sync::Arc<View>>,
+    recursive_reads: RecursiveReads,
 }
 
 /// See [`Access::glob_risk`].
@@ -64,6 +68,8 @@ impl Access {
             workspace,
             ignore,
             source,
+            view: None,
+            recursive_reads: RecursiveReads::default(),
         })
     }
 
@@ -90,10 +96,64 @@ impl Access {
         Ok(())
     }
 
-    /// Replaces the roots; on error nothing changes.
+    /// Replaces the roots; on error nothing changes. The view is dropped: its files were
+    /// placed against the old roots.
     pub fn set_roots(&mut self, roots: &[String]) -> Result<(), SettingsError> {
+        let reads = self.recursive_reads;
         *self = Access::new(roots, self.workspace.settings(), self.source.clone())?;
+        self.recursive_reads = reads;
         Ok(())
+    }
+
+    /// The workspace view, if known.
+    pub fn view(&self) -> Option<&View> {
+        self.view.as_deref()
+    }
+
+    /// Replaces the view with one of `files` (see [`View::new`]); `None` forgets it.
+    pub fn set_view<'f>(&mut self, files: Option<impl IntoIterator<Item = &'f str>>) {
+        self.view = files.map(|f| std::sync::Arc::new(View::new(&self.workspace, f)));
+    }
+
+    pub fn recursive_reads(&self) -> RecursiveReads {
+        self.recursive_reads
+    }
+
+    pub fn set_recursive_reads(&mut self, reads: RecursiveReads) {
+        self.recursive_reads = reads;
+    }
+
+    /// Without a view: an ignore line that may name a file below directory `dir` (for a walk
+    /// that skips hidden names when `skips_hidden`, a line naming only dotfiles cannot). At
+    /// the root (or above it) every line can, the ignore file's own name included. Below it,
+    /// only an anchored line pointing into `dir` (`/src/config/secret.json`): an unanchored
+    /// one (`.env`, `*.pem`) is taken for the entries at the root, where projects keep them —
+    /// the workspace view makes it exact.
+    pub fn tree_may_hold(&self, dir: &str, skips_hidden: bool) -> Option<IgnoreMatch<'_>> {
+        let resolved = self.workspace.resolve(dir).ok()?;
+        let parts: Vec<&str> = match resolved.relative.as_deref() {
+            Some(rel) => rel.split('/').filter(|c| !c.is_empty()).collect(),
+            // above the roots, it holds them; elsewhere the rules do not reach
+            None => {
+                self.tree_blocked(dir).ok()??;
+                Vec::new()
+            }
+        };
+        let fold = self.workspace.case_insensitive();
+        self.ignore.positive_patterns().into_iter().find_map(|p| {
+            let hidden = skips_hidden && p.pattern.starts_with('.');
+            let hit = if parts.is_empty() {
+                !hidden
+            } else if p.basename || p.by.line == 0 {
+                false
+            } else {
+                // the directory lies on the line's way or below it
+                p.pattern.split('/').zip(&parts).all(|(r, c)| {
+                    r.contains("**") || crate::glob_overlap::overlap(c, r, fold, false)
+                })
+            };
+            hit.then_some(p.by)
+        })
     }
 
     /// What the names a glob (or a program's pattern) may stand for have to do with the
@@ -112,7 +172,7 @@ impl Access {
     pub fn glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let resolved = self.workspace.resolve(glob)?;
         let Some(rel) = resolved.relative.clone() else {
-            return Ok(GlobRisk::Clear);
+            return self.absolute_glob_risk(&resolved.absolute, shell);
         };
         if let Some(by) = self.ignore.matched(&rel, resolved.is_dir) {
             return Ok(GlobRisk::All(Blocked { resolved, by }));
@@ -143,6 +203,35 @@ impl Access {
                     GlobRisk::All(b)
                 } else {
                     GlobRisk::May(b)
+                });
+            }
+        }
+        Ok(GlobRisk::Clear)
+    }
+
+    /// An absolute glob outside every root whose leading components may name a root
+    /// (`/w?/.env`, `/*s/secrets/a`): what follows them, inside that root.
+    fn absolute_glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
+        let fold = self.workspace.case_insensitive();
+        let parts: Vec<&str> = glob.split('/').filter(|c| !c.is_empty()).collect();
+        if !parts.iter().any(|c| c.contains(['*', '?', '['])) {
+            return Ok(GlobRisk::Clear);
+        }
+        for root in self.workspace.roots() {
+            let names: Vec<&str> = root.split('/').filter(|c| !c.is_empty()).collect();
+            let Some(rest) = parts.get(names.len()..).filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let may_be_root = parts
+                .iter()
+                .zip(&names)
+                .all(|(c, r)| c == r || crate::glob_overlap::overlap(c, r, fold, shell));
+            if may_be_root && !parts[..names.len()].iter().any(|c| c.contains("**")) {
+                let inside = format!("{}/{}", root.trim_end_matches('/'), rest.join("/"));
+                return Ok(match self.glob_risk(&inside, shell)? {
+                    // it names the root only if the glob matches it
+                    GlobRisk::All(b) => GlobRisk::May(b),
+                    risk => risk,
                 });
             }
         }

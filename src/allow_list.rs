@@ -3,12 +3,15 @@
 //!
 //! A tool named in `allowOnly`, bare (`execute_command`) or with a pattern
 //! (`execute_command(npm *)`), is allow-listed. Its call is denied (step 3) unless
-//! * for a tool with a command: every sub-command (nested ones included), as Cline reads it —
-//!   its assignments, its words as written with its launchers, its redirections' targets — is
-//!   matched by one of the tool's `allowOnly` patterns or `allow` rules;
+//! * for a tool with a command: every sub-command (nested ones included) — its assignments and
+//!   its words as written with its launchers, its redirections set apart as the allow rules set
+//!   them apart — is matched by one of the tool's `allowOnly` patterns or `allow` rules;
 //!   the command can be analysed and shows no suspicious character (what cannot be checked is
 //!   on no list); and, unless `allowRedirects` is true, no sub-command redirects (`>`, `<`,
-//!   `2>&1`, here-docs) and none runs in a process substitution, as Cline denies them;
+//!   `2>&1`, here-docs) and none runs in a process substitution, as Cline denies them. With
+//!   `allowRedirects` a redirection is permitted, and its target is no word of the command:
+//!   `cat > README.md` is `cat`, not `cat README.md` (the target is judged as a path like any
+//!   other, by validation and the later steps);
 //! * for another tool: it names a path, and every path is matched the same way.
 //!
 //! An `allowOnly` pattern only lets the call through: the later steps still decide whether to
@@ -157,15 +160,15 @@ impl AllowList {
     }
 }
 
-/// A sub-command as a list entry must cover it, Cline's segment: its assignments
-/// (`LD_PRELOAD=x npm test` is not `npm test`; `PATH=/tmp` alone changes what runs next), its
-/// words as written with its launchers, and its redirections' targets (`cat < in` is `cat in`).
+/// A sub-command as a list entry must cover it: its assignments (`LD_PRELOAD=x npm test` is
+/// not `npm test`; `PATH=/tmp` alone changes what runs next) and its words as written with its
+/// launchers. A redirection's target is no word (`ls 2>/dev/null` is `ls`, `cat > README.md`
+/// is `cat`), as in the allow rules.
 fn listed_text(c: &SimpleCommand) -> String {
     let assignments = c.assignments.iter().map(|(k, v)| format!("{k}={v}"));
-    let targets = c.redirects.iter().map(|r| r.target.clone());
     let written = c.written_text();
     let words = (!written.is_empty()).then_some(written);
-    let parts: Vec<String> = assignments.chain(words).chain(targets).collect();
+    let parts: Vec<String> = assignments.chain(words).collect();
     parts.join(" ")
 }
 
@@ -225,6 +228,33 @@ mod tests {
                 &list(&["bash(npm *)"], true),
                 "bash",
                 "npm test > out",
+                None,
+            ),
+            // allowRedirects: the redirection is permitted, its target is no word
+            (&list(&["bash(ls)"], true), "bash", "ls 2>/dev/null", None),
+            (&list(&["bash(ls)"], true), "bash", "ls > out 2>&1", None),
+            (
+                &list(&["bash(cat *)"], true),
+                "bash",
+                "cat < input.txt",
+                None,
+            ),
+            (
+                &list(&["bash(ls)"], true),
+                "bash",
+                "ls /etc 2>/dev/null",
+                Some("not_allow_listed"),
+            ),
+            (
+                &list(&["bash(cat README.md)"], true),
+                "bash",
+                "cat > README.md",
+                Some("not_allow_listed"),
+            ),
+            (
+                &list(&["bash(cat README.md)"], true),
+                "bash",
+                "cat README.md > copy",
                 None,
             ),
             (&list(&["bash"], false), "bash", "git status", None),

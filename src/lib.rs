@@ -21,12 +21,14 @@ pub mod mcp;
 pub mod patch;
 pub mod platform;
 pub mod policy;
+pub mod reads;
 pub mod rules;
 pub mod safety;
 pub mod settings;
 pub mod shell;
 pub mod validate;
 pub mod verdict;
+pub mod view;
 pub mod workspace;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -133,6 +133,38 @@ pub fn target(call: &ToolCall) -> Result<Option<Target>, String> {
     }))
 }
 
+/// The other readings of a call's Claude Code name (`mcp__a__b__c` is server `a`'s tool
+/// `b__c` as [`target`] reads it, and server `a__b`'s tool `c` as much): every later `__`
+/// may end the server name. Empty for other calls and unambiguous names.
+pub fn other_readings(call: &ToolCall) -> Vec<Target> {
+    match call.tool.strip_prefix(CLAUDE_PREFIX) {
+        Some(rest) => other_splits(rest)
+            .map(|(server, tool)| Target {
+                server: server.to_string(),
+                tool: Some(tool.to_string()),
+                uri: None,
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The (server, tool) splits of a Claude Code name's `server__tool` part other than the first
+/// `__`: each later `__` (and the middle of `___`) may end the server name.
+fn other_splits(rest: &str) -> impl Iterator<Item = (&str, &str)> {
+    let first = rest.find("__");
+    rest.match_indices("__")
+        .map(|(i, _)| i)
+        // `p___q`: `p_` / `q` as well as `p` / `_q`
+        .chain(rest.match_indices("___").map(|(i, _)| i + 1))
+        .filter(move |&i| Some(i) != first)
+        .filter_map(move |i| {
+            let (server, tool) = (&rest[..i], rest.get(i + 2..)?);
+            (!tool.is_empty() && check_server(server).is_ok() && check_tool(tool).is_ok())
+                .then_some((server, tool))
+        })
+}
+
 /// A server name a call may use: printable ASCII, no `*`, `(`, `)`, no edge spaces.
 pub fn check_server(name: &str) -> Result<(), &'static str> {
     if name.trim().is_empty() {
@@ -364,10 +396,22 @@ pub struct Rules {
 
 impl Rules {
     /// Adds a rule written as an MCP name; `Err` with why when it is malformed.
+    /// A deny or ask written as an ambiguous Claude Code name (`mcp__k__l__m`) covers each
+    /// reading of it (`k`/`l__m` and `k__l`/`m`); an allow only the first (narrower).
     pub fn push(&mut self, kind: crate::rules::RuleKind, text: &str) -> Result<(), String> {
         match Pattern::parse(text)? {
             Some(p) => {
                 self.rules.push((kind, text.to_string(), p));
+                let rest = text.trim().strip_prefix(CLAUDE_PREFIX);
+                if let (Some(rest), false) = (rest, kind == crate::rules::RuleKind::Allow) {
+                    for (server, tool) in other_splits(rest) {
+                        let p = Pattern {
+                            server: Some(server.to_string()),
+                            member: Member::Tool(tool.to_string()),
+                        };
+                        self.rules.push((kind, text.to_string(), p));
+                    }
+                }
                 Ok(())
             }
             None => Err("not an MCP name".to_string()),

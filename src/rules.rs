@@ -769,6 +769,61 @@ impl RuleSet {
         self.any_match(RuleKind::Deny, tool, command, paths)
     }
 
+    /// Step 3, for words known only when the command runs: the first deny rule that some
+    /// value of them could make match (`git $(echo push)`, `git push$IFS`, `echo push | xargs
+    /// git` against `git push *`): a word that may be the denied one asks. Each unknown word
+    /// (and what `xargs` appends) may be anything, so a rule may match when the text before
+    /// the first of them and the rule's literal lead agree as far as both go.
+    pub fn may_deny(&self, tool: &str, command: &Analysis) -> Option<RuleMatch<'_>> {
+        const UNKNOWN: char = '\u{1}';
+        let list = self.of(RuleKind::Deny, tool);
+        if list.all.is_empty() || list.bare.is_some() {
+            return None;
+        }
+        let mut forms = Vec::new();
+        for c in &command.commands {
+            let xargs = c.wrappers.iter().any(|w| w.name == "xargs");
+            if c.unknown.is_empty() && !xargs {
+                continue;
+            }
+            let mut marked = c.clone();
+            for &i in &c.unknown {
+                if let Some(w) = marked.words.get_mut(i) {
+                    *w = UNKNOWN.to_string();
+                }
+            }
+            if xargs {
+                // `xargs -I{} git {}`: the replaced words; otherwise what it appends
+                for w in marked.words.iter_mut().filter(|w| w.contains("{}")) {
+                    *w = UNKNOWN.to_string();
+                }
+                marked.words.push(UNKNOWN.to_string());
+            }
+            let n = command_forms(&marked, &mut forms);
+            for form in forms.iter().take(n) {
+                let Some((known, _)) = form.split_once(UNKNOWN) else {
+                    continue;
+                };
+                let hit = self.find(list, |r| {
+                    r.command.as_ref().is_some_and(|p| {
+                        let lead = &p.base[..p.lead];
+                        lead.starts_with(known) || known.starts_with(lead)
+                    })
+                });
+                if let Some(r) = hit {
+                    return Some(RuleMatch {
+                        kind: RuleKind::Deny,
+                        rule: r.text.as_str(),
+                        subject: Some(c.written_text()),
+                        others: Vec::new(),
+                        downgraded: None,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// Step 7: `Allow` only when every sub-command is allowed and the command is plain; `Ask`
     /// when an ask rule matches or an allow would need a non-plain command.
     pub fn allow_or_ask(

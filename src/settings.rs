@@ -102,6 +102,28 @@ pub struct Settings {
     /// A prompt not answered in time is a deny. Default: no timeout.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt_timeout_ms: Option<u32>,
+    /// Without a workspace view, what a recursive read of a directory that may hold an
+    /// ignored file does (`grep -r x src`, `cp -r src /tmp`). Default
+    /// [`RecursiveReads::Prompt`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recursive_reads: Option<RecursiveReads>,
+    /// The workspace view: the files the workspace holds (see [`crate::view`]). The host's,
+    /// not the user's: [`crate::engine::Engine::snapshot`] leaves it out. Default: none (not
+    /// known).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workspace_files: Option<Vec<String>>,
+}
+
+/// See [`Settings::recursive_reads`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(all(test, not(target_arch = "wasm32")), derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum RecursiveReads {
+    /// Allowed as any other command is.
+    Allow,
+    /// Not vouched for: the user is asked, whatever the mode.
+    #[default]
+    Prompt,
 }
 
 /// Command rules: entries like `execute_command(npm test *)` or a bare tool name, each

@@ -240,7 +240,18 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
+    let walkers = crate::reads::walkers(access, analysis);
     for operand in analysis.path_operands() {
+        // a shell glob the view expands is judged by what it expands to, a walker's pattern
+        // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
+        if access.view().is_some()
+            && (operand.glob
+                || (operand.pattern && walkers.contains(&operand.command))
+                || crate::reads::filter_value(analysis, &walkers, &operand))
+            && crate::reads::expands(access, &operand)
+        {
+            continue;
+        }
         let mut candidates = [Some(Cow::Borrowed(&*operand.path)), None, None];
         if operand.dynamic && operand.word != operand.path {
             candidates[1] = Some(Cow::Borrowed(&*operand.word));
@@ -335,6 +346,23 @@ fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
 /// The trees a command copies, archives or syncs, and the files `find` selects for an
 /// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
 fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    if let Some(view) = access.view() {
+        // with the view, what the command reads is known: its certain reads decide
+        for hit in crate::reads::hits(access, view, analysis) {
+            if hit.certain {
+                // the file read, as the view lists it
+                let r = &hit.blocked.resolved;
+                let file = r.relative.as_deref().unwrap_or(&r.absolute);
+                let command = analysis.commands.get(hit.command).map(|c| c.written_text());
+                let mut invalid = blocked_error(access, file, &hit.blocked, command.as_deref());
+                if let Some(b) = invalid.blocked.as_mut() {
+                    b.view = Some(true);
+                }
+                return Err(invalid);
+            }
+        }
+        return Ok(());
+    }
     for r in crate::shell::trees::reached(analysis) {
         let blocked = match r.reach {
             Reach::Tree => access.tree_blocked(&r.path),
@@ -356,13 +384,64 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// `*.pem` files): prompting, not denying, since the names may all be harmless. A name
 /// that comes from a listing whose pattern cannot name an ignored file
 /// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
+/// Files named inside an archive or a patch, or in a list (`tar xf`, `git apply x.patch`,
+/// `zip -@`), are never vouched for.
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
+    // what recursive reads and globs reach, by the view or (without one) the setting
+    let view = access.view();
+    match view {
+        Some(view) => {
+            if let Some(hit) = crate::reads::hits(access, view, analysis).first() {
+                return Some(format!(
+                    "`{}` may read {} (through `{}`), which the {} file blocks (`{}`)",
+                    cmds.get(hit.command).and_then(|c| c.name()).unwrap_or(""),
+                    hit.blocked.resolved.absolute,
+                    hit.word,
+                    access.source().file_name,
+                    hit.blocked.by.pattern
+                ));
+            }
+        }
+        None => {
+            if let Some((walk, by)) = crate::reads::blind_walk(access, analysis) {
+                return Some(format!(
+                    "`{}` reads every file below `{}`, which may hold a file the {} file blocks (`{}`)",
+                    cmds.get(walk.command).and_then(|c| c.name()).unwrap_or(""),
+                    walk.word,
+                    access.source().file_name,
+                    by.pattern
+                ));
+            }
+        }
+    }
+    // names inside an archive or a patch, or from a list
+    for c in cmds {
+        use crate::shell::unseen::{unseen, Unseen};
+        if let Some(u) = unseen(c) {
+            let what = match u {
+                // unpacked into a known directory outside every root: no ignored file there
+                Unseen::Extract {
+                    into,
+                    anywhere: false,
+                } if outside_roots(access, c, into.unwrap_or(".")) => continue,
+                Unseen::Extract { .. } => "writes files named inside an archive or patch",
+                Unseen::Listed => "reads files named in a list",
+            };
+            return Some(format!(
+                "`{}` {what}, only known when it runs",
+                c.written_text()
+            ));
+        }
+    }
     // most commands name every file literally: nothing to look at
     let globby = |w: &str| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     let literal = |c: &SimpleCommand| {
         c.unknown.is_empty()
             && !c.cwd_dynamic
+            && !std::iter::once(&c.cwd)
+                .chain(&c.cwd_also)
+                .any(|d| d.as_deref().is_some_and(globby))
             && !c.words.iter().any(|w| globby(w))
             && !c.redirects.iter().any(|r| r.dynamic || globby(&r.target))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
@@ -376,6 +455,11 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let shell_globs = !cmds
         .iter()
         .any(|c| c.name() == Some("shopt") || c.assignments.iter().any(|(k, _)| k == "GLOBIGNORE"));
+    let walkers = crate::reads::walkers(access, analysis);
+    // `shopt -s nocaseglob`: `.EN?` matches `.env`
+    let nocase = cmds
+        .iter()
+        .any(|c| c.name() == Some("shopt") && c.words.iter().any(|w| w == "nocaseglob"));
     for op in analysis.path_operands() {
         let Some(c) = cmds.get(op.command) else {
             continue;
@@ -391,10 +475,20 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 op.word
             ));
         }
+        // expanded against the view above; a walker's patterns are its filters, applied there
+        if view.is_some()
+            && (op.glob || walkers.contains(&op.command))
+            && crate::reads::expands(access, &op)
+        {
+            continue;
+        }
         if op.glob || op.pattern {
+            let folded = (nocase && op.glob).then(|| op.path.to_ascii_lowercase());
+            let risk = |path: &str| access.glob_risk(path, op.glob && shell_globs);
             // (`All` too: with dotglob it can differ from what validation read)
-            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) =
-                access.glob_risk(&op.path, op.glob && shell_globs)
+            if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) = folded
+                .as_deref()
+                .map_or_else(|| risk(&op.path), |f| risk(f).or_else(|_| risk(&op.path)))
             {
                 return Some(format!(
                     "`{}` may name a file the {} file blocks (`{}`)",
@@ -415,7 +509,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 .filter(|(_, p)| p.pipeline == c.pipeline && p.stage < c.stage && c.stage > 0)
                 .map(|(j, _)| j)
                 .collect::<Vec<_>>();
-            if producer.is_empty() || !listing_is_safe(access, cmds, &producer) {
+            if producer.is_empty() || !listing_is_safe(access, analysis, &producer) {
                 return Some(format!(
                     "`{name}` is given names from its input through xargs, which are only known when it runs"
                 ));
@@ -431,6 +525,21 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         }
     }
     None
+}
+
+/// `dir`, from where `c` runs, is one known directory outside every workspace root.
+fn outside_roots(access: &Access, c: &SimpleCommand, dir: &str) -> bool {
+    if c.cwd_dynamic || !c.cwd_also.is_empty() || dir.contains(['$', '`', '*', '?', '[']) {
+        return false;
+    }
+    let path = match c.cwd.as_deref() {
+        Some(cwd) if !crate::shell::paths::is_absolute(dir) => format!("{cwd}/{dir}"),
+        _ => dir.to_string(),
+    };
+    access
+        .workspace()
+        .resolve(&path)
+        .is_ok_and(|r| r.root.is_none())
 }
 
 /// Makes an analysis whose paths toolgate cannot vouch for (see [`unvouched`]) unanalysable,
@@ -548,16 +657,28 @@ fn listed_safely(access: &Access, analysis: &Analysis, op: &PathOperand) -> bool
         .filter(|(_, d)| d.parent == Some(op.command) && d.origin == Origin::CommandSubstitution)
         .map(|(j, _)| j)
         .collect();
-    !children.is_empty() && listing_is_safe(access, cmds, &children)
+    !children.is_empty() && listing_is_safe(access, analysis, &children)
 }
 
 /// Whether the names the commands `stages` print (a listing, maybe filtered down a
 /// pipeline) cannot be an ignored file: the first is `find` or `git ls-files` with a name
 /// pattern that cannot name one.
-fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) -> bool {
-    let Some(first) = stages.first().and_then(|&i| cmds.get(i)) else {
+fn listing_is_safe(access: &Access, analysis: &Analysis, stages: &[usize]) -> bool {
+    let cmds = &analysis.commands;
+    let Some((&at, first)) = stages.first().and_then(|i| Some((i, cmds.get(*i)?))) else {
         return false;
     };
+    if let Some(view) = access.view() {
+        // `grep -rl x src`, `rg --files`: the names of the files below, as the view shows
+        if let Some(may) = crate::reads::listing_may_name_ignored(access, view, analysis, at) {
+            return !may;
+        }
+        if first.name() == Some("git") {
+            if let Some(safe) = crate::reads::ls_files_safe(access, view, first) {
+                return safe;
+            }
+        }
+    }
     match first.name() {
         // literal words, checked as the operands they are (no option: `-e` decodes escapes)
         Some("echo") => {
@@ -592,6 +713,9 @@ fn listing_is_safe(access: &Access, cmds: &[SimpleCommand], stages: &[usize]) ->
 /// tests allow (all tests must pass, so one safe pattern is enough; with `-o`, any other
 /// negation or no name test, any name).
 fn selects_ignored(access: &Access, find: &SimpleCommand) -> bool {
+    if let Some(view) = access.view() {
+        return crate::reads::find_selects_ignored(access, view, find);
+    }
     let words = &find.words;
     // a start point not known may be an ignored directory
     if (1..words.len())
@@ -747,6 +871,7 @@ fn blocked_error(access: &Access, path: &str, b: &Blocked<'_>, via: Option<&str>
         source: b.by.source.to_string(),
         line: u32::try_from(b.by.line).unwrap_or(u32::MAX),
         pattern: b.by.pattern.to_string(),
+        view: None,
     });
     invalid
 }

@@ -132,4 +132,9 @@ pub struct BlockedPath {
     pub line: u32,
     /// The pattern as written.
     pub pattern: String,
+    /// `true` when the workspace view decided it: the path is a file the view lists, read
+    /// through a glob, `find` or a recursive read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(all(test, not(target_arch = "wasm32")), ts(optional))]
+    pub view: Option<bool>,
 }

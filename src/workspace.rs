@@ -50,10 +50,13 @@
 //!
 //! Normalisation is idempotent: resolving a result's `absolute` again gives the same result.
 
+mod aliases;
+
 use std::borrow::Cow;
 
 use crate::platform::{Flavour, Names, PathRules, PathSettings, Platform};
 use crate::verdict::Locality;
+use aliases::Alias;
 
 /// Why a path cannot be checked. Validation turns this into `{ ok:false, code:"invalid_path" }`.
 #[derive(Debug, Clone, PartialEq)]
@@ -483,10 +486,12 @@ impl Workspace {
 }
 
 /// On macOS, `/tmp/x`, `/var/x` and `/etc/x` as `/private/tmp/x`, … (the system's links).
+/// The data volume's aliases (`/System/Volumes/Data/x`, `/Volumes/<boot>/x`) are `/x` first.
 fn under_private(rules: &PathRules, path: &mut Parsed) {
     if rules.platform != Some(Platform::Macos) || path.anchor != Anchor::Root {
         return;
     }
+    aliases::macos_alias(&mut path.parts, |a, b| rules.names.eq(a, b));
     let linked = path.parts.first().is_some_and(|first| {
         ["tmp", "var", "etc"]
             .iter()
@@ -553,14 +558,15 @@ fn parse(original: &str, flavour: Flavour) -> Result<Parsed, PathError> {
     } else {
         original
     };
-    let (anchor, rest) = match flavour {
+    let (mut anchor, rest) = match flavour {
         Flavour::Posix => match text.strip_prefix('/') {
             Some(_) => (Anchor::Root, text),
             None => (Anchor::Relative, text),
         },
         Flavour::Windows => windows_anchor(original, text)?,
     };
-    let (parts, names_dir) = components(&anchor, rest, flavour);
+    let (parts, names_dir) = components(&mut anchor, rest, flavour)
+        .ok_or_else(|| unknown_place(original, "another process's current directory"))?;
     if flavour == Flavour::Windows
         && anchor == Anchor::Root
         && parts.first().is_some_and(|p| p == "??")
@@ -645,10 +651,7 @@ fn unc_anchor<'t>(original: &str, text: &'t str) -> Result<(Anchor, &'t str), Pa
     // may be this machine's drive all the same.
     if let [letter, b'$'] = share.as_bytes() {
         if letter.is_ascii_alphabetic() {
-            let loopback = server.eq_ignore_ascii_case("localhost")
-                || server.starts_with("127.")
-                || matches!(server, "::1" | "[::1]" | "0:0:0:0:0:0:0:1");
-            if !loopback {
+            if !loopback(server) {
                 return Err(unknown_place(
                     original,
                     format!("the share {share} of {server} may be a drive of this machine"),
@@ -712,7 +715,7 @@ fn file_uri_path(original: &str, rest: &str, flavour: Flavour) -> Result<String,
     if windows && drive_letter_spec(&host) {
         return Ok(format!("{}:{path}", &host[..1]));
     }
-    if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
+    if !host.is_empty() && !loopback(&host) {
         return Ok(format!("//{host}{path}"));
     }
     if path.is_empty() {
@@ -730,6 +733,13 @@ fn file_uri_path(original: &str, rest: &str, flavour: Flavour) -> Result<String,
         return Ok(format!("/{path}"));
     }
     Ok(path)
+}
+
+/// A name of this machine: `localhost`, `127.…`, `::1`.
+fn loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host.starts_with("127.")
+        || matches!(host, "::1" | "[::1]" | "0:0:0:0:0:0:0:1")
 }
 
 /// `C:` or `C|`, as URL parsers read a drive.
@@ -825,7 +835,10 @@ pub(crate) fn byte_eq(word: u64, b: u8) -> u64 {
     !((x & LOW).wrapping_add(LOW) | x | LOW)
 }
 
-fn components(anchor: &Anchor, rest: &str, flavour: Flavour) -> (Vec<String>, bool) {
+/// The components of `rest`, and whether it names a directory. An absolute POSIX path reads
+/// the system's fixed aliases ([`aliases`]) as it goes: through `/proc/self/cwd` it becomes
+/// relative (`anchor` is changed); `None` when it passes another process's current directory.
+fn components(anchor: &mut Anchor, rest: &str, flavour: Flavour) -> Option<(Vec<String>, bool)> {
     let mut parts = Vec::new();
     let mut last = "";
     for part in rest.split(separator(flavour)) {
@@ -835,8 +848,15 @@ fn components(anchor: &Anchor, rest: &str, flavour: Flavour) -> (Vec<String>, bo
         };
         push_part(&mut parts, anchor, part);
         last = part;
+        if flavour == Flavour::Posix && *anchor == Anchor::Root {
+            match aliases::proc_alias(&mut parts) {
+                Alias::Same => {}
+                Alias::Cwd => *anchor = Anchor::Relative,
+                Alias::Unknown => return None,
+            }
+        }
     }
-    (parts, matches!(last, "" | "." | ".."))
+    Some((parts, matches!(last, "" | "." | "..")))
 }
 
 /// A path no resolver takes: longer than 8 KiB or holding a NUL.
@@ -863,7 +883,7 @@ fn home_path(
     flavour: Flavour,
 ) -> Result<Resolved, PathError> {
     usable(original)?;
-    let (parts, is_dir) = components(&Anchor::Relative, rest, flavour);
+    let (parts, is_dir) = components(&mut Anchor::Relative, rest, flavour).unwrap_or_default();
     if parts.first().is_some_and(|p| p == "..") {
         return Err(unknown_place(
             original,

@@ -234,7 +234,7 @@ fn harness_stated_cases() {
     let Begin::Ask(_, verdict) = e.begin(&c, true) else {
         panic!("expected a prompt")
     };
-    let (outcome, change) = e.finish("read", verdict, PromptResult::Answered(Answer::Always));
+    let (outcome, change) = e.finish(&c, verdict, PromptResult::Answered(Answer::Always));
     assert!(outcome.allowed && change.is_some());
     let Begin::Settled(second) = e.begin(&c, true) else {
         panic!("expected no prompt")
@@ -291,7 +291,7 @@ fn failed_prompts_change_nothing() {
         let Begin::Ask(_, verdict) = e.begin(&c, true) else {
             panic!()
         };
-        let (o, change) = e.finish("read", verdict, result);
+        let (o, change) = e.finish(&c, verdict, result);
         assert_eq!((o.allowed, o.code), (false, code));
         assert!(change.is_none());
         assert_eq!(e.always_allowed_tools().count(), 0);
@@ -761,5 +761,79 @@ fn bad_config_names_the_field() {
     for (config, field) in cases {
         let err = Engine::new(config).err().expect("must fail");
         assert_eq!(err.field, field, "{err}");
+    }
+}
+
+/// The settings when the answer arrives decide: a deny made while the prompt was open (by an
+/// override, a turn deny, a deny rule, an ignore line) wins over "once" and "always", which
+/// then change nothing; a change that does not deny leaves the answer standing.
+#[test]
+fn a_deny_made_while_the_prompt_is_open_wins_over_the_answer() {
+    type Change = fn(&mut Engine);
+    let changes: &[(&str, Change, Option<&str>)] = &[
+        ("nothing", |_| {}, None),
+        (
+            "deny override",
+            |e| {
+                e.set_override("read", Policy::Deny, None);
+            },
+            Some("deny_override"),
+        ),
+        (
+            "turn deny",
+            |e| {
+                e.grant_for_turn([], ["read".to_string()]);
+            },
+            Some("turn_deny"),
+        ),
+        (
+            "deny rule",
+            |e| {
+                let rules = toolgate::settings::Rules {
+                    deny: vec!["read(a)".into()],
+                    ..Default::default()
+                };
+                e.set_rules(rules).unwrap();
+            },
+            Some("deny_rule"),
+        ),
+        (
+            "ignore line",
+            |e| {
+                e.set_ignore_file(Some("a\n".into()), Default::default())
+                    .unwrap();
+            },
+            Some("ignored_path"),
+        ),
+        (
+            "allow override",
+            |e| {
+                e.set_override("read", Policy::Allow, None);
+            },
+            None,
+        ),
+    ];
+    let c = call("read", &[("path", "a")]);
+    for answer in [Answer::Once, Answer::Always] {
+        for (what, change, denied) in changes {
+            let mut e = engine_with(|s| s.mode = Some(Mode::AlwaysAsk));
+            let Begin::Ask(_, verdict) = e.begin(&c, true) else {
+                panic!("expected a prompt")
+            };
+            change(&mut e);
+            let (o, recorded) = e.finish(&c, verdict, PromptResult::Answered(answer));
+            match denied {
+                Some(code) => {
+                    assert_eq!((o.allowed, o.code), (false, *code), "{what} {answer:?}");
+                    assert_eq!(o.verdict, e.check(&c), "{what}: the verdict of now");
+                    assert!(recorded.is_none(), "{what} {answer:?}");
+                    assert!(!e.is_always_allowed("read"), "{what} {answer:?}");
+                }
+                None => {
+                    assert!(o.allowed, "{what} {answer:?}");
+                    assert_eq!(recorded.is_some(), answer == Answer::Always, "{what}");
+                }
+            }
+        }
     }
 }

@@ -238,3 +238,61 @@ fn realistic_policy_file() {
         assert_eq!(engine.check(&call).decision, want, "{call:?}");
     }
 }
+
+/// The round-3 importer corpus (tests/fixtures/security-r3/gemini-import.json, written from
+/// Gemini CLI's policy engine before the fix): each imported deny is enforced or reported as
+/// not enforced, an allow never covers what the policy does not, and the controls stay allowed.
+#[test]
+fn round_three_policies_are_enforced_or_reported() {
+    use serde_json::Value;
+    let cases: Vec<Value> =
+        serde_json::from_str(include_str!("fixtures/security-r3/gemini-import.json"))
+            .expect("JSON");
+    let mut wrong = Vec::new();
+    for case in &cases {
+        let label = case["name"].as_str().unwrap_or("?");
+        let imported = gemini::policy(
+            case["policy"].as_str().expect("policy"),
+            GeminiContext {
+                mode: case["mode"].as_str(),
+            },
+        )
+        .expect("imports");
+        let reported = imported.warnings.iter().any(|w| {
+            let w = w.to_lowercase();
+            w.contains("not enforced") || w.contains("not carried")
+        });
+        let engine = Engine::new(imported.config).expect("engine");
+        let allowed = |command: &str| {
+            let call = ToolCall::new("execute_command")
+                .with("command", command)
+                .with("requires_approval", false);
+            engine.check(&call).decision == Decision::Allow
+        };
+        let list = |key: &str| -> Vec<String> {
+            case[key]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        for c in list("enforced") {
+            if allowed(&c) && !reported {
+                wrong.push(format!("{label}: {c:?} allowed, and not reported"));
+            }
+        }
+        for c in list("notAllowed") {
+            if allowed(&c) {
+                wrong.push(format!("{label}: {c:?} allowed"));
+            }
+        }
+        for c in list("allowed") {
+            if !allowed(&c) {
+                wrong.push(format!("{label}: {c:?} not allowed"));
+            }
+        }
+    }
+    assert!(cases.len() >= 18, "{} cases", cases.len());
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -344,11 +344,8 @@ fn always_persists_that_servers_tool_only() {
             panic!("{spec} should ask");
         };
         assert!(request.mcp.is_some(), "{spec}");
-        let (outcome, change) = e.finish(
-            &call(spec).tool,
-            verdict,
-            PromptResult::Answered(Answer::Always),
-        );
+        let (outcome, change) =
+            e.finish(&call(spec), verdict, PromptResult::Answered(Answer::Always));
         assert!(outcome.allowed, "{spec}");
         assert!(change.is_some(), "{spec}");
         assert_eq!(

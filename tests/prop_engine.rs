@@ -365,10 +365,12 @@ proptest! {
         let mut e = build(&s);
         e.grant_for_turn([c.tool.clone()], []);
         prop_assert_eq!(e.check(&c).decision, Decision::Deny, "turn allow: {:?}", c);
-        // and answering "always" to some other prompt for the tool changes nothing either
+        // and answering "always" to a prompt for it is denied and changes nothing either: the
+        // settings at the answer decide
         let mut e = build(&s);
         let v = e.check(&c);
-        let _ = e.finish(&c.tool, v, PromptResult::Answered(Answer::Always));
+        let (o, change) = e.finish(&c, v, PromptResult::Answered(Answer::Always));
+        prop_assert!(!o.allowed && change.is_none(), "always answer: {:?}", c);
         prop_assert_eq!(e.check(&c).decision, Decision::Deny, "always answer: {:?}", c);
     }
 
@@ -426,8 +428,12 @@ proptest! {
             e.set_mode(Mode::Yolo);
         }
         let v = e.check(&c);
-        let (o, _) = e.finish(&c.tool, v, PromptResult::Answered(Answer::Always));
-        prop_assert!(o.allowed);
+        let denied = v.decision == Decision::Deny;
+        let (o, _) = e.finish(&c, v, PromptResult::Answered(Answer::Always));
+        prop_assert_eq!(o.allowed, !denied);
+        if denied {
+            return Ok(());
+        }
         prop_assert!(e.is_always_allowed(&c.tool));
         prop_assert_ne!(e.check(&c).decision, Decision::Allow, "{:?}", c);
     }

@@ -36,7 +36,7 @@ fn gatekeeper(prompt: &str, extra: &str) -> Gatekeeper {
 const CALL: &str = "{ tool: 'mystery_tool', params: { x: 1 } }";
 
 async fn authorize(gk: &Gatekeeper, call: &str, options: JsValue) -> JsValue {
-    JsFuture::from(gk.authorize(js(call), options))
+    JsFuture::from(gk.authorize(js(call), options).unwrap())
         .await
         .expect("authorize never rejects")
 }
@@ -117,7 +117,7 @@ async fn failures_deny_with_a_reason() {
         );
         assert!(!text(&o, "reason").is_empty());
         assert_eq!(
-            gk.always_allowed_tools().length(),
+            gk.always_allowed_tools().unwrap().length(),
             0,
             "a failed prompt changes nothing"
         );
@@ -140,7 +140,7 @@ async fn abort_signal_denies() {
     let controller = js("new AbortController()");
     let options = Object::new();
     Reflect::set(&options, &"signal".into(), &get(&controller, "signal")).unwrap();
-    let pending = gk.authorize(js(CALL), options.clone().into());
+    let pending = gk.authorize(js(CALL), options.clone().into()).unwrap();
     let abort: Function = get(&controller, "abort").dyn_into().unwrap();
     abort.call0(&controller).unwrap();
     let o = JsFuture::from(pending).await.unwrap();
@@ -198,14 +198,18 @@ async fn concurrent_prompts_settle_out_of_order() {
         "(req) => new Promise(r => setTimeout(() => r(req.params.n === 1 ? 'deny' : 'once'), req.params.n === 1 ? 30 : 5))",
         "",
     );
-    let first = gk.authorize(
-        js("{ tool: 'mystery_tool', params: { n: 1 } }"),
-        JsValue::UNDEFINED,
-    );
-    let second = gk.authorize(
-        js("{ tool: 'mystery_tool', params: { n: 2 } }"),
-        JsValue::UNDEFINED,
-    );
+    let first = gk
+        .authorize(
+            js("{ tool: 'mystery_tool', params: { n: 1 } }"),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
+    let second = gk
+        .authorize(
+            js("{ tool: 'mystery_tool', params: { n: 2 } }"),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
     let order = js("[]");
     let record = |p: Promise, tag: &'static str| {
         let order = order.clone();
@@ -255,7 +259,7 @@ async fn reentrant_callback_changes_state_mid_prompt() {
         }
     });
     gk.set_prompt(callback.as_ref().clone()).unwrap();
-    let pending = gk.authorize(js(CALL), JsValue::UNDEFINED);
+    let pending = gk.authorize(js(CALL), JsValue::UNDEFINED).unwrap();
     // While the prompt is open, the host changes the mode and an override.
     gk.set_mode("yolo".into()).unwrap();
     gk.set_override("bash", "deny", Some("test".into()))

@@ -57,7 +57,7 @@ fn rules_name_servers_and_tools() {
         (mcp("dоcs", "search"), "deny", "validation"), // Cyrillic о
     ];
     for (call, decision, step) in cases {
-        let v = gk.check(&js(&call));
+        let v = gk.check(&js(&call)).unwrap();
         assert_eq!(
             (text(&v, "decision"), text(&v, "step")),
             (decision.into(), step.into()),
@@ -65,15 +65,17 @@ fn rules_name_servers_and_tools() {
             text(&v, "reason")
         );
     }
-    let v = gk.check(&js(&mcp("github", "delete_repo")));
+    let v = gk.check(&js(&mcp("github", "delete_repo"))).unwrap();
     assert_eq!(
         json(&get(&v, "mcp")),
         r#"{"server":"github","tool":"delete_repo"}"#
     );
     assert_eq!(text(&v, "rule"), "mcp__github__delete_repo");
-    let v = gk.check(&js("{ tool: 'read_file', params: { path: 'a' } }"));
+    let v = gk
+        .check(&js("{ tool: 'read_file', params: { path: 'a' } }"))
+        .unwrap();
     assert!(get(&v, "mcp").is_undefined());
-    let x = gk.explain(&js(&mcp("github", "create_issue")));
+    let x = gk.explain(&js(&mcp("github", "create_issue"))).unwrap();
     assert_eq!(
         json(&get(&get(&x, "verdict"), "mcp")),
         r#"{"server":"github","tool":"create_issue"}"#
@@ -91,9 +93,12 @@ async fn always_persists_that_servers_tool() {
     gk.set_on_change(js("(c) => globalThis.__mcpChanges.push(c)"))
         .unwrap();
     Reflect::set(&js_sys::global(), &"__mcpChanges".into(), &changes).unwrap();
-    let o = JsFuture::from(gk.authorize(js(&mcp("github", "create_issue")), JsValue::UNDEFINED))
-        .await
-        .unwrap();
+    let o = JsFuture::from(
+        gk.authorize(js(&mcp("github", "create_issue")), JsValue::UNDEFINED)
+            .unwrap(),
+    )
+    .await
+    .unwrap();
     assert_eq!(text(&o, "code"), "user_always");
     let request = get(&js_sys::global(), "__mcpRequest");
     assert_eq!(
@@ -101,7 +106,7 @@ async fn always_persists_that_servers_tool() {
         r#"{"server":"github","tool":"create_issue"}"#
     );
     assert_eq!(
-        json(&gk.always_allowed_tools()),
+        json(&gk.always_allowed_tools().unwrap()),
         r#"["mcp(github/create_issue)"]"#
     );
     assert_eq!(
@@ -109,15 +114,24 @@ async fn always_persists_that_servers_tool() {
         r#"[{"kind":"alwaysAllow","tool":"mcp(github/create_issue)"}]"#
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "create_issue"))), "step"),
+        text(
+            &gk.check(&js(&mcp("github", "create_issue"))).unwrap(),
+            "step"
+        ),
         "always-allow"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "delete_repo"))), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "delete_repo"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("gitlab", "create_issue"))), "decision"),
+        text(
+            &gk.check(&js(&mcp("gitlab", "create_issue"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
 }
@@ -136,7 +150,7 @@ fn malformed_names_are_refused() {
     assert!(gk.grant_for_turn(js("{ deny: ['mcp()'] }")).is_err());
     gk.set_override("mcp(github)", "deny", None).unwrap();
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "x"))), "step"),
+        text(&gk.check(&js(&mcp("github", "x"))).unwrap(), "step"),
         "deny-override"
     );
 }
@@ -155,15 +169,21 @@ fn importers_give_configs_a_gatekeeper_accepts() {
     assert_eq!(json(&get(&cline, "warnings")), "[]");
     let gk = Gatekeeper::new(get(&cline, "config")).unwrap();
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "get_issue"))), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "get_issue"))).unwrap(),
+            "decision"
+        ),
         "allow"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("github", "create_issue"))), "decision"),
+        text(
+            &gk.check(&js(&mcp("github", "create_issue"))).unwrap(),
+            "decision"
+        ),
         "prompt"
     );
     assert_eq!(
-        text(&gk.check(&js(&mcp("db", "query"))), "decision"),
+        text(&gk.check(&js(&mcp("db", "query"))).unwrap(), "decision"),
         "deny"
     );
     let off = import::import_cline_mcp(
@@ -194,7 +214,8 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     let gk = Gatekeeper::new(config).unwrap();
     assert_eq!(
         text(
-            &gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }")),
+            &gk.check(&js("{ tool: 'bash', params: { command: 'rm -rf /' } }"))
+                .unwrap(),
             "decision"
         ),
         "deny"
@@ -216,7 +237,8 @@ fn text_importers_give_configs_a_gatekeeper_accepts() {
     let gk = Gatekeeper::new(get(&codex, "config")).unwrap();
     assert_eq!(
         text(
-            &gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }")),
+            &gk.check(&js("{ tool: 'bash', params: { command: 'git push -f' } }"))
+                .unwrap(),
             "decision"
         ),
         "prompt"

@@ -204,17 +204,6 @@ const CALL_POLLUTIONS: &[(&str, &str, &str)] = &[
 #[wasm_bindgen_test]
 async fn a_polluted_prototype_changes_nothing() {
     let class = class();
-    // Node 20's V8 aborts at random ("unreachable code", in the deoptimizer) while builtin
-    // prototypes are polluted, whatever the code under test does: this transcript runs in
-    // headless Chromium (the wasm-chrome stage), whose V8 does not.
-    if js("typeof process === 'object' && !!(process.versions && process.versions.node)")
-        .is_truthy()
-    {
-        wasm_bindgen_test::console_log!(
-            "skipped in Node (V8 abort under prototype pollution); run in Chromium"
-        );
-        return;
-    }
     let transcript: Function = js(TRANSCRIPT).dyn_into().unwrap();
     let polluted: Function = js(POLLUTED).dyn_into().unwrap();
     let take = |p: JsValue| async move {

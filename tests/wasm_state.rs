@@ -28,11 +28,11 @@ fn snapshot_round_trips_exactly() {
     let gk = Gatekeeper::new(js(CONFIG)).unwrap();
     gk.set_auto_approval(js("{ actions: { readFiles: true } }"))
         .unwrap();
-    let snap = gk.snapshot();
+    let snap = gk.snapshot().unwrap();
     // Through JSON text, as a host would store it.
     let stored = JSON::parse(&json(&snap)).unwrap();
     let restored = Gatekeeper::from_snapshot(stored, JsValue::UNDEFINED).unwrap();
-    assert_eq!(json(&restored.snapshot()), json(&snap));
+    assert_eq!(json(&restored.snapshot().unwrap()), json(&snap));
     assert_eq!(get(&snap, "version").as_f64(), Some(1.0));
     assert_eq!(json(&get(&snap, "alwaysAllow")), r#"["grep","read"]"#);
     // The restored instance decides like the original.
@@ -41,8 +41,8 @@ fn snapshot_round_trips_exactly() {
         "{ tool: 'read_file', params: { path: 'k.pem' } }",
     ] {
         assert_eq!(
-            json(&restored.check(&js(call))),
-            json(&gk.check(&js(call))),
+            json(&restored.check(&js(call)).unwrap()),
+            json(&gk.check(&js(call)).unwrap()),
             "{call}"
         );
     }
@@ -60,7 +60,7 @@ fn snapshot_versions_are_checked() {
     ];
     let gk = Gatekeeper::new(js(CONFIG)).unwrap();
     for (mutation, field) in cases {
-        let s = JSON::parse(&json(&gk.snapshot())).unwrap();
+        let s = JSON::parse(&json(&gk.snapshot().unwrap())).unwrap();
         Function::new_with_args("s", mutation)
             .call1(&JsValue::NULL, &s)
             .unwrap();
@@ -135,7 +135,10 @@ fn every_change_fires_once() {
             "autoApproval"
         ]
     );
-    assert_eq!(json(&gk.turn_grants()), r#"{"allow":[],"deny":[]}"#);
+    assert_eq!(
+        json(&gk.turn_grants().unwrap()),
+        r#"{"allow":[],"deny":[]}"#
+    );
 }
 
 #[wasm_bindgen_test]
@@ -162,11 +165,15 @@ fn imported_configs_build_a_gatekeeper() {
         json(&warnings)
     );
     let gk = Gatekeeper::new(get(&claude, "config")).unwrap();
-    let read = gk.check(&js("{ tool: 'read_file', params: { path: 'secrets/k' } }"));
+    let read = gk
+        .check(&js("{ tool: 'read_file', params: { path: 'secrets/k' } }"))
+        .unwrap();
     assert_eq!(get(&read, "decision").as_string().unwrap(), "deny");
-    let test = gk.check(&js(
-        "{ tool: 'bash', params: { command: 'npm run test -- --watch=false' } }",
-    ));
+    let test = gk
+        .check(&js(
+            "{ tool: 'bash', params: { command: 'npm run test -- --watch=false' } }",
+        ))
+        .unwrap();
     assert_eq!(get(&test, "decision").as_string().unwrap(), "allow");
 
     let cline = import::import_cline(js(
@@ -177,7 +184,7 @@ fn imported_configs_build_a_gatekeeper() {
     assert!(gk.is_ignored(&".env".into()));
     let rm = gk.check(&js(
         "{ tool: 'execute_command', params: { command: 'rm -rf x', requires_approval: 'false' } }",
-    ));
+    )).unwrap();
     assert_eq!(get(&rm, "decision").as_string().unwrap(), "deny");
 
     let harness =
@@ -193,7 +200,9 @@ fn explain_traces_every_step() {
         "{ mode: 'always-ask', alwaysAllow: ['bash'], ignoreFile: '.env' }",
     ))
     .unwrap();
-    let e = gk.explain(&js("{ tool: 'bash', params: { command: 'ls' } }"));
+    let e = gk
+        .explain(&js("{ tool: 'bash', params: { command: 'ls' } }"))
+        .unwrap();
     let outcomes: Vec<String> = Array::from(&get(&e, "steps"))
         .iter()
         .map(|s| {
@@ -218,7 +227,9 @@ fn explain_traces_every_step() {
             "policy=skipped"
         ]
     );
-    let blocked = gk.explain(&js("{ tool: 'bash', params: { command: 'cat .env' } }"));
+    let blocked = gk
+        .explain(&js("{ tool: 'bash', params: { command: 'cat .env' } }"))
+        .unwrap();
     assert_eq!(
         get(&get(&blocked, "invalid"), "code").as_string().unwrap(),
         "ignored_path"

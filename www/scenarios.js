@@ -17,7 +17,8 @@
  *   trusted server).
  */
 
-/** The simulated workspace's files (used for list_files results, filtered by the ignore file). */
+/** The simulated workspace's files: the Gatekeeper's workspace view (state.js), and the
+ *  list_files results, filtered by the ignore file. */
 export const WORKSPACE_FILES = [
   '.clineignore', '.env', '.env.example', 'README.md', 'package.json',
   'config/app.json', 'config/api.secret', 'private/keys.txt',
@@ -63,7 +64,7 @@ export const SCENARIOS = [
   {
     id: 'secrets',
     title: 'Poke at secrets',
-    blurb: 'Tries to read .env directly, through the shell, via cd, and with a patch.',
+    blurb: 'Tries to read .env directly, through the shell, via cd, with a patch, and by searching config/.',
     steps: [
       { say: 'Let me see what is in the project root.',
         call: { tool: 'list_files', params: { path: '.', recursive: true } },
@@ -83,6 +84,9 @@ export const SCENARIOS = [
       { say: 'What about the secrets file in config?',
         call: { tool: 'read', params: { path: 'config/api.secret' } },
         result: 'token: …' },
+      { say: 'Then I’ll search the config folder for the token.',
+        call: { tool: 'bash', params: { command: 'grep -rn token config' } },
+        result: 'config/api.secret: token: …' },
       { say: 'Let me write to the settings file without saying what.',
         call: { tool: 'write_to_file', params: { path: 'config/app.json' } },
         result: 'Wrote config/app.json' },

@@ -5,6 +5,7 @@
 import { Gatekeeper } from 'toolgate';
 import { askApproval } from './dialog.js';
 import { $, errorText } from './dom.js';
+import { WORKSPACE_FILES } from './scenarios.js';
 
 /** @typedef {import('toolgate').GatekeeperConfig} GatekeeperConfig */
 /** @typedef {import('toolgate').Change} Change */
@@ -46,6 +47,8 @@ export function adopt(/** @type {Gatekeeper} */ next) {
   live = next;
   next.prompt = (req) => askApproval(req);
   next.onChange = onGatekeeperChange;
+  // The scenario's files are the workspace view (the host's, so no snapshot carries it).
+  next.setWorkspaceFiles(WORKSPACE_FILES);
   // Turn grants end with the turn, so snapshots leave them out; a rebuild carries them over.
   if (previous) next.grantForTurn(previous.turnGrants);
   previous?.free();
@@ -60,6 +63,8 @@ export function snapshotConfig() {
 }
 
 function onGatekeeperChange(/** @type {Change} */ change) {
+  // new roots drop the view: the files were placed against the old ones
+  if (change.kind === 'workspaceRoots') gatekeeper().setWorkspaceFiles(WORKSPACE_FILES);
   persist(`saved (${change.kind}${'tool' in change ? `: ${change.tool}` : ''})`);
   changed();
 }

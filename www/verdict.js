@@ -70,6 +70,7 @@ export function renderVerdict(card, validation, verdict) {
       fact('Critical', verdict.critical, 'warn'), fact('MCP', mcpText(verdict.mcp)), fact('Code', verdict.code)]
     : [fact('Validation', `failed · ${validation.code}`, 'bad'), fact('Step', 'validation'),
       fact('Locality', LOCALITY[verdict.locality] ?? verdict.locality), fact('Critical', verdict.critical, 'warn'),
+      fact('Workspace view', validation.blocked?.view ? `decided it: ${validation.blocked.path} is in the listed files` : undefined, 'warn'),
       fact('Code', validation.code)];
   card.append(el('p', { class: 'reason', text: validation.ok ? verdict.reason : validation.error }), el('dl', { class: 'facts' }, facts));
   stick();

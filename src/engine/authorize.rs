@@ -112,13 +112,7 @@ impl Engine {
                 decided_by: DecidedBy::Engine,
                 verdict,
             }),
-            Decision::Deny => Begin::Settled(Outcome {
-                allowed: false,
-                reason: Some(verdict.reason.clone()),
-                code: verdict.code,
-                decided_by: DecidedBy::Engine,
-                verdict,
-            }),
+            Decision::Deny => Begin::Settled(denied_now(verdict)),
             Decision::Prompt if !has_prompt => Begin::Settled(Outcome {
                 allowed: false,
                 reason: Some(format!(
@@ -145,12 +139,24 @@ impl Engine {
 
     /// `authorize`, second half: turn the prompt's result into an outcome. Only a real
     /// "always" answer changes state, so a failed prompt loses or corrupts nothing.
+    ///
+    /// The settings as they are when the answer arrives decide: an approving answer is taken
+    /// only if `call` is not denied now (an override, a turn deny, a deny rule, an ignore line,
+    /// a workspace change made while the prompt was open), so a deny that exists at the answer
+    /// wins over "once" and "always".
     pub fn finish(
         &mut self,
-        tool: &str,
+        call: &ToolCall,
         verdict: Verdict,
         result: PromptResult,
     ) -> (Outcome, Option<Change>) {
+        let tool = call.tool.as_str();
+        if let PromptResult::Answered(Answer::Once | Answer::Always) = result {
+            let now = self.check(call);
+            if now.decision == Decision::Deny {
+                return (denied_now(now), None);
+            }
+        }
         let deny = |code: &'static str, decided_by, reason: String| {
             debug_assert!(crate::codes::listed(crate::codes::PROMPT, code), "{code}");
             Outcome {
@@ -209,6 +215,20 @@ impl Engine {
 /// The outcome for a call that failed validation: denied, never resolved or prompted.
 pub fn invalid_outcome(invalid: Invalid, locality: Locality) -> Outcome {
     failed_validation(invalid_verdict(invalid, locality))
+}
+
+/// The outcome when the settings deny the call: at validation, or by the engine's steps.
+fn denied_now(verdict: Verdict) -> Outcome {
+    if verdict.step == Step::Validation {
+        return failed_validation(verdict);
+    }
+    Outcome {
+        allowed: false,
+        reason: Some(verdict.reason.clone()),
+        code: verdict.code,
+        decided_by: DecidedBy::Engine,
+        verdict,
+    }
 }
 
 fn failed_validation(verdict: Verdict) -> Outcome {

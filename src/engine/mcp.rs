@@ -126,52 +126,87 @@ pub(super) fn check_example(kind: RuleKind, ex: &RuleEntry) -> Option<Result<(),
     Some(Ok(()))
 }
 
+/// Every reading of the call's MCP name, the first as [`mcp::target`] reads it.
+fn readings<'f>(f: &'f Facts<'_>) -> impl Iterator<Item = &'f Target> {
+    f.mcp.iter().chain(&f.mcp_also)
+}
+
+/// `find` on every reading when each finds something: the first reading's answer.
+fn every<'f, T>(f: &'f Facts<'_>, mut find: impl FnMut(&'f Target) -> Option<T>) -> Option<T> {
+    let mut first = None;
+    for t in readings(f) {
+        let found = find(t)?;
+        first.get_or_insert(found);
+    }
+    first
+}
+
 impl Engine {
-    /// A deny override naming the call's server or tool (any case).
+    /// A deny override naming the call's server or tool (any case), in any reading.
     pub(super) fn mcp_deny_override(&self, f: &Facts<'_>) -> Option<(&str, &Override)> {
-        let t = f.mcp.as_ref()?;
-        mcp::covering(self.overrides.keys(), t, true)
-            .map(|(k, _)| k)
-            .find_map(|k| {
-                let o = self.overrides.get(k)?;
-                (o.policy == Policy::Deny).then_some((k, o))
-            })
+        readings(f).find_map(|t| {
+            mcp::covering(self.overrides.keys(), t, true)
+                .map(|(k, _)| k)
+                .find_map(|k| {
+                    let o = self.overrides.get(k)?;
+                    (o.policy == Policy::Deny).then_some((k, o))
+                })
+        })
     }
 
     /// The most specific allow/prompt override for the call: its MCP names (exact), then the
-    /// tool's own name.
+    /// tool's own name. An ambiguous name needs one for every reading; a prompt for any
+    /// reading wins.
     pub(super) fn mcp_override(&self, f: &Facts<'_>) -> Option<(&str, &Override)> {
-        let t = f.mcp.as_ref()?;
-        mcp::covering(self.overrides.keys(), t, false)
-            .filter_map(|(k, p)| Some((k, self.overrides.get(k)?, p.specificity())))
-            .filter(|(_, o, _)| o.policy != Policy::Deny)
-            .max_by_key(|(_, _, s)| *s)
-            .map(|(k, o, _)| (k, o))
+        let best = |t: &Target| {
+            mcp::covering(self.overrides.keys(), t, false)
+                .filter_map(|(k, p)| Some((k, self.overrides.get(k)?, p.specificity())))
+                .filter(|(_, o, _)| o.policy != Policy::Deny)
+                .max_by_key(|(_, _, s)| *s)
+                .map(|(k, o, _)| (k, o))
+        };
+        let mut chosen = None;
+        for t in readings(f) {
+            let (k, o) = best(t)?;
+            if chosen.map_or(true, |(_, c): (&str, &Override)| {
+                c.policy != Policy::Prompt && o.policy == Policy::Prompt
+            }) {
+                chosen = Some((k, o));
+            }
+        }
+        chosen
     }
 
-    /// A turn deny naming the call's server or tool (any case).
+    /// A turn deny naming the call's server or tool (any case), in any reading.
     pub(super) fn mcp_turn_deny(&self, f: &Facts<'_>) -> Option<&str> {
-        let t = f.mcp.as_ref()?;
-        let keys = self.turn_deny.keys();
-        mcp::covering(keys, t, true).map(|(k, _)| k).next()
+        readings(f).find_map(|t| {
+            let keys = self.turn_deny.keys();
+            mcp::covering(keys, t, true).map(|(k, _)| k).next()
+        })
     }
 
-    /// A turn allow naming the call's server or tool.
+    /// A turn allow naming the call's server or tool, for every reading.
     pub(super) fn mcp_turn_allow(&self, f: &Facts<'_>) -> Option<&str> {
-        let t = f.mcp.as_ref()?;
-        let keys = self.turn_allow.keys();
-        mcp::covering(keys, t, false).map(|(k, _)| k).next()
+        every(f, |t| {
+            let keys = self.turn_allow.keys();
+            mcp::covering(keys, t, false).map(|(k, _)| k).next()
+        })
     }
 
-    /// An always-allow entry naming the call's server or tool.
+    /// An always-allow entry naming the call's server or tool, for every reading.
     pub(super) fn mcp_always(&self, f: &Facts<'_>) -> Option<&str> {
-        let t = f.mcp.as_ref()?;
-        let keys = self.always_allow.keys();
-        mcp::covering(keys, t, false).map(|(k, _)| k).next()
+        every(f, |t| {
+            let keys = self.always_allow.keys();
+            mcp::covering(keys, t, false).map(|(k, _)| k).next()
+        })
     }
 
-    /// The first MCP rule of `kind` naming the call.
+    /// The first MCP rule of `kind` naming the call: a deny or ask rule in any reading, an
+    /// allow rule in every reading.
     pub(super) fn mcp_rule(&self, kind: RuleKind, f: &Facts<'_>) -> Option<&str> {
-        self.mcp_rules.find(kind, f.mcp.as_ref()?)
+        match kind {
+            RuleKind::Allow => every(f, |t| self.mcp_rules.find(kind, t)),
+            _ => readings(f).find_map(|t| self.mcp_rules.find(kind, t)),
+        }
     }
 }

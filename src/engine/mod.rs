@@ -29,6 +29,7 @@ pub use explain::{Explanation, TraceStep};
 pub use mcp::check_key as check_mcp_key;
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use serde::Serialize;
 
@@ -109,6 +110,9 @@ struct Facts<'e> {
     critical: Option<critical::Critical>,
     /// The server and tool of an MCP call.
     mcp: Option<crate::mcp::Target>,
+    /// Its other readings, when the name is ambiguous (`mcp__a__b__c`): a deny that any
+    /// reading meets applies; an allow only when every reading meets one.
+    mcp_also: Vec<crate::mcp::Target>,
 }
 
 /// A call's paths for path rules; the usual one path needs no list, and a plain one no copy.
@@ -143,7 +147,9 @@ impl<'e> Paths<'e> {
 }
 
 pub struct Engine {
-    catalogue: Catalogue,
+    /// Shared: it never changes after construction, so a host's reader can hold it while the
+    /// engine itself is not borrowed.
+    catalogue: Rc<Catalogue>,
     /// The settings' `tools`, kept for snapshots.
     custom_tools: NameMap<ToolSpec>,
     access: Access,
@@ -180,7 +186,7 @@ impl Engine {
     pub fn new(settings: Settings) -> Result<Engine, SettingsError> {
         settings.check_values()?;
         let mode = settings.mode();
-        let access = Access::new(
+        let mut access = Access::new(
             &settings.workspace_roots,
             settings.path_settings(),
             IgnoreSource {
@@ -191,6 +197,13 @@ impl Engine {
                     .unwrap_or_else(|| DEFAULT_IGNORE_FILE_NAME.to_string()),
             },
         )?;
+        access.set_recursive_reads(settings.recursive_reads.unwrap_or_default());
+        access.set_view(
+            settings
+                .workspace_files
+                .as_ref()
+                .map(|f| f.iter().map(String::as_str)),
+        );
         let mut catalogue = Catalogue::default();
         catalogue.extend(settings.tools.clone());
         let (rules, mcp_rules) = compile_rules(&access, &catalogue, &settings.rules)?;
@@ -212,7 +225,7 @@ impl Engine {
             None => Preset::Mode(mode),
         };
         let engine = Engine {
-            catalogue,
+            catalogue: Rc::new(catalogue),
             custom_tools: settings.tools,
             access,
             rules,
@@ -325,6 +338,11 @@ impl Engine {
 
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
+    }
+
+    /// The catalogue, to keep beside the engine (it never changes).
+    pub fn shared_catalogue(&self) -> Rc<Catalogue> {
+        self.catalogue.clone()
     }
 
     pub fn prompt_timeout_ms(&self) -> Option<u32> {
@@ -486,6 +504,12 @@ impl Engine {
         Ok(Change::WorkspaceRoots)
     }
 
+    /// Replaces the workspace view (see [`crate::view`]); `None` returns to not knowing the
+    /// files. Not a user's decision: no change to persist.
+    pub fn set_workspace_files<'f>(&mut self, files: Option<impl IntoIterator<Item = &'f str>>) {
+        self.access.set_view(files);
+    }
+
     /// Everything a user decided, as the settings that rebuild it ([`Engine::new`]), with
     /// [`Settings::VERSION`]. Turn grants are not part of it (they end with the turn).
     pub fn snapshot(&self) -> Settings {
@@ -515,6 +539,10 @@ impl Engine {
             always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
+            recursive_reads: Some(self.access.recursive_reads())
+                .filter(|r| *r != crate::settings::RecursiveReads::default()),
+            // the host's, not the user's
+            workspace_files: None,
         }
     }
 
@@ -609,6 +637,7 @@ impl Engine {
             critical,
             // A malformed MCP name fails validation before any step runs.
             mcp: crate::mcp::target(call).ok().flatten(),
+            mcp_also: crate::mcp::other_readings(call),
         }
     }
 }

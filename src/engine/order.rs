@@ -127,17 +127,32 @@ impl Engine {
             let v = verdict(Decision::Deny, Step::DenyRule, "deny_rule", m.sentence(), f);
             return Some(v.rule(m.rule));
         }
-        let refusal = f
+        if let Some(refusal) = f
             .paths
-            .with(|paths| self.allow_list.refusal(tool, command, paths, &self.rules))?;
-        let reason = refusal.sentence(tool);
-        Some(verdict(
-            Decision::Deny,
-            Step::DenyRule,
-            refusal.code(),
-            reason,
-            f,
-        ))
+            .with(|paths| self.allow_list.refusal(tool, command, paths, &self.rules))
+        {
+            let reason = refusal.sentence(tool);
+            return Some(verdict(
+                Decision::Deny,
+                Step::DenyRule,
+                refusal.code(),
+                reason,
+                f,
+            ));
+        }
+        self.may_deny_rule(f)
+    }
+
+    /// A word known only when the command runs may be the denied one: ask.
+    fn may_deny_rule(&self, f: &Facts<'_>) -> Option<Verdict> {
+        let m = self.rules.may_deny(f.tool, f.analysis.as_ref()?)?;
+        let reason = format!(
+            "{} may be denied by rule `{}`: some of its words are only known when it runs.",
+            crate::shell::Quoted(m.subject.as_deref().unwrap_or("")),
+            m.rule
+        );
+        let v = verdict(Decision::Prompt, Step::DenyRule, "deny_rule", reason, f);
+        Some(v.rule(m.rule))
     }
 
     fn deny_rule_passed(&self, f: &Facts<'_>) -> String {

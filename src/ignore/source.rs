@@ -42,7 +42,33 @@ pub(super) fn expand(
     };
     let mut stack = vec![name.to_string()];
     read(0, text, includes, &mut stack, &mut out)?;
+    guard_includes(&mut out);
     Ok(out)
+}
+
+/// An included file holds ignore rules like the ignore file: it is ignored itself (by a
+/// last line, line 0 of its own source, that no negation before it can undo), so writing,
+/// moving or deleting it is refused as the ignore file's own rule refuses it.
+fn guard_includes(out: &mut Expanded) {
+    for (i, name) in out.sources.iter().enumerate().skip(1) {
+        let name = crate::shell::strip_all(name, "./").trim_matches('/');
+        if name.is_empty() || name.starts_with("../") {
+            continue;
+        }
+        let mut text = String::with_capacity(name.len() + 1);
+        text.push('/');
+        for c in name.chars() {
+            if matches!(c, '*' | '?' | '[' | '\\' | '!' | '#') {
+                text.push('\\');
+            }
+            text.push(c);
+        }
+        out.lines.push(Line {
+            source: u32::try_from(i).unwrap_or(u32::MAX),
+            number: 0,
+            text,
+        });
+    }
 }
 
 fn read(

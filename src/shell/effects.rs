@@ -141,12 +141,45 @@ fn past_delimited(b: &[u8], mut i: usize, delim: u8) -> usize {
     i
 }
 
-/// Whether a sed script uses `e`, `w`/`W`, or an `s` command with the `e`/`w` flag (or, when
-/// `reads`, `r`/`R`).
+/// Whether a sed script reads files (`r`, `R`) or, when `!reads`, writes or runs something
+/// (`w`, `W`, `e`, the `s` flags `w` and `e`).
 fn sed_script_uses(script: &str, reads: bool) -> bool {
+    let mut hit = false;
+    sed_commands(script, &mut |cmd, _| {
+        hit |= if reads {
+            matches!(cmd, b'r' | b'R')
+        } else {
+            matches!(cmd, b'e' | b'w' | b'W')
+        };
+    });
+    hit
+}
+
+/// The files sed's scripts in `words` (a sed command's words) read (`r F`, `R F`) and write
+/// (`w F`, `W F`, `s/…/…/w F`), with whether each is written.
+pub(super) fn sed_files(words: &[String]) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    for script in sed_scripts(words.get(1..).unwrap_or(&[])) {
+        sed_commands(script, &mut |cmd, file| {
+            if let Some(f) = file.filter(|f| !f.is_empty()) {
+                out.push((f, matches!(cmd, b'w' | b'W')));
+            }
+        });
+    }
+    out
+}
+
+/// Calls `found` with each command letter of a sed script that reads, writes or runs
+/// something (`r`, `R`, `w`, `W`, `e`; an `s` command's `w` and `e` flags as `w` and `e`),
+/// and the file it names (the rest of its line).
+fn sed_commands<'s>(script: &'s str, found: &mut dyn FnMut(u8, Option<&'s str>)) {
     let b = script.as_bytes();
     let mut i = 0;
     let at = |i: usize| b.get(i).copied();
+    let file = |i: usize| {
+        let rest = script.get(i..).unwrap_or("");
+        Some(rest.split('\n').next().unwrap_or("").trim())
+    };
     while i < b.len() {
         // separators and addresses
         while let Some(c) = at(i) {
@@ -182,8 +215,8 @@ fn sed_script_uses(script: &str, reads: bool) -> bool {
         let Some(cmd) = at(i) else { break };
         i += 1;
         match cmd {
-            b'e' | b'w' | b'W' if !reads => return true,
-            b'r' | b'R' if reads => return true,
+            b'e' => found(cmd, None),
+            b'w' | b'W' | b'r' | b'R' => found(cmd, file(i)),
             b's' | b'y' => {
                 let Some(delim) = at(i) else { break };
                 i += 1;
@@ -192,24 +225,45 @@ fn sed_script_uses(script: &str, reads: bool) -> bool {
                 }
                 while let Some(f) = at(i) {
                     match f {
-                        b'e' | b'w' if cmd == b's' && !reads => return true,
+                        b'e' if cmd == b's' => {
+                            found(b'e', None);
+                            i += 1;
+                        }
+                        b'w' if cmd == b's' => {
+                            found(b'w', file(i + 1));
+                            i += 1;
+                        }
                         b';' | b'\n' | b'}' => break,
                         _ => i += 1,
                     }
                 }
             }
-            b'a' | b'i' | b'c' | b'r' | b'R' | b'b' | b't' | b'T' | b':' | b'q' | b'Q' | b'l'
-            | b'L' => {
-                while at(i)
-                    .is_some_and(|x| x != b'\n' && (x != b';' || matches!(cmd, b'a' | b'i' | b'c')))
-                {
-                    i += 1;
-                }
-            }
             _ => {}
         }
+        if matches!(
+            cmd,
+            b'a' | b'i'
+                | b'c'
+                | b'r'
+                | b'R'
+                | b'w'
+                | b'W'
+                | b'b'
+                | b't'
+                | b'T'
+                | b':'
+                | b'q'
+                | b'Q'
+                | b'l'
+                | b'L'
+        ) {
+            while at(i)
+                .is_some_and(|x| x != b'\n' && (x != b';' || matches!(cmd, b'a' | b'i' | b'c')))
+            {
+                i += 1;
+            }
+        }
     }
-    false
 }
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`; `fd -x CMD…`): the word ranges

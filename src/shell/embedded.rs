@@ -37,6 +37,16 @@ const TAR: names::Key = names::folded_key("tar");
 const BSDTAR: names::Key = names::folded_key("bsdtar");
 const GTAR: names::Key = names::folded_key("gtar");
 const GSED: names::Key = names::folded_key("gsed");
+const VIM: names::Key = names::folded_key("vim");
+const NVIM: names::Key = names::folded_key("nvim");
+const VI: names::Key = names::folded_key("vi");
+const EX: names::Key = names::folded_key("ex");
+const VIEW: names::Key = names::folded_key("view");
+const SQLITE3: names::Key = names::folded_key("sqlite3");
+const PSQL: names::Key = names::folded_key("psql");
+const MYSQL: names::Key = names::folded_key("mysql");
+const MARIADB: names::Key = names::folded_key("mariadb");
+const EMACS: names::Key = names::folded_key("emacs");
 
 /// The code in command `c`'s words (its launchers already peeled; `key` is the
 /// [`names::folded_key`] of its name). Empty for most commands.
@@ -105,6 +115,9 @@ pub(super) fn code(c: &SimpleCommand, key: names::Key) -> Vec<Code> {
             }
         }
         SED | GSED => sed(args, &mut out),
+        VIM | NVIM | VI | EX | VIEW | SQLITE3 | PSQL | MYSQL | MARIADB | EMACS => {
+            shell_escapes(key, args, &mut out)
+        }
         _ => {
             if let Some(lang) = interpreter(name) {
                 interpreter_code(c, lang, &mut out);
@@ -625,6 +638,49 @@ fn debugger(args: &[String], out: &mut Vec<Code>) {
             if let Some((_, shell)) = rest.rsplit_once('|') {
                 push_script(out, "debugger shell", shell);
             }
+        }
+    }
+}
+
+/// The shell escapes of programs that take their own commands in their words: vim's
+/// `-c ':!cmd'` / `+'!cmd'` and `system("cmd")`, sqlite3's `.shell`/`.system`, psql's and
+/// mysql's `\! cmd` (mysql's `system cmd`), emacs's `(shell-command "cmd")`.
+fn shell_escapes(key: names::Key, args: &[String], out: &mut Vec<Code>) {
+    let quoted = |text: &str, call: &str| {
+        let (_, rest) = text.split_once(call)?;
+        let rest = rest.trim_start_matches(['(', ' ']).strip_prefix('"')?;
+        Some(rest.split('"').next().unwrap_or("").to_string())
+    };
+    for (i, w) in args.iter().enumerate() {
+        let text = match key {
+            VIM | NVIM | VI | EX | VIEW => {
+                let cmd = match w.strip_prefix('+') {
+                    Some(c) => c,
+                    None if i > 0 && matches!(args[i - 1].as_str(), "-c" | "--cmd") => w,
+                    None => continue,
+                };
+                let cmd = cmd.trim_start_matches([':', ' ']);
+                match cmd.strip_prefix('!') {
+                    Some(shell) => Some(shell.to_string()),
+                    None => quoted(cmd, "system"),
+                }
+            }
+            SQLITE3 => {
+                let t = w.trim_start();
+                t.strip_prefix(".shell")
+                    .or_else(|| t.strip_prefix(".system"))
+                    .map(str::to_string)
+            }
+            PSQL | MYSQL | MARIADB => {
+                let t = w.trim_start();
+                t.strip_prefix("\\!")
+                    .or_else(|| t.strip_prefix("system ").filter(|_| key != PSQL))
+                    .map(str::to_string)
+            }
+            _ => quoted(w, "shell-command").or_else(|| quoted(w, "call-process-shell-command")),
+        };
+        if let Some(text) = text {
+            push_script(out, "shell escape", &text);
         }
     }
 }

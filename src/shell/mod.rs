@@ -20,7 +20,11 @@
 //!   (`cd a && cd b` → `a/b`; `..` is kept, the workspace normalises it); absolute ones
 //!   (`/x`, `~`, `C:/x`) replace it; `cd` alone is `~`. A target the parser cannot know
 //!   (`cd "$DIR"`, `cd -`, `popd`) is kept as written and sets `cwd_dynamic`. A `cd` inside a
-//!   subshell, substitution or pipeline stage does not leak out of it.
+//!   subshell, substitution, pipeline stage or background job does not leak out of it. A
+//!   `cd` that may have failed (`cd x; …`, `cd x || …`, in a condition) leaves the other
+//!   possible directories in `cwd_also` (see `parser/dirs.rs`).
+//! * Code that runs later (a file written then run, a value bash evaluates) is parsed and its
+//!   commands added (`later.rs`).
 //!
 //! ## Limits (each gives `Unparseable`)
 //! [`MAX_INPUT_BYTES`] of input, [`MAX_DEPTH`] levels of nesting (substitutions, groups,
@@ -32,14 +36,17 @@ mod effects;
 mod embedded;
 mod expand;
 mod inline;
+mod later;
 mod lexer;
 mod names;
 mod parser;
 pub mod paths;
 pub mod programs;
+pub mod recursive;
 mod render;
 mod spoofing;
 pub mod trees;
+pub mod unseen;
 mod wrappers;
 
 pub use analysis::{
@@ -62,7 +69,9 @@ pub fn analyse(command: &str) -> Analysis {
             ..Analysis::default()
         }
     } else {
-        parser::parse(command)
+        let mut analysis = parser::parse(command);
+        later::extend(&mut analysis, command, 0, &parser::parse);
+        analysis
     };
     if analysis.problem.is_none() {
         analysis.problem = dynamic_name(&analysis)

@@ -7,6 +7,7 @@
 //! and lists are parsed iteratively, so long chains stay linear.
 
 mod compound;
+mod dirs;
 mod emit;
 mod redirects;
 mod words;
@@ -20,6 +21,7 @@ use super::{
     effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
     SimpleCommand, Wrapper, MAX_COMMANDS, MAX_DEPTH,
 };
+use dirs::Dirs;
 
 pub(super) type PResult<T> = Result<T, String>;
 
@@ -30,8 +32,18 @@ pub(super) struct Shared {
     pub not_plain: Option<&'static str>,
     depth: usize,
     next_pipeline: usize,
-    cwd: Option<String>,
-    cwd_dynamic: bool,
+    /// Where the next command runs.
+    dirs: Dirs,
+    /// `HOME` as the line set it (`Some(None)`: to a value toolgate cannot know); `None`
+    /// while it is the environment's, where `~` is the home.
+    home: Option<Option<String>>,
+    /// `CDPATH` was set to a search path, or `cdable_vars` turned on: a relative `cd` may
+    /// go elsewhere.
+    cd_searches: bool,
+    /// The directory before the last `cd` (`~-`), when it is one known absolute directory.
+    oldpwd: Option<String>,
+    /// `set -e`: a command that fails outside a condition or `&&`/`||` list ends the shell.
+    errexit: bool,
     wrappers: Vec<Wrapper>,
     origin: Origin,
     function: Option<String>,
@@ -103,7 +115,7 @@ struct Nested {
     origin: Origin,
     parent: Option<usize>,
     wrappers: Option<Vec<Wrapper>>,
-    cwd: Option<(Option<String>, bool)>,
+    cwd: Option<Dirs>,
     keep_pipeline: bool,
     /// Parsed as POSIX sh; `None`: as the enclosing source.
     posix: Option<bool>,
@@ -125,8 +137,11 @@ pub(super) fn parse(src: &str) -> Analysis {
         not_plain: None,
         depth: 0,
         next_pipeline: 0,
-        cwd: None,
-        cwd_dynamic: false,
+        dirs: Dirs::default(),
+        home: None,
+        cd_searches: false,
+        oldpwd: None,
+        errexit: false,
         wrappers: Vec::new(),
         origin: Origin::Top,
         function: None,
@@ -353,6 +368,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 return Ok(());
             }
             let start = self.out.commands.len();
+            let dirs = self.out.dirs.clone();
             self.parse_and_or()?;
             self.skip_blanks();
             match self.peek() {
@@ -363,6 +379,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                     for c in self.out.commands.iter_mut().skip(start) {
                         c.background = true;
                     }
+                    // a background job runs in a subshell: its `cd` never reaches this one
+                    self.out.dirs = dirs;
                 }
                 Some(b'\n') => self.newline()?,
                 None | Some(b')' | b';') => {}
@@ -375,14 +393,46 @@ impl<'s, 'o> Parser<'s, 'o> {
     fn parse_and_or(&mut self) -> PResult<()> {
         // what the commands after the first set may not have happened
         let mut before: Option<Vars> = None;
+        // where the list may end up: a `cd` in it may fail, or be skipped by `&&`/`||`
+        let mut ends = self.out.dirs.clone();
+        // where it is when the pipeline before a `||` worked, and what follows `||` exits
+        let mut succeeded: Option<Dirs> = None;
+        let mut pipelines = 0;
         loop {
+            let entered = self.out.dirs.clone();
+            let first = self.out.commands.len();
             self.parse_pipeline()?;
+            pipelines += 1;
             self.skip_blanks();
             let op = match (self.peek(), self.peek_at(1)) {
                 (Some(b'&'), Some(b'&')) => "&&",
                 (Some(b'|'), Some(b'|')) => "||",
                 _ => "",
             };
+            // `… || exit 1`: the failure does not go on; what goes on is where `…` worked
+            let exits = succeeded.is_some()
+                && self.out.commands.get(first..).is_some_and(|emitted| {
+                    emitted.last().is_some_and(|c| {
+                        matches!(c.name(), Some("exit" | "return"))
+                            && c.origin == Origin::Top
+                            && c.pipeline == emitted[0].pipeline
+                    })
+                });
+            if exits && op.is_empty() {
+                self.out.dirs = succeeded.take().unwrap_or_default();
+                if let Some(before) = before {
+                    self.out.vars.merge(&before);
+                }
+                return Ok(());
+            }
+            if self.out.dirs != entered {
+                ends.union(&self.out.dirs);
+            }
+            succeeded = (op == "||").then(|| self.out.dirs.clone());
+            if op == "||" && ends != self.out.dirs {
+                // what follows `||` runs when something before it failed, a `cd` among them
+                self.out.dirs.union(&ends);
+            }
             if !op.is_empty() {
                 self.pos += 2;
                 self.skip_linebreaks()?;
@@ -396,6 +446,10 @@ impl<'s, 'o> Parser<'s, 'o> {
             }
             if let Some(before) = before {
                 self.out.vars.merge(&before);
+            }
+            // with `set -e` a lone command that fails ends the shell
+            if self.out.dirs != ends && !(self.out.errexit && pipelines == 1) {
+                self.out.dirs.union(&ends);
             }
             return Ok(());
         }
@@ -433,7 +487,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         let id = self.out.next_pipeline;
         self.out.next_pipeline += 1;
         let enclosing = self.out.pipeline;
-        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_cwd = self.out.dirs.clone();
         // each stage of a pipeline is a subshell: what one sets, no other sees
         let saved_vars = self.out.vars.snapshot();
         let start = self.out.commands.len();
@@ -459,7 +513,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.fed_herestrings(start, id)?;
         if stage > 0 {
             // each stage runs in a subshell: a `cd` there does not leak
-            (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+            self.out.dirs = saved_cwd;
             self.out.vars = saved_vars;
         } else if let Some((eid, estage)) = enclosing {
             // a lone command inside a group that is itself a pipeline stage
@@ -546,7 +600,7 @@ impl<'s, 'o> Parser<'s, 'o> {
             self.pos += 1;
             self.enter()?;
             self.out.not_plain("subshell");
-            let saved = (self.out.cwd.clone(), self.out.cwd_dynamic);
+            let saved = self.out.dirs.clone();
             let saved_vars = self.out.vars.snapshot();
             self.parse_list()?;
             self.skip_blanks();
@@ -557,7 +611,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 ));
             }
             self.pos += 1;
-            (self.out.cwd, self.out.cwd_dynamic) = saved;
+            self.out.dirs = saved;
             self.out.vars = saved_vars;
             self.leave();
         } else if word == names::IF {
@@ -924,10 +978,9 @@ impl<'s, 'o> Parser<'s, 'o> {
         let saved_wrappers = ctx
             .wrappers
             .map(|w| std::mem::replace(&mut self.out.wrappers, w));
-        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
-        if let Some((cwd, dynamic)) = ctx.cwd {
-            self.out.cwd = cwd;
-            self.out.cwd_dynamic = dynamic;
+        let saved_cwd = self.out.dirs.clone();
+        if let Some(dirs) = ctx.cwd {
+            self.out.dirs = dirs;
         }
         let saved_pipeline = if ctx.keep_pipeline {
             self.out.pipeline
@@ -971,7 +1024,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         if let Some(w) = saved_wrappers {
             self.out.wrappers = w;
         }
-        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.dirs = saved_cwd;
         self.out.pipeline = saved_pipeline;
         if let Some(p) = ctx.parent {
             let end = self.out.commands.len();
@@ -1034,7 +1087,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.enter()?;
         let saved_origin = std::mem::replace(&mut self.out.origin, origin);
         let saved_pipeline = self.out.pipeline.take();
-        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_cwd = self.out.dirs.clone();
         let saved_vars = self.out.vars.snapshot();
         let spans = self.spans.len();
         let pending = self.pending.len();
@@ -1058,7 +1111,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         self.pos += 1;
         self.out.origin = saved_origin;
         self.out.pipeline = saved_pipeline;
-        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.dirs = saved_cwd;
         self.out.vars = saved_vars;
         self.spans.truncate(spans);
         self.leave();

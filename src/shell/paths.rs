@@ -16,14 +16,15 @@
 //!   `PYTHONSTARTUP=…`), as assignments or `env` words; `:`/space-separated lists split;
 //! * a file inside a word: after `@`/`<` (`curl -d @.env`, `curl -F f=@.env`), after the
 //!   last of several `=` (`--from-file=key=.env`), before a `:` (`-v .env:/app/.env`);
+//! * the files a sed script reads or writes (`sed '1r .env'`, `sed -n 'w out'`);
 //! * a value glued to a short option when it looks like a path (`xargs -a.env`, `grep
 //!   -f.env`, `curl -d@.env`).
 //!
-//! Not taken: URLs (`scheme://…`), here-doc bodies, `find`'s expression (`-name '*.ts'`,
+//! Not taken: URLs (`scheme://…`) other than `file:` ones, here-doc bodies, `find`'s expression (`-name '*.ts'`,
 //! `-not -path …` are filters; the files it names with `-newer F`, `-fprint F` are taken).
 //! Each operand says whether its value is known (`unknown`), whether the shell expands it as
 //! a glob (`glob`) or it holds glob characters a program may expand (`pattern`). `$PWD/x`,
-//! `${PWD}/x`, `~+/x` become `x`; `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are
+//! `${PWD}/x`, `~+/x`, `/proc/self/cwd/x` become `x`; `$HOME/x`, `${HOME}/x` become `~/x`. Relative words are
 //! joined onto the command's `cwd` (`cd a && cat ../.env` → `a/../.env`); absolute ones (`/x`,
 //! `~/x`, `C:/x`, `\\server`) are kept as they are.
 
@@ -177,6 +178,10 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
         }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
+        // sed's `r FILE` and `w FILE` inside its script
+        for (file, _) in super::effects::sed_files(&c.words) {
+            add(&mut out, ci, c, file, false, Source::LITERAL);
+        }
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             let at = Source {
                 unknown: r.dynamic && unknown_text(&r.target),
@@ -245,34 +250,48 @@ fn add<'a>(
     dynamic: bool,
     at: Source,
 ) {
-    if word.is_empty() || word.contains("://") {
+    let url = word.contains("://");
+    let file_url = url && is_file_url(word) && opens_urls(c);
+    if word.is_empty() || (url && !file_url) {
         return;
     }
-    let word = normalised(word);
-    let path = match &c.cwd {
-        Some(cwd) if !is_absolute(&word) => {
-            let mut path = String::with_capacity(cwd.len() + 1 + word.len());
-            path.push_str(cwd);
-            path.push('/');
-            path.push_str(&word);
-            Cow::Owned(path)
-        }
-        _ => word.clone(),
+    // curl expands `[a-z]` and `{a,b}` in a URL itself
+    let at = Source {
+        unknown: at.unknown || (file_url && word.contains(['[', '{'])),
+        ..at
     };
-    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
-    let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
-    out.push(PathOperand {
-        command,
-        cwd: c.cwd.as_deref(),
-        glob: at.glob && globby,
-        pattern: !at.glob && globby,
-        word,
-        path,
-        dynamic: dynamic || c.cwd_dynamic,
-        unknown,
-        redirect: at.redirect,
-        index: at.index,
-    });
+    let word = normalised(word);
+    let relative = !is_absolute(&word);
+    // each directory the command may run in (a `cd` before it may have failed)
+    let others = if relative { &c.cwd_also[..] } else { &[] };
+    for cwd in std::iter::once(&c.cwd).chain(others) {
+        let path = match cwd {
+            Some(cwd) if relative => {
+                let mut path = String::with_capacity(cwd.len() + 1 + word.len());
+                path.push_str(cwd);
+                path.push('/');
+                path.push_str(&word);
+                Cow::Owned(path)
+            }
+            _ => word.clone(),
+        };
+        let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+        // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
+        let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
+        let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
+        out.push(PathOperand {
+            command,
+            cwd: cwd.as_deref(),
+            glob: (at.glob && globby) || under_glob,
+            pattern: !at.glob && globby && !under_glob,
+            word: word.clone(),
+            path,
+            dynamic: dynamic || c.cwd_dynamic,
+            unknown,
+            redirect: at.redirect,
+            index: at.index,
+        });
+    }
 }
 
 /// A value glued to a short option: `-a.env` (xargs), `-f.env` (grep), `-rf.env`, `-T.env`,
@@ -343,14 +362,21 @@ pub(super) fn normalise_expansions(word: &str) -> String {
 
 /// [`normalise_expansions`], borrowed when the word is unchanged (most are).
 fn normalised(word: &str) -> Cow<'_, str> {
-    if !matches!(word.as_bytes().first(), Some(b'$' | b'~')) {
+    if !matches!(word.as_bytes().first(), Some(b'$' | b'~' | b'/')) {
         return word.into();
     }
     let after = |prefix: &str| {
         word.strip_prefix(prefix)
             .filter(|r| r.is_empty() || r.starts_with('/'))
     };
-    for pwd in ["$PWD", "${PWD}", "~+"] {
+    // the kernel's name for the current directory (its other aliases the workspace reads)
+    for pwd in [
+        "$PWD",
+        "${PWD}",
+        "~+",
+        "/proc/self/cwd",
+        "/proc/thread-self/cwd",
+    ] {
         if let Some(rest) = after(pwd) {
             let rest = rest.trim_start_matches('/');
             return if rest.is_empty() { "." } else { rest }.into();
@@ -362,6 +388,18 @@ fn normalised(word: &str) -> Cow<'_, str> {
         }
     }
     word.into()
+}
+
+/// A `file:` URL (any case): a path for the programs that open URLs (`curl file:///ws/.env`),
+/// which the workspace reads as one (host, percent-escapes, query).
+fn is_file_url(word: &str) -> bool {
+    word.get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("file:"))
+}
+
+/// Programs that open the URLs they are given: the fetchers and git (`git clone file://…`).
+fn opens_urls(c: &SimpleCommand) -> bool {
+    c.program(true).is_some_and(|p| p.is_fetcher()) || c.name() == Some("git")
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.

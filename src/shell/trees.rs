@@ -72,7 +72,7 @@ pub fn reached(analysis: &Analysis) -> Vec<Reached> {
 }
 
 /// `word` joined onto the command's `cwd` when relative (`$PWD/x` is `x`).
-fn joined(c: &SimpleCommand, word: &str) -> String {
+pub(super) fn joined(c: &SimpleCommand, word: &str) -> String {
     let word = paths::normalise_expansions(word);
     match &c.cwd {
         Some(cwd) if !paths::is_absolute(&word) => format!("{cwd}/{word}"),
@@ -246,10 +246,10 @@ fn tar_sources(args: &[String]) -> Vec<(usize, String)> {
     out
 }
 
-/// What a `find` with an action reaches: (pattern as written, glob below the start, reach).
-fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> {
-    let words = &c.words;
-    let acts = words.iter().any(|w| {
+/// Whether `find` (command `c`) acts on what it selects: `-delete`, `-exec`, `-ok`, or a
+/// later `xargs` stage.
+pub fn find_acts(analysis: &Analysis, c: &SimpleCommand) -> bool {
+    c.words.iter().any(|w| {
         matches!(
             w.as_str(),
             "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir"
@@ -259,10 +259,12 @@ fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> 
             && d.pipeline == c.pipeline
             && d.stage > c.stage
             && d.wrappers.iter().any(|w| w.name == "xargs")
-    });
-    if !acts {
-        return Vec::new();
-    }
+    })
+}
+
+/// `find`'s start points (`.` when it names none), and the index of its expression's first
+/// word (after its `-H`/`-L`/`-P`/`-O` options and the starts).
+pub fn find_starts(words: &[String]) -> (Vec<&str>, usize) {
     let mut i = 1;
     while words
         .get(i)
@@ -277,10 +279,20 @@ fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> 
     {
         i += 1;
     }
-    let starts: Vec<&str> = match words.get(start..i) {
+    let starts = match words.get(start..i) {
         Some(s) if !s.is_empty() => s.iter().map(String::as_str).collect(),
         _ => vec!["."],
     };
+    (starts, i)
+}
+
+/// What a `find` with an action reaches: (pattern as written, glob below the start, reach).
+fn find(analysis: &Analysis, c: &SimpleCommand) -> Vec<(String, String, Reach)> {
+    let words = &c.words;
+    if !find_acts(analysis, c) {
+        return Vec::new();
+    }
+    let (starts, i) = find_starts(words);
     if starts.iter().any(|s| s.contains('$')) {
         return Vec::new();
     }

@@ -3,6 +3,7 @@
 //! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
 //! `env -S`, `script -c`, `flock -c` run a script.
 
+use super::analysis::SimpleCommand;
 use super::{basename, names};
 
 /// Environment variables whose value a program runs as shell text (pagers, editors, git's
@@ -137,6 +138,42 @@ const LAUNCHERS: &[Launcher] = &[
         0,
     ),
     launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
+    // session and power launchers: each runs its operands as a command
+    launcher_row(
+        "dbus-run-session",
+        b"",
+        &["--config-file", "--dbus-daemon"],
+        0,
+    ),
+    launcher_row(
+        "systemd-inhibit",
+        b"",
+        &["--what", "--who", "--why", "--mode"],
+        0,
+    ),
+    launcher_row("caffeinate", b"tw", &[], 0),
+    launcher_row("screen", b"SceEhpTtX", &[], 0),
+    launcher_row(
+        "watchexec",
+        b"wefidsEp",
+        &[
+            "--watch",
+            "--exts",
+            "--filter",
+            "--ignore",
+            "--debounce",
+            "--signal",
+            "--shell",
+            "--env",
+            "--delay-run",
+            "--on-busy-update",
+            "--project-origin",
+            "--workdir",
+            "--filter-file",
+            "--ignore-file",
+        ],
+        0,
+    ),
     launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
     launcher_row(
         "unshare",
@@ -379,6 +416,7 @@ const TASKSET: names::Key = names::folded_key("taskset");
 const SG: names::Key = names::folded_key("sg");
 const CPULIMIT: names::Key = names::folded_key("cpulimit");
 const PARALLEL: names::Key = names::folded_key("parallel");
+const TMUX: names::Key = names::folded_key("tmux");
 
 /// Shell options up to the script operand: (index of the first operand, saw `-c`, saw `-s`).
 fn shell_options(words: &[String]) -> (usize, bool, bool) {
@@ -627,6 +665,29 @@ pub(super) fn peel(words: &[String]) -> Peel {
             } else {
                 Peel::None
             }
+        }
+        // `tmux new-session -d 'cmd'`: the shell command after a command's options
+        TMUX => {
+            let sub = words.get(1).map_or("", String::as_str);
+            if !matches!(
+                sub,
+                "new-session"
+                    | "new"
+                    | "new-window"
+                    | "neww"
+                    | "split-window"
+                    | "splitw"
+                    | "respawn-pane"
+                    | "respawnp"
+                    | "run-shell"
+                    | "run"
+            ) {
+                return Peel::None;
+            }
+            let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
+            rest[0] = "tmux".to_string();
+            let o = options(&rest, b"sntcxyeFfltb", &[]);
+            script(words, "tmux", o.next + 1, 0)
         }
         key => match LAUNCHERS.iter().find(|l| {
             if key == names::NONE {
@@ -904,4 +965,55 @@ fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>>
     }
     // unquoted: split into fields
     Some(out.split_whitespace().map(String::from).collect())
+}
+
+/// A command that runs what it reads on stdin, or the file a `<(…)` names.
+pub(super) fn runs_input(c: &SimpleCommand) -> bool {
+    let Some(name) = c.name() else { return false };
+    let key = names::folded_key(name);
+    is_shell_key(key)
+        || matches!(
+            key,
+            names::EVAL
+                | names::SOURCE
+                | names::DOT
+                | names::PERL
+                | names::RUBY
+                | names::NODE
+                | names::NODEJS
+                | names::PHP
+                | names::DENO
+                | names::BUN
+                | names::RSCRIPT
+                | names::LUA
+        )
+        || name.starts_with("python")
+}
+
+/// The file `c` runs as a program: its name when it has a directory (`./i.sh`, `/tmp/x`),
+/// the script operand of a shell or an interpreter, the file `source`/`.` reads.
+pub(super) fn executed_file(c: &SimpleCommand) -> Option<&str> {
+    let first = c.words.first()?;
+    if first.contains('/') {
+        return Some(first);
+    }
+    let key = names::folded_key(c.name()?);
+    if matches!(key, names::SOURCE | names::DOT) {
+        return c.words.get(1).map(String::as_str);
+    }
+    if !runs_input(c) || key == names::EVAL {
+        return None;
+    }
+    let mut rest = c.words.iter().skip(1);
+    while let Some(w) = rest.next() {
+        match w.as_str() {
+            "-c" | "-e" | "-E" | "-m" | "-r" | "--eval" | "--command" => return None,
+            "-o" | "-O" | "--rcfile" | "--init-file" => {
+                rest.next();
+            }
+            _ if w.starts_with('-') => {}
+            _ => return Some(w),
+        }
+    }
+    None
 }

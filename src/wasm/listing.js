@@ -10,9 +10,8 @@
     // The builtins as they are now: a caller's later changes to them cannot change the reads.
     const bound = (f) => Function.prototype.call.bind(f);
     const isArrayOf = Array.isArray;
-    const push = bound(Array.prototype.push);
     const join = bound(Array.prototype.join);
-    const filter = bound(Array.prototype.filter);
+    const defineProperty = Reflect.defineProperty;
     const wellFormed = String.prototype.isWellFormed
         ? bound(String.prototype.isWellFormed)
         : ((test) => (s) => !test(s))(RegExp.prototype.test.bind(/\p{Surrogate}/u));
@@ -27,25 +26,64 @@
     // Array.isArray throws for a revoked proxy: the per-entry method answers for it.
     const isArray = (v) => { try { return isArrayOf(v); } catch { return false; } };
 
+    // Elements are defined, never assigned or pushed (which would run a setter of a polluted
+    // Array.prototype); `keep` decides which of `list` go into the new array.
+    const element = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
+    function kept(list, keep) {
+        const out = [];
+        let n = 0;
+        for (let i = 0; i < list.length; i++) {
+            if (!keep(list[i], i)) continue;
+            element.value = list[i];
+            defineProperty(out, n++, element);
+        }
+        return out;
+    }
+
     function filterPaths(paths) {
         if (!isArray(paths)) return perEntry(this, paths);
         // The length as wasm reads it (ToUint32).
         const n = paths.length >>> 0;
         let list = [];
-        for (let i = 0; i < n; i++) {
+        for (let i = 0, m = 0; i < n; i++) {
             const p = paths[i];
-            if (typeof p === 'string') push(list, p);
+            if (typeof p !== 'string') continue;
+            element.value = p;
+            defineProperty(list, m++, element);
         }
         if (list.length === 0) return [];
         let text = join(list, '\0');
         if (!wellFormed(text)) {
-            list = filter(list, wellFormed);
+            list = kept(list, wellFormed);
             if (list.length === 0) return [];
             text = join(list, '\0');
         }
-        const kept = judgeJoined(this, text, list.length);
-        if (kept === undefined) return perEntry(this, list);
-        return filter(list, (_, i) => kept[i] === 1);
+        const judged = judgeJoined(this, text, list.length);
+        if (judged === undefined) return perEntry(this, list);
+        return kept(list, (_, i) => judged[i] === 1);
     }
     Object.defineProperty(proto, 'filterPaths', { value: filterPaths, writable: true, configurable: true });
+
+    // setWorkspaceFiles(): the same one crossing for the view (src/wasm/listing.rs).
+    const setEach = bound(proto.setWorkspaceFiles);
+    const setJoined = proto.__toolgateSetFiles;
+    if (typeof setJoined !== 'function') throw new Error('toolgate: the wasm exports no Gatekeeper.__toolgateSetFiles');
+    delete proto.__toolgateSetFiles;
+    const setJoinedBound = bound(setJoined);
+    function setWorkspaceFiles(files) {
+        if (!isArray(files)) return setEach(this, files);
+        const n = files.length >>> 0;
+        let list = [];
+        for (let i = 0; i < n; i++) {
+            const p = files[i];
+            if (typeof p === 'string') push(list, p);
+        }
+        let text = join(list, '\0');
+        if (!wellFormed(text)) {
+            list = filter(list, wellFormed);
+            text = join(list, '\0');
+        }
+        if (!setJoinedBound(this, text, list.length)) setEach(this, list);
+    }
+    Object.defineProperty(proto, 'setWorkspaceFiles', { value: setWorkspaceFiles, writable: true, configurable: true });
 })();

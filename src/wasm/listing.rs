@@ -46,6 +46,57 @@ impl Gatekeeper {
     }
 }
 
+#[wasm_bindgen]
+impl Gatekeeper {
+    /// The workspace view (see the README): the files of the workspace, relative to the first
+    /// root or absolute under any root; `null` forgets it (globs and recursive reads are then
+    /// judged blind, by `recursiveReads`). Not part of `snapshot()`. Entries that are not
+    /// strings (or hold a lone surrogate) are left out. A big list crosses in one piece: the
+    /// layer in listing.js joins it and calls `__toolgateSetFiles`.
+    #[wasm_bindgen(js_name = setWorkspaceFiles)]
+    pub fn set_workspace_files(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[] | null")] files: &JsValue,
+    ) -> Result<(), JsError> {
+        if files.is_null() || files.is_undefined() {
+            self.engine
+                .borrow_mut()
+                .set_workspace_files(None::<Vec<&str>>);
+            return Ok(());
+        }
+        let files: &js_sys::Array = files
+            .dyn_ref()
+            .ok_or_else(|| JsError::new("setWorkspaceFiles: expected an array of paths or null"))?;
+        let list: Vec<String> = files
+            .iter()
+            .filter_map(|f| super::read::path_string(&f))
+            .collect();
+        self.engine
+            .borrow_mut()
+            .set_workspace_files(Some(list.iter().map(String::as_str)));
+        Ok(())
+    }
+
+    /// [`Gatekeeper::set_workspace_files`] for `count` paths joined by NUL; `false` when the
+    /// text is not that (the layer then passes the array).
+    #[wasm_bindgen(js_name = __toolgateSetFiles, skip_typescript)]
+    pub fn set_files_joined(&self, joined: &JsString, count: u32) -> bool {
+        let Some(text) = utf8(joined) else {
+            return false;
+        };
+        let files: Vec<&str> = if text.is_empty() {
+            Vec::new()
+        } else {
+            text.split('\0').collect()
+        };
+        if files.len() != count as usize {
+            return false;
+        }
+        self.engine.borrow_mut().set_workspace_files(Some(files));
+        true
+    }
+}
+
 /// `s` as UTF-8 written straight into wasm memory by `TextEncoder.encodeInto`: one native
 /// call for an ASCII text (wasm-bindgen's `as_string` copies it a code unit at a time), a
 /// second for the rest of a text that is not. `None` when there is no `TextEncoder`.

@@ -7,19 +7,24 @@
 //! (`importers`, [`import`]), which a host loads only when it imports another agent's settings.
 //!
 //! State lives in `Rc<RefCell<…>>` and every method takes `&self`, so a prompt callback may
-//! call back into the same Gatekeeper while a prompt is open; no borrow is held across an
-//! `.await` or a call into JS.
+//! call back into the same Gatekeeper while a prompt is open. No borrow is held across an
+//! `.await` or while any of the host's JS runs (a getter of the call, a callback): the call is
+//! read before the engine is borrowed, the answer built after. And no JS exception unwinds
+//! through the facade: every call into JS that can run the host's code is caught, and the
+//! values handed out are built without running any ([`owned`]), so an instance stays usable
+//! whatever the host's JS does.
 
 // The class's imports are unused when the build has the importers alone.
 #![cfg_attr(not(feature = "gate"), allow(unused_imports))]
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::{Array, Function, Promise};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::catalogue::Catalogue;
 use crate::engine::{
     invalid_outcome, invalid_verdict, Begin, Change, Engine, Explanation, TurnGrants,
 };
@@ -31,6 +36,8 @@ pub mod import;
 #[cfg(feature = "gate")]
 mod listing;
 mod own;
+#[cfg_attr(not(feature = "gate"), allow(dead_code))]
+mod owned;
 #[cfg(feature = "gate")]
 mod plain;
 // The readers, writers and `describe` are shared; their gate-only parts are unused by the
@@ -61,13 +68,31 @@ const TS_IMPORT: &'static str = include_str!("import.d.ts");
 #[wasm_bindgen(typescript_custom_section)]
 const TS_HOST: &'static str = include_str!("host.d.ts");
 
+/// What every method that answers with a JS value returns: never an error. A `Result` makes
+/// the wasm export return two values instead of one `externref`, which Node 20's V8 (11.3)
+/// would inline into the optimized JS calling it and could not deoptimize (plain.rs, and
+/// docs/architecture.md § The JS layer and V8): no export of the class returns one.
+#[cfg(feature = "gate")]
+type Two<T> = Result<T, JsValue>;
+
 /// The one class JS sees.
 #[cfg(feature = "gate")]
 #[wasm_bindgen]
 pub struct Gatekeeper {
     engine: Rc<RefCell<Engine>>,
+    /// The engine's (it never changes), read without borrowing the engine.
+    catalogue: Rc<Catalogue>,
     prompt: Rc<RefCell<Option<Function>>>,
     on_change: Rc<RefCell<Option<Function>>>,
+    /// Set when the instance is freed: a prompt still open then ends in a deny.
+    freed: Rc<Cell<bool>>,
+}
+
+#[cfg(feature = "gate")]
+impl Drop for Gatekeeper {
+    fn drop(&mut self) {
+        self.freed.set(true);
+    }
 }
 
 #[cfg(feature = "gate")]
@@ -80,22 +105,25 @@ impl Gatekeeper {
     ) -> Result<Gatekeeper, JsValue> {
         console_error_panic_hook::set_once();
         let (settings, host) = read::settings(&config, "")?;
-        Self::build(settings, host)
+        Ok(Self::build(settings, host)?)
     }
 
-    fn build(settings: Settings, host: read::Host) -> Result<Gatekeeper, JsValue> {
+    fn build(settings: Settings, host: read::Host) -> Result<Gatekeeper, SettingsError> {
         let engine = Engine::new(settings)?;
         Ok(Gatekeeper {
+            catalogue: engine.shared_catalogue(),
             engine: Rc::new(RefCell::new(engine)),
             prompt: Rc::new(RefCell::new(host.prompt)),
             on_change: Rc::new(RefCell::new(host.on_change)),
+            freed: Rc::new(Cell::new(false)),
         })
     }
 
     /// Everything a user decided, as plain JSON (turn grants and callbacks excluded).
     #[wasm_bindgen(unchecked_return_type = "Snapshot")]
-    pub fn snapshot(&self) -> JsValue {
-        to_js(&self.engine.borrow().snapshot())
+    pub fn snapshot(&self) -> Two<JsValue> {
+        let snapshot = self.engine.borrow().snapshot();
+        Ok(to_js(&snapshot))
     }
 
     /// Restores a snapshot exactly; throws on an unknown or newer version, naming the field.
@@ -114,17 +142,23 @@ impl Gatekeeper {
         }
         check_version(from_js(version, "snapshot.version")?).map_err(|e| e.under("snapshot"))?;
         let (mut settings, _) = read::settings(&snapshot, "snapshot")?;
+        // The host's options are the second argument's, named as its own fields; every error
+        // of the snapshot's is named under `snapshot.`, the checks of its values included.
         let timeout = optional(own_field(&host, "promptTimeoutMs")?, "promptTimeoutMs")?;
+        if let Some(ms) = timeout {
+            crate::settings::check_prompt_timeout(ms)?;
+        }
+        let host = read::host(&host)?;
         settings.prompt_timeout_ms = timeout.or(settings.prompt_timeout_ms);
-        Self::build(settings, read::host(&host)?)
+        Ok(Self::build(settings, host).map_err(|e| e.under("snapshot"))?)
     }
 
     /// The shell analysis alone (no policy): the simple commands that would run, each as its
     /// words joined by spaces (launchers included), whether the command is plain, and why it
     /// cannot be judged, if so. For tools and benchmarks; `check` does this internally.
     #[wasm_bindgen(js_name = analyseCommand, unchecked_return_type = "CommandSummary")]
-    pub fn analyse_command(command: &str) -> JsValue {
-        to_js(&crate::shell::analyse(command).summary())
+    pub fn analyse_command(command: &str) -> Two<JsValue> {
+        Ok(to_js(&crate::shell::analyse(command).summary()))
     }
 
     /// Analyses every command of a list in one call and returns how many simple commands they
@@ -151,9 +185,12 @@ impl Gatekeeper {
     pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        let engine = self.engine.borrow();
-        validation_js(&engine, read_call(call, engine.catalogue()), false)
+    ) -> Two<JsValue> {
+        Ok(validation_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// The verdict for `call`, synchronously; never prompts. Validates first: a malformed or
@@ -162,9 +199,12 @@ impl Gatekeeper {
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        let engine = self.engine.borrow();
-        verdict_js(&engine, read_call(call, engine.catalogue()), false)
+    ) -> Two<JsValue> {
+        Ok(verdict_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// Every step of the resolution order with what it looked at and why it passed or decided.
@@ -172,9 +212,12 @@ impl Gatekeeper {
     pub fn explain(
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: &JsValue,
-    ) -> JsValue {
-        let engine = self.engine.borrow();
-        explanation_js(&engine, read_call(call, engine.catalogue()), false)
+    ) -> Two<JsValue> {
+        Ok(explanation_js(
+            &self.engine,
+            read_call(call, &self.catalogue),
+            false,
+        ))
     }
 
     /// Validate → resolve → prompt if needed. Resolves to `{ allowed, reason?, code, decidedBy,
@@ -184,9 +227,9 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "ToolCall")] call: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "AuthorizeOptions")] options: JsValue,
-    ) -> Promise {
-        let parsed = read_call(&call, self.engine.borrow().catalogue());
-        self.authorize_read(parsed, call, options)
+    ) -> Two<Promise> {
+        let parsed = read_call(&call, &self.catalogue);
+        Ok(self.authorize_read(parsed, call, options))
     }
 
     /// `authorize` of the call as read; `call` is the call as given (the prompt shows its
@@ -199,38 +242,43 @@ impl Gatekeeper {
         options: JsValue,
     ) -> Promise {
         let has_prompt = self.prompt.borrow().is_some();
-        let begin = match &parsed {
-            Ok(c) => self.engine.borrow().begin(c, has_prompt),
-            Err(invalid) => Begin::Settled(invalid_outcome(invalid.clone(), crate::Locality::None)),
+        let (read, request, verdict) = match parsed {
+            Err(invalid) => {
+                return settled(&invalid_outcome(invalid, crate::Locality::None));
+            }
+            Ok(read) => {
+                let begin = self.engine.borrow().begin(&read, has_prompt);
+                match begin {
+                    Begin::Settled(outcome) => return settled(&outcome),
+                    Begin::Ask(request, verdict) => (read, request, verdict),
+                }
+            }
         };
-        let (request, verdict) = match begin {
-            Begin::Settled(outcome) => return Promise::resolve(&to_js(&outcome)),
-            Begin::Ask(request, verdict) => (request, verdict),
-        };
-        let tool = request.tool.clone();
         let request_js = to_js(&request);
         // The params as given: the prompt shows the call that was judged.
         let params = own::get(&call, label("params"))
             .ok()
             .flatten()
             .unwrap_or_default();
-        let _ = js_sys::Reflect::set(&request_js, label("params"), &params);
+        owned::put(&request_js, label("params"), &params);
         let prompt = self.prompt.borrow().clone();
         let timeout = self.engine.borrow().prompt_timeout_ms();
-        let signal = (options.is_object())
-            .then(|| own::get(&options, label("signal")).ok().flatten())
-            .flatten()
-            .filter(|s| !s.is_undefined() && !s.is_null());
         let engine = self.engine.clone();
         let on_change = self.on_change.clone();
+        let freed = self.freed.clone();
         let finish: prompt::Finish = Box::new(move |result| {
-            let (outcome, change) = engine.borrow_mut().finish(&tool, verdict, result);
+            // Freed while it asked: nothing of the instance may be relied on, so no answer is.
+            let result = match freed.get() {
+                true => crate::engine::PromptResult::Aborted("the Gatekeeper was freed".into()),
+                false => result,
+            };
+            let (outcome, change) = engine.borrow_mut().finish(&read, verdict, result);
             if let Some(change) = change {
                 notify(&on_change, &change);
             }
-            to_js(&outcome)
+            outcome_js(&outcome)
         });
-        prompt::ask(prompt, request_js, timeout, signal, finish)
+        prompt::ask(prompt, request_js, timeout, signal(&options), finish)
     }
 
     #[wasm_bindgen(js_name = isIgnored)]
@@ -254,20 +302,27 @@ impl Gatekeeper {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[]")] paths: &JsValue,
     ) -> Result<Array, JsError> {
-        let paths: &Array = paths
-            .dyn_ref()
-            .ok_or_else(|| JsError::new("filterPaths: expected an array of paths"))?;
-        let engine = self.engine.borrow();
-        let mut batch = engine.access().batch();
-        let out = Array::new();
-        for item in paths.iter() {
+        if !own::is_array(paths) {
+            return Err(JsError::new("filterPaths: expected an array of paths"));
+        }
+        // Read first (an entry's getter is the caller's code), judged after: an entry that
+        // cannot be read is not vouched for, so it is dropped.
+        let mut read = Vec::new();
+        for i in 0..own::length(paths).unwrap_or(0) {
+            let item = js_sys::Reflect::get_u32(paths, i).unwrap_or_default();
             if let Some(p) = path_string(&item) {
-                if !batch.is_ignored(&p) {
-                    out.push(&item);
-                }
+                read.push((item, p));
             }
         }
-        Ok(out)
+        let kept: Vec<JsValue> = {
+            let engine = self.engine.borrow();
+            let mut batch = engine.access().batch();
+            read.into_iter()
+                .filter(|(_, p)| !batch.is_ignored(p))
+                .map(|(item, _)| item)
+                .collect()
+        };
+        Ok(owned::array(&kept))
     }
 
     /// `"local"` or `"external"`; a path that cannot be resolved is external.
@@ -276,33 +331,27 @@ impl Gatekeeper {
     pub fn classify_path(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] path: &JsValue,
-    ) -> JsValue {
+    ) -> Two<JsValue> {
         let class = match path_string(path) {
             Some(p) => self.engine.borrow().access().classify(&p).as_str(),
             None => crate::Locality::External.as_str(),
         };
         // The two answers are created once, not decoded on every call.
-        label(class).clone()
+        Ok(label(class).clone())
     }
 
     /// Warnings from compiling the ignore file (e.g. a missing `!include`).
     /// Every tool this Gatekeeper declares, with its spec: the default catalogue plus the
     /// settings' `tools`. Tools not listed are judged as tier `exec` (`mcp__…` names as `mcp`).
     #[wasm_bindgen(getter, unchecked_return_type = "Record<string, ToolSpec>")]
-    pub fn catalogue(&self) -> JsValue {
-        to_js(&self.engine.borrow().catalogue().tools())
+    pub fn catalogue(&self) -> Two<JsValue> {
+        Ok(to_js(&self.catalogue.tools()))
     }
 
     #[wasm_bindgen(getter, js_name = ignoreWarnings, unchecked_return_type = "string[]")]
-    pub fn ignore_warnings(&self) -> Array {
-        self.engine
-            .borrow()
-            .access()
-            .ignore()
-            .warnings()
-            .iter()
-            .map(|w| JsValue::from_str(w))
-            .collect()
+    pub fn ignore_warnings(&self) -> Two<Array> {
+        let warnings = self.engine.borrow().access().ignore().warnings().to_vec();
+        Ok(owned::strings(warnings))
     }
 
     #[wasm_bindgen(getter, unchecked_return_type = "Mode")]
@@ -436,13 +485,16 @@ impl Gatekeeper {
 
     /// This turn's grants, each list sorted.
     #[wasm_bindgen(getter, js_name = turnGrants, unchecked_return_type = "{ allow: string[]; deny: string[] }")]
-    pub fn turn_grants(&self) -> JsValue {
-        let engine = self.engine.borrow();
-        let (allow, deny) = engine.turn_grants();
-        to_js(&TurnGrants {
-            allow: allow.map(String::from).collect(),
-            deny: deny.map(String::from).collect(),
-        })
+    pub fn turn_grants(&self) -> Two<JsValue> {
+        let grants = {
+            let engine = self.engine.borrow();
+            let (allow, deny) = engine.turn_grants();
+            TurnGrants {
+                allow: allow.map(String::from).collect(),
+                deny: deny.map(String::from).collect(),
+            }
+        };
+        Ok(to_js(&grants))
     }
 
     #[wasm_bindgen(js_name = isAlwaysAllowed)]
@@ -452,12 +504,14 @@ impl Gatekeeper {
 
     /// Sorted, without duplicates.
     #[wasm_bindgen(getter, js_name = alwaysAllowedTools, unchecked_return_type = "string[]")]
-    pub fn always_allowed_tools(&self) -> Array {
-        self.engine
+    pub fn always_allowed_tools(&self) -> Two<Array> {
+        let tools: Vec<String> = self
+            .engine
             .borrow()
             .always_allowed_tools()
-            .map(JsValue::from_str)
-            .collect()
+            .map(String::from)
+            .collect();
+        Ok(owned::strings(tools))
     }
 
     /// `{ allow?: string[], deny?: string[] }`: a skill's allowed-tools / disallowed-tools.
@@ -518,27 +572,28 @@ impl Gatekeeper {
 }
 
 /// `validate`'s answer for the call as read, as an object or (`packed`) a packed record
-/// ([`output`]); so for the two below.
+/// ([`output`]); so for the two below. The engine is borrowed to judge, not to answer.
 #[cfg(feature = "gate")]
 #[inline(never)] // one copy for the object and the packed call
 fn validation_js(
-    engine: &Engine,
+    engine: &RefCell<Engine>,
     read: Result<crate::ToolCall, crate::validate::Invalid>,
     packed: bool,
 ) -> JsValue {
-    write::validation_js(&read.and_then(|c| engine.validate(&c)), packed)
+    let result = read.and_then(|c| engine.borrow().validate(&c));
+    write::validation_js(&result, packed)
 }
 
 /// `check`'s answer for the call as read.
 #[cfg(feature = "gate")]
 #[inline(never)] // one copy for the object and the packed call
 fn verdict_js(
-    engine: &Engine,
+    engine: &RefCell<Engine>,
     read: Result<crate::ToolCall, crate::validate::Invalid>,
     packed: bool,
 ) -> JsValue {
     let verdict = match read {
-        Ok(c) => engine.check(&c),
+        Ok(c) => engine.borrow().check(&c),
         Err(invalid) => invalid_verdict(invalid, crate::Locality::None),
     };
     output(&verdict, packed)
@@ -548,18 +603,48 @@ fn verdict_js(
 #[cfg(feature = "gate")]
 #[inline(never)]
 fn explanation_js(
-    engine: &Engine,
+    engine: &RefCell<Engine>,
     read: Result<crate::ToolCall, crate::validate::Invalid>,
     packed: bool,
 ) -> JsValue {
     let explanation = match read {
-        Ok(c) => engine.explain(&c),
+        Ok(c) => engine.borrow().explain(&c),
         Err(invalid) => {
             let verdict = invalid_verdict(invalid.clone(), crate::Locality::None);
             Explanation::failed_validation(invalid, verdict)
         }
     };
     output(&explanation, packed)
+}
+
+/// An outcome as `authorize` resolves to it: never a thenable, whatever
+/// `Object.prototype.then` holds (a promise resolved with one would adopt its answer).
+#[cfg(feature = "gate")]
+fn outcome_js(outcome: &crate::engine::Outcome) -> JsValue {
+    let js = to_js(outcome);
+    owned::not_thenable(&js);
+    js
+}
+
+/// A promise already settled with `outcome`.
+#[cfg(feature = "gate")]
+fn settled(outcome: &crate::engine::Outcome) -> Promise {
+    Promise::resolve(&outcome_js(outcome))
+}
+
+/// `options.signal` (own), or why it could not be read: a prompt then ends in a deny.
+#[cfg(feature = "gate")]
+fn signal(options: &JsValue) -> prompt::Signal {
+    if !options.is_object() {
+        return Ok(None);
+    }
+    match own::get(options, label("signal")) {
+        Ok(s) => Ok(s.filter(|s| !s.is_undefined() && !s.is_null())),
+        Err(e) => Err(format!(
+            "its signal could not be read: {}",
+            prompt::describe(&e)
+        )),
+    }
 }
 
 #[cfg(feature = "gate")]

@@ -1,7 +1,7 @@
 //! Core → JS as a packed record: the outputs of `check`, `validate`, `explain` and
 //! `analyseCommand` written by their serde `Serialize` (the core's types stay the one statement
 //! of the shape) into a tape of 16-bit units that `read_call.js` decodes into the object
-//! serde-wasm-bindgen ([`super::write::to_js`]) builds: the same keys in the same order, a
+//! [`super::owned`] ([`super::write::to_js`]) builds: the same keys in the same order, a
 //! skipped `None` absent, an unskipped one `undefined`, unit variants as their names. The
 //! tape stays in wasm memory (the layer reads it through a view); the strings that are not
 //! names cross as ONE JS string, their texts one after another (none: no string at all).
@@ -23,7 +23,7 @@
 //!
 //! Anything else a type could hold (floats, maps, bytes, enum variants with data, integers
 //! beyond 2^53, a tape longer than [`TAPE_UNITS`]) is an error: the facade then hands out
-//! serde-wasm-bindgen's object instead.
+//! [`super::owned`]'s object instead.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -130,7 +130,8 @@ fn with_names<R>(f: impl FnOnce(&mut Names) -> R) -> R {
 
 /// Every name so far, in number order (the layer's copy).
 pub(super) fn names() -> Array {
-    with_names(|n| n.list.iter().map(|s| JsValue::from_str(s)).collect())
+    let list = with_names(|n| n.list.clone());
+    super::owned::strings(list)
 }
 
 /// The tape's address in wasm memory (the same for every record).
@@ -184,12 +185,13 @@ struct Packer<'a> {
     texts: &'a mut String,
 }
 
+/// A value a serializer of the facade has no form for (here: the record; in `owned.rs`: JS).
 #[derive(Debug)]
-struct Unsupported;
+pub(super) struct Unsupported;
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("not packable")
+        f.write_str("no form for this value")
     }
 }
 
@@ -245,7 +247,7 @@ impl Packer<'_> {
     }
 
     fn integer(&mut self, v: impl Into<i128>) -> Done {
-        // serde-wasm-bindgen's range for a number (beyond it, a BigInt or an error).
+        // the integers a JS number holds exactly (beyond them, the object path answers)
         const SAFE: u128 = (1 << 53) - 1;
         let v = v.into();
         let magnitude = v.unsigned_abs();

@@ -12,12 +12,20 @@
 //! units (JS's `length`), in decimal.
 //!
 //! These methods are not API: the layer takes them off the prototype when it loads.
+//!
+//! Each returns a `Result` (always `Ok`), so its wasm export returns two values instead of one
+//! `externref` ([`Two`]): Node 20's V8 (11.3) inlines a JS→wasm call that returns one
+//! `externref` into the optimized JS that makes it, and its deoptimizer cannot rebuild that
+//! frame: a lazy deoptimization of the caller while the call runs (a GC in it re-deciding where
+//! the caller's object literals are allocated, for one) ends the process ("unreachable code" in
+//! `Deoptimizer::DoComputeBuiltinContinuation`). A call returning two values is never inlined
+//! (docs/architecture.md § The JS layer and V8).
 
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::read::{params_read, read_call};
-use super::Gatekeeper;
+use super::{Gatekeeper, Two};
 use crate::call::{ToolCall, Value};
 use crate::catalogue::{Catalogue, ToolSpec};
 
@@ -35,25 +43,19 @@ impl Gatekeeper {
     /// name, params, name, params, …]`, where `unknown` is what an undeclared tool reads and
     /// `mcp` what an undeclared tool whose name starts with `prefix` reads.
     #[wasm_bindgen(js_name = __toolgateParams, skip_typescript)]
-    pub fn params_table(&self) -> Array {
-        let engine = self.engine.borrow();
-        let catalogue = engine.catalogue();
-        let list = |spec: &ToolSpec| {
-            params_read(spec)
-                .into_iter()
-                .map(JsValue::from_str)
-                .collect::<Array>()
-        };
-        let table = Array::new();
-        table.push(&crate::mcp::CLAUDE_PREFIX.into());
-        table.push(&list(catalogue.spec(&undeclared(catalogue, ""))).into());
-        let mcp = undeclared(catalogue, crate::mcp::CLAUDE_PREFIX);
-        table.push(&list(catalogue.spec(&mcp)).into());
+    pub fn params_table(&self) -> Two<Array> {
+        let catalogue = &*self.catalogue;
+        let list = |spec: &ToolSpec| JsValue::from(super::owned::strings(params_read(spec)));
+        let mut table = vec![
+            crate::mcp::CLAUDE_PREFIX.into(),
+            list(catalogue.spec(&undeclared(catalogue, ""))),
+            list(catalogue.spec(&undeclared(catalogue, crate::mcp::CLAUDE_PREFIX))),
+        ];
         for (tool, spec) in &catalogue.tools() {
-            table.push(&tool.into());
-            table.push(&list(spec).into());
+            table.push(tool.into());
+            table.push(list(spec));
         }
-        table
+        Ok(super::owned::array(&table))
     }
 
     /// `check`, `validate`, `explain` or `authorize` (by number: [`CHECK`], [`VALIDATE`],
@@ -71,26 +73,22 @@ impl Gatekeeper {
         read: &JsValue,
         call: JsValue,
         options: JsValue,
-    ) -> JsValue {
-        let engine = self.engine.borrow();
+    ) -> Two<JsValue> {
         let read = if packed.is_empty() {
-            read_call(read, engine.catalogue())
+            read_call(read, &self.catalogue)
         } else {
-            match unpack(packed, engine.catalogue()) {
+            match unpack(packed, &self.catalogue) {
                 Some(c) => Ok(c),
-                None => return JsValue::UNDEFINED,
+                None => return Ok(JsValue::UNDEFINED),
             }
         };
         let packed = method < OBJECT;
-        match method % OBJECT {
-            CHECK => super::verdict_js(&engine, read, packed),
-            VALIDATE => super::validation_js(&engine, read, packed),
-            EXPLAIN => super::explanation_js(&engine, read, packed),
-            _ => {
-                drop(engine);
-                self.authorize_read(read, call, options).into()
-            }
-        }
+        Ok(match method % OBJECT {
+            CHECK => super::verdict_js(&self.engine, read, packed),
+            VALIDATE => super::validation_js(&self.engine, read, packed),
+            EXPLAIN => super::explanation_js(&self.engine, read, packed),
+            _ => self.authorize_read(read, call, options).into(),
+        })
     }
 }
 
@@ -99,20 +97,25 @@ impl Gatekeeper {
     /// The packed records' names (`pack.rs`), for the layer when it meets a number it does not
     /// have.
     #[wasm_bindgen(js_name = __toolgateNames, skip_typescript)]
-    pub fn packed_names() -> Array {
-        super::pack::names()
+    pub fn packed_names() -> Two<Array> {
+        Ok(super::pack::names())
     }
 
     /// Where the layer reads packed records: `[memory, the tape's address]`.
     #[wasm_bindgen(js_name = __toolgateTape, skip_typescript)]
-    pub fn packed_tape() -> Array {
-        Array::of2(&wasm_bindgen::memory(), &super::pack::tape_address().into())
+    pub fn packed_tape() -> Two<Array> {
+        let address = super::pack::tape_address().into();
+        Ok(super::owned::array(&[wasm_bindgen::memory(), address]))
     }
 
-    /// `analyseCommand` as a packed record (or the object, when it does not pack).
+    /// `analyseCommand` as a packed record (or the object, when it does not pack or
+    /// `as_object`).
     #[wasm_bindgen(js_name = __toolgateAnalyse, skip_typescript)]
-    pub fn analyse_packed(command: &str) -> JsValue {
-        super::output(&crate::shell::analyse(command).summary(), true)
+    pub fn analyse_packed(command: &str, as_object: bool) -> Two<JsValue> {
+        Ok(super::output(
+            &crate::shell::analyse(command).summary(),
+            !as_object,
+        ))
     }
 }
 

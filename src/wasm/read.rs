@@ -276,15 +276,10 @@ fn worded(unexpected: de::Unexpected<'_>) -> std::borrow::Cow<'_, str> {
     text.into()
 }
 
-/// A JS integer as serde's integer visitors take it, non-negative as `u64`: a BigInt within
-/// 64 bits (serde-wasm-bindgen read those), or a number without a fraction within them.
+/// A JS integer as serde's integer visitors take it, non-negative as `u64`: a number without a
+/// fraction within 64 bits. A BigInt is none: settings are JSON, which has no BigInt, and a
+/// snapshot could not hold one.
 fn integer(v: &JsValue) -> Option<Result<u64, i64>> {
-    if v.is_bigint() {
-        return match u64::try_from(v.clone()) {
-            Ok(n) => Some(Ok(n)),
-            Err(v) => i64::try_from(v).ok().map(Err),
-        };
-    }
     whole(v.as_f64()?)
 }
 
@@ -345,6 +340,8 @@ fn wrong(v: &JsValue, expected: &dyn de::Expected) -> Error {
         U::Bool(b)
     } else if let Some(s) = &text {
         U::Str(s)
+    } else if v.is_bigint() {
+        U::Other("a BigInt (settings are JSON: give a number)")
     } else if let Some(n) = integer(v) {
         match n {
             Ok(n) => U::Unsigned(n),

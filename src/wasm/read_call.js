@@ -7,9 +7,10 @@
 // boolean, null or undefined, hands read_call a replay of exactly what was read (so it runs
 // nothing of the caller's twice) and read_call words the verdict. The packed method's answer
 // comes back as a packed record (src/wasm/pack.rs: a tape in wasm memory and one string of
-// texts), decoded here into the object serde-wasm-bindgen builds; any surprise in it takes the
-// object from wasm instead. Appended
-// to every gate entry by scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
+// texts), decoded here into the object owned.rs builds; any surprise in it takes the
+// object from wasm instead. Every call into wasm goes through the layer's methods, whose
+// exports return two values (plain.rs says why: Node 20's V8). Appended to every gate entry by
+// scripts/lib/glue.mjs, where `Gatekeeper` is the wasm-bindgen class.
 (() => {
     // The builtins as they are now: a caller's later changes to them cannot change the reads.
     const get = Reflect.get;
@@ -40,7 +41,6 @@
         delete Gatekeeper[name];
         return f;
     };
-    const rust = { __proto__: null, check: bound(proto.check), validate: bound(proto.validate), explain: bound(proto.explain) };
     const paramsTable = take('__toolgateParams');
     // plain.rs `judge_packed`: (method number, packed call or '' for the replay `read`, call, options).
     const judgePacked = take('__toolgateJudge');
@@ -54,7 +54,7 @@
     const bufferOf = getter(WebAssembly.Memory.prototype, 'buffer');
     const sliceText = bound(String.prototype.slice);
     const analysePacked = takeStatic('__toolgateAnalyse');
-    const analyseObject = Gatekeeper.analyseCommand;
+    const defineProperty = Reflect.defineProperty;
     const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
     // What each tool reads, from the instance's catalogue (asked once per instance).
@@ -62,7 +62,11 @@
         let t = tableOf(gk);
         if (t === undefined) {
             const list = paramsTable(gk);
-            t = { __proto__: null, prefix: list[0], unknown: list[1], mcp: list[2], tools: create(null) };
+            t = create(null);
+            t.prefix = list[0];
+            t.unknown = list[1];
+            t.mcp = list[2];
+            t.tools = create(null);
             for (let i = 3; i < list.length; i += 2) t.tools[list[i]] = list[i + 1];
             keepTable(gk, t);
         }
@@ -190,7 +194,17 @@
         return callReplay(own(tool), own(replay(answers)));
     }
 
-    // ---- the answer: a packed record (pack.rs) as the object serde-wasm-bindgen builds -------
+    // ---- the answer: a packed record (pack.rs) as the object owned.rs builds -----------------
+
+    // Every field and element is defined, never assigned: an assignment would run a setter of
+    // a polluted Object.prototype or Array.prototype, and an inherited read-only property
+    // (`decision`, `ok`) would keep the result from getting its own. The descriptor has no
+    // prototype (an inherited `get` would make it an accessor's) and is reused.
+    const ownData = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
+    const put = (o, key, v) => {
+        ownData.value = v;
+        defineProperty(o, key, ownData);
+    };
 
     // The names by number (fixed texts and field names), as pack.rs numbers them; fetched
     // again when a record has a number not yet here (the list only grows).
@@ -235,7 +249,8 @@
             let k;
             while ((k = view[at]) >= NAME) {
                 at++;
-                o[name(k - NAME)] = value();
+                const key = name(k - NAME);
+                put(o, key, value());
             }
             if (view[at++] !== END_OBJECT) throw SURPRISE;
             return o;
@@ -245,7 +260,7 @@
             let i = 0;
             while (view[at] !== END_ARRAY) {
                 if (at >= end) throw SURPRISE;
-                a[i++] = value();
+                put(a, i++, value());
             }
             at++;
             return a;
@@ -293,13 +308,14 @@
         }
     }
 
-    /** The packed method for a packed call, else (or when it declines) read_call's method. */
+    /** The packed method for a packed call, else (or when it declines) read_call's, as an object. */
     function judge(gk, call, method) {
         const r = read(gk, call);
-        if (r === NOT_READ) return rust[method](gk, call);
-        if (typeof r !== 'string') return rust[method](gk, r);
+        const object = (read) => judgePacked(gk, METHOD[method] + AS_OBJECT, '', read, undefined, undefined);
+        if (r === NOT_READ) return object(call);
+        if (typeof r !== 'string') return object(r);
         const out = judgePacked(gk, METHOD[method], r, undefined, undefined, undefined);
-        if (out === undefined) return rust[method](gk, unpacked(gk, r));
+        if (out === undefined) return object(unpacked(gk, r));
         if (typeof out !== 'string') return out; // it did not pack: the object
         try {
             return decoded(out);
@@ -324,12 +340,12 @@
         }),
     });
     Object.defineProperty(Gatekeeper, 'analyseCommand', method(function analyseCommand(command) {
-        const out = analysePacked(command);
+        const out = analysePacked(command, false);
         if (typeof out !== 'string') return out;
         try {
             return decoded(out);
         } catch {
-            return analyseObject(command);
+            return analysePacked(command, true);
         }
     }));
 })();

@@ -35,6 +35,8 @@ export type Mode = "always-ask" | "write" | "yolo" | "unattended";
 
 export type Platform = "linux" | "macos" | "windows";
 
+export type RecursiveReads = "allow" | "prompt";
+
 export type Settings = { 
 /**
  * Set by [`crate::engine::Engine::snapshot`] ([`Settings::VERSION`]); settings written
@@ -100,7 +102,19 @@ rules?: Rules,
 /**
  * A prompt not answered in time is a deny. Default: no timeout.
  */
-promptTimeoutMs?: number,
+promptTimeoutMs?: number, 
+/**
+ * Without a workspace view, what a recursive read of a directory that may hold an
+ * ignored file does (`grep -r x src`, `cp -r src /tmp`). Default
+ * [`RecursiveReads::Prompt`].
+ */
+recursiveReads?: RecursiveReads, 
+/**
+ * The workspace view: the files the workspace holds (see [`crate::view`]). The host's,
+ * not the user's: [`crate::engine::Engine::snapshot`] leaves it out. Default: none (not
+ * known).
+ */
+workspaceFiles?: Array<string>,
 };
 
 export type Rules = { allow?: Array<RuleEntry>, ask?: Array<RuleEntry>, deny?: Array<RuleEntry>, 
@@ -177,7 +191,12 @@ line: number,
 /**
  * The pattern as written.
  */
-pattern: string,
+pattern: string, 
+/**
+ * `true` when the workspace view decided it: the path is a file the view lists, read
+ * through a glob, `find` or a recursive read.
+ */
+view?: boolean,
 };
 
 export type Invalid = { code: ValidationCode, error: string, 

@@ -1,6 +1,6 @@
-//! Core → JS: every value the facade hands out is the core type serialised by
-//! serde-wasm-bindgen (plain objects, `None` fields absent), and every error it throws is a
-//! JS `Error` with the failing field's path and a code as properties.
+//! Core → JS: every value the facade hands out is the core type serialised as plain data whose
+//! fields are own properties ([`super::owned`]), and every error it throws is a JS `Error` with
+//! the failing field's path and a code as properties.
 
 use js_sys::Object;
 use serde::Serialize;
@@ -9,14 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::settings::SettingsError;
 use crate::validate::Invalid;
 
-const SERIALIZER: serde_wasm_bindgen::Serializer =
-    serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
-
-/// `value` as plain JS data.
-pub(super) fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    // The core's types serialise without fail (string keys, numbers within range).
-    value.serialize(&SERIALIZER).unwrap_or(JsValue::NULL)
-}
+pub(super) use super::owned::to_js;
 
 /// `value` packed (`pack.rs`: the tape left in wasm memory, its texts returned as a string,
 /// for read_call.js to decode) when `packed` and it packs, else as [`to_js`]'s object.
@@ -61,8 +54,8 @@ fn settings_error(e: &SettingsError) -> JsValue {
     let (field, code) = (e.field.as_str(), e.code);
     let error = js_sys::Error::new(&e.to_string());
     let o: &Object = error.as_ref();
-    let _ = js_sys::Reflect::set(o, label("field"), &JsValue::from_str(field));
-    let _ = js_sys::Reflect::set(o, label("code"), &JsValue::from_str(code));
+    super::owned::put(o, label("field"), &JsValue::from_str(field));
+    super::owned::put(o, label("code"), &JsValue::from_str(code));
     error.into()
 }
 

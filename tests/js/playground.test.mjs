@@ -113,6 +113,10 @@ test('Poke at secrets: every route to .env is blocked by the ignore file, a miss
     assert.equal(c.step, 'validation');
     assert.match(c.text, /blocked by the \.clineignore/);
   }
+  // a recursive read of config/ reaches config/api.secret: the workspace view decided it
+  const walk = await settled(page, 'bash', 1);
+  assert.equal(walk.decision, 'blocked');
+  assert.match(walk.text, /Workspace view.*config\/api\.secret/);
   const missing = await settled(page, 'write_to_file');
   assert.equal(missing.decision, 'blocked');
   assert.match(missing.text, /Missing required parameter 'content'/);

@@ -54,25 +54,29 @@ const HOSTILE_TEXTS = [
   'x'.repeat(100_000), 'allow', 'deny', 'policy_allow', 'critical', 'none', 'passed',
 ];
 
-test('the layer decodes packed records: objects are built by the layer, not by wasm-bindgen', () => {
-  // A setter on Object.prototype sees who sets `decision`: the layer's decoder or wasm-bindgen's glue.
-  const setters = [];
-  Object.defineProperty(Object.prototype, 'decision', {
-    configurable: true,
-    set(v) {
-      setters.push(new Error().stack.split('\n')[2].trim().split(' ')[1]);
-      Object.defineProperty(this, 'decision', { value: v, writable: true, enumerable: true, configurable: true });
-    },
-  });
-  try {
-    const gk = new Layer(BASE);
-    gk.check({ tool: 'read_file', params: { path: 'src/a.rs' } });
-    gk.explain({ tool: 'zzz' });
-    gk.check({ tool: 'read_file', params: Object.create({ path: 'src/a.rs' }) }); // a replay: wasm builds it
-  } finally {
-    delete Object.prototype.decision;
+test('objects are defined, never assigned: no setter of a polluted prototype runs, and fields are own', () => {
+  // Both ways an answer is built (the layer's decoder, and wasm's owned.rs for a replay) define
+  // every field: a setter on Object.prototype never runs, an inherited read-only value never
+  // shows through.
+  const ran = [];
+  for (const [key, descriptor] of [['decision', { set() { ran.push(this); throw new Error('setter'); } }], ['decision', { value: 'allow' }], ['ok', { value: true }]]) {
+    Object.defineProperty(Object.prototype, key, { configurable: true, ...descriptor });
+    try {
+      for (const gk of [new Layer(BASE), new Raw(BASE)]) {
+        const calls = [{ tool: 'read_file', params: { path: '.env' } }, { tool: 'read_file', params: Object.create({ path: '.env' }) }];
+        for (const call of calls) {
+          const v = gk.check(call);
+          assert.ok(Object.hasOwn(v, 'decision') && v.decision === 'deny', `${key}: check ${JSON.stringify(v)}`);
+          const r = gk.validate(call);
+          assert.ok(Object.hasOwn(r, 'ok') && r.ok === false, `${key}: validate ${JSON.stringify(r)}`);
+          assert.equal(gk.explain(call).verdict.decision, 'deny');
+        }
+      }
+    } finally {
+      delete Object.prototype[key];
+    }
   }
-  assert.deepEqual(setters.map((s) => (s === 'value' ? 'layer' : 'wasm')), ['layer', 'layer', 'wasm']);
+  assert.deepEqual(ran, []);
 });
 
 test('the security corpus: the same objects', () => {
@@ -186,7 +190,7 @@ function layerOver(records, names) {
     __toolgateJudge(method) { asked.push(method); return method >= 4 ? OLD : answer(); }
     static __toolgateNames() { return names; }
     static __toolgateTape() { return [memory, ADDRESS]; }
-    static __toolgateAnalyse() { return answer(); }
+    static __toolgateAnalyse(_, asObject) { return asObject ? OLD : answer(); }
     static analyseCommand() { return OLD; }
   }
   new Function('Gatekeeper', readFileSync(join(root, 'src', 'wasm', 'read_call.js'), 'utf8'))(Gatekeeper);
@@ -237,29 +241,24 @@ test('the decoder fails closed: any surprise gives the object from wasm, never a
   const { Gatekeeper, OLD } = layerOver([[[OBJ, nm(1)], ''], [good, 'a']], NAMES);
   assert.equal(Gatekeeper.analyseCommand('ls'), OLD);
   same(Gatekeeper.analyseCommand('ls'), { decision: 'a' }, 'analyseCommand');
-  // a setter that throws while an object is built: the object path, which answers as before
+  // a setter that would throw while an object is built never runs: the record is the answer
   Object.defineProperty(Object.prototype, 'decision', { configurable: true, set() { throw new Error('setter'); } });
   try {
-    const { gk: g2, OLD: old2 } = layerOver([[good, 'a']], NAMES);
-    assert.equal(g2.check(CALL()), old2);
+    const { gk: g2 } = layerOver([[good, 'a']], NAMES);
+    same(g2.check(CALL()), { decision: 'a' }, 'a throwing setter');
   } finally {
     delete Object.prototype.decision;
   }
 });
 
-test('the decoder is re-entrant: a setter that calls the class while a record is decoded', () => {
-  const { gk, OLD, asked } = layerOver([
+test('the decoder runs none of the caller\'s code: a setter that would call the class never runs', () => {
+  const { gk, asked } = layerOver([
     [[OBJ, nm(1), nm(0), nm(2), ...str(3), END_OBJ], 'abc'],
-    [[OBJ, nm(2), ...str(5), nm(3), ...int(7), END_OBJ], 'inner'],
   ], NAMES);
-  let inner;
+  let inner = 'not called';
   Object.defineProperty(Object.prototype, 'decision', {
     configurable: true,
-    set(v) {
-      delete Object.prototype.decision;
-      inner = gk.check(CALL());
-      Object.defineProperty(this, 'decision', { value: v, writable: true, enumerable: true, configurable: true });
-    },
+    set() { inner = gk.check(CALL()); },
   });
   let outer;
   try {
@@ -267,10 +266,9 @@ test('the decoder is re-entrant: a setter that calls the class while a record is
   } finally {
     delete Object.prototype.decision;
   }
-  same(inner, { reason: 'inner', line: 7 }, 'inner');
-  // the inner record replaced the outer one's tape: the outer call takes the object from wasm
-  assert.equal(outer, OLD);
-  assert.deepEqual(asked, [0, 0, 4]);
+  assert.equal(inner, 'not called');
+  same(outer, { decision: 'allow', reason: 'abc' }, 'outer');
+  assert.deepEqual(asked, [0]);
 });
 
 test('the decoder after the memory grows, and with builtins replaced after load', () => {

@@ -160,6 +160,11 @@ pub fn engine(gate: Gate, ignore: IgnoreFile) -> Engine {
         workspace_roots: vec!["/ws".into()],
         platform: Some(toolgate::platform::Platform::Linux),
         ignore_file: Some(ignore.text().into()),
+        // `ORDINARY_RECURSIVE_READS=allow` counts the other setting (examples/ordinary.rs)
+        recursive_reads: match std::env::var("ORDINARY_RECURSIVE_READS").as_deref() {
+            Ok("allow") => Some(toolgate::settings::RecursiveReads::Allow),
+            _ => None,
+        },
         ..Settings::default()
     };
     if gate == Gate::ClineSafe {

@@ -50,6 +50,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/allow-list-redirects.tsv"),
     ),
     (
+        "allow-list-redirect-targets",
+        include_str!("../fixtures/security/allow-list-redirect-targets.tsv"),
+    ),
+    (
         "tool-params",
         include_str!("../fixtures/security/tool-params.tsv"),
     ),
@@ -117,6 +121,51 @@ pub const FILES: &[(&str, &str)] = &[
         "inline-code",
         include_str!("../fixtures/security/inline-code.tsv"),
     ),
+    (
+        "r3-computed-deny",
+        include_str!("../fixtures/security/r3-computed-deny.tsv"),
+    ),
+    (
+        "r3-host-kill",
+        include_str!("../fixtures/security/r3-host-kill.tsv"),
+    ),
+    (
+        "r3-includes",
+        include_str!("../fixtures/security/r3-includes.tsv"),
+    ),
+    (
+        "r3-later-code",
+        include_str!("../fixtures/security/r3-later-code.tsv"),
+    ),
+    (
+        "r3-mcp-names",
+        include_str!("../fixtures/security/r3-mcp-names.tsv"),
+    ),
+    (
+        "r3-os-aliases",
+        include_str!("../fixtures/security/r3-os-aliases.tsv"),
+    ),
+    (
+        "r3-os-aliases-macos",
+        include_str!("../fixtures/security/r3-os-aliases-macos.tsv"),
+    ),
+    (
+        "r3-other-clothes",
+        include_str!("../fixtures/security/r3-other-clothes.tsv"),
+    ),
+    (
+        "r3-remote-shell",
+        include_str!("../fixtures/security/r3-remote-shell.tsv"),
+    ),
+    (
+        "r3-shell-state",
+        include_str!("../fixtures/security/r3-shell-state.tsv"),
+    ),
+    (
+        "r3-unseen-writes",
+        include_str!("../fixtures/security/r3-unseen-writes.tsv"),
+    ),
+    ("r3-own", include_str!("../fixtures/security/r3-own.tsv")),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

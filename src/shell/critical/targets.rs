@@ -118,6 +118,23 @@ impl<'p> Place<'p> {
     }
 }
 
+/// Top-level directories whose subdirectories belong to the system: deleting one of those
+/// (`/usr/bin`, `/etc/ssh`) breaks the machine as surely as deleting the top.
+const SYSTEM_DIRS: &[&str] = &[
+    "bin",
+    "boot",
+    "etc",
+    "lib",
+    "lib32",
+    "lib64",
+    "sbin",
+    "usr",
+    "var",
+    "System",
+    "Library",
+    "Applications",
+];
+
 /// A path component that stands for every entry of its directory: `*`, `.*`, `.[!.]*`, `?*`.
 fn every_entry(comp: &str) -> bool {
     comp.contains(['*', '?']) && comp.bytes().all(|b| b"*?.[]!^".contains(&b))
@@ -133,6 +150,14 @@ const SPELLED: &[(&str, &str)] = &[
     ("`pwd`", "."),
     ("$HOME", "~"),
     ("${HOME}", "~"),
+    // the operating systems' fixed aliases (see `workspace/aliases.rs`)
+    ("/proc/self/cwd", "."),
+    ("/proc/thread-self/cwd", "."),
+    ("/proc/self/root", "/"),
+    ("/proc/thread-self/root", "/"),
+    ("/proc/1/root", "/"),
+    ("/System/Volumes/Data", "/"),
+    ("/private", "/"),
 ];
 
 /// The text of `word` with the tracked directory and the home spelled out (`$PWD/x` → `./x`,
@@ -151,7 +176,7 @@ fn literal<'p>(word: &'p str, dynamic: bool, buf: &'p mut String) -> Option<&'p 
         }
     }
     if let Some((to, rest)) = spelled {
-        // `to` is `.` or `~`: the rewritten word starts with no expansion
+        // `to` is `.`, `~` or `/`: the rewritten word starts with no expansion
         buf.clear();
         buf.push_str(to);
         buf.push_str(rest);
@@ -330,12 +355,14 @@ impl<'a> Scope<'a> {
             Anchor::Root | Anchor::Drive(_) => {
                 let home =
                     matches!(parts.first().copied(), Some("home" | "Users" | "root")) && named <= 2;
+                // a directory of the system itself (`/usr/bin`, `/etc/ssh`, `/var/lib`)
+                let system = parts.first().is_some_and(|p| SYSTEM_DIRS.contains(p)) && named <= 2;
                 if self.roots.iter().any(|r| {
                     let root = Place::parse(r);
                     root.anchor == place.anchor && root.parts == parts
                 }) {
                     Reach::Workspace
-                } else if named <= 1 || home {
+                } else if named <= 1 || home || system {
                     Reach::System
                 } else {
                     Reach::Nested

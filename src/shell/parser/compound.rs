@@ -368,13 +368,13 @@ impl Parser<'_, '_> {
         let saved_pipeline = self.out.pipeline.take();
         // a function's `$1` is its own argument
         let saved_positional = self.out.positional.take();
-        let saved_cwd = (self.out.cwd.clone(), self.out.cwd_dynamic);
+        let saved_cwd = self.out.dirs.clone();
         let saved_vars = self.out.vars.snapshot();
         self.parse_command()?;
         self.out.positional = saved_positional;
         self.out.function = saved_function;
         self.out.pipeline = saved_pipeline;
-        (self.out.cwd, self.out.cwd_dynamic) = saved_cwd;
+        self.out.dirs = saved_cwd;
         // the body runs at any later call: what it sets is unknown from here on
         let body = std::mem::replace(&mut self.out.vars, saved_vars);
         self.out.vars.forget_changed(&body);

@@ -373,12 +373,34 @@ impl Parser<'_, '_> {
         if !self.out.inherited.is_empty() {
             inherit(&self.out.inherited, parts);
         }
+        // a shell a launcher starts with `HOME=…` (`HOME=/x bash -c '…'`) has that home
+        // (or `env HOME=/x sh -c '…'`)
+        let launched = self.out.inherited.iter().rev().find(|(k, ..)| k == "HOME");
+        let script = wrappers.iter().rposition(|w| w.script);
+        let by_env = script.and_then(|s| {
+            wrappers[..s]
+                .iter()
+                .filter(|w| w.name == "env")
+                .flat_map(|w| &w.words)
+                .rev()
+                .find_map(|w| w.strip_prefix("HOME="))
+        });
+        let home = match (launched, by_env) {
+            (Some((_, v, raw)), _) => Some(raw.is_none().then(|| v.clone())),
+            (None, Some(v)) => Some((!v.contains(['$', '`'])).then(|| v.to_string())),
+            (None, None) => self.out.home.clone(),
+        };
+        if let Some(home) = &home {
+            dirs::redefined_home(home.as_deref(), parts);
+        }
+        dirs::stack_tildes(self.out.oldpwd.as_ref(), parts);
         self.out.commands.push(SimpleCommand {
             assignments: std::mem::take(&mut parts.assignments),
             words: std::mem::take(&mut parts.words),
             redirects: Vec::new(),
-            cwd: self.out.cwd.clone(),
-            cwd_dynamic: self.out.cwd_dynamic,
+            cwd: self.out.dirs.cwd.clone(),
+            cwd_also: self.out.dirs.also.clone(),
+            cwd_dynamic: self.out.dirs.dynamic,
             wrappers,
             dynamic: std::mem::take(&mut parts.dynamic),
             unknown: std::mem::take(&mut parts.unknown),
@@ -395,32 +417,85 @@ impl Parser<'_, '_> {
         Ok(self.out.commands.len() - 1)
     }
 
-    /// `cd X` / `pushd X` / `popd` change the directory later commands run in.
+    /// `cd X` / `pushd X` / `popd` change the directory later commands run in; an
+    /// assignment of `HOME` or `CDPATH` (or `shopt -s cdable_vars`) changes where `~` and a
+    /// relative `cd` lead.
     fn track_cd(&mut self, idx: usize) {
         let Some(c) = self.out.commands.get(idx) else {
             return;
         };
+        if let Some(home) = dirs::assigned(c, "HOME") {
+            self.out.home = Some(home.map(str::to_string));
+        }
+        if c.words.first().is_some_and(|w| w == "set") {
+            for w in c.words.iter().skip(1) {
+                if w.starts_with('-') && !w.starts_with("--") && w.contains('e') {
+                    self.out.errexit = true;
+                } else if w.starts_with('+') && w.contains('e') {
+                    self.out.errexit = false;
+                } else if w == "errexit" {
+                    self.out.errexit = c.words.iter().any(|o| o == "-o");
+                }
+            }
+        }
+        if dirs::assigned(c, "CDPATH").is_some_and(|v| v != Some(""))
+            || (c.words.first().is_some_and(|w| w == "shopt")
+                && c.words.iter().any(|w| w == "cdable_vars"))
+        {
+            self.out.cd_searches = true;
+        }
         let Some(name) = c.words.first().map(|w| names::key(w)) else {
             return;
         };
-        let (target, dynamic) = match name {
+        let (target, mut dynamic) = match name {
             names::CD | names::PUSHD => {
                 let mut target = None;
                 let mut options = true;
                 for (i, w) in c.words.iter().enumerate().skip(1) {
                     if options && w == "--" {
                         options = false;
+                    } else if options && name == names::PUSHD && w == "-n" {
+                        // only the stack changes
+                        return;
+                    } else if options && name == names::PUSHD && dirs::stack_index(w) {
+                        // `pushd +1`: a rotation of the stack
+                        target = Some((w.clone(), true));
+                        break;
                     } else if options && w.len() > 1 && w.starts_with('-') {
                         continue;
                     } else {
+                        // a glob (`cd /w?`) stays a glob: paths under it are globs too
                         target = Some((w.clone(), w == "-" || c.is_dynamic(i)));
                         break;
                     }
                 }
-                target.unwrap_or_else(|| ("~".to_string(), false))
+                match target {
+                    // bash 5.2 stays put on `cd ""`
+                    Some((t, _)) if t.is_empty() => return,
+                    Some(t) => t,
+                    // a bare `pushd` swaps the top two entries of the stack
+                    None if name == names::PUSHD => ("pushd".to_string(), true),
+                    None => ("~".to_string(), false),
+                }
             }
             names::POPD => ("popd".to_string(), true),
             _ => return,
+        };
+        let searched = self.out.cd_searches
+            || dirs::assigned_prefix(c, "CDPATH").is_some_and(|v| !v.is_empty());
+        if searched && !target.starts_with(['/', '.', '~']) {
+            // CDPATH or a variable of that name may send it anywhere
+            dynamic = true;
+        }
+        let target = match (&self.out.home, target.strip_prefix('~')) {
+            (Some(home), Some(rest)) if rest.is_empty() || rest.starts_with('/') => match home {
+                Some(h) => format!("{h}{rest}"),
+                None => {
+                    dynamic = true;
+                    target
+                }
+            },
+            _ => target,
         };
         let target = target.trim_end_matches('/');
         let target = if target.is_empty() { "/" } else { target };
@@ -430,15 +505,12 @@ impl Parser<'_, '_> {
                     .as_bytes()
                     .first()
                     .is_some_and(|b| b.is_ascii_alphabetic()));
-        let joined = match (&self.out.cwd, absolute) {
-            (Some(cwd), false) if target != "." => {
-                format!("{cwd}/{}", crate::shell::lexer::strip_all(target, "./"))
-            }
-            (Some(cwd), false) => cwd.clone(),
-            _ => crate::shell::lexer::strip_all(target, "./").to_string(),
-        };
-        self.out.cwd = Some(joined);
-        self.out.cwd_dynamic |= dynamic;
+        // `~-` is where it was; known only when that is one absolute directory
+        let here = &self.out.dirs;
+        self.out.oldpwd = (here.also.is_empty() && !here.dynamic)
+            .then(|| here.cwd.clone().filter(|d| d.starts_with('/')))
+            .flatten();
+        self.out.dirs.change(target, absolute, dynamic);
     }
 }
 

@@ -114,6 +114,20 @@ impl Parser<'_, '_> {
             r.enclosing = enclosing;
             let mut targets = Vec::new();
             let heredoc = r.is_heredoc();
+            if !heredoc {
+                let home = self.out.home.as_ref();
+                match dirs::tilde_target(home, self.out.oldpwd.as_ref(), &r.target) {
+                    Some(Some(t)) => r.target = t,
+                    Some(None) => {
+                        // a value toolgate cannot know, kept as an expansion
+                        let after = r.target.find('/').map_or("", |i| &r.target[i..]);
+                        let unknown = format!("${{HOME-}}{after}");
+                        r.raw = Some(std::mem::replace(&mut r.target, unknown));
+                        r.dynamic = true;
+                    }
+                    None => {}
+                }
+            }
             if heredoc {
                 self.pending.push(PendingHeredoc {
                     delim: r.target.clone(),
@@ -166,7 +180,11 @@ impl Parser<'_, '_> {
             if let (Some(shell), Some(ci)) = (shell, target) {
                 let (mut wrappers, cwd, words) = (
                     shell.wrappers.clone(),
-                    (shell.cwd.clone(), shell.cwd_dynamic),
+                    Dirs {
+                        cwd: shell.cwd.clone(),
+                        also: shell.cwd_also.clone(),
+                        dynamic: shell.cwd_dynamic,
+                    },
                     shell.words.clone(),
                 );
                 let shell = words.first().map_or("sh", |w| crate::shell::basename(w));
