@@ -182,4 +182,13 @@ fn the_oracle_sees_what_bash_runs() {
     let odd = "\u{4}\\%\\\\\u{4}\\%\\\\\\\\\\`\\%\\\\\u{1e}\\\u{1}".to_string();
     oracle.prepare(std::slice::from_ref(&odd));
     let _ = oracle.judge(&odd);
+    // after a redirection `!` is a program's name, which the reprint hides (it moves the
+    // redirection after it): not judged, also when the target holds a quoted blank
+    for line in ["&>x ! rm y", "&>\"a b\"$c ! rm y"] {
+        oracle.prepare(&[line.to_string()]);
+        assert!(
+            matches!(oracle.judge(line), Verdict::Unreadable),
+            "{line:?}"
+        );
+    }
 }

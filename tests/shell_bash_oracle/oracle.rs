@@ -412,7 +412,7 @@ fn redirection_before_keyword(text: &str) -> bool {
             .map_or(op, |(_, r)| r);
         (op.starts_with(['<', '>']) || op.starts_with("&>")) && !op.contains('(')
     };
-    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let tokens = blank_separated(text);
     let mut i = 0;
     let mut at_start = true;
     while let Some(t) = tokens.get(i) {
@@ -437,6 +437,32 @@ fn redirection_before_keyword(text: &str) -> bool {
         i += 1;
     }
     false
+}
+
+/// `text` split at blanks outside quotes (`&>"a b" ! rm` is three tokens).
+fn blank_separated(text: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let (mut start, mut quote, mut escaped) = (None, None, false);
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            _ if escaped => escaped = false,
+            (Some('"') | None, '\\') => escaped = true,
+            (Some(q), c) if q == c => quote = None,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, c) if c.is_whitespace() => {
+                if let Some(s) = start.take() {
+                    tokens.push(&text[s..i]);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        start.get_or_insert(i);
+    }
+    if let Some(s) = start {
+        tokens.push(&text[s..]);
+    }
+    tokens
 }
 
 /// bash, even with `--posix`, reads `((…))` as arithmetic; POSIX sh (dash) has no `((`
