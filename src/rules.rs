@@ -242,7 +242,7 @@ fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> + Clone {
     c.wrappers
         .iter()
         .flat_map(|w| &w.words)
-        .chain(&c.words)
+        .chain(c.own_words())
         .map(String::as_str)
 }
 
@@ -254,7 +254,8 @@ fn written_words(c: &SimpleCommand) -> impl Iterator<Item = &str> + Clone {
 fn command_forms(c: &SimpleCommand, forms: &mut Vec<String>) -> usize {
     let mut n = 0;
     form(forms, &mut n, written_words(c));
-    if !c.wrappers.is_empty() {
+    if !c.wrappers.is_empty() || !c.written.is_empty() {
+        // unwrapped; for a cmdlet or cmd builtin, its POSIX reading (`Remove-Item` is `rm`)
         form(forms, &mut n, c.words.iter().map(String::as_str));
     }
     let name = c.words.first().map(|first| programs::basename(first));
@@ -662,6 +663,7 @@ impl RuleSet {
         // A launcher, a path-named command and git make forms of their own: build them all.
         if list.open
             || !c.wrappers.is_empty()
+            || !c.written.is_empty()
             || c.words.first().is_some_and(|name| {
                 name.contains(['/', '\\'])
                     || name.get(..3).is_some_and(|g| g.eq_ignore_ascii_case("git"))
@@ -851,7 +853,7 @@ impl RuleSet {
                 for c in a.commands.iter().filter(|c| !c.words.is_empty()) {
                     any = true;
                     let rule = bare.or_else(|| {
-                        if c.wrappers.is_empty() && !self.may_start(allow, &c.words, false) {
+                        if c.wrappers.is_empty() && !self.may_start(allow, c.own_words(), false) {
                             return None;
                         }
                         fill(&mut buf, written_words(c));

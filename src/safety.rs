@@ -31,7 +31,7 @@
 //! On a case-insensitive workspace program names are folded (`CAT` is `cat` there).
 
 use crate::access::Access;
-use crate::shell::programs::{self, Operands, Program};
+use crate::shell::programs::{self, Operands, Program, Role};
 use crate::shell::{self, Analysis, Problem, Redirect, SimpleCommand};
 use crate::verdict::Locality;
 
@@ -113,10 +113,16 @@ fn find_risk<'a>(analysis: &'a Analysis, access: &Access) -> Option<Risk<'a>> {
     analysis
         .commands
         .iter()
-        .find_map(|c| command_risk(c, access, fold))
+        .enumerate()
+        .find_map(|(i, c)| command_risk(c, analysis.roles(i), access, fold))
 }
 
-fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option<Risk<'a>> {
+fn command_risk<'a>(
+    c: &'a SimpleCommand,
+    roles: &[Role],
+    access: &Access,
+    fold: bool,
+) -> Option<Risk<'a>> {
     if c.function.is_some() {
         return Some(Risk::Function);
     }
@@ -174,7 +180,7 @@ fn command_risk<'a>(c: &'a SimpleCommand, access: &Access, fold: bool) -> Option
             return Some(Risk::Path(cwd, w));
         }
     }
-    operand_risk(c, program, access)
+    operand_risk(c, roles, program, access)
 }
 
 /// The name of a bare name or a system program's path (`/usr/bin/git` → `git`); `None` for a
@@ -210,7 +216,7 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
     if program.is_read_only() {
         return program.output(args).map(|out| Risk::Output(out));
     }
-    if version_query(program, args) {
+    if version_query(program, args) || runs_nothing(program, args) || lists_archive(program, args) {
         return None;
     }
     if let Some(sub) = program.read_only_subcommand(args) {
@@ -233,7 +239,50 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
 fn version_query(program: &Program, args: &[String]) -> bool {
     let node = matches!(program.name, "node" | "nodejs" | "deno" | "bun");
     !program.has(programs::LAUNCHER | programs::PRIVILEGE | programs::DESTRUCTIVE)
-        && matches!(args, [only] if only == "--version" || (node && only == "-v"))
+        && matches!(args, [only] if matches!(only.as_str(), "--version" | "-version" | "--help" | "-help")
+            || (node && only == "-v"))
+}
+
+/// A launcher given no command (`env`, `env -0`, `nice`) or asked where one is
+/// (`command -v npm`): it runs nothing. A launcher given a command is peeled off it, so the
+/// command here is the launcher itself.
+fn runs_nothing(program: &Program, args: &[String]) -> bool {
+    program.is_launcher()
+        && !program
+            .has(programs::PRIVILEGE | programs::WRITES | programs::NETWORK | programs::STDIN_ARGS)
+        && (args.iter().all(|a| a.starts_with('-') && a.len() > 1)
+            || (program.name == "command" && args.first().is_some_and(|a| a == "-v" || a == "-V")))
+}
+
+/// `tar tvf x.tar`, `tar --list -f x.tar`, `unzip -l x.zip`: an archive listed, nothing
+/// extracted or written.
+fn lists_archive(program: &Program, args: &[String]) -> bool {
+    let Some(first) = args.first() else {
+        return false;
+    };
+    match program.name {
+        "tar" | "bsdtar" | "gtar" => {
+            // the first word's letters (`tvf`, `-tvf`): listing, and nothing that writes or
+            // runs (`x`, `c`, `I` a compressor, `F` a script)
+            let letters = first.strip_prefix('-').unwrap_or(first);
+            let clustered = !first.starts_with("--")
+                && letters.bytes().all(|b| b.is_ascii_alphabetic())
+                && letters.contains('t')
+                && !letters.contains(['c', 'x', 'r', 'u', 'A', 'I', 'F']);
+            let listing = clustered || (first == "--list");
+            listing
+                && args.iter().skip(1).all(|a| {
+                    !a.starts_with('-')
+                        || matches!(
+                            a.as_str(),
+                            "-v" | "-f" | "-z" | "-j" | "-J" | "--verbose" | "--list" | "--gzip"
+                        )
+                        || a.starts_with("--file")
+                })
+        }
+        "unzip" => matches!(first.as_str(), "-l" | "-v" | "-Z" | "-t"),
+        _ => false,
+    }
 }
 
 /// Why a program is not read-only, as a predicate: "runs code", …
@@ -365,7 +414,12 @@ fn takes_pattern(w: &str) -> bool {
 
 /// The first operand (or option value) that names a file outside the workspace, an ignored
 /// one, or one toolgate cannot know.
-fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Option<Risk<'a>> {
+fn operand_risk<'a>(
+    c: &'a SimpleCommand,
+    roles: &[Role],
+    p: &Program,
+    access: &Access,
+) -> Option<Risk<'a>> {
     let cwd = c.cwd.as_deref();
     if p.operands == Operands::StartPoints {
         return find_operand_risk(c, access);
@@ -374,8 +428,21 @@ fn operand_risk<'a>(c: &'a SimpleCommand, p: &Program, access: &Access) -> Optio
         && !pattern_from_option(c.words.get(1..).unwrap_or(&[]));
     let mut options = true;
     let mut value = false;
+    // a pattern, message or option value of a known kind names no file (`cut -d /`)
     for (i, w) in c.words.iter().enumerate().skip(1) {
         if std::mem::take(&mut value) {
+            continue;
+        }
+        let named = match roles.get(i) {
+            Some(Role::Text) => true,
+            Some(Role::Name) => !shell::roles::path_syntax(w),
+            _ => false,
+        };
+        if named {
+            // (an operand so read is the pattern the words below look for)
+            if !w.starts_with('-') {
+                pattern = false;
+            }
             continue;
         }
         if options && w == "--" {

@@ -51,6 +51,10 @@ pub struct Settings {
     /// Turns case folding on or off for the platform. Default: the platform's own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub case_insensitive_paths: Option<bool>,
+    /// Which shell reads a command (see [`crate::shell::analyse_as`]). Default: on Windows
+    /// both PowerShell and cmd.exe, the stricter verdict standing; elsewhere bash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shell: Option<crate::shell::Shell>,
     /// The ignore file's text (`.clineignore` syntax). Default: none (only the ignore file
     /// itself is blocked).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -509,6 +513,7 @@ serialize_as_str!(
     Policy,
     Mode,
     Platform,
+    crate::shell::Shell,
     crate::verdict::Decision,
     crate::verdict::Locality,
     crate::verdict::Step

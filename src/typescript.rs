@@ -154,6 +154,7 @@ fn generated() -> String {
         decl::<DecidedBy>(),
         decl::<Mode>(),
         decl::<Platform>(),
+        decl::<crate::shell::Shell>(),
         decl::<crate::settings::RecursiveReads>(),
         input::<Settings>(json!({})),
         input::<Rules>(json!({})),

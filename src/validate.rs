@@ -111,13 +111,14 @@ pub fn validate(
             }
         }
         if let Some(analysis) = analysis {
-            command_paths_allowed(access, analysis)?;
+            let windows = access.workspace().flavour() == Flavour::Windows;
+            command_paths_allowed(access, analysis, windows)?;
             command_trees_allowed(access, analysis)?;
             // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
             if let Some(Value::Str(command)) = call.param(name) {
-                if access.workspace().flavour() == Flavour::Windows && command.contains('\\') {
+                if windows && command.contains('\\') {
                     let separators = shell::analyse(&command.replace('\\', "/"));
-                    command_paths_allowed(access, &separators)?;
+                    command_paths_allowed(access, &separators, true)?;
                 }
             }
         }
@@ -221,8 +222,9 @@ fn not_unicode(tool: &str, name: &str) -> Invalid {
 /// Each path operand of each sub-command (arguments and redirection targets, resolved from
 /// the command's `cd`) against the ignore rules. An operand whose directory is not known
 /// (`cd "$X" && cat .env`) is also checked as written from the root, so an unanchored rule
-/// still catches it.
-fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
+/// still catches it. `strict`: every word is read as a path (see
+/// [`Analysis::path_operands_strict`]).
+fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> Validation {
     // A command run inside an ignored directory (`cd private && ls`) reads it.
     for c in analysis.commands.iter().filter(|c| !c.cwd_dynamic) {
         if let Some(dir) = c.cwd.as_deref() {
@@ -240,8 +242,13 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis) -> Validation {
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
+    // a word that only may be a path prompts instead (see [`unvouched`])
+    let operands = match strict {
+        true => analysis.path_operands_strict(),
+        false => analysis.path_operands(),
+    };
     let walkers = crate::reads::walkers(access, analysis);
-    for operand in analysis.path_operands() {
+    for operand in operands.into_iter().filter(|o| o.certain) {
         // a shell glob the view expands is judged by what it expands to, a walker's pattern
         // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
         if access.view().is_some()
@@ -447,6 +454,10 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
+    let operands = analysis.path_operands();
+    if let Some(why) = uncertain_blocked(access, &operands) {
+        return Some(why);
+    }
     if cmds.iter().all(literal) {
         return None;
     }
@@ -460,7 +471,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let nocase = cmds
         .iter()
         .any(|c| c.name() == Some("shopt") && c.words.iter().any(|w| w == "nocaseglob"));
-    for op in analysis.path_operands() {
+    for op in operands.iter().filter(|o| o.certain) {
         let Some(c) = cmds.get(op.command) else {
             continue;
         };
@@ -468,7 +479,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         if !op.redirect && !touches_files(c) {
             continue;
         }
-        if op.unknown && !pattern_operand(c, op.index) && !listed_safely(access, analysis, &op) {
+        if op.unknown && !listed_safely(access, analysis, op) {
             return Some(format!(
                 "`{name}` {} `{}`, whose name is only known when it runs",
                 if op.redirect { "writes to" } else { "is given" },
@@ -521,6 +532,45 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 "`{}` may delete a file the {} file blocks",
                 c.written_text(),
                 access.source().file_name
+            ));
+        }
+    }
+    None
+}
+
+/// A word that may be a path (an unknown program's operand, a name written as a path) and
+/// names an ignored one, or a glob among them that matches only ignored names: why it
+/// prompts.
+fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String> {
+    for op in operands.iter().filter(|o| !o.certain && !o.unknown) {
+        // a glob given to a program whose words toolgate does not know prompts when every
+        // name it matches is ignored (one that only may match one is the program's pattern
+        // as often as a list of files)
+        let blocked = if op.glob || op.pattern {
+            match access.glob_risk(&op.path, op.glob) {
+                Ok(GlobRisk::All(b)) => Some(b),
+                _ => None,
+            }
+        } else if op.name {
+            // a directory rule (`build/`) does not match a name: `npm run build` runs (a
+            // plain name the ignore walk does not match as a file needs no resolution)
+            match access.workspace().plain_relative(&op.path) {
+                Some((relative, _)) if access.ignore().ignored_as(relative) != Some(false) => None,
+                _ => access.blocked_from(None, &op.path).ok().flatten(),
+            }
+        } else {
+            let word = (op.dynamic && op.word != op.path).then_some(&*op.word);
+            [Some(&*op.path), word]
+                .into_iter()
+                .flatten()
+                .find_map(|p| blocked_as_file_or_dir(access, None, p).ok().flatten())
+        };
+        if let Some(b) = blocked {
+            return Some(format!(
+                "`{}` may name a path the {} file blocks (`{}`)",
+                op.word,
+                access.source().file_name,
+                b.by.pattern
             ));
         }
     }
@@ -593,44 +643,6 @@ fn touches_files(c: &SimpleCommand) -> bool {
             && p.operands != Operands::NotFiles
             && p.name != "mkdir"
     })
-}
-
-/// The word at `index` is a pattern, program or option value, not a file: the first operand
-/// of `grep`, `sed`, `awk`, `jq`, … when no `-e`/`-f` gives it, and the values of their
-/// options that take values (`grep -m 5`, `jq --arg NAME VALUE`).
-fn pattern_operand(c: &SimpleCommand, index: Option<usize>) -> bool {
-    let Some(index) = index else { return false };
-    let name = c.name().unwrap_or("");
-    // awk's program is its first operand too (the table files it as an interpreter)
-    let awk = name.ends_with("awk");
-    let pattern_first = awk
-        || c.program(false)
-            .is_some_and(|p| p.operands == crate::shell::programs::Operands::PatternThenFiles);
-    if !pattern_first {
-        return false;
-    }
-    let given = c.words.iter().any(|w| {
-        matches!(
-            w.as_str(),
-            "-e" | "-f" | "--regexp" | "--file" | "--expression"
-        )
-    });
-    let mut i = 1;
-    while let Some(w) = c.words.get(i) {
-        let values = match w.as_str() {
-            "--arg" | "--argjson" => 2,
-            "-m" | "-A" | "-B" | "-C" | "--max-count" | "--indent" => 1,
-            "-v" | "-F" if awk => 1,
-            _ if w.starts_with('-') => 0,
-            // the first operand: the pattern or program
-            _ => return !given && i == index,
-        };
-        if index > i && index <= i + values {
-            return true;
-        }
-        i += 1 + values;
-    }
-    false
 }
 
 /// An unknown operand that is only names a safe listing produces: `{}` of a `find -exec`

@@ -12,17 +12,17 @@ use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Listed, Sent
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
 const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 95, 7),
-    (IgnoreFile::BuildAndSecrets, Sent::Bash, 95, 7),
-    (IgnoreFile::Secrets, Sent::ExecuteCommand, 24, 0),
-    (IgnoreFile::Secrets, Sent::Bash, 24, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 14, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::Bash, 14, 0),
+    (IgnoreFile::Secrets, Sent::ExecuteCommand, 10, 0),
+    (IgnoreFile::Secrets, Sent::Bash, 10, 0),
 ];
 
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 340),
-    (IgnoreFile::Secrets, 331),
+    (IgnoreFile::BuildAndSecrets, 241),
+    (IgnoreFile::Secrets, 240),
 ];
 
 fn corpus() -> Vec<Case> {

@@ -5,6 +5,7 @@ use toolgate::engine::Engine;
 use toolgate::platform::Platform;
 use toolgate::policy::{ClineAutoApproval, Mode, Policy};
 use toolgate::settings::{RuleEntry, Rules, Settings};
+use toolgate::shell::Shell;
 use toolgate::{Tier, ToolSpec};
 
 fn decided() -> Engine {
@@ -138,6 +139,25 @@ fn path_settings_round_trip_as_configured() {
             (restored.platform, restored.case_insensitive_paths),
             (platform, case_insensitive)
         );
+    }
+}
+
+#[test]
+fn the_shell_round_trips() {
+    for shell in [
+        None,
+        Some(Shell::Powershell),
+        Some(Shell::Cmd),
+        Some(Shell::Bash),
+    ] {
+        let config = Settings {
+            shell,
+            ..Settings::default()
+        };
+        let snapshot = Engine::new(config).unwrap().snapshot();
+        assert_eq!(snapshot.shell, shell);
+        let restored = Engine::new(through_json(&snapshot)).unwrap().snapshot();
+        assert_eq!(restored.shell, shell);
     }
 }
 

@@ -793,6 +793,24 @@ fn fuzz_corpora_through_the_wasm_build() {
         }
         total += 1;
     }
+    // the Windows readers: a Windows workspace with no shell set reads each as PowerShell
+    // and as cmd
+    let windows = construct(&js(&format!(
+        "{{ platform: 'windows', workspaceRoots: ['C:\\\\ws'], ignoreFile: {IGNORE:?} }}"
+    )))
+    .expect("valid config");
+    for seed in list("windows_shells") {
+        let c = Object::new();
+        let params = Object::new();
+        Reflect::set(&params, &"command".into(), &seed.as_str().into()).unwrap();
+        Reflect::set(&params, &"requires_approval".into(), &JsValue::FALSE).unwrap();
+        Reflect::set(&c, &"tool".into(), &"execute_command".into()).unwrap();
+        Reflect::set(&c, &"params".into(), &params).unwrap();
+        for method in ["check", "validate", "explain"] {
+            trap(&call(&windows, method, &[c.clone().into()]), method);
+        }
+        total += 1;
+    }
     assert!(total >= 150, "only {total} seeds");
     sane(&gk, "the fuzz corpora");
 }

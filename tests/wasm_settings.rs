@@ -72,6 +72,7 @@ const READ: &[(&str, &str)] = &[
     ),
     ("{ mode: 'alwaysAsk' }", r#"{"version":1,"ignoreFileName":".clineignore","mode":"always-ask"}"#),
     ("{ platform: 'windows', workspaceRoots: ['C:\\\\ws'] }", r#"{"version":1,"workspaceRoots":["C:\\ws"],"platform":"windows","ignoreFileName":".clineignore","mode":"yolo"}"#),
+    ("{ shell: 'cmd' }", r#"{"version":1,"shell":"cmd","ignoreFileName":".clineignore","mode":"yolo"}"#),
     (
         "{ rules: { allow: ['bash(ls *)', { rule: 'bash(npm test *)', match: ['npm test a'] }], allowRedirects: true } }",
         r#"{"version":1,"ignoreFileName":".clineignore","mode":"yolo","rules":{"allow":["bash(ls *)",{"rule":"bash(npm test *)","match":["npm test a"]}],"allowRedirects":true}}"#,
@@ -112,6 +113,7 @@ const REJECT: &[(&str, &str, &str)] = &[
     ("{ workspaceRoots: ['/ws', 7] }", "workspaceRoots[1]", "wrong-type"),
     ("{ mode: 'fast' }", "mode", "invalid-value"),
     ("{ platform: 'beos' }", "platform", "invalid-value"),
+    ("{ shell: 'fish' }", "shell", "invalid-value"),
     ("{ promptTimeoutMs: 1.5 }", "promptTimeoutMs", "wrong-type"),
     ("{ promptTimeoutMs: 2 ** 31 }", "promptTimeoutMs", "out-of-range"),
     ("{ promptTimeoutMs: -1 }", "promptTimeoutMs", "out-of-range"),

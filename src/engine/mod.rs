@@ -167,6 +167,8 @@ pub struct Engine {
     turn_allow: NameSet,
     turn_deny: NameSet,
     prompt_timeout_ms: Option<u32>,
+    /// Which shell reads commands (`None`: PowerShell and cmd on Windows, else bash).
+    shell: Option<shell::Shell>,
 }
 
 impl Settings {
@@ -240,6 +242,7 @@ impl Engine {
             turn_allow: NameSet::default(),
             turn_deny: NameSet::default(),
             prompt_timeout_ms: settings.prompt_timeout_ms,
+            shell: settings.shell,
         };
         engine.check_examples(&settings.rules)?;
         Ok(Engine {
@@ -292,7 +295,7 @@ impl Engine {
         let tool = ex.rule.split('(').next().unwrap_or_default().trim();
         let has_command = self.catalogue.spec(tool).command.is_some();
         let decides = |example: &str| -> bool {
-            let analysis = has_command.then(|| shell::analyse(example));
+            let analysis = has_command.then(|| self.analyse(example));
             let path = (!has_command)
                 .then(|| self.access.workspace().resolve(example).ok())
                 .flatten()
@@ -539,6 +542,7 @@ impl Engine {
             always_allow: self.always_allow.keys().map(str::to_string).collect(),
             rules: self.rules_source.clone(),
             prompt_timeout_ms: self.prompt_timeout_ms,
+            shell: self.shell,
             recursive_reads: Some(self.access.recursive_reads())
                 .filter(|r| *r != crate::settings::RecursiveReads::default()),
             // the host's, not the user's
@@ -546,12 +550,18 @@ impl Engine {
         }
     }
 
+    /// A command as the shell that runs it reads it (the `shell` setting).
+    fn analyse(&self, command: &str) -> shell::Analysis {
+        let windows = self.access.workspace().flavour() == crate::platform::Flavour::Windows;
+        shell::analyse_as(command, self.shell, windows)
+    }
+
     // ---- the two questions -------------------------------------------------------------
 
     /// Can it run?
     pub fn validate(&self, call: &ToolCall) -> Validation {
         let spec = self.catalogue.spec(&call.tool);
-        let analysis = command_of(call, spec).map(shell::analyse);
+        let analysis = command_of(call, spec).map(|c| self.analyse(c));
         validate::validate(call, spec, &self.access, analysis.as_ref())
     }
 
@@ -576,7 +586,7 @@ impl Engine {
 
     fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
-        let mut analysis = command_of(call, spec).map(shell::analyse);
+        let mut analysis = command_of(call, spec).map(|c| self.analyse(c));
         if let Some(a) = analysis.as_mut() {
             validate::mark_unvouched(&self.access, a);
         }

@@ -122,7 +122,13 @@ pub struct SimpleCommand {
     /// `VAR=value` prefixes.
     pub assignments: Vec<(String, String)>,
     /// The words as the shell would pass them (quotes removed); expansions are kept as written.
+    /// For a PowerShell cmdlet or a cmd.exe builtin, its reading as the POSIX program that
+    /// does the same (`Remove-Item -Recurse x` is `rm -r x`), which the checks judge.
     pub words: Vec<String>,
+    /// The command as its own shell names it when `words` are such a reading: the cmdlet's
+    /// full name and parameters (`Remove-Item -Recurse x`), cmd's builtin (`rd /s x`).
+    /// Empty when `words` are as written. Rules and reasons see it.
+    pub written: Vec<String>,
     pub redirects: Vec<Redirect>,
     /// The directory it runs in relative to where the command started, when a preceding
     /// `cd` changed it (`None` = unchanged; see [`crate::shell`] for joins and unknowns).
@@ -192,14 +198,23 @@ impl SimpleCommand {
         self.words.join(" ")
     }
 
-    /// Wrapper words then words, joined by single spaces (`sudo -u x git log`).
+    /// Its words as its shell names them: [`SimpleCommand::written`], else `words`.
+    pub fn own_words(&self) -> &[String] {
+        if self.written.is_empty() {
+            &self.words
+        } else {
+            &self.written
+        }
+    }
+
+    /// Wrapper words then its own words, joined by single spaces (`sudo -u x git log`).
     pub fn written_text(&self) -> String {
         let mut s = String::new();
         for w in self
             .wrappers
             .iter()
             .flat_map(|w| &w.words)
-            .chain(&self.words)
+            .chain(self.own_words())
         {
             if !s.is_empty() {
                 s.push(' ');
@@ -249,6 +264,19 @@ pub struct Analysis {
     pub problem: Option<Problem>,
     /// What [`Problem::Suspicious`] would say, even when the problem is `Unparseable`.
     pub suspicious: Option<String>,
+    /// Each command's argument roles, read once when first asked ([`Analysis::roles`]).
+    pub(super) roles: RolesCache,
+}
+
+/// [`Analysis::roles`]' answers, computed once: they depend on the commands' words alone, so
+/// two analyses compare equal whatever was asked of them.
+#[derive(Debug, Clone, Default)]
+pub struct RolesCache(std::cell::OnceCell<Vec<Vec<programs::Role>>>);
+
+impl PartialEq for RolesCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The shell analysis as a summary (`Gatekeeper.analyseCommand`).
@@ -266,6 +294,20 @@ pub struct CommandSummary {
 }
 
 impl Analysis {
+    /// The role of each word of command `i` (its name first; see [`super::roles`]).
+    pub fn roles(&self, i: usize) -> &[programs::Role] {
+        self.roles
+            .0
+            .get_or_init(|| {
+                self.commands
+                    .iter()
+                    .map(|c| super::roles::roles(&c.words))
+                    .collect()
+            })
+            .get(i)
+            .map_or(&[], Vec::as_slice)
+    }
+
     pub fn summary(&self) -> CommandSummary {
         CommandSummary {
             commands: self.commands.iter().map(|c| c.written_text()).collect(),

@@ -49,7 +49,10 @@
 //!   `+refspec`, or any abbreviation git accepts for them (`--force-w`, `--mirr`; an
 //!   ambiguous one such as `--forc` too); `--force-if-includes` alone does not force;
 //! * `remote-branch-delete`: `git push` with `-d`, `--delete`, `--prune` (or abbreviations)
-//!   or a `:branch` refspec.
+//!   or a `:branch` refspec;
+//! * Windows' own (`shadow-copy-delete`, `boot-config-write`, `encoded-command`, and
+//!   `disk-write`, `startup-file-write`, `crontab-write` spelled the Windows way): see
+//!   [`windows`].
 //!
 //! Root-like targets: `/`, `/*`, a top-level directory (`/usr`, `/usr/`, `/usr/*`), a home
 //! (`~`, `~/`, `~/*`, `~/.*`, `~user`, `$HOME`, `/home/x`, `/root`, `/home/*`), a drive root or
@@ -61,6 +64,7 @@
 mod host_kill;
 mod remote_shell;
 mod targets;
+mod windows;
 mod writes;
 
 use std::borrow::Cow;
@@ -309,6 +313,7 @@ impl<'a> Line<'a> {
         if key == names::GIT {
             labels.extend(git_push(args));
         }
+        labels.extend(windows::label(cmds, c));
         labels
     }
 

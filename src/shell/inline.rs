@@ -49,21 +49,7 @@ pub(super) fn push_script(out: &mut Vec<Code>, source: &'static str, text: &str)
     out.push(Code::Script(source, text.to_string()));
 }
 
-/// An interpreter language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Lang {
-    Python,
-    Perl,
-    Ruby,
-    /// JavaScript (node, deno, bun).
-    Js,
-    Php,
-    Awk,
-    Lua,
-    R,
-    /// AppleScript's `do shell script "…"`.
-    AppleScript,
-}
+pub(super) use super::programs::Lang;
 
 impl Lang {
     fn source(self) -> &'static str {
@@ -81,45 +67,11 @@ impl Lang {
     }
 }
 
-/// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …).
+/// The language of an interpreter program name (`python3.12`, `perl5.36`, `nodejs`, …), from
+/// the program table. ASCII case is ignored: on a case-insensitive system `PYTHON3` is
+/// `python3`, and reading code never allows more.
 pub(super) fn interpreter(name: &str) -> Option<Lang> {
-    const INTERPRETERS: &[(&str, Lang)] = &[
-        ("python", Lang::Python),
-        ("pypy", Lang::Python),
-        ("perl", Lang::Perl),
-        ("ruby", Lang::Ruby),
-        ("jruby", Lang::Ruby),
-        ("node", Lang::Js),
-        ("nodejs", Lang::Js),
-        ("deno", Lang::Js),
-        ("bun", Lang::Js),
-        ("php", Lang::Php),
-        ("awk", Lang::Awk),
-        ("gawk", Lang::Awk),
-        ("mawk", Lang::Awk),
-        ("nawk", Lang::Awk),
-        ("lua", Lang::Lua),
-        ("luajit", Lang::Lua),
-        ("rscript", Lang::R),
-        ("r", Lang::R),
-        ("osascript", Lang::AppleScript),
-    ];
-    // most names start with no interpreter's letter
-    if !matches!(
-        name.as_bytes().first().map(u8::to_ascii_lowercase),
-        Some(b'a' | b'b' | b'd' | b'g' | b'j' | b'l' | b'm' | b'n' | b'o' | b'p' | b'r')
-    ) {
-        return None;
-    }
-    let name = name.strip_suffix(".exe").unwrap_or(name);
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let base = base.strip_suffix('-').unwrap_or(base);
-    // ASCII case is ignored: on a case-insensitive system `PYTHON3` is `python3`, and
-    // reading code never allows more
-    INTERPRETERS
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(base))
-        .map(|&(_, lang)| lang)
+    super::programs::lookup_folded(name).and_then(|p| p.lang())
 }
 
 /// A shell's fork bomb: what a `fork` in a loop amounts to.

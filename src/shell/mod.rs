@@ -32,6 +32,7 @@
 
 mod analysis;
 pub mod critical;
+mod dialect;
 mod effects;
 mod embedded;
 mod expand;
@@ -44,56 +45,26 @@ pub mod paths;
 pub mod programs;
 pub mod recursive;
 mod render;
+pub mod roles;
 mod spoofing;
 pub mod trees;
 pub mod unseen;
+mod windows;
 mod wrappers;
 
 pub use analysis::{
     Analysis, CommandShape, CommandSummary, DynamicWord, Origin, Problem, Redirect, SimpleCommand,
     Wrapper, MAX_COMMANDS, MAX_DEPTH, MAX_INPUT_BYTES,
 };
+pub use dialect::{analyse_as, Shell};
 pub use paths::PathOperand;
 pub use render::quote;
 pub(crate) use render::{Quoted, QuotedChar};
 
-/// Analyses one command line. Never panics; see the module docs for the limits.
+/// Analyses one command line as bash reads it. Never panics; see the module docs for the
+/// limits. [`analyse_as`] reads it as another shell.
 pub fn analyse(command: &str) -> Analysis {
-    let suspicious = spoofing::scan(command);
-    let mut analysis = if command.len() > MAX_INPUT_BYTES {
-        Analysis {
-            problem: Some(Problem::Unparseable(format!(
-                "command is {} bytes, more than the {MAX_INPUT_BYTES}-byte limit",
-                command.len()
-            ))),
-            ..Analysis::default()
-        }
-    } else {
-        let mut analysis = parser::parse(command);
-        later::extend(&mut analysis, command, 0, &parser::parse);
-        analysis
-    };
-    if analysis.problem.is_none() {
-        analysis.problem = dynamic_name(&analysis)
-            .map(Problem::Unparseable)
-            .or_else(|| suspicious.clone().map(Problem::Suspicious));
-    }
-    analysis.suspicious = suspicious;
-    analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
-    analysis
-}
-
-/// A program named by a value that cannot be known (`$x -rf ~` with `x` from the
-/// environment, `$(echo rm) …`): toolgate cannot tell what runs.
-fn dynamic_name(analysis: &Analysis) -> Option<String> {
-    let c = analysis.commands.iter().find(|c| c.is_unknown(0))?;
-    let name = c.dynamic.iter().find(|d| d.index == 0).map_or_else(
-        || c.words.first().cloned().unwrap_or_default(),
-        |d| d.raw.clone(),
-    );
-    Some(format!(
-        "the program `{name}` is only known when the command runs"
-    ))
+    dialect::finish(command, parser::parse, true)
 }
 
 pub(crate) use lexer::strip_all;

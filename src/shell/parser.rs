@@ -165,6 +165,7 @@ pub(super) fn parse(src: &str) -> Analysis {
         not_plain: shared.not_plain,
         problem: problem.map(Problem::Unparseable),
         suspicious: None,
+        roles: Default::default(),
     }
 }
 

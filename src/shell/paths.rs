@@ -1,8 +1,12 @@
 //! Path operands: every word of every command that could name a file, for the validator to
-//! check against the ignore rules. Strict on purpose: a word that is not a path (a sed
-//! script, a commit message) only matters if it happens to match an ignore rule.
+//! check against the ignore rules. Which words those are, and how certainly, is each word's
+//! role (`roles.rs`, from the program table's grammars): a word whose role is text (a sed
+//! script, a commit message, a grep pattern) is none; a path a known program opens is
+//! `certain`; an unknown program's word or a name is not (`PathOperand::certain`,
+//! `PathOperand::name`).
 //!
 //! Taken, for each command (through wrappers, substitutions, scripts, `find -exec`):
+//! * the program's own path (`./build/prog`);
 //! * every word after the command name that is not an option (`-x`, `--long`), and every
 //!   word after `--`; a lone `-` (stdin) is skipped;
 //! * the value of `--opt=value` and of `key=value` operands (`dd if=.env`);
@@ -30,7 +34,9 @@
 
 use std::borrow::Cow;
 
-use super::{Analysis, SimpleCommand};
+use super::programs::Role;
+use super::roles;
+use super::{Analysis, Origin, SimpleCommand};
 
 /// Environment variables naming files a program loads or sources (`LD_PRELOAD=x.so ls`).
 const LOADER_VARIABLES: &[&str] = &[
@@ -76,6 +82,14 @@ pub struct PathOperand<'a> {
     pub pattern: bool,
     /// It is a redirection target.
     pub redirect: bool,
+    /// The program certainly opens it (a file operand of a known program, a redirection, a
+    /// program path, a loaded file): ignored, it is denied. Otherwise it only may be a path
+    /// (an unknown program's word, a name written as a path): ignored, it prompts. Words
+    /// whose role is not a path are not operands at all (see [`super::roles`]).
+    pub certain: bool,
+    /// A name not written as a path (`npm run build`, `git checkout key.pem`): a file only
+    /// if an ignore rule naming files (`*.pem`, not `build/`) matches it, and then it prompts.
+    pub name: bool,
     /// The index of the command word it comes from (`None` for redirections, launcher
     /// operands and loader variables).
     pub index: Option<usize>,
@@ -88,6 +102,7 @@ struct Source {
     unknown: bool,
     glob: bool,
     redirect: bool,
+    role: Role,
 }
 
 impl Source {
@@ -96,17 +111,25 @@ impl Source {
         unknown: false,
         glob: false,
         redirect: false,
+        role: Role::Path,
     };
 }
 
 impl Analysis {
     /// Every argument and redirection target that could name a file; see [`crate::shell::paths`].
     pub fn path_operands(&self) -> Vec<PathOperand<'_>> {
-        operands(self)
+        operands(self, false)
+    }
+
+    /// [`Analysis::path_operands`] with every word read as a path a program certainly opens,
+    /// whatever its role: for shells whose programs the table does not describe (cmd,
+    /// PowerShell, where `type X` prints a file).
+    pub fn path_operands_strict(&self) -> Vec<PathOperand<'_>> {
+        operands(self, true)
     }
 }
 
-fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
+fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
@@ -126,12 +149,42 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
         }
         let mut options = true;
         let find = c.name() == Some("find");
+        // what a printer feeds to xargs becomes its operands (`echo .env | xargs cat`)
+        let feeds_xargs = || {
+            analysis.commands.iter().any(|d| {
+                d.pipeline == c.pipeline
+                    && d.stage > c.stage
+                    && d.wrappers.iter().any(|w| w.name == "xargs")
+            })
+        };
+        // and what a printer prints into a substitution (`cat $(echo .env)`)
+        let printed = || {
+            c.origin == Origin::CommandSubstitution
+                && c.program(false)
+                    .is_some_and(|p| p.operands == super::programs::Operands::NotFiles)
+        };
+        let every_word_a_path = strict || feeds_xargs() || printed();
+        let roles = analysis.roles(ci);
+        // `./build/prog`: running a program reads its file
+        if let (Some(Role::Path), Some(w)) = (roles.first(), c.words.first()) {
+            if !c.is_dynamic(0) {
+                let at = Source {
+                    index: Some(0),
+                    ..Source::LITERAL
+                };
+                add(&mut out, ci, c, w, false, at);
+            }
+        }
         for (i, w) in c.words.iter().enumerate().skip(1) {
             if options && w == "--" {
                 options = false;
                 continue;
             }
-            if w == "-" || w.is_empty() {
+            let role = match every_word_a_path {
+                true => Role::Path,
+                false => roles.get(i).copied().unwrap_or(Role::Unknown),
+            };
+            if w == "-" || w.is_empty() || role == Role::Text {
                 continue;
             }
             if find && find_expression_starts(w) {
@@ -146,6 +199,7 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
                 unknown: c.is_unknown(i),
                 glob: c.is_glob(i),
                 redirect: false,
+                role,
             };
             if options && w.starts_with('-') {
                 if let Some(value) = w
@@ -154,11 +208,21 @@ fn operands(analysis: &Analysis) -> Vec<PathOperand<'_>> {
                     .map(|(_, v)| v)
                 {
                     add(&mut out, ci, c, value, dynamic, at);
+                    // `--cov-report=html:coverage`
+                    if let Some((_, after)) = value
+                        .split_once(':')
+                        .filter(|_| !is_absolute(value) && !value.contains("://"))
+                    {
+                        add(&mut out, ci, c, after, dynamic, at);
+                    }
                 }
                 glued_values(&mut out, ci, c, w, dynamic, at);
                 continue;
             }
-            embedded_files(&mut out, ci, c, w, dynamic, at);
+            // a name holds no file (`@types/node`, `node:20`)
+            if role != Role::Name {
+                embedded_files(&mut out, ci, c, w, dynamic, at);
+            }
             if let Some(n) = super::lexer::assignment_name_len(w) {
                 let skip = if w.as_bytes().get(n) == Some(&b'+') {
                     n + 2
@@ -227,7 +291,7 @@ fn find_named_files<'a>(
                 index: Some(i),
                 unknown: c.is_unknown(i),
                 glob: c.is_glob(i),
-                redirect: false,
+                ..Source::LITERAL
             };
             add(out, ci, c, file, c.is_dynamic(i), at);
             i += 1;
@@ -260,7 +324,14 @@ fn add<'a>(
         unknown: at.unknown || (file_url && word.contains(['[', '{'])),
         ..at
     };
+    let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
+    // a pattern the shell leaves alone in a name's place is the program's (`bun outdated
+    // "@types/*"`)
+    if at.role == Role::Name && globby && !at.glob {
+        return;
+    }
     let word = normalised(word);
+    let name = at.role == Role::Name && !roles::path_syntax(&word);
     let relative = !is_absolute(&word);
     // each directory the command may run in (a `cd` before it may have failed)
     let others = if relative { &c.cwd_also[..] } else { &[] };
@@ -275,7 +346,6 @@ fn add<'a>(
             }
             _ => word.clone(),
         };
-        let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
         // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
         let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
         let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
@@ -289,6 +359,8 @@ fn add<'a>(
             dynamic: dynamic || c.cwd_dynamic,
             unknown,
             redirect: at.redirect,
+            certain: at.role == Role::Path,
+            name,
             index: at.index,
         });
     }

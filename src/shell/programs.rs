@@ -150,6 +150,22 @@ pub const STDIN_ARGS: u32 = 1 << 13;
 /// Its first word may be an option cluster without a dash (`tar xIf prog a.tar`).
 pub const BUNDLED: u32 = 1 << 14;
 
+/// The language an interpreter runs (its inline code is read by `inline.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Python,
+    Perl,
+    Ruby,
+    /// JavaScript (node, deno, bun).
+    Js,
+    Php,
+    Awk,
+    Lua,
+    R,
+    /// AppleScript's `do shell script "…"`.
+    AppleScript,
+}
+
 /// What a read-only program's operands are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Operands {
@@ -218,6 +234,8 @@ struct Spec {
     value_options: &'static [&'static str],
     subcommands: &'static [Sub],
     launch: Option<Launch>,
+    grammar: Option<&'static Grammar>,
+    lang: Option<Lang>,
 }
 
 /// The rarely set fields of a program, in [`EXTRAS`] (entry 0: none set).
@@ -233,6 +251,10 @@ struct Extra {
     /// Options that take the next word as their value before the sub-command (`git -C dir`).
     value_options: &'static [&'static str],
     launch: Option<Launch>,
+    /// What its words are (see [`super::roles`]); `None`: read from its traits.
+    grammar: Option<&'static Grammar>,
+    /// The language of an interpreter whose code toolgate reads.
+    lang: Option<Lang>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,6 +286,14 @@ impl Program {
     /// How it finds the command it runs, for a launcher.
     pub fn launch(&self) -> Option<Launch> {
         self.extra().launch
+    }
+    /// The language of an interpreter whose code toolgate reads.
+    pub fn lang(&self) -> Option<Lang> {
+        self.extra().lang
+    }
+    /// Its own grammar, if the table gives one (see [`super::roles::default_grammar`]).
+    pub fn grammar(&self) -> Option<&'static Grammar> {
+        self.extra().grammar
     }
     pub const fn has(&self, traits: u32) -> bool {
         self.traits & traits != 0
@@ -647,6 +677,8 @@ const fn p(name: &'static str, traits: u32) -> Spec {
         value_options: &[],
         subcommands: &[],
         launch: None,
+        grammar: None,
+        lang: None,
     }
 }
 
@@ -675,6 +707,14 @@ const fn shell(name: &'static str) -> Spec {
     Spec {
         code_flags: &["-c"],
         ..p(name, SHELL | READS | WRITES)
+    }
+}
+
+/// An interpreter whose inline code toolgate reads, in `lang`.
+const fn code(program: Spec, lang: Lang) -> Spec {
+    Spec {
+        lang: Some(lang),
+        ..program
     }
 }
 
@@ -712,6 +752,14 @@ const fn o(flag: &'static str, why: &'static str) -> Opt {
 
 const fn with_options(program: Spec, options: &'static [Opt]) -> Spec {
     Spec { options, ..program }
+}
+
+/// `program` with its own grammar (see [`super::roles`]).
+const fn with_grammar(program: Spec, grammar: &'static Grammar) -> Spec {
+    Spec {
+        grammar: Some(grammar),
+        ..program
+    }
 }
 
 const SORT_OPTIONS: &[Opt] = &[
@@ -937,6 +985,8 @@ const SED_OPTIONS: &[Opt] = &[
 /// `git`'s read-only sub-commands.
 const GIT_READS: &[Sub] = &[
     s("annotate"),
+    s("bisect log"),
+    s("bisect visualize"),
     s("blame"),
     Sub {
         writes: &[
@@ -973,6 +1023,7 @@ const GIT_READS: &[Sub] = &[
     s("cat-file"),
     s("check-attr"),
     s("check-ignore"),
+    s("cherry"),
     Sub {
         writes: &[
             "--add",
@@ -1000,6 +1051,15 @@ const GIT_READS: &[Sub] = &[
     s("ls-tree"),
     s("merge-base"),
     s("name-rev"),
+    // (two words before one: the first entry that matches is taken)
+    s("reflog show"),
+    Sub {
+        writes: &[],
+        operands_unless: Some(&[]),
+        ..s("reflog")
+    },
+    s("remote get-url"),
+    s("remote show"),
     Sub {
         writes: &[],
         operands_unless: Some(&[]),
@@ -1014,6 +1074,12 @@ const GIT_READS: &[Sub] = &[
     s("stash list"),
     s("stash show"),
     s("status"),
+    s("submodule status"),
+    Sub {
+        writes: &[],
+        operands_unless: Some(&[]),
+        ..s("submodule")
+    },
     Sub {
         writes: &[
             "-a", "-s", "-u", "-d", "-f", "-m", "-F", "--delete", "--force",
@@ -1038,6 +1104,14 @@ const GIT_READS: &[Sub] = &[
 /// `npm`'s read-only sub-commands (that read no network and run no scripts).
 /// `go`'s read-only sub-commands.
 const GO_READS: &[Sub] = &[
+    s("doc"),
+    Sub {
+        // `-u` asks the network for updates
+        writes: &["-u", "-toolexec", "-exec"],
+        ..s("list")
+    },
+    s("mod graph"),
+    s("mod why"),
     Sub {
         writes: &["-w", "-u"],
         ..s("env")
@@ -1049,7 +1123,16 @@ const GO_READS: &[Sub] = &[
 const PIP_READS: &[Sub] = &[s("check"), s("freeze"), s("list"), s("show")];
 
 const NPM_READS: &[Sub] = &[
+    s("c get"),
+    s("c list"),
+    s("c ls"),
+    s("config get"),
+    s("config list"),
+    s("config ls"),
     s("explain"),
+    s("help"),
+    s("pkg get"),
+    s("query"),
     s("la"),
     s("list"),
     s("ll"),
@@ -1059,6 +1142,37 @@ const NPM_READS: &[Sub] = &[
     s("why"),
 ];
 
+/// pnpm's and yarn's read-only sub-commands.
+const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
+
+const CARGO_READS: &[Sub] = &[
+    s("locate-project"),
+    s("metadata"),
+    s("pkgid"),
+    s("tree"),
+    s("verify-project"),
+    s("version"),
+];
+
+const UV_READS: &[Sub] = &[
+    s("pip check"),
+    s("pip freeze"),
+    s("pip list"),
+    s("pip show"),
+    s("pip tree"),
+    s("tree"),
+];
+
+const POETRY_READS: &[Sub] = &[s("check"), s("env info"), s("env list"), s("show")];
+
+/// `program` with read-only sub-commands.
+const fn with_reads(program: Spec, subcommands: &'static [Sub]) -> Spec {
+    Spec {
+        subcommands,
+        ..program
+    }
+}
+
 const fn s(name: &'static str) -> Sub {
     Sub {
         name,
@@ -1066,6 +1180,1212 @@ const fn s(name: &'static str) -> Sub {
         operands_unless: None,
     }
 }
+
+// ---- grammars: what each word given to a program is (see super::roles) ------------------
+
+use Role::{Name as N, Path as P, Text as T, Unknown as U};
+
+/// What a word is to the program it is given to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A file or directory the program opens: read, written, listed, recursed into, changed
+    /// into, used as a build context, or run.
+    Path,
+    /// A name the program resolves itself: a script, target, task, branch, ref, module,
+    /// package, image, container, sub-command. Written as a path (`./x`, `a/b`, `.x`) it may
+    /// be one.
+    Name,
+    /// Not a path at all: a pattern, a message, code, a URL, a number, a key.
+    Text,
+    /// Not known: the words of a program toolgate does not know, or handed on to a script.
+    Unknown,
+}
+
+/// An option a grammar knows: its value's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    /// `-m` (also glued, `-mVALUE`, and in a cluster), `--message` (also `--message=VALUE`),
+    /// `-name` (a single-dash long option, as a whole word).
+    pub flag: &'static str,
+    /// How many words it takes (0: a switch).
+    pub values: u8,
+    pub role: Role,
+    /// The words after it (and its values) all take this role (`python -m mod ARGS…`).
+    pub rest: Option<Role>,
+    /// It gives the pattern (`grep -e`, `grep -f`): the first operand is then a file.
+    pub pattern: bool,
+}
+
+/// What the words of a program (or a sub-command) are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grammar {
+    /// The options it knows.
+    pub options: &'static [Arg],
+    /// The role of an unknown option's value, glued (`-xVALUE`, `--opt=VALUE`).
+    pub option_values: Role,
+    /// The operands' roles by position; the last one repeats (none: [`Role::Unknown`]).
+    pub operands: &'static [Role],
+    /// After this many operands, every word (options too) takes `after_dashes`.
+    pub stop_after: Option<u8>,
+    /// The operand at `stop_after` is a program it runs (`npx tsc ARGS…`): the rest are read
+    /// by that program's grammar.
+    pub runs: bool,
+    /// The role of the words after `--`.
+    pub after_dashes: Role,
+    /// Sub-commands (the first operand), each with its grammar; their options come first,
+    /// then the parent's.
+    pub subs: &'static [(&'static str, &'static Grammar)],
+    /// The grammar of a sub-command not in `subs`.
+    pub other: Option<&'static Grammar>,
+}
+
+/// Every word a path: the file readers and writers (`cat`, `cp`, `tar`).
+pub const FILES: Grammar = Grammar {
+    options: &[],
+    option_values: Role::Path,
+    operands: &[Role::Path],
+    stop_after: None,
+    runs: false,
+    after_dashes: Role::Path,
+    subs: &[],
+    other: None,
+};
+
+/// A program toolgate does not know.
+pub const UNKNOWN: Grammar = Grammar {
+    option_values: Role::Unknown,
+    operands: &[Role::Unknown],
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// Names, and whatever follows `--` handed on (`cargo run -- ARGS`).
+pub const NAMES: Grammar = Grammar {
+    option_values: Role::Name,
+    operands: &[Role::Name],
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// Text only (`echo`, `printf`, `basename`).
+pub const TEXT: Grammar = Grammar {
+    option_values: Role::Text,
+    operands: &[Role::Text],
+    after_dashes: Role::Text,
+    ..FILES
+};
+
+/// A pattern or script, then files (`jq`, `sed`, `grep` without a grammar of its own).
+pub const PATTERN_THEN_FILES: Grammar = Grammar {
+    options: &[
+        pattern("-e", Role::Text),
+        pattern("--regexp", Role::Text),
+        pattern("--expression", Role::Text),
+        pattern("-f", Role::Path),
+        pattern("--file", Role::Path),
+        arg("-m", Role::Text),
+        arg("--max-count", Role::Text),
+        arg("-A", Role::Text),
+        arg("-B", Role::Text),
+        arg("-C", Role::Text),
+        arg("--indent", Role::Text),
+        two("--arg", Role::Text),
+        two("--argjson", Role::Text),
+        two("--slurpfile", Role::Path),
+        two("--rawfile", Role::Path),
+    ],
+    operands: &[Role::Text, Role::Path],
+    ..FILES
+};
+
+/// A script, then its arguments (`node app.js ARGS…`).
+pub const SCRIPT: Grammar = Grammar {
+    options: &[arg_rest("-m", Role::Name)],
+    option_values: Role::Path,
+    operands: &[Role::Path],
+    stop_after: Some(1),
+    after_dashes: Role::Unknown,
+    ..FILES
+};
+
+/// An option taking one value of `role`.
+pub const fn arg(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        flag,
+        values: 1,
+        role,
+        rest: None,
+        pattern: false,
+    }
+}
+
+/// An option taking two values of `role` (`jq --arg NAME VALUE`).
+pub const fn two(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: 2,
+        ..arg(flag, role)
+    }
+}
+
+/// An option taking one value of `role`, after which every word is the run program's.
+pub const fn arg_rest(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        rest: Some(Role::Unknown),
+        ..arg(flag, role)
+    }
+}
+
+/// An option giving the pattern (see [`Arg::pattern`]).
+pub const fn pattern(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        pattern: true,
+        ..arg(flag, role)
+    }
+}
+
+/// An option taking every word up to the next option (`zip -x PATTERN…`).
+const fn list(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: u8::MAX,
+        ..arg(flag, role)
+    }
+}
+
+/// A sub-command that runs a script or task, then hands the rest on (`npm run build ARGS…`).
+const RUN_NAMED: Grammar = Grammar {
+    stop_after: Some(1),
+    ..NAMES
+};
+
+/// A sub-command that runs a program (`npm exec tsc ARGS…`, `uv run pytest ARGS…`).
+const RUN_PROGRAM: Grammar = Grammar {
+    runs: true,
+    ..RUN_NAMED
+};
+
+const GREP: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--regexp", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+        arg("--context", T),
+        arg("--after-context", T),
+        arg("--before-context", T),
+        // the files it reads are those `--include` matches
+        arg("--include", P),
+        arg("--exclude", T),
+        arg("--exclude-dir", T),
+        arg("--exclude-from", P),
+        arg("--label", T),
+        arg("-d", T),
+        arg("-D", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const RG: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--regexp", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        pattern("--files", P),
+        pattern("--type-list", P),
+        arg("-g", P),
+        arg("--glob", P),
+        arg("--iglob", P),
+        arg("-t", T),
+        arg("--type", T),
+        arg("-T", T),
+        arg("--type-not", T),
+        arg("--type-add", T),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+        arg("--context", T),
+        arg("-M", T),
+        arg("--max-columns", T),
+        arg("-j", T),
+        arg("--threads", T),
+        arg("-r", T),
+        arg("--replace", T),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("-E", T),
+        arg("--encoding", T),
+        arg("--sort", T),
+        arg("--sortr", T),
+        arg("--colors", T),
+        arg("--ignore-file", P),
+        // ag's
+        pattern("-G", T),
+        arg("--file-search-regex", T),
+        arg("--ignore", T),
+        arg("--ignore-dir", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const SED: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("--expression", T),
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-l", T),
+        arg("--line-length", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const AWK: Grammar = Grammar {
+    options: &[
+        pattern("-f", P),
+        pattern("--file", P),
+        arg("-v", T),
+        arg("--assign", T),
+        arg("-F", T),
+        arg("--field-separator", T),
+        pattern("-e", T),
+        pattern("--source", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const CUT: Grammar = Grammar {
+    options: &[
+        arg("-d", T),
+        arg("--delimiter", T),
+        arg("-f", T),
+        arg("--fields", T),
+        arg("-c", T),
+        arg("--characters", T),
+        arg("-b", T),
+        arg("--bytes", T),
+        arg("--output-delimiter", T),
+    ],
+    ..FILES
+};
+
+const SORT: Grammar = Grammar {
+    options: &[
+        arg("-t", T),
+        arg("--field-separator", T),
+        arg("-k", T),
+        arg("--key", T),
+        arg("-S", T),
+        arg("--buffer-size", T),
+        arg("-o", P),
+        arg("--output", P),
+        arg("-T", P),
+    ],
+    ..FILES
+};
+
+/// A count or size then files (`head -n 5`, `tail -c 10`).
+const HEAD: Grammar = Grammar {
+    options: &[
+        arg("-n", T),
+        arg("--lines", T),
+        arg("-c", T),
+        arg("--bytes", T),
+    ],
+    ..FILES
+};
+
+const TAR: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("-T", P),
+        arg("--files-from", P),
+        arg("--transform", T),
+        arg("--xform", T),
+        arg("--strip-components", T),
+        arg("--owner", T),
+        arg("--group", T),
+        arg("--mode", T),
+        arg("--format", T),
+        arg("-b", T),
+        arg("--blocking-factor", T),
+        arg("--mtime", T),
+        arg("-H", T),
+    ],
+    ..FILES
+};
+
+const ZIP: Grammar = Grammar {
+    options: &[
+        list("-x", T),
+        list("--exclude", T),
+        list("-i", P),
+        list("--include", P),
+        arg("-P", T),
+        arg("--password", T),
+        arg("-b", P),
+        arg("-n", T),
+        arg("-t", T),
+        arg("-tt", T),
+        arg("-Z", T),
+    ],
+    ..FILES
+};
+
+const FD: Grammar = Grammar {
+    options: &[
+        arg("-E", T),
+        arg("--exclude", T),
+        arg("-e", T),
+        arg("--extension", T),
+        arg("-t", T),
+        arg("--type", T),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("--min-depth", T),
+        arg("--exact-depth", T),
+        arg("-S", T),
+        arg("--size", T),
+        arg("--changed-within", T),
+        arg("--changed-before", T),
+        arg("-j", T),
+        arg("--threads", T),
+        arg("--ignore-file", P),
+        arg("--base-directory", P),
+        arg("-c", T),
+        arg("--color", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const TREE: Grammar = Grammar {
+    options: &[
+        arg("-P", T),
+        arg("-I", T),
+        arg("-L", T),
+        arg("--filelimit", T),
+        arg("--charset", T),
+        arg("--sort", T),
+        arg("-o", P),
+        arg("--fromfile", P),
+    ],
+    ..FILES
+};
+
+/// `java -jar app.jar`, `java -cp DIR Main`.
+const JAVA: Grammar = Grammar {
+    options: &[
+        arg_rest("-jar", P),
+        arg("-cp", P),
+        arg("-classpath", P),
+        arg("--class-path", P),
+        arg("-p", P),
+        arg("--module-path", P),
+        arg_rest("-m", N),
+        arg_rest("--module", N),
+    ],
+    option_values: T,
+    operands: &[N],
+    stop_after: Some(1),
+    after_dashes: U,
+    ..FILES
+};
+
+const GIT_GLOBAL: &[Arg] = &[
+    arg("-C", P),
+    arg("-c", T),
+    arg("--git-dir", P),
+    arg("--work-tree", P),
+    arg("--namespace", T),
+    arg("--config-env", T),
+    arg("--exec-path", P),
+    arg("--super-prefix", T),
+];
+
+/// git's sub-commands that take paths (`add`, `diff`, `show HEAD:x`, `blame`): every word
+/// may be one, but for the values of these options.
+const GIT_PATHS: Grammar = Grammar {
+    options: &[
+        arg("-L", T),
+        arg("--format", T),
+        arg("-o", P),
+        arg("--output", P),
+        arg("--prefix", T),
+        arg("--remote", T),
+        arg("--diff-filter", T),
+        arg("-G", T),
+        arg("-S", T),
+    ],
+    ..FILES
+};
+
+/// `git commit`: a message, then paths.
+const GIT_COMMIT: Grammar = Grammar {
+    options: &[
+        arg("-m", T),
+        arg("--message", T),
+        arg("-F", P),
+        arg("--file", P),
+        arg("-t", P),
+        arg("--template", P),
+        arg("-C", N),
+        arg("-c", N),
+        arg("--author", T),
+        arg("--date", T),
+        arg("--fixup", N),
+        arg("--squash", N),
+        arg("--trailer", T),
+    ],
+    ..FILES
+};
+
+/// git's sub-commands that take names (branches, refs, remotes, tags); paths after `--`.
+const GIT_REFS: Grammar = Grammar {
+    options: &[
+        arg("-m", T),
+        arg("--message", T),
+        arg("-F", P),
+        arg("--file", P),
+        arg("-X", T),
+        arg("--strategy-option", T),
+        arg("--exec", T),
+    ],
+    option_values: N,
+    operands: &[N],
+    after_dashes: P,
+    ..FILES
+};
+
+/// `git checkout` and `git rebase`, where `-m` is a switch; `git checkout REV PATH…`.
+const GIT_CHECKOUT: Grammar = Grammar {
+    options: &[arg("-b", N), arg("-B", N), arg("--orphan", N)],
+    operands: &[N, P],
+    ..GIT_REFS
+};
+
+/// `git log` and its kin: refs, then paths after `--`.
+const GIT_LOG: Grammar = Grammar {
+    options: &[
+        arg("--grep", T),
+        arg("--author", T),
+        arg("--committer", T),
+        arg("-S", T),
+        arg("-G", T),
+        arg("--format", T),
+        arg("-n", T),
+        arg("--max-count", T),
+        arg("--since", T),
+        arg("--until", T),
+        arg("--after", T),
+        arg("--before", T),
+        arg("--date", T),
+        // `-L 1,5:FILE`
+        arg("-L", P),
+        arg("--diff-filter", T),
+    ],
+    ..GIT_REFS
+};
+
+const GIT_GREP: Grammar = Grammar {
+    options: &[
+        pattern("-e", T),
+        pattern("-f", P),
+        arg("-m", T),
+        arg("--max-count", T),
+        arg("-A", T),
+        arg("-B", T),
+        arg("-C", T),
+    ],
+    option_values: T,
+    operands: &[T, P],
+    ..FILES
+};
+
+const GIT: Grammar = Grammar {
+    options: GIT_GLOBAL,
+    option_values: N,
+    operands: &[N],
+    after_dashes: P,
+    subs: &[
+        ("bisect", &GIT_REFS),
+        ("branch", &GIT_REFS),
+        ("check-attr", &TEXT),
+        ("check-ignore", &TEXT),
+        ("checkout", &GIT_CHECKOUT),
+        ("cherry-pick", &GIT_REFS),
+        (
+            "clone",
+            &Grammar {
+                operands: &[P, P],
+                ..GIT_REFS
+            },
+        ),
+        ("commit", &GIT_COMMIT),
+        (
+            "config",
+            &Grammar {
+                options: &[arg("-f", P), arg("--file", P), arg("--blob", P)],
+                ..TEXT
+            },
+        ),
+        ("describe", &GIT_REFS),
+        ("fetch", &GIT_REFS),
+        ("for-each-ref", &GIT_REFS),
+        ("grep", &GIT_GREP),
+        ("init", &GIT_COMMIT),
+        ("log", &GIT_LOG),
+        // lists index entries: opens no file
+        ("ls-files", &GIT_REFS),
+        ("merge", &GIT_REFS),
+        ("merge-base", &GIT_REFS),
+        ("pull", &GIT_REFS),
+        ("push", &GIT_REFS),
+        ("rebase", &GIT_CHECKOUT),
+        ("reflog", &GIT_LOG),
+        ("remote", &GIT_REFS),
+        ("reset", &GIT_CHECKOUT),
+        ("rev-list", &GIT_LOG),
+        ("rev-parse", &GIT_REFS),
+        ("revert", &GIT_REFS),
+        ("shortlog", &GIT_LOG),
+        ("show-branch", &GIT_REFS),
+        ("show-ref", &GIT_REFS),
+        ("stash", &GIT_REFS),
+        ("submodule", &GIT_REFS),
+        ("switch", &GIT_REFS),
+        ("tag", &GIT_REFS),
+        (
+            "worktree",
+            &Grammar {
+                subs: &[("add", &GIT_COMMIT)],
+                ..GIT_REFS
+            },
+        ),
+    ],
+    other: Some(&GIT_PATHS),
+    ..FILES
+};
+
+/// npm, yarn, pnpm, bun: scripts, packages and workspaces are names; `pkg` and `config`
+/// values are text; what `exec`/`dlx` runs gets the rest.
+const NPM: Grammar = Grammar {
+    options: &[
+        arg("-w", N),
+        arg("--workspace", N),
+        arg("--filter", N),
+        arg("-F", N),
+        arg("--prefix", P),
+        arg("-C", P),
+        arg("--cwd", P),
+        arg("--dir", P),
+        arg("--userconfig", P),
+        arg("-p", N),
+        arg("--package", N),
+        arg("-c", T),
+        arg("--call", T),
+    ],
+    subs: &[
+        ("config", &TEXT),
+        ("dlx", &RUN_PROGRAM),
+        ("exec", &RUN_PROGRAM),
+        ("pack", &NAMED_PATHS),
+        ("pkg", &TEXT),
+        ("publish", &NAMED_PATHS),
+        ("run", &RUN_NAMED),
+        ("run-script", &RUN_NAMED),
+        ("set", &TEXT),
+        ("x", &RUN_PROGRAM),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// Sub-commands whose operands are directories (`npm publish DIR`, `cargo new DIR`).
+const NAMED_PATHS: Grammar = Grammar {
+    operands: &[P],
+    ..NAMES
+};
+
+/// npx, bunx, uvx: a package's command, then its arguments.
+const NPX: Grammar = Grammar {
+    subs: &[],
+    other: None,
+    stop_after: Some(1),
+    runs: true,
+    ..NPM
+};
+
+/// bun and deno: `run FILE|SCRIPT ARGS…`; other sub-commands as npm's.
+const BUN: Grammar = Grammar {
+    subs: &[
+        ("eval", &TEXT),
+        ("run", &RUN_NAMED),
+        ("task", &RUN_NAMED),
+        ("x", &RUN_PROGRAM),
+    ],
+    other: Some(&RUN_NAMED),
+    ..NPM
+};
+
+const CARGO: Grammar = Grammar {
+    options: &[
+        arg("--manifest-path", P),
+        // KEY=VALUE or a file
+        arg("--config", U),
+        arg("-Z", T),
+        arg("-F", T),
+        arg("--features", T),
+        arg("--target", T),
+        arg("-p", N),
+        arg("--package", N),
+        arg("--bin", N),
+        arg("--example", N),
+        arg("--test", N),
+        arg("--bench", N),
+        arg("-j", T),
+        arg("--jobs", T),
+        arg("--color", T),
+        arg("--message-format", T),
+        arg("--exclude", N),
+        arg("--profile", N),
+    ],
+    subs: &[("init", &NAMED_PATHS), ("new", &NAMED_PATHS)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const GO: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("-C", P),
+        arg("-modfile", P),
+        arg("-coverprofile", P),
+        arg("-cpuprofile", P),
+        arg("-memprofile", P),
+        arg("-ldflags", T),
+        arg("-gcflags", T),
+        arg("-tags", T),
+        arg("-run", T),
+        arg("-bench", T),
+        arg("-count", T),
+        arg("-timeout", T),
+        arg("-f", T),
+        arg("-mod", T),
+        arg("-p", T),
+        arg("-covermode", T),
+    ],
+    subs: &[("run", &RUN_NAMED)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const MAKE: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("--makefile", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("-I", P),
+        arg("--include-dir", P),
+        arg("-j", T),
+        arg("--jobs", T),
+        arg("-l", T),
+        arg("--load-average", T),
+        arg("-o", N),
+        arg("-W", N),
+    ],
+    ..NAMES
+};
+
+/// gradle, mvn, bazel: tasks, goals and targets are names.
+const BUILD_TOOL: Grammar = Grammar {
+    options: &[
+        arg("-p", P),
+        arg("--project-dir", P),
+        arg("-b", P),
+        arg("--build-file", P),
+        arg("--settings-file", P),
+        arg("-x", N),
+        arg("--exclude-task", N),
+        arg("-f", P),
+        arg("--file", P),
+        arg("--settings", P),
+        arg("-pl", N),
+        arg("--projects", N),
+        arg("-D", T),
+        arg("-P", T),
+    ],
+    ..NAMES
+};
+
+/// cmake, ctest, ninja: the source and build trees are directories they read and write.
+const CMAKE: Grammar = Grammar {
+    options: &[
+        arg("-S", P),
+        arg("-B", P),
+        arg("--build", P),
+        arg("--install", P),
+        arg("--prefix", P),
+        arg("--test-dir", P),
+        arg("-C", P),
+        arg("-P", P),
+        arg("-t", N),
+        arg("--target", N),
+        arg("--preset", N),
+        arg("--config", T),
+        arg("-D", T),
+        arg("-G", T),
+        arg("-j", T),
+        arg("--parallel", T),
+        arg("-R", T),
+        arg("-E", T),
+        arg("-L", T),
+    ],
+    operands: &[P],
+    ..NAMES
+};
+
+/// gh: repositories, issues and branches are names; bodies and queries text.
+const GH_OPTIONS: &[Arg] = &[
+    arg("-b", T),
+    arg("--body", T),
+    arg("-t", T),
+    arg("--title", T),
+    arg("-q", T),
+    arg("--jq", T),
+    arg("--template", T),
+    arg("-S", T),
+    arg("--search", T),
+    arg("-l", T),
+    arg("--label", T),
+    arg("-R", N),
+    arg("--repo", N),
+    arg("-F", P),
+    arg("--body-file", P),
+    arg("--input", P),
+    arg("--source", P),
+];
+
+const GH: Grammar = Grammar {
+    options: GH_OPTIONS,
+    subs: &[
+        (
+            "gist",
+            &Grammar {
+                operands: &[P],
+                ..GH_FLAT
+            },
+        ),
+        ("gpg-key", &NAMED_PATHS),
+        (
+            "release",
+            &Grammar {
+                subs: &[("create", &GH_UPLOAD), ("upload", &GH_UPLOAD)],
+                ..GH_FLAT
+            },
+        ),
+        ("ssh-key", &NAMED_PATHS),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// `gh release upload TAG FILE…`.
+const GH_UPLOAD: Grammar = Grammar {
+    operands: &[N, P],
+    ..GH_FLAT
+};
+
+const GH_FLAT: Grammar = Grammar {
+    options: GH_OPTIONS,
+    ..NAMES
+};
+
+/// `date -f FILE`, `date -r FILE` read a file; the rest is text.
+const DATE: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-r", P),
+        arg("--reference", P),
+    ],
+    ..TEXT
+};
+
+/// `pgrep -F PIDFILE`.
+const PGREP: Grammar = Grammar {
+    options: &[arg("-F", P), arg("--pidfile", P)],
+    ..TEXT
+};
+
+/// openssl and mkcert: keys, certificates and their outputs are files.
+const CERTS: Grammar = Grammar {
+    options: &[
+        arg("-in", P),
+        arg("-out", P),
+        arg("-key", P),
+        arg("-keyout", P),
+        arg("-cert", P),
+        arg("-CAfile", P),
+        arg("-CAkey", P),
+        arg("-CA", P),
+        arg("-config", P),
+        arg("-extfile", P),
+        arg("-signkey", P),
+        arg("-inkey", P),
+        arg("-key-file", P),
+        arg("-cert-file", P),
+        arg("-p12-file", P),
+        arg("-csr", P),
+        // `file:PATH`, `env:VAR`
+        arg("-passin", P),
+        arg("-passout", P),
+        arg("-subj", T),
+        arg("-newkey", T),
+        arg("-days", T),
+        arg("-connect", T),
+        arg("-servername", T),
+        arg("-name", T),
+    ],
+    option_values: P,
+    ..NAMES
+};
+
+const DOTNET: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("--output", P),
+        arg("--project", P),
+        arg("-c", T),
+        arg("--configuration", T),
+        arg("-f", T),
+        arg("--framework", T),
+        arg("-r", T),
+        arg("--runtime", T),
+        arg("--filter", T),
+        arg("-v", T),
+        arg("--verbosity", T),
+    ],
+    ..NAMES
+};
+
+const PIP: Grammar = Grammar {
+    options: &[
+        arg("-r", P),
+        arg("--requirement", P),
+        arg("-c", P),
+        arg("--constraint", P),
+        arg("-e", P),
+        arg("--editable", P),
+        arg("-C", P),
+        arg("--directory", P),
+        arg("--project", P),
+        arg("-t", P),
+        arg("--target", P),
+        arg("-i", T),
+        arg("--index-url", T),
+        arg("--extra-index-url", T),
+        arg("--python", N),
+        arg("-p", N),
+        arg("-o", P),
+        arg("--output", P),
+    ],
+    subs: &[
+        ("run", &RUN_PROGRAM),
+        (
+            "tool",
+            &Grammar {
+                subs: &[("run", &RUN_PROGRAM)],
+                ..NAMES
+            },
+        ),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+const DOCKER_RUN: Grammar = Grammar {
+    options: &[
+        arg("-v", P),
+        arg("--volume", P),
+        arg("--mount", P),
+        arg("--env-file", P),
+        arg("--cidfile", P),
+        arg("-e", T),
+        arg("--env", T),
+        arg("-w", T),
+        arg("--workdir", T),
+        arg("--name", N),
+        arg("-p", T),
+        arg("--publish", T),
+        arg("--network", T),
+        arg("--entrypoint", N),
+        arg("-u", T),
+        arg("--user", T),
+        arg("-l", T),
+        arg("--label", T),
+        arg("--platform", T),
+        arg("-h", T),
+        arg("--hostname", T),
+        arg("--restart", T),
+        arg("-m", T),
+        arg("--memory", T),
+        arg("--cpus", T),
+        arg("--gpus", T),
+    ],
+    stop_after: Some(1),
+    ..NAMES
+};
+
+const DOCKER_BUILD: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-t", N),
+        arg("--tag", N),
+        arg("--build-arg", T),
+        arg("--target", N),
+        arg("--platform", T),
+        arg("--secret", P),
+        arg("-o", P),
+        arg("--output", P),
+        arg("--cache-from", T),
+        arg("--progress", T),
+        arg("--label", T),
+    ],
+    operands: &[P],
+    ..NAMES
+};
+
+const COMPOSE_OPTIONS: &[Arg] = &[
+    arg("-f", P),
+    arg("--file", P),
+    arg("--env-file", P),
+    arg("-p", N),
+    arg("--project-name", N),
+    arg("--project-directory", P),
+    arg("--profile", N),
+    arg("-e", T),
+    arg("--env", T),
+    arg("-w", T),
+    arg("--workdir", T),
+    arg("-u", T),
+    arg("--user", T),
+    arg("-v", P),
+    arg("--volume", P),
+];
+
+const COMPOSE: Grammar = Grammar {
+    options: COMPOSE_OPTIONS,
+    subs: &[("exec", &RUN_TWO), ("run", &RUN_TWO), ("cp", &FILES)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// `docker compose exec SERVICE CMD…`: the command runs in the container.
+const RUN_TWO: Grammar = Grammar {
+    stop_after: Some(1),
+    ..COMPOSE_FLAT
+};
+
+const COMPOSE_FLAT: Grammar = Grammar {
+    options: COMPOSE_OPTIONS,
+    ..NAMES
+};
+
+const DOCKER: Grammar = Grammar {
+    options: &[
+        arg("-o", P),
+        arg("--output", P),
+        arg("--context", N),
+        arg("-H", T),
+        arg("--host", T),
+        arg("--config", P),
+        arg("-f", T),
+        arg("--filter", T),
+        arg("--format", T),
+    ],
+    subs: &[
+        ("build", &DOCKER_BUILD),
+        (
+            "buildx",
+            &Grammar {
+                subs: &[("build", &DOCKER_BUILD)],
+                ..NAMES
+            },
+        ),
+        ("compose", &COMPOSE),
+        (
+            "container",
+            &Grammar {
+                subs: &[
+                    ("cp", &FILES),
+                    ("create", &DOCKER_RUN),
+                    ("exec", &DOCKER_RUN),
+                    ("run", &DOCKER_RUN),
+                ],
+                ..NAMES
+            },
+        ),
+        ("cp", &FILES),
+        ("create", &DOCKER_RUN),
+        ("exec", &DOCKER_RUN),
+        (
+            "load",
+            &Grammar {
+                options: &[arg("-i", P), arg("--input", P)],
+                ..NAMES
+            },
+        ),
+        ("run", &DOCKER_RUN),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// Linters, formatters, compilers and bundlers given files (`eslint src`, `tsc -p .`,
+/// `esbuild src/index.ts --outfile=dist/x.js`).
+const LINT: Grammar = Grammar {
+    options: &[
+        arg("--ignore-pattern", T),
+        arg("--ext", T),
+        arg("-c", P),
+        arg("--config", P),
+        arg("-f", T),
+        arg("--format", T),
+        arg("-o", P),
+        arg("-p", P),
+        arg("--project", P),
+        arg("--rule", T),
+        arg("--plugin", N),
+        arg("--parser", N),
+        arg("--max-warnings", T),
+        arg("--target", T),
+        arg("--module", T),
+        arg("--lib", T),
+        arg("--jsx", T),
+        arg("--select", T),
+        arg("--ignore", T),
+        arg("--exclude", T),
+        arg("--extend-exclude", T),
+        arg("--line-length", T),
+        arg("-d", P),
+    ],
+    ..FILES
+};
+
+/// Test runners whose operands select tests (`jest build` is a pattern), and pytest.
+const TESTS: Grammar = Grammar {
+    options: &[
+        arg("-t", T),
+        arg("--testNamePattern", T),
+        arg("--testPathPattern", T),
+        arg("--testPathIgnorePatterns", T),
+        arg("-c", P),
+        arg("--config", P),
+        arg("--reporter", T),
+        arg("-g", T),
+        arg("--grep", T),
+        arg("-k", T),
+        arg("-m", T),
+        arg("-p", N),
+        arg("--cov", N),
+        arg("--cov-report", P),
+        arg("--deselect", T),
+        arg("--ignore", T),
+        arg("-n", T),
+        arg("--maxfail", T),
+        arg("--tb", T),
+        arg("-o", T),
+        arg("-W", T),
+        arg("--durations", T),
+    ],
+    option_values: N,
+    operands: &[T],
+    ..FILES
+};
+
+/// pytest: files and directories of tests, with the test runners' options.
+const PYTEST: Grammar = Grammar {
+    option_values: P,
+    operands: &[P],
+    ..TESTS
+};
+
+/// Frameworks' command lines (`vite build`, `next dev`, `webpack --mode production`).
+const BUNDLER: Grammar = Grammar {
+    options: &[
+        arg("-c", P),
+        arg("--config", P),
+        arg("--mode", T),
+        arg("--port", T),
+        arg("-p", T),
+        arg("--host", T),
+        arg("--base", T),
+        arg("-o", P),
+        arg("--entry", P),
+    ],
+    ..NAMES
+};
+
+/// kubectl: resources are text (`deploy/web`), `cp` copies files.
+const KUBECTL: Grammar = Grammar {
+    operands: &[T],
+    subs: &[("cp", &FILES)],
+    ..DEPLOY
+};
+
+/// kubectl, helm, terraform: resources and releases are names, manifests files.
+const DEPLOY: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--filename", P),
+        arg("--values", P),
+        arg("-k", P),
+        arg("--kustomize", P),
+        arg("-var-file", P),
+        arg("-chdir", P),
+        arg("--kubeconfig", P),
+        arg("-n", N),
+        arg("--namespace", N),
+        arg("--from-file", P),
+        arg("--from-env-file", P),
+        arg("-o", T),
+        arg("--output", T),
+        arg("-l", T),
+        arg("--selector", T),
+        arg("-var", T),
+        arg("--set", T),
+        arg("-c", N),
+        arg("--container", N),
+    ],
+    // `helm install NAME CHART`, `terraform apply PLAN`
+    operands: &[N, P],
+    ..NAMES
+};
 
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
@@ -1077,18 +2397,21 @@ const TABLE: &[Spec] = &[
     rn(":"),
     rn("["),
     rn("[["),
-    with_options(rp("ack"), PAGER_OPTIONS),
-    with_options(rp("ag"), PAGER_OPTIONS),
+    with_grammar(with_options(rp("ack"), PAGER_OPTIONS), &RG),
+    with_grammar(with_options(rp("ag"), PAGER_OPTIONS), &RG),
     p("apt", PROJECT_TOOL | PRIVILEGE),
     p("apt-get", PROJECT_TOOL | PRIVILEGE),
     rn("arch"),
     fetcher("aria2c"),
     shell("ash"),
+    with_grammar(p("astro", PROJECT_TOOL), &BUNDLER),
     p("at", SHELL),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("awk", &[])
     },
     fetcher("axel"),
@@ -1098,16 +2421,33 @@ const TABLE: &[Spec] = &[
     shell("bash"),
     with_options(r("bat"), BAT_OPTIONS),
     p("batch", SHELL),
-    with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(p("bazel", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("bazelisk", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("biome", PROJECT_TOOL), &LINT),
+    with_grammar(p("black", PROJECT_TOOL), &LINT),
+    with_grammar(
+        with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     launcher("builtin", words(0), b""),
-    interp("bun", &["-e", "--eval", "-p", "--print"]),
-    p("bunx", PROJECT_TOOL),
+    code(
+        with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
+        Lang::Js,
+    ),
+    with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     launcher("busybox", words(0), b""),
     r("bzcat"),
     rn("cal"),
-    with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
+    with_reads(
+        with_grammar(
+            with_options(p("cargo", PROJECT_TOOL), CARGO_OPTIONS),
+            &CARGO,
+        ),
+        CARGO_READS,
+    ),
     r("cat"),
-    rn("cd"),
+    // changes into it
+    with_grammar(rn("cd"), &FILES),
     p("chgrp", WRITES),
     p("chmod", WRITES),
     p("chown", WRITES),
@@ -1117,8 +2457,8 @@ const TABLE: &[Spec] = &[
     },
     launcher("chrt", words(1), b""),
     r("cksum"),
-    p("clang", PROJECT_TOOL | VERSIONED),
-    p("cmake", PROJECT_TOOL),
+    with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
+    with_grammar(p("cmake", PROJECT_TOOL), &CMAKE),
     Spec {
         code_flags: &["/c", "/k", "/C", "/K"],
         ..p("cmd", SHELL | READS | WRITES)
@@ -1131,14 +2471,18 @@ const TABLE: &[Spec] = &[
     p("cp", WRITES | READS),
     p("crontab", SHELL | DELETES),
     shell("csh"),
+    with_grammar(p("ctest", PROJECT_TOOL), &CMAKE),
     with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
-    r("cut"),
+    with_grammar(r("cut"), &CUT),
     shell("dash"),
-    with_options(rn("date"), DATE_OPTIONS),
+    with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
-    interp("deno", &["eval", "-e"]),
+    code(
+        with_grammar(interp("deno", &["eval", "-e"]), &BUN),
+        Lang::Js,
+    ),
     r("df"),
     r("diff"),
     rn("dirname"),
@@ -1148,16 +2492,19 @@ const TABLE: &[Spec] = &[
         short_values: b"Cu",
         ..p("doas", LAUNCHER | PRIVILEGE)
     },
-    p("docker", PROJECT_TOOL | PRIVILEGE),
-    p("dotnet", PROJECT_TOOL),
+    with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
+    with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
+    with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     r("du"),
     rn("echo"),
-    rp("egrep"),
+    with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
     p("emacs", WRITES | READS | INTERPRETER),
     launcher("entr", words(0), b""),
     launcher("env", words(0), b"uCS"),
     interp("erl", &["-eval"]),
+    with_grammar(p("esbuild", PROJECT_TOOL), &LINT),
+    with_grammar(p("eslint", PROJECT_TOOL), &LINT),
     p("eval", SHELL),
     launcher("exec", words(0), b"a"),
     r("expand"),
@@ -1165,11 +2512,11 @@ const TABLE: &[Spec] = &[
     rn("expr"),
     launcher("faketime", words(1), b""),
     rn("false"),
-    with_options(r("fd"), FD_OPTIONS),
-    with_options(r("fdfind"), FD_OPTIONS),
+    with_grammar(with_options(r("fd"), FD_OPTIONS), &FD),
+    with_grammar(with_options(r("fdfind"), FD_OPTIONS), &FD),
     p("fdisk", DELETES | PRIVILEGE),
     fetcher("fetch"),
-    rp("fgrep"),
+    with_grammar(rp("fgrep"), &GREP),
     with_options(r("file"), FILE_OPTIONS),
     Spec {
         operands: Operands::StartPoints,
@@ -1178,6 +2525,7 @@ const TABLE: &[Spec] = &[
     },
     launcher("firejail", words(0), b""),
     shell("fish"),
+    with_grammar(p("flake8", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(words(1)),
         short_values: b"Ew",
@@ -1187,17 +2535,20 @@ const TABLE: &[Spec] = &[
     r("fold"),
     rn("free"),
     p("fsck", DELETES | FAMILY),
-    p("g++", PROJECT_TOOL | VERSIONED),
+    with_grammar(p("g++", PROJECT_TOOL | VERSIONED), &FILES),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("gawk", &[])
     },
-    p("gcc", PROJECT_TOOL | VERSIONED),
+    with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
+    with_grammar(p("gh", NETWORK), &GH),
     Spec {
         options: GIT_OPTIONS,
         value_options: &[
@@ -1211,31 +2562,40 @@ const TABLE: &[Spec] = &[
             "--super-prefix",
         ],
         subcommands: GIT_READS,
+        grammar: Some(&GIT),
         ..p("git", READS | WRITES | NETWORK)
     },
     Spec {
         options: GO_OPTIONS,
         subcommands: GO_READS,
+        grammar: Some(&GO),
         ..p("go", PROJECT_TOOL)
     },
-    p("gradle", PROJECT_TOOL),
-    rp("grep"),
+    with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(rp("grep"), &GREP),
     rn("groups"),
     Spec {
         options: SED_OPTIONS,
         short_values: b"el",
+        grammar: Some(&SED),
         ..rp("gsed")
     },
-    with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(
+        with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
+    with_grammar(p("hadolint", PROJECT_TOOL), &LINT),
     p("halt", DESTRUCTIVE),
-    r("head"),
-    p("helm", PROJECT_TOOL),
+    with_grammar(r("head"), &HEAD),
+    with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
     r("hexdump"),
     Spec {
         output_operand: 1,
+        grammar: Some(&FILES),
         ..rn("hostname")
     },
     fetcher("http"),
@@ -1245,15 +2605,19 @@ const TABLE: &[Spec] = &[
     p("install", WRITES | READS),
     launcher("ionice", words(0), b"cnpPu"),
     interp("irb", &[]),
-    interp("java", &[]),
+    with_grammar(p("isort", PROJECT_TOOL), &LINT),
+    with_grammar(interp("java", &[]), &JAVA),
+    with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
+    code(interp("jruby", &["-e"]), Lang::Ruby),
     interp("julia", &["-e", "--eval"]),
     p("kill", DESTRUCTIVE),
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
-    p("kubectl", PROJECT_TOOL),
+    with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
+    p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     p("ln", WRITES),
     rn("locale"),
@@ -1263,42 +2627,56 @@ const TABLE: &[Spec] = &[
         options: TRACE_OPTIONS,
         ..launcher("ltrace", words(0), b"aAeEnopsSTuX")
     },
-    interp("lua", &["-e"]),
-    interp("luajit", &["-e"]),
+    code(interp("lua", &["-e"]), Lang::Lua),
+    code(interp("luajit", &["-e"]), Lang::Lua),
     fetcher("lwp-download"),
     fetcher("lwp-request"),
-    p("make", PROJECT_TOOL),
+    with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("mawk", &[])
     },
     r("md5sum"),
+    with_grammar(p("mkcert", READS | WRITES), &CERTS),
     p("mkdir", WRITES),
     p("mke2fs", DELETES),
     p("mkfs", DELETES | FAMILY),
     shell("mksh"),
     p("mkswap", DELETES),
+    with_grammar(p("mocha", PROJECT_TOOL), &PYTEST),
     r("more"),
     p("mount", WRITES | PRIVILEGE),
     p("mv", WRITES | DELETES),
-    p("mvn", PROJECT_TOOL),
+    with_grammar(p("mvn", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("mvnw", PROJECT_TOOL), &BUILD_TOOL),
+    with_grammar(p("mypy", PROJECT_TOOL), &LINT),
     p("nano", WRITES | READS),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
         short_values: b"fvEilF",
+        grammar: Some(&AWK),
+        lang: Some(Lang::Awk),
         ..interp("nawk", &[])
     },
     fetcher("nc"),
     fetcher("ncat"),
     fetcher("netcat"),
+    with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
     launcher("nice", words(0), b"n"),
+    with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
-    interp("node", &["-e", "--eval", "-p", "--print"]),
-    interp("nodejs", &["-e", "--eval", "-p", "--print"]),
+    code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
+    code(
+        interp("nodejs", &["-e", "--eval", "-p", "--print"]),
+        Lang::Js,
+    ),
+    with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(words(0)),
         ..p("nohup", LAUNCHER | WRITES)
@@ -1306,40 +2684,50 @@ const TABLE: &[Spec] = &[
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
+        grammar: Some(&NPM),
         ..p("npm", PROJECT_TOOL)
     },
     rn("nproc"),
-    p("npx", PROJECT_TOOL | FETCHER),
+    with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
+    with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
+    p("nx", PROJECT_TOOL),
     r("od"),
-    interp("osascript", &["-e"]),
+    with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
+    code(interp("osascript", &["-e"]), Lang::AppleScript),
     Spec {
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
     },
+    with_grammar(p("parcel", PROJECT_TOOL), &LINT),
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
-    interp("perl", &["-e", "-E"]),
-    rn("pgrep"),
-    interp("php", &["-r"]),
+    code(interp("perl", &["-e", "-E"]), Lang::Perl),
+    with_grammar(rn("pgrep"), &PGREP),
+    code(interp("php", &["-r"]), Lang::Php),
     Spec {
         subcommands: PIP_READS,
+        grammar: Some(&PIP),
         ..p("pip", PROJECT_TOOL | VERSIONED)
     },
-    p("pipx", PROJECT_TOOL),
+    with_grammar(p("pipx", PROJECT_TOOL), &PIP),
     Spec {
         launch: Some(words(0)),
         ..p("pkexec", LAUNCHER | PRIVILEGE)
     },
     p("pkill", DESTRUCTIVE),
-    p("pnpm", PROJECT_TOOL),
+    with_grammar(p("playwright", PROJECT_TOOL), &TESTS),
+    with_reads(with_grammar(p("pnpm", PROJECT_TOOL), &NPM), JS_READS),
+    with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
+    with_reads(with_grammar(p("poetry", PROJECT_TOOL), &PIP), POETRY_READS),
     rn("popd"),
     p("poweroff", DESTRUCTIVE),
     Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("powershell", SHELL | READS | WRITES)
     },
+    with_grammar(p("prettier", PROJECT_TOOL), &LINT),
     rn("printenv"),
     rn("printf"),
     Spec {
@@ -1348,27 +2736,32 @@ const TABLE: &[Spec] = &[
         ..p("proxychains", LAUNCHER | NETWORK)
     },
     rn("ps"),
-    rn("pushd"),
+    with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
     Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
         ..p("pwsh", SHELL | READS | WRITES)
     },
-    p("pytest", PROJECT_TOOL),
-    interp("python", &["-c"]),
-    interp("R", &["-e"]),
+    with_grammar(p("pylint", PROJECT_TOOL), &LINT),
+    code(interp("pypy", &["-c"]), Lang::Python),
+    with_grammar(p("pytest", PROJECT_TOOL), &PYTEST),
+    code(interp("python", &["-c"]), Lang::Python),
+    code(interp("R", &["-e"]), Lang::R),
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),
     r("rev"),
-    with_options(rp("rg"), RG_OPTIONS),
+    with_grammar(with_options(rp("rg"), RG_OPTIONS), &RG),
+    with_grammar(p("rimraf", PROJECT_TOOL), &LINT),
     p("rm", DELETES),
     p("rmdir", DELETES),
-    interp("Rscript", &["-e"]),
+    with_grammar(p("rollup", PROJECT_TOOL), &LINT),
+    code(interp("Rscript", &["-e"]), Lang::R),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
-    interp("ruby", &["-e"]),
+    code(interp("ruby", &["-e"]), Lang::Ruby),
+    with_grammar(p("ruff", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(words(0)),
         short_values: b"gu",
@@ -1382,6 +2775,7 @@ const TABLE: &[Spec] = &[
     Spec {
         options: SED_OPTIONS,
         short_values: b"el",
+        grammar: Some(&SED),
         ..rp("sed")
     },
     rn("seq"),
@@ -1395,6 +2789,7 @@ const TABLE: &[Spec] = &[
     r("sha256sum"),
     r("sha384sum"),
     r("sha512sum"),
+    with_grammar(p("shellcheck", PROJECT_TOOL), &LINT),
     p("shred", DELETES),
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
@@ -1402,6 +2797,7 @@ const TABLE: &[Spec] = &[
     Spec {
         options: SORT_OPTIONS,
         short_values: b"kStT",
+        grammar: Some(&SORT),
         ..r("sort")
     },
     p("source", SHELL | READS),
@@ -1413,6 +2809,7 @@ const TABLE: &[Spec] = &[
         ..launcher("strace", words(0), b"abeEIoOpPsSuX")
     },
     r("strings"),
+    with_grammar(p("stylelint", PROJECT_TOOL), &LINT),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
         short_values: b"cgGsw",
@@ -1431,15 +2828,18 @@ const TABLE: &[Spec] = &[
         ..p("systemd-run", LAUNCHER | PRIVILEGE)
     },
     r("tac"),
-    r("tail"),
-    with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+    with_grammar(r("tail"), &HEAD),
+    with_grammar(
+        with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
+        &TAR,
+    ),
     launcher("taskset", words(1), b""),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
     p("telinit", DESTRUCTIVE),
     fetcher("telnet"),
-    p("terraform", PROJECT_TOOL),
+    with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
@@ -1452,13 +2852,17 @@ const TABLE: &[Spec] = &[
     },
     p("touch", WRITES),
     rn("tr"),
-    with_options(r("tree"), TREE_OPTIONS),
+    with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
     p("truncate", DELETES),
     p("ts-node", INTERPRETER | PROJECT),
+    with_grammar(p("tsc", PROJECT_TOOL), &LINT),
+    with_grammar(p("tsup", PROJECT_TOOL), &LINT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
-    rn("type"),
+    p("turbo", PROJECT_TOOL),
+    // cmd's `type` prints the file
+    with_grammar(rn("type"), &FILES),
     rn("uname"),
     launcher("unbuffer", words(0), b""),
     r("unexpand"),
@@ -1473,17 +2877,20 @@ const TABLE: &[Spec] = &[
     },
     p("unzip", WRITES | READS),
     rn("uptime"),
-    p("uv", PROJECT_TOOL),
-    p("uvx", PROJECT_TOOL),
+    with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
+    with_grammar(p("uvx", PROJECT_TOOL), &NPX),
     launcher("valgrind", words(0), b""),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
+    with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
+    with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
     Spec {
         launch: Some(Launch::Joined),
         short_values: b"n",
         ..p("watch", LAUNCHER)
     },
     r("wc"),
+    with_grammar(p("webpack", PROJECT_TOOL), &BUNDLER),
     with_options(fetcher("wget"), WGET_OPTIONS),
     rn("whereis"),
     rn("which"),
@@ -1501,12 +2908,12 @@ const TABLE: &[Spec] = &[
         ..r("xxd")
     },
     r("xzcat"),
-    p("yarn", PROJECT_TOOL),
+    with_reads(with_grammar(p("yarn", PROJECT_TOOL), &NPM), JS_READS),
     shell("yash"),
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
     r("zcat"),
-    with_options(p("zip", WRITES | READS), ZIP_OPTIONS),
+    with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
     shell("zsh"),
 ];
 
@@ -1532,6 +2939,8 @@ const fn has_extra(s: &Spec) -> bool {
         || !s.short_values.is_empty()
         || !s.value_options.is_empty()
         || s.launch.is_some()
+        || s.grammar.is_some()
+        || s.lang.is_some()
 }
 
 const NO_EXTRA: Extra = Extra {
@@ -1540,6 +2949,8 @@ const NO_EXTRA: Extra = Extra {
     short_values: &[],
     value_options: &[],
     launch: None,
+    grammar: None,
+    lang: None,
 };
 
 /// [`TABLE`]'s extras, in table order after entry 0.
@@ -1555,6 +2966,8 @@ static EXTRAS: [Extra; EXTRA_COUNT + 1] = {
                 short_values: s.short_values,
                 value_options: s.value_options,
                 launch: s.launch,
+                grammar: s.grammar,
+                lang: s.lang,
             };
             n += 1;
         }
@@ -1738,6 +3151,8 @@ mod tests {
                 assert!(p.code_flags().iter().all(|f| !f.is_empty()), "{}", p.name);
             }
             assert_eq!(p.is_launcher(), p.launch().is_some(), "{}", p.name);
+            // code is read only where it runs
+            assert!(p.lang().is_none() || p.is_interpreter(), "{}", p.name);
         }
     }
 

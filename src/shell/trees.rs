@@ -168,10 +168,16 @@ fn git_trees(args: &[String], files: &[usize]) -> Vec<(usize, String)> {
                     )
                 })
                 .count();
-            if rest.len() <= 1 + values {
-                vec![(at, ".".to_string())]
-            } else {
-                Vec::new()
+            if rest.len() > 1 + values {
+                return Vec::new();
+            }
+            // `HEAD:src` is the tree of `src` only
+            match rest.iter().find_map(|&i| {
+                let (_, path) = args[i].split_once(':')?;
+                (!path.is_empty()).then(|| (i, path.to_string()))
+            }) {
+                Some(subtree) => vec![subtree],
+                None => vec![(at, ".".to_string())],
             }
         }
         "rm" if recursive(&args[at..], b"r") && !has(&|w| w == "--cached") => paths(0).collect(),
@@ -372,6 +378,10 @@ mod tests {
             ("zip -r x.zip .", vec![(".", Reach::Tree)]),
             ("git archive HEAD", vec![(".", Reach::Tree)]),
             ("git archive HEAD src", vec![]),
+            (
+                "git archive -o /tmp/x.tar HEAD:src",
+                vec![("src", Reach::Tree)],
+            ),
             ("git archive -o /tmp/x.tar HEAD", vec![(".", Reach::Tree)]),
             ("git clean -fdx", vec![(".", Reach::Tree)]),
             ("git clean -fd", vec![]),

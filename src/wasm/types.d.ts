@@ -35,6 +35,8 @@ export type Mode = "always-ask" | "write" | "yolo" | "unattended";
 
 export type Platform = "linux" | "macos" | "windows";
 
+export type Shell = "bash" | "sh" | "powershell" | "cmd";
+
 export type RecursiveReads = "allow" | "prompt";
 
 export type Settings = { 
@@ -57,6 +59,11 @@ platform?: Platform,
  * Turns case folding on or off for the platform. Default: the platform's own.
  */
 caseInsensitivePaths?: boolean, 
+/**
+ * Which shell reads a command (see [`crate::shell::analyse_as`]). Default: on Windows
+ * both PowerShell and cmd.exe, the stricter verdict standing; elsewhere bash.
+ */
+shell?: Shell, 
 /**
  * The ignore file's text (`.clineignore` syntax). Default: none (only the ignore file
  * itself is blocked).

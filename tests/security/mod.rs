@@ -30,6 +30,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/ordinary.tsv"),
     ),
     (
+        "name-not-path",
+        include_str!("../fixtures/security/name-not-path.tsv"),
+    ),
+    (
         "cline-safe",
         include_str!("../fixtures/security/cline-safe.tsv"),
     ),
@@ -85,6 +89,22 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "write-exec",
         include_str!("../fixtures/security/write-exec.tsv"),
+    ),
+    (
+        "windows-shells",
+        include_str!("../fixtures/security/windows-shells.tsv"),
+    ),
+    (
+        "windows-powershell",
+        include_str!("../fixtures/security/windows-powershell.tsv"),
+    ),
+    (
+        "windows-cmd",
+        include_str!("../fixtures/security/windows-cmd.tsv"),
+    ),
+    (
+        "shells-started",
+        include_str!("../fixtures/security/shells-started.tsv"),
     ),
     ("globs", include_str!("../fixtures/security/globs.tsv")),
     (

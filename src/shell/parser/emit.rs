@@ -397,6 +397,7 @@ impl Parser<'_, '_> {
         self.out.commands.push(SimpleCommand {
             assignments: std::mem::take(&mut parts.assignments),
             words: std::mem::take(&mut parts.words),
+            written: Vec::new(),
             redirects: Vec::new(),
             cwd: self.out.dirs.cwd.clone(),
             cwd_also: self.out.dirs.also.clone(),

@@ -1,0 +1,387 @@
+//! Argument roles: what a program does with each word it is given, read from the grammar
+//! column of the program table (`programs.rs`). Certainty decides the verdict on a word that
+//! names an ignored path (see the README, "How commands are read"):
+//!
+//! | role | example | an ignored path there |
+//! |---|---|---|
+//! | [`Role::Path`] | `cat build/x`, `make -f build/Makefile`, `./build/prog` | denied |
+//! | [`Role::Unknown`] | `foo build` (a program toolgate does not know), a script's arguments | prompts |
+//! | [`Role::Name`] with path syntax, or that a rule for files matches | `npm install ./build/pkg`, `git checkout key.pem` | prompts |
+//! | [`Role::Name`] | `npm run build`, `git switch dist`, `make dist` | allowed |
+//! | [`Role::Text`] | `git commit -m build`, `grep dist x`, `echo build` | allowed |
+//!
+//! A grammar says, per program and sub-command: the role of each operand by position, of the
+//! values of the options it knows, of an unknown option's glued value, and of the words after
+//! `--`. A program without a grammar gets one from its traits ([`default_grammar`]): the file
+//! readers and writers as before (every word may be a file), the project tools' words are
+//! names, the printers' words are text, an interpreter's first operand is its script.
+
+use super::programs::{
+    self, arg, Arg, Grammar, Operands, Program, Role, FILES, PATTERN_THEN_FILES, SCRIPT, TEXT,
+    UNKNOWN,
+};
+
+/// The grammar of a program without one of its own, from its traits.
+pub fn default_grammar(p: &Program) -> &'static Grammar {
+    use programs::{INTERPRETER, PROJECT, SHELL};
+    if let Some(g) = p.grammar() {
+        return g;
+    }
+    match p.operands {
+        Operands::NotFiles => return &TEXT,
+        Operands::PatternThenFiles => return &PATTERN_THEN_FILES,
+        Operands::StartPoints => return &FILES,
+        Operands::Files => {}
+    }
+    if p.has(SHELL | INTERPRETER) {
+        &SCRIPT
+    } else if p.has(PROJECT) {
+        &programs::NAMES
+    } else {
+        &FILES
+    }
+}
+
+/// A long option named for a file or directory: `--env-file`, `--from-file`, `--outDir`,
+/// `--output-path`, `--test-dir`, `--coverageDirectory`.
+fn names_a_path(word: &str) -> bool {
+    let Some(long) = word.strip_prefix("--") else {
+        return false;
+    };
+    let name = long.split('=').next().unwrap_or("").to_ascii_lowercase();
+    let name = name.trim_end_matches(|c: char| !c.is_ascii_alphabetic());
+    name.starts_with("out")
+        || ["file", "dir", "directory", "path"]
+            .iter()
+            .any(|end| name.ends_with(end))
+}
+
+/// Whether a word is written as a path: it holds a separator or starts with `.` or `~`.
+pub fn path_syntax(word: &str) -> bool {
+    word.starts_with(['.', '~']) || word.contains(['/', '\\'])
+}
+
+/// The role of each of `words` (the program's name first). The name itself is a
+/// [`Role::Path`] when written with a directory (`./build/prog` reads that file), else a
+/// [`Role::Name`]. A program known only ignoring case (`CAT` on a case-insensitive system)
+/// gets [`FILES`]: its words are read as paths, as any spelling of a reader's would be.
+pub fn roles(words: &[String]) -> Vec<Role> {
+    let mut out = vec![Role::Unknown; words.len()];
+    let Some(name) = words.first() else {
+        return out;
+    };
+    out[0] = if name.contains('/') {
+        Role::Path
+    } else {
+        Role::Name
+    };
+    read_program(words, &mut out, 0);
+    out
+}
+
+/// How many programs deep `npx npx … tsc` is read; past it, words are [`Role::Unknown`].
+const MAX_RUNS: u8 = 4;
+
+/// The roles of a program's words (its name first) by its grammar.
+fn read_program(words: &[String], out: &mut [Role], depth: u8) {
+    let Some(name) = words.first() else {
+        return;
+    };
+    let base = programs::basename(name);
+    let known = programs::lookup(base)
+        .map(|p| (default_grammar(p), p.code_flags()))
+        .or_else(|| programs::lookup_folded(base).map(|_| (&FILES, &[][..])));
+    match known {
+        Some((grammar, code_flags)) => read(grammar, code_flags, words, out, depth),
+        None => {
+            read(&UNKNOWN, &[], words, out, depth);
+            if depth < MAX_RUNS {
+                may_launch(words, out, depth);
+            }
+        }
+    }
+}
+
+/// Whether a grammar gives every word the same role (no options, sub-commands or stop).
+fn uniform(g: &Grammar) -> bool {
+    g.options.is_empty()
+        && g.subs.is_empty()
+        && g.other.is_none()
+        && g.stop_after.is_none()
+        && g.operands.len() == 1
+        && g.operands.first() == Some(&g.option_values)
+        && g.after_dashes == g.option_values
+}
+
+/// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
+/// `dbus-run-session -- cat x`): the words after the first known program name are also read
+/// by that program's grammar, and what it certainly opens is a path. Its other words stay
+/// unknown: this only ever makes a word more certain.
+fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
+    let Some(at) = words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, w)| !w.starts_with('-') && programs::lookup(programs::basename(w)).is_some())
+        .map(|(i, _)| i)
+    else {
+        return;
+    };
+    let launched = &words[at..];
+    let mut inner = vec![Role::Unknown; launched.len()];
+    read_program(launched, &mut inner, depth + 1);
+    for (r, inner) in out.iter_mut().skip(at + 1).zip(inner.iter().skip(1)) {
+        if *inner == Role::Path {
+            *r = Role::Path;
+        }
+    }
+}
+
+/// The option of `g` (then of `parent`, then a code flag) spelled by `word`, and whether its
+/// value is glued to it. `code_flags` take the code as their value; the words after it are
+/// the code's arguments.
+fn option(
+    grammars: &[&'static Grammar],
+    code_flags: &[&'static str],
+    word: &str,
+) -> Option<(Arg, bool)> {
+    let all = || {
+        grammars
+            .iter()
+            .rev()
+            .flat_map(|g| g.options.iter().copied())
+    };
+    // inline code is read by its language's analysis (`inline.rs`), and its text, like the
+    // words after it (what it works on: `perl -pi -e CODE FILE`), is read as a path
+    if let Some(f) = code_flags.iter().find(|f| **f == word) {
+        return Some((
+            Arg {
+                rest: Some(Role::Path),
+                ..arg(f, Role::Path)
+            },
+            false,
+        ));
+    }
+    if let Some(long) = word.strip_prefix("--") {
+        let (name, glued) = match long.split_once('=') {
+            Some((n, _)) => (n, true),
+            None => (long, false),
+        };
+        return all()
+            .find(|a| a.flag.strip_prefix("--") == Some(name))
+            .map(|a| (a, glued));
+    }
+    if let Some(a) = all().find(|a| a.flag == word) {
+        return Some((a, false));
+    }
+    // a single-dash long option with `=value` (`-name=x`), then a cluster: the first letter
+    // taking a value takes the rest of the word, or the next word
+    let (whole, _) = word.split_once('=').unwrap_or((word, ""));
+    if whole.len() > 2 {
+        if let Some(a) = all().find(|a| a.flag == whole) {
+            return Some((a, true));
+        }
+    }
+    let letters = word.get(1..).unwrap_or("");
+    for (j, c) in letters.char_indices() {
+        // a cluster is letters; what follows a value-taking one is its value
+        if !c.is_ascii_alphanumeric() {
+            break;
+        }
+        let found = all().find(|a| {
+            let f = a.flag.as_bytes();
+            f.len() == 2 && f[0] == b'-' && char::from(f[1]) == c
+        });
+        if let Some(a) = found.filter(|a| a.values > 0 || a.rest.is_some()) {
+            return Some((a, j + c.len_utf8() < letters.len()));
+        }
+    }
+    None
+}
+
+fn read(
+    top: &'static Grammar,
+    code_flags: &[&'static str],
+    words: &[String],
+    out: &mut [Role],
+    depth: u8,
+) {
+    // most programs read every word alike (`cat`, `echo`): no option to look up
+    if let (true, [role]) = (uniform(top) && code_flags.is_empty(), top.operands) {
+        for (w, r) in words.iter().zip(out.iter_mut()).skip(1) {
+            *r = if w == "--" { Role::Text } else { *role };
+        }
+        return;
+    }
+    let mut grammars: Vec<&'static Grammar> = vec![top];
+    let mut operand = 0usize;
+    let mut i = 1;
+    // a pattern given by an option makes the first operand a file (`grep -e x FILE`)
+    let mut pattern_given = false;
+    let mut dashes = false;
+    if top.operands.first() == Some(&Role::Text) {
+        for w in words.iter().skip(1) {
+            if w == "--" {
+                break;
+            }
+            if w.len() < 2 || !w.starts_with('-') {
+                continue;
+            }
+            if let Some((a, _)) = option(&grammars, code_flags, w) {
+                pattern_given |= a.pattern;
+            }
+        }
+    }
+    while i < words.len() {
+        let g: &'static Grammar = grammars.last().copied().unwrap_or(top);
+        let w = &words[i];
+        if dashes {
+            out[i] = g.after_dashes;
+            i += 1;
+            continue;
+        }
+        if w == "--" {
+            dashes = true;
+            out[i] = Role::Text;
+            i += 1;
+            continue;
+        }
+        if w.len() > 1 && w.starts_with('-') {
+            match option(&grammars, code_flags, w) {
+                Some((a, glued)) => {
+                    out[i] = if glued { a.role } else { Role::Text };
+                    i += 1;
+                    // its values: never `--` (`git log -m -- x`), and for a list, every
+                    // word up to the next option
+                    let mut taken = 0;
+                    while !glued && taken < a.values {
+                        match words.get(i) {
+                            Some(v) if v == "--" => break,
+                            Some(v) if a.values == u8::MAX && v.starts_with('-') => break,
+                            Some(_) => out[i] = a.role,
+                            None => break,
+                        }
+                        i += 1;
+                        taken += 1;
+                    }
+                    if let Some(rest) = a.rest {
+                        for r in out.iter_mut().skip(i) {
+                            *r = rest;
+                        }
+                        return;
+                    }
+                }
+                None => {
+                    out[i] = g.option_values;
+                    // `--env-file=.env`, `--outDir dist`: an option a known program names for
+                    // a file or directory
+                    if g.option_values != Role::Unknown && names_a_path(w) {
+                        out[i] = Role::Path;
+                        if !w.contains('=') && words.get(i + 1).is_some_and(|v| !v.starts_with('-'))
+                        {
+                            i += 1;
+                            out[i] = Role::Path;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if operand == 0 && (!g.subs.is_empty() || g.other.is_some()) {
+            let sub = g.subs.iter().find(|(n, _)| *n == w).map(|(_, s)| *s);
+            if let Some(s) = sub.or(g.other) {
+                out[i] = Role::Name;
+                grammars.push(s);
+                i += 1;
+                continue;
+            }
+        }
+        let slot = operand + usize::from(pattern_given && g.operands.first() == Some(&Role::Text));
+        out[i] = g
+            .operands
+            .get(slot)
+            .or(g.operands.last())
+            .copied()
+            .unwrap_or(Role::Unknown);
+        operand += 1;
+        i += 1;
+        if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
+            // `npx tsc --outDir dist`: tsc's words, by tsc's grammar
+            let ran = (g.runs && depth < MAX_RUNS)
+                .then(|| words.get(i - 1))
+                .flatten();
+            if let (Some(name), Some(rest)) = (ran, out.get_mut(i - 1..)) {
+                read_program(words.get(i - 1..).unwrap_or(&[]), rest, depth + 1);
+                // (its path is read, as a program's is)
+                out[i - 1] = if name.contains('/') {
+                    Role::Path
+                } else {
+                    Role::Name
+                };
+                return;
+            }
+            for r in out.iter_mut().skip(i) {
+                *r = g.after_dashes;
+            }
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Role::{Name as N, Path as P, Text as T, Unknown as U};
+
+    #[test]
+    fn each_word_gets_its_role() {
+        let cases: &[(&str, &[Role])] = &[
+            ("grep -rn dist webpack.config.js", &[N, T, T, P]),
+            ("grep -e dist -f pats build", &[N, T, T, T, P, P]),
+            ("rg -l use[A-Z] src/hooks", &[N, T, T, P]),
+            ("ssh -ikey.pem host", &[N, P, P]),
+            ("npm run build -- --watch", &[N, N, N, U, U]),
+            ("git commit -m build a.txt", &[N, N, T, T, P]),
+            ("git log -m -- .env", &[N, N, N, T, P]),
+            ("git checkout -b build origin/build", &[N, N, T, N, N]),
+            ("git checkout HEAD~3 x", &[N, N, N, P]),
+            ("git show HEAD:.env", &[N, N, P]),
+            ("make -C build dist", &[N, T, P, N]),
+            ("python -m build --wheel", &[N, T, N, U]),
+            ("node build/server.js --port 1", &[N, P, U, U]),
+            ("perl -pi -e s/a/b/ x", &[N, P, T, P, P]),
+            (
+                "zip -r a.zip src -x node_modules/* dist/* -q",
+                &[N, P, P, P, T, T, T, P],
+            ),
+            (
+                "docker build -t build:1 -f build/Dockerfile .",
+                &[N, N, T, N, T, P, P],
+            ),
+            ("docker compose build", &[N, N, N]),
+            ("./build/prog build", &[P, U]),
+            ("foo --env-file=.env", &[N, U]),
+            ("vite build --outDir dist", &[N, N, P, P]),
+            ("npx tsc --outDir dist", &[N, N, P, P]),
+            ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
+            ("npx unknown-tool dist", &[N, N, U]),
+            ("systemd-inhibit cat .env", &[N, U, P]),
+            ("foo --x echo .env", &[N, U, U, U]),
+            ("jest build", &[N, T]),
+            ("kubectl logs deploy/build", &[N, T, T]),
+            ("uv run pytest -k build tests", &[N, N, N, T, T, P]),
+            ("CAT x", &[N, P]),
+            ("echo build", &[N, T]),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter_map(|(cmd, want)| {
+                let words: Vec<String> = cmd.split(' ').map(String::from).collect();
+                let got = roles(&words);
+                (got != *want).then(|| format!("{cmd}: {got:?}"))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+}
