@@ -392,3 +392,12 @@ fn an_enclosing_redirection_reaches_the_substitutions_when_rendered() {
     let a = analyse("{ cat <(cat); } < .env");
     assert!(a.commands.iter().all(|c| c.redirects.len() == 1));
 }
+
+/// shell_roundtrip: the commands of code run later (here a value bash evaluates: a literal
+/// backquote in `typeset`'s argument) were rendered as a script launched by their runner's
+/// words, which read as another command. Analysing the rendered line finds them again.
+#[test]
+fn code_run_later_is_found_again_not_rendered() {
+    round_trips("typeset aig \\`k+][ash -^'FOO= find .eec {sh -^}\\'FOO= ;");
+    round_trips("echo 'rm -rf x' > s.sh; sh s.sh");
+}

@@ -161,6 +161,8 @@ fn the_oracle_sees_what_bash_runs() {
         ),
         ("time -- ls", Some(&["ls"])),
         ("X= time -p --`ls` y", Some(&["ls", "time", "y"])),
+        ("dash -cc%pIoc co", Some(&["dash"])),
+        ("dash -ec co", Some(&["co", "dash"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),

@@ -146,7 +146,8 @@ fn analysis(commands: &[SimpleCommand]) -> String {
         }
     }
     for (c, &parent) in commands.iter().zip(&parents) {
-        if c.parent.is_some() {
+        let later = |w: &super::Wrapper| super::later::RUNS_LATER.contains(&w.name.as_str());
+        if c.parent.is_some() || c.wrappers.iter().any(later) {
             continue;
         }
         let same_pipeline = prev.is_some_and(|p| {

@@ -372,10 +372,13 @@ fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
                         text,
                     });
                 }
-            } else if let Some(ci) = rest
-                .iter()
-                .position(|(w, _)| w.starts_with('-') && w.contains('c'))
-            {
+            } else if let Some(ci) = rest.iter().position(|(w, _)| {
+                // (an option word holding anything but letters is refused by the shell:
+                // `dash -cc%p co` runs nothing)
+                w.starts_with('-')
+                    && w.contains('c')
+                    && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
+            }) {
                 if let Some((code, false)) = rest.get(ci + 1) {
                     let shell = if matches!(name, "sh" | "dash" | "ash") {
                         Shell::Posix
