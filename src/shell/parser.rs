@@ -465,8 +465,8 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.pos += 1;
                 self.out.not_plain("negation");
             } else if self.at_word("time") {
-                // (timing changes nothing the command does: it stays plain)
-                // (bash takes `-p`, then `--`, either one alone too)
+                // (timing changes nothing the command does: it stays plain; bash takes `-p`,
+                // then `--`, each optional)
                 self.pos += 4;
                 self.skip_blanks();
                 if self.at_word("-p") {
