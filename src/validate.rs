@@ -112,7 +112,7 @@ pub fn validate(
         }
         if let Some(analysis) = analysis {
             let windows = access.workspace().flavour() == Flavour::Windows;
-            command_paths_allowed(access, analysis, windows)?;
+            command_paths_allowed(access, analysis, access.workspace().windows_shell())?;
             command_trees_allowed(access, analysis)?;
             // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
             if let Some(Value::Str(command)) = call.param(name) {

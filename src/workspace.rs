@@ -250,6 +250,18 @@ impl Workspace {
         self.settings
     }
 
+    /// The platform set or inferred from the primary root; `None` with neither.
+    pub fn platform(&self) -> Option<Platform> {
+        self.rules.platform
+    }
+
+    /// Whether commands run by a Windows shell here: only on a platform known to be Windows
+    /// (with neither platform nor roots, paths take the Windows flavour, which only blocks
+    /// more, but bash still reads commands).
+    pub fn windows_shell(&self) -> bool {
+        self.platform() == Some(Platform::Windows)
+    }
+
     /// How paths are spelt here.
     pub fn flavour(&self) -> Flavour {
         self.rules.flavour

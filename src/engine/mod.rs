@@ -552,8 +552,7 @@ impl Engine {
 
     /// A command as the shell that runs it reads it (the `shell` setting).
     fn analyse(&self, command: &str) -> shell::Analysis {
-        let windows = self.access.workspace().flavour() == crate::platform::Flavour::Windows;
-        shell::analyse_as(command, self.shell, windows)
+        shell::analyse_as(command, self.shell, self.access.workspace().windows_shell())
     }
 
     // ---- the two questions -------------------------------------------------------------

@@ -30,6 +30,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/ordinary.tsv"),
     ),
     (
+        "no-roots",
+        include_str!("../fixtures/security/no-roots.tsv"),
+    ),
+    (
         "name-not-path",
         include_str!("../fixtures/security/name-not-path.tsv"),
     ),
