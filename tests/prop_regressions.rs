@@ -401,3 +401,11 @@ fn code_run_later_is_found_again_not_rendered() {
     round_trips("typeset aig \\`k+][ash -^'FOO= find .eec {sh -^}\\'FOO= ;");
     round_trips("echo 'rm -rf x' > s.sh; sh s.sh");
 }
+
+/// shell_roundtrip: the script of a shell a listed command starts (`pwsh -c …`, read by its
+/// own reader) was rendered as a line of its own besides the command that starts it, so the
+/// rendered text listed it twice.
+#[test]
+fn a_started_shells_script_is_found_again_not_rendered() {
+    round_trips("pwsh -gctit Ci Ciff]r-fr<t/ {in,-,,,,,,,,,,,,,}-=t-+iFf -o -\\fX=x");
+}

@@ -146,8 +146,12 @@ fn analysis(commands: &[SimpleCommand]) -> String {
         }
     }
     for (c, &parent) in commands.iter().zip(&parents) {
+        // left out: what analysing the rendered line finds again from the same words (nested
+        // commands, code run later, the script of a shell started by a command it lists:
+        // `pwsh -c …`, whose commands have no script launcher of theirs)
         let later = |w: &super::Wrapper| super::later::RUNS_LATER.contains(&w.name.as_str());
-        if c.parent.is_some() || c.wrappers.iter().any(later) {
+        let started = c.origin == super::Origin::Script && !c.wrappers.iter().any(|w| w.script);
+        if c.parent.is_some() || c.wrappers.iter().any(later) || started {
             continue;
         }
         let same_pipeline = prev.is_some_and(|p| {
