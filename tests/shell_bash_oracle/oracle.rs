@@ -442,11 +442,15 @@ fn redirection_before_keyword(text: &str) -> bool {
     false
 }
 
-/// `text` split at blanks outside quotes (`&>"a b" ! rm` is three tokens).
+/// `text` split at blanks outside quotes (`&>"a b" ! rm` is three tokens) and after the
+/// operators that end a command (`l&<x ! rm`: `l&`, `<x`, `!`, `rm`).
 fn blank_separated(text: &str) -> Vec<&str> {
     let mut tokens = Vec::new();
     let (mut start, mut quote, mut escaped) = (None, None, false);
+    let b = text.as_bytes();
     for (i, c) in text.char_indices() {
+        let prev = i.checked_sub(1).and_then(|p| b.get(p)).copied();
+        let next = b.get(i + 1).copied();
         match (quote, c) {
             _ if escaped => escaped = false,
             (Some('"') | None, '\\') => escaped = true,
@@ -456,6 +460,15 @@ fn blank_separated(text: &str) -> Vec<&str> {
                 if let Some(s) = start.take() {
                     tokens.push(&text[s..i]);
                 }
+                continue;
+            }
+            // (not in `&>`, `>&`, `<&`, `>|`, `<(`, `>(`, `$(`)
+            (None, ';' | '&' | '|' | '(')
+                if !matches!(prev, Some(b'<' | b'>' | b'$'))
+                    && !(c == '&' && next == Some(b'>')) =>
+            {
+                tokens.push(&text[start.unwrap_or(i)..=i]);
+                start = None;
                 continue;
             }
             _ => {}
