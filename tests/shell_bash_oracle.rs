@@ -186,7 +186,12 @@ fn the_oracle_sees_what_bash_runs() {
     let _ = oracle.judge(&odd);
     // after a redirection `!` is a program's name, which the reprint hides (it moves the
     // redirection after it): not judged, also when the target holds a quoted blank
-    for line in ["&>x ! rm y", "&>\"a b\"$c ! rm y", "l&<1lse ! X1 rm"] {
+    for line in [
+        "&>x ! rm y",
+        "&>\"a b\"$c ! rm y",
+        "l&<1lse ! X1 rm",
+        "ls &&&>3 ! rm",
+    ] {
         oracle.prepare(&[line.to_string()]);
         assert!(
             matches!(oracle.judge(line), Verdict::Unreadable),

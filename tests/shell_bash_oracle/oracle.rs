@@ -422,9 +422,11 @@ fn redirection_before_keyword(text: &str) -> bool {
         if at_start && redirection(t) {
             let mut j = i;
             while tokens.get(j).is_some_and(|t| redirection(t)) {
+                // an operator whose target is the next token (`2>`, not `&>3` or `>&-`)
                 let bare = tokens[j]
-                    .trim_start_matches(|c: char| "0123456789<>&|-".contains(c))
-                    .is_empty();
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .chars()
+                    .all(|c| "<>&|".contains(c));
                 j += if bare { 2 } else { 1 };
             }
             if tokens
