@@ -184,6 +184,8 @@ fn the_oracle_sees_what_bash_runs() {
     let odd = "\u{4}\\%\\\\\u{4}\\%\\\\\\\\\\`\\%\\\\\u{1e}\\\u{1}".to_string();
     oracle.prepare(std::slice::from_ref(&odd));
     let _ = oracle.judge(&odd);
+    // a byte inside `[[` that starts no word is an error of the reader, not a hang
+    assert!(reprint::simple_commands("[[ a ; ]]").is_err());
     // after a redirection `!` is a program's name, which the reprint hides (it moves the
     // redirection after it): not judged, also when the target holds a quoted blank
     for line in [

@@ -430,7 +430,12 @@ impl Reader<'_> {
                         self.i += 1
                     }
                     _ => {
+                        // (a byte no word starts with, `;` inside `[[`, would stop the reader)
+                        let before = self.i;
                         self.word()?;
+                        if self.i == before {
+                            return Err(format!("reprint: unexpected {:?} in `[[`", self.rest()));
+                        }
                     }
                 }
             }
