@@ -579,6 +579,16 @@ fn parse(original: &str, flavour: Flavour) -> Result<Parsed, PathError> {
     };
     let (parts, names_dir) = components(&mut anchor, rest, flavour)
         .ok_or_else(|| unknown_place(original, "another process's current directory"))?;
+    if flavour == Flavour::Windows
+        && anchor == Anchor::Root
+        && parts.first().is_some_and(|p| p == "??")
+    {
+        // `\\/??/x` would print as `/??/x`, the NT prefix `\??\`: no normal form to vouch for.
+        return Err(error(
+            original,
+            "a first component `??` reads as the NT prefix \\??\\",
+        ));
+    }
     let is_dir = names_dir || (anchor != Anchor::Relative && parts.is_empty());
     Ok(Parsed {
         anchor,
@@ -893,6 +903,11 @@ fn home_path(
         ));
     }
     let mut absolute = home.to_string();
+    if parts.is_empty() && home.len() > 1 {
+        // `~user` alone is not a home path (it needs its separator): keep it, so the
+        // normal form resolves to itself.
+        absolute.push('/');
+    }
     for part in &parts {
         absolute.push('/');
         absolute.push_str(part);

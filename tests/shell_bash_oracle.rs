@@ -152,6 +152,17 @@ fn the_oracle_sees_what_bash_runs() {
             Some(&["bash", "rm", "sudo"]),
         ),
         ("case x in a) rm;; esac", Some(&["rm"])),
+        // brace expansion names the program; an unmatched `{` and quoted braces are literal
+        ("{r,}m -rf /", Some(&["rm"])),
+        ("{{{r,d}m -rf /", Some(&["{{rm"])),
+        (
+            "'{r,}'m x; {,}ls; \\{a,b} x",
+            Some(&["ls", "{r,}m", "{a,b}"]),
+        ),
+        ("time -- ls", Some(&["ls"])),
+        ("X= time -p --`ls` y", Some(&["ls", "time", "y"])),
+        ("dash -cc%pIoc co", Some(&["dash"])),
+        ("dash -ec co", Some(&["co", "dash"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),
@@ -169,4 +180,24 @@ fn the_oracle_sees_what_bash_runs() {
         assert_eq!(got, expected, "{line:?}");
     }
     assert!(oracle.errors.is_empty(), "{:?}", oracle.errors);
+    // a reprint whose last word ends in a backslash escaping nothing is read, not a panic
+    let odd = "\u{4}\\%\\\\\u{4}\\%\\\\\\\\\\`\\%\\\\\u{1e}\\\u{1}".to_string();
+    oracle.prepare(std::slice::from_ref(&odd));
+    let _ = oracle.judge(&odd);
+    // a byte inside `[[` that starts no word is an error of the reader, not a hang
+    assert!(reprint::simple_commands("[[ a ; ]]").is_err());
+    // after a redirection `!` is a program's name, which the reprint hides (it moves the
+    // redirection after it): not judged, also when the target holds a quoted blank
+    for line in [
+        "&>x ! rm y",
+        "&>\"a b\"$c ! rm y",
+        "l&<1lse ! X1 rm",
+        "ls &&&>3 ! rm",
+    ] {
+        oracle.prepare(&[line.to_string()]);
+        assert!(
+            matches!(oracle.judge(line), Verdict::Unreadable),
+            "{line:?}"
+        );
+    }
 }

@@ -23,7 +23,7 @@ fn access() -> &'static Access {
             includes: Default::default(),
             file_name: ".clineignore".into(),
         };
-        Access::new(&["/ws".to_string()], false, source).expect("a valid workspace")
+        Access::new(&["/ws".to_string()], Default::default(), source).expect("a valid workspace")
     })
 }
 

@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use toolgate::access::{Access, IgnoreSource};
-use toolgate::config::{Config, RulesConfig};
+use toolgate::settings::{RuleEntry, Rules, Settings};
 use toolgate::engine::Engine;
 use toolgate::policy::{ClineActions, ClineAutoApproval, Mode};
 use toolgate::platform::{PathSettings, Platform};
@@ -71,31 +71,34 @@ pub fn cline_permissive() -> ClineAutoApproval {
         auto_approve_all_toggled: false,
         enabled: Some(true),
         actions: ClineActions::ALL,
+        ..ClineAutoApproval::default()
     }
 }
 
 /// The config the engine targets start from: one root, the .clineignore above, a few rules.
-pub fn base_config() -> Config {
+pub fn base_config() -> Settings {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    Config {
+    let r = |v: &[&str]| v.iter().map(|x| RuleEntry::from(*x)).collect::<Vec<_>>();
+    Settings {
         workspace_roots: s(&["/ws"]),
         ignore_file: Some(CLINEIGNORE.into()),
-        rules: RulesConfig {
-            allow: s(&[
+        rules: Rules {
+            allow: r(&[
                 "execute_command(npm test *)",
                 "execute_command(git status)",
                 "execute_command(ls *)",
                 "bash(git log *)",
                 "read_file(src/**)",
             ]),
-            ask: s(&["execute_command(git push *)"]),
-            deny: s(&[
+            ask: r(&["execute_command(git push *)"]),
+            deny: r(&[
                 "execute_command(rm -rf *)",
                 "bash(curl *)",
                 "read_file(*.secret)",
             ]),
+            ..Rules::default()
         },
-        ..Config::default()
+        ..Settings::default()
     }
 }
 
@@ -104,15 +107,15 @@ pub fn engines() -> Vec<Engine> {
     let mut out = Vec::new();
     for mode in [Mode::Yolo, Mode::AlwaysAsk, Mode::Write, Mode::Unattended] {
         out.push(
-            Engine::new(Config {
-                mode,
+            Engine::new(Settings {
+                mode: Some(mode),
                 ..base_config()
             })
             .unwrap(),
         );
     }
     out.push(
-        Engine::new(Config {
+        Engine::new(Settings {
             auto_approval: Some(cline_permissive()),
             ..base_config()
         })

@@ -27,6 +27,9 @@ pub struct Redirect {
     pub raw: Option<String>,
     /// A here-doc's body (each line ending in `\n`, `<<-` tabs already stripped).
     pub body: Option<String>,
+    /// Written on an enclosing compound command or script launcher (`{ a <(b); } >x`,
+    /// `sh -c 'a <(b)' >x`), so the commands of this command's own substitutions have it too.
+    pub enclosing: bool,
 }
 
 impl Redirect {

@@ -20,6 +20,26 @@ use super::analysis::{Analysis, Origin, Problem, SimpleCommand, Wrapper};
 use super::names::{self, folded_key};
 use super::{inline, wrappers, MAX_COMMANDS};
 
+/// The wrappers `append` gives the commands of code run later, one per kind of runner.
+const WRITTEN_SCRIPT: &str = "a script written before";
+const WRITTEN_MAKEFILE: &str = "a Makefile written before";
+const WRITTEN_PACKAGE_JSON: &str = "a package.json written before";
+const WRITTEN_GIT_HOOK: &str = "a git hook written before";
+const WRITTEN_GIT_ALIAS: &str = "a git alias written before";
+const FED_PROCESS_SUBSTITUTION: &str = "a process substitution's input";
+const EVALUATED_VALUE: &str = "a value bash evaluates";
+/// The render leaves the commands under these out: analysing the rendered line finds them
+/// again, from the same words.
+pub(super) const RUNS_LATER: [&str; 7] = [
+    WRITTEN_SCRIPT,
+    WRITTEN_MAKEFILE,
+    WRITTEN_PACKAGE_JSON,
+    WRITTEN_GIT_HOOK,
+    WRITTEN_GIT_ALIAS,
+    FED_PROCESS_SUBSTITUTION,
+    EVALUATED_VALUE,
+];
+
 /// Written scripts that write and run scripts are read this deep.
 const MAX_LEVELS: usize = 4;
 /// Pieces of code one line may run later (each is parsed): past this it is not judged.
@@ -326,7 +346,7 @@ fn written_and_run(cmds: &[SimpleCommand], found: &mut Vec<(usize, &'static str,
                 }
                 _ => text,
             };
-            found.push((j, "a script written before", code));
+            found.push((j, WRITTEN_SCRIPT, code));
         }
         // what a build or git command runs from files written before it
         let here = |f: &str| earlier(&file_key(cwd, f));
@@ -344,14 +364,14 @@ fn written_and_run(cmds: &[SimpleCommand], found: &mut Vec<(usize, &'static str,
             for text in names.iter().filter_map(|f| here(f)) {
                 for line in text.lines().filter_map(|l| l.strip_prefix('\t')) {
                     let line = line.trim_start_matches(['@', '-', '+']);
-                    found.push((j, "a Makefile written before", line.to_string()));
+                    found.push((j, WRITTEN_MAKEFILE, line.to_string()));
                 }
             }
         }
         if matches!(name, "npm" | "yarn" | "pnpm" | "bun") {
             if let Some(text) = here("package.json") {
                 for script in json_strings(&text) {
-                    found.push((j, "a package.json written before", script));
+                    found.push((j, WRITTEN_PACKAGE_JSON, script));
                 }
             }
         }
@@ -370,12 +390,12 @@ fn written_and_run(cmds: &[SimpleCommand], found: &mut Vec<(usize, &'static str,
                     .strip_prefix(&dir)
                     .is_some_and(|r| r.starts_with('/') && !r[1..].contains('/'));
                 if *i < j && hook {
-                    found.push((j, "a git hook written before", text.clone()));
+                    found.push((j, WRITTEN_GIT_HOOK, text.clone()));
                 }
             }
             if let Some(config) = here(".git/config") {
                 for alias in config.lines().filter_map(|l| l.split_once("= !")) {
-                    found.push((j, "a git alias written before", alias.1.to_string()));
+                    found.push((j, WRITTEN_GIT_ALIAS, alias.1.to_string()));
                 }
             }
         }
@@ -459,7 +479,7 @@ fn fed_process_substitution(
             .iter()
             .any(|r| r.writes_file() && r.target.starts_with(">("));
         if let (true, Some(text)) = (into, printed(writer)) {
-            found.push((j, "a process substitution's input", text));
+            found.push((j, FED_PROCESS_SUBSTITUTION, text));
         }
     }
 }
@@ -596,7 +616,7 @@ fn evaluated_values(
             let evaluated = prompt || (arithmetic && v.contains('[') && v.contains(']'));
             if evaluated && v.contains(['$', '`']) {
                 for code in substitutions(v) {
-                    found.push((i, "a value bash evaluates", code));
+                    found.push((i, EVALUATED_VALUE, code));
                 }
             }
         }

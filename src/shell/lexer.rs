@@ -106,6 +106,36 @@ pub(super) fn unclosed_subscript(raw: &str) -> bool {
     n > 0 && b.get(n) == Some(&b'[') && subscript_end(b, n).is_none()
 }
 
+/// The text `raw` reads as once its quotes and backslashes are removed (`a["]=x"]=` →
+/// `a[]=x]=`); `None` for `$'…'` and `$"…"`, which it does not model.
+pub(super) fn unquoted(raw: &str) -> Option<String> {
+    let mut out = String::with_capacity(raw.len());
+    let mut quote = None;
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (None, '$') if chars.as_str().starts_with(['\'', '"']) => return None,
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if q == c => quote = None,
+            (None, '\\') => match chars.next() {
+                Some('\n') | None => {}
+                Some(e) => out.push(e),
+            },
+            (Some('"'), '\\') => match chars.next() {
+                Some('\n') => {}
+                Some(e @ ('$' | '`' | '"' | '\\')) => out.push(e),
+                Some(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                None => out.push('\\'),
+            },
+            _ => out.push(c),
+        }
+    }
+    Some(out)
+}
+
 /// After the `[` at `open` of an array subscript (`a[1]=x`): the index past its matching
 /// `]`, quoted brackets skipped; `None` when it is not closed in `b`.
 fn subscript_end(b: &[u8], open: usize) -> Option<usize> {

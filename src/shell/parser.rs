@@ -14,7 +14,8 @@ mod words;
 
 use super::expand::{self, Vars};
 use super::lexer::{
-    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, Span, Word,
+    assignment_name_len, is_delim, is_identifier, named_descriptor, unclosed_subscript, unquoted,
+    Span, Word,
 };
 use super::{
     effects, embedded, names, wrappers, Analysis, DynamicWord, Origin, Problem, Redirect,
@@ -464,15 +465,16 @@ impl<'s, 'o> Parser<'s, 'o> {
                 self.pos += 1;
                 self.out.not_plain("negation");
             } else if self.at_word("time") {
-                // (timing changes nothing the command does: it stays plain)
+                // (timing changes nothing the command does: it stays plain; bash takes `-p`,
+                // then `--`, each optional)
                 self.pos += 4;
                 self.skip_blanks();
                 if self.at_word("-p") {
                     self.pos += 2;
                     self.skip_blanks();
-                    if self.at_word("--") {
-                        self.pos += 2;
-                    }
+                }
+                if self.at_word("--") {
+                    self.pos += 2;
                 }
             } else {
                 break;
@@ -722,9 +724,12 @@ impl<'s, 'o> Parser<'s, 'o> {
                     let value_at =
                         |n: usize, w: &str| n + 1 + usize::from(w.as_bytes().get(n) == Some(&b'+'));
                     let eq = value_at(n, raw);
-                    // a quoted subscript (`a["k"]=v`) is shorter once unquoted
+                    // a quoted subscript (`a["k"]=v`) is shorter once unquoted, and may hold
+                    // `]=` (`a["]=x"]=v`): the value starts after what the name reads as
                     let text_eq = if raw.get(..n).is_some_and(|s| s.contains(['\'', '"', '\\'])) {
-                        assignment_name_len(&w.text).map(|n| value_at(n, &w.text))
+                        unquoted(raw.get(..eq).unwrap_or(""))
+                            .filter(|name| w.text.starts_with(name.as_str()))
+                            .map(|name| name.len())
                     } else {
                         Some(eq)
                     };
@@ -767,6 +772,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
         let emit_start = self.out.commands.len();
         let main = self.emit_expanded(&mut parts, words, &values, !redirects.is_empty())?;
+        let script = main.is_none();
         match main {
             Some(m) => self.adopt(sub_start, emit_start, m),
             None => {
@@ -784,7 +790,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     wrappers::substitute_target(r, p);
                 }
             }
-            self.attach_redirects(emit_start, redirects);
+            self.attach_redirects(emit_start..self.out.commands.len(), redirects, script);
         }
         Ok(())
     }

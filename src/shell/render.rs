@@ -129,7 +129,7 @@ impl Analysis {
 }
 
 fn command(c: &SimpleCommand) -> String {
-    let (mut line, tail) = parts(c);
+    let (mut line, tail) = parts(c, false);
     line.push_str(&tail);
     line
 }
@@ -139,7 +139,21 @@ fn analysis(commands: &[SimpleCommand]) -> String {
     let mut out = String::new();
     let mut tail = String::new();
     let mut prev: Option<&SimpleCommand> = None;
-    for c in commands.iter().filter(|c| c.parent.is_none()) {
+    let mut parents = vec![false; commands.len()];
+    for p in commands.iter().filter_map(|c| c.parent) {
+        if let Some(p) = parents.get_mut(p) {
+            *p = true;
+        }
+    }
+    for (c, &parent) in commands.iter().zip(&parents) {
+        // left out: what analysing the rendered line finds again from the same words (nested
+        // commands, code run later, the script of a shell started by a command it lists:
+        // `pwsh -c …`, whose commands have no script launcher of theirs)
+        let later = |w: &super::Wrapper| super::later::RUNS_LATER.contains(&w.name.as_str());
+        let started = c.origin == super::Origin::Script && !c.wrappers.iter().any(|w| w.script);
+        if c.parent.is_some() || c.wrappers.iter().any(later) || started {
+            continue;
+        }
         let same_pipeline = prev.is_some_and(|p| {
             p.pipeline == c.pipeline && p.stage < c.stage && c.pipeline != usize::MAX
         });
@@ -150,7 +164,7 @@ fn analysis(commands: &[SimpleCommand]) -> String {
             tail.clear();
             out.push('\n');
         }
-        let (line, t) = parts(c);
+        let (line, t) = parts(c, parent);
         out.push_str(&line);
         tail.push_str(&t);
         prev = Some(c);
@@ -159,8 +173,10 @@ fn analysis(commands: &[SimpleCommand]) -> String {
     out
 }
 
-/// The command line and the here-doc bodies that follow it.
-fn parts(c: &SimpleCommand) -> (String, String) {
+/// The command line and the here-doc bodies that follow it. `parent`: some commands were
+/// created by its words, so the redirections it has from an enclosing command, which they
+/// have too, are rendered on a group around it (`{ a <(b); } >x`).
+fn parts(c: &SimpleCommand, parent: bool) -> (String, String) {
     let mut line = String::new();
     let push = |line: &mut String, part: &str| {
         if !line.is_empty() {
@@ -192,24 +208,13 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         push(&mut line, &text);
     }
     let mut tail = String::new();
-    for r in &c.redirects {
-        if r.is_heredoc() {
-            let delim = if r.dynamic {
-                Cow::Borrowed(r.target.as_str())
-            } else {
-                force_quote(&r.target)
-            };
-            push(&mut line, &format!("{}{delim}", r.op));
-            tail.push('\n');
-            tail.push_str(r.body.as_deref().unwrap_or(""));
-            tail.push_str(&r.target);
-        } else {
-            let target = match &r.raw {
-                Some(raw) => as_written(raw),
-                None => quote(&r.target),
-            };
-            push(&mut line, &format!("{} {target}", r.op));
-        }
+    let enclosing = match parent {
+        true => c.redirects.iter().rev().take_while(|r| r.enclosing).count(),
+        false => 0,
+    };
+    let (own, enclosing) = c.redirects.split_at(c.redirects.len() - enclosing);
+    for r in own {
+        redirect(&mut line, &mut tail, r);
     }
     for (k, w) in c.wrappers.iter().enumerate().rev() {
         if Some(k) == innermost_script {
@@ -248,7 +253,37 @@ fn parts(c: &SimpleCommand) -> (String, String) {
         // have either.
         line = format!("( {line} )");
     }
+    if !enclosing.is_empty() {
+        line = format!("{{ {line}; }}");
+        for r in enclosing {
+            redirect(&mut line, &mut tail, r);
+        }
+    }
     (line, tail)
+}
+
+/// Appends `r` to `line` (a here-doc's body to `tail`).
+fn redirect(line: &mut String, tail: &mut String, r: &super::Redirect) {
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    if r.is_heredoc() {
+        let delim = if r.dynamic {
+            Cow::Borrowed(r.target.as_str())
+        } else {
+            force_quote(&r.target)
+        };
+        line.push_str(&format!("{}{delim}", r.op));
+        tail.push('\n');
+        tail.push_str(r.body.as_deref().unwrap_or(""));
+        tail.push_str(&r.target);
+    } else {
+        let target = match &r.raw {
+            Some(raw) => as_written(raw),
+            None => quote(&r.target),
+        };
+        line.push_str(&format!("{} {target}", r.op));
+    }
 }
 
 /// Assignments alone, or a builtin that gives variables a value.

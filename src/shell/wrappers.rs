@@ -913,7 +913,11 @@ pub(super) fn substitute_target(r: &mut super::Redirect, p: &Positional) {
 /// The words a word holding only positional parameters (`"$1"`, `$2/x`, `"$@"`, `${1}`)
 /// becomes; `None` when it holds anything else or a value is unknown.
 fn positional_word(text: &str, raw: &str, p: &Positional) -> Option<Vec<String>> {
-    if raw.contains(['\'', '\\', '`']) || raw.contains("$(") {
+    // (a process substitution names a pipe, one word however many blanks it holds)
+    if raw.contains(['\'', '\\', '`'])
+        || ["$(", "<(", ">("].iter().any(|s| raw.contains(s))
+        || !text.contains('$')
+    {
         return None;
     }
     let quoted = raw.len() >= 2

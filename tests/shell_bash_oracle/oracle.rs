@@ -222,7 +222,9 @@ impl Oracle {
         };
         let mut set = BTreeSet::new();
         for s in simples {
-            let (programs, scripts) = peel(s);
+            let Some((programs, scripts)) = peel(s) else {
+                return Bash::Unreadable;
+            };
             set.extend(programs);
             for script in scripts {
                 let inner = if script.inherits { shell } else { script.shell };
@@ -257,7 +259,7 @@ impl Oracle {
             for (shell, t) in &round {
                 if let Some(Some(simples)) = self.cache.get(&(*shell, t.clone())) {
                     for s in simples {
-                        for script in peel(s).1 {
+                        for script in peel(s).map(|p| p.1).unwrap_or_default() {
                             let inner = if script.inherits {
                                 *shell
                             } else {
@@ -287,24 +289,29 @@ struct Script {
 }
 
 /// The programs of one reprinted simple command through its launchers (toolgate peels them,
-/// from quoted words), and the scripts it launches.
-fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
-    let words: Vec<(String, bool)> = s.words.iter().map(|w| reprint::unquote(w)).collect();
+/// from quoted words), and the scripts it launches; `None` when its words cannot be read.
+fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
+    let mut raws = Vec::new();
+    for w in &s.words {
+        // (an empty word brace expansion made is removed: `{,}x` is `x`)
+        raws.extend(reprint::braces(w)?.into_iter().filter(|w| !w.is_empty()));
+    }
+    let words: Vec<(String, bool)> = raws.iter().map(|w| reprint::unquote(w)).collect();
     let Some((first, dynamic)) = words.first() else {
-        return (Vec::new(), Vec::new());
+        return Some((Vec::new(), Vec::new()));
     };
     if *dynamic {
-        return (vec!["<dynamic>".into()], Vec::new());
+        return Some((vec!["<dynamic>".into()], Vec::new()));
     }
     // a word with an expansion becomes a placeholder of the same shape (an assignment stays
-    // one: `env a[$i]=y rm` runs `rm`)
-    let mut quoted: Vec<String> = s
-        .words
+    // one: `env a[$i]=y rm` runs `rm`; an option stays one: `time -p --$(x)` runs no command)
+    let mut quoted: Vec<String> = raws
         .iter()
         .zip(&words)
         .map(|(raw, (w, d))| match (d, reprint::is_assignment(raw)) {
             (false, _) => quote(w).into_owned(),
             (true, true) => format!("d={DYNAMIC}"),
+            (true, false) if raw.starts_with('-') => format!("-{DYNAMIC}"),
             (true, false) => DYNAMIC.to_string(),
         })
         .collect();
@@ -315,7 +322,7 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
     let a = analyse(&quoted.join(" "));
     if a.commands.is_empty() {
         // a launcher of an empty script (`sh -c ''`) runs nothing
-        return (Vec::new(), Vec::new());
+        return Some((Vec::new(), Vec::new()));
     }
     let mut programs = vec![basename(first).to_string()];
     let mut scripts = Vec::new();
@@ -365,10 +372,13 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
                         text,
                     });
                 }
-            } else if let Some(ci) = rest
-                .iter()
-                .position(|(w, _)| w.starts_with('-') && w.contains('c'))
-            {
+            } else if let Some(ci) = rest.iter().position(|(w, _)| {
+                // (an option word holding anything but letters is refused by the shell:
+                // `dash -cc%p co` runs nothing)
+                w.starts_with('-')
+                    && w.contains('c')
+                    && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
+            }) {
                 if let Some((code, false)) = rest.get(ci + 1) {
                     let shell = if matches!(name, "sh" | "dash" | "ash") {
                         Shell::Posix
@@ -386,7 +396,7 @@ fn peel(s: &Simple) -> (Vec<String>, Vec<Script>) {
             }
         }
     }
-    (programs, scripts)
+    Some((programs, scripts))
 }
 
 /// A redirection before a reserved word at the start of a command (`>x ! rm`, `2>&1 coproc {`):
@@ -405,16 +415,18 @@ fn redirection_before_keyword(text: &str) -> bool {
             .map_or(op, |(_, r)| r);
         (op.starts_with(['<', '>']) || op.starts_with("&>")) && !op.contains('(')
     };
-    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let tokens = blank_separated(text);
     let mut i = 0;
     let mut at_start = true;
     while let Some(t) = tokens.get(i) {
         if at_start && redirection(t) {
             let mut j = i;
             while tokens.get(j).is_some_and(|t| redirection(t)) {
+                // an operator whose target is the next token (`2>`, not `&>3` or `>&-`)
                 let bare = tokens[j]
-                    .trim_start_matches(|c: char| "0123456789<>&|-".contains(c))
-                    .is_empty();
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .chars()
+                    .all(|c| "<>&|".contains(c));
                 j += if bare { 2 } else { 1 };
             }
             if tokens
@@ -430,6 +442,45 @@ fn redirection_before_keyword(text: &str) -> bool {
         i += 1;
     }
     false
+}
+
+/// `text` split at blanks outside quotes (`&>"a b" ! rm` is three tokens) and after the
+/// operators that end a command (`l&<x ! rm`: `l&`, `<x`, `!`, `rm`).
+fn blank_separated(text: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let (mut start, mut quote, mut escaped) = (None, None, false);
+    let b = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        let prev = i.checked_sub(1).and_then(|p| b.get(p)).copied();
+        let next = b.get(i + 1).copied();
+        match (quote, c) {
+            _ if escaped => escaped = false,
+            (Some('"') | None, '\\') => escaped = true,
+            (Some(q), c) if q == c => quote = None,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, c) if c.is_whitespace() => {
+                if let Some(s) = start.take() {
+                    tokens.push(&text[s..i]);
+                }
+                continue;
+            }
+            // (not in `&>`, `>&`, `<&`, `>|`, `<(`, `>(`, `$(`)
+            (None, ';' | '&' | '|' | '(')
+                if !matches!(prev, Some(b'<' | b'>' | b'$'))
+                    && !(c == '&' && next == Some(b'>')) =>
+            {
+                tokens.push(&text[start.unwrap_or(i)..=i]);
+                start = None;
+                continue;
+            }
+            _ => {}
+        }
+        start.get_or_insert(i);
+    }
+    if let Some(s) = start {
+        tokens.push(&text[s..]);
+    }
+    tokens
 }
 
 /// bash, even with `--posix`, reads `((…))` as arithmetic; POSIX sh (dash) has no `((`

@@ -124,6 +124,11 @@ impl Reader<'_> {
         self.s.get(self.i + off).copied()
     }
 
+    /// Past a backslash and the byte it escapes (a backslash ending the text escapes none).
+    fn escape(&mut self) {
+        self.i = (self.i + 2).min(self.s.len());
+    }
+
     fn starts(&self, t: &str) -> bool {
         self.s
             .get(self.i..)
@@ -425,7 +430,12 @@ impl Reader<'_> {
                         self.i += 1
                     }
                     _ => {
+                        // (a byte no word starts with, `;` inside `[[`, would stop the reader)
+                        let before = self.i;
                         self.word()?;
+                        if self.i == before {
+                            return Err(format!("reprint: unexpected {:?} in `[[`", self.rest()));
+                        }
                     }
                 }
             }
@@ -609,7 +619,7 @@ impl Reader<'_> {
                     self.i += 1;
                 }
                 _ if METACHARS.contains(&c) => return Ok(()),
-                b'\\' => self.i += 2,
+                b'\\' => self.escape(),
                 b'\'' => self.single_quoted()?,
                 b'"' => {
                     self.i += 1;
@@ -652,7 +662,7 @@ impl Reader<'_> {
                     self.i += 1;
                     return Ok(());
                 }
-                Some(b'\\') => self.i += 2,
+                Some(b'\\') => self.escape(),
                 Some(b'$') => self.dollar()?,
                 Some(b'`') => self.backquoted()?,
                 Some(_) => self.i += 1,
@@ -667,7 +677,7 @@ impl Reader<'_> {
                 loop {
                     match self.peek() {
                         None => return Err("reprint: unterminated $'".into()),
-                        Some(b'\\') => self.i += 2,
+                        Some(b'\\') => self.escape(),
                         Some(b'\'') => {
                             self.i += 1;
                             return Ok(());
@@ -759,7 +769,7 @@ impl Reader<'_> {
     /// commands), or one byte.
     fn quoted_or_expansion(&mut self) -> Result<(), String> {
         match self.peek() {
-            Some(b'\\') => self.i += 2,
+            Some(b'\\') => self.escape(),
             Some(b'\'') => self.single_quoted()?,
             Some(b'"') => {
                 self.i += 1;
@@ -833,6 +843,75 @@ impl Reader<'_> {
         self.depth -= 1;
         Ok(())
     }
+}
+
+/// bash's brace expansion of a raw word (`{r,}m` → `rm`, `m`), each result still raw, or
+/// `None` for a sequence (`{1..3}`), which this reader does not expand. Quoted braces are
+/// literal; a word with an expansion is left as it is (its braces may be a substitution's,
+/// and its program is a placeholder anyway).
+pub fn braces(raw: &str) -> Option<Vec<String>> {
+    let b = raw.as_bytes();
+    if raw.contains(['$', '`']) || raw.contains("<(") || raw.contains(">(") || !raw.contains('{') {
+        return Some(vec![raw.to_string()]);
+    }
+    let mut quoted = vec![false; b.len()];
+    let (mut quote, mut i) = (0u8, 0);
+    while let Some(&c) = b.get(i) {
+        let escape = c == b'\\' && quote != b'\'';
+        if escape || quote != 0 || matches!(c, b'\'' | b'"') {
+            quoted[i] = true;
+        }
+        if escape {
+            if let Some(q) = quoted.get_mut(i + 1) {
+                *q = true;
+            }
+            i += 2;
+            continue;
+        }
+        if quote == 0 && matches!(c, b'\'' | b'"') {
+            quote = c;
+        } else if c == quote {
+            quote = 0;
+        }
+        i += 1;
+    }
+    let plain = |j: usize, c: u8| b[j] == c && !quoted[j];
+    // the first `{` with a matching `}` and a `,` between them at its level; an unmatched `{`
+    // is a literal
+    for open in (0..b.len()).filter(|&j| plain(j, b'{')) {
+        let (mut depth, mut commas, mut close) = (0, Vec::new(), None);
+        for j in open + 1..b.len() {
+            if plain(j, b'{') {
+                depth += 1;
+            } else if plain(j, b'}') && depth == 0 {
+                close = Some(j);
+                break;
+            } else if plain(j, b'}') {
+                depth -= 1;
+            } else if plain(j, b',') && depth == 0 {
+                commas.push(j);
+            }
+        }
+        let Some(close) = close else { continue };
+        if commas.is_empty() {
+            if raw[open + 1..close].contains("..") {
+                return None;
+            }
+            continue;
+        }
+        let mut out = Vec::new();
+        let mut from = open + 1;
+        for at in commas.into_iter().chain([close]) {
+            let word = format!("{}{}{}", &raw[..open], &raw[from..at], &raw[close + 1..]);
+            out.extend(braces(&word)?);
+            if out.len() > 64 {
+                return None;
+            }
+            from = at + 1;
+        }
+        return Some(out);
+    }
+    Some(vec![raw.to_string()])
 }
 
 /// A word as the shell passes it: quotes removed, `$'…'` decoded; and whether it holds an

@@ -383,15 +383,25 @@ impl Parser<'_, '_> {
     }
 
     pub(super) fn compound_redirects(&mut self, start: usize) -> PResult<()> {
+        // the commands of the targets' own substitutions (`(( x )) <$(id)`) run outside the
+        // compound: the redirections are not theirs, and those commands are top-level ones of
+        // their own, so such a target renders quoted (as where a script replaced a command)
+        let end = self.out.commands.len();
         let mut redirects = Vec::new();
         loop {
             self.skip_blanks();
+            let before = self.out.commands.len();
             match self.try_redirect()? {
-                Some(r) => redirects.push(r),
+                Some(mut r) => {
+                    if self.out.commands.len() > before && !r.is_heredoc() {
+                        r.raw = None;
+                    }
+                    redirects.push(r)
+                }
                 None => break,
             }
         }
-        self.attach_redirects(start, redirects);
+        self.attach_redirects(start..end, redirects, true);
         Ok(())
     }
 }

@@ -2,6 +2,7 @@
 //! targets, and the bodies read after the line that opened them.
 
 use super::*;
+use std::ops::Range;
 
 impl Parser<'_, '_> {
     /// A redirection at the cursor, or `None` (cursor unchanged).
@@ -72,8 +73,7 @@ impl Parser<'_, '_> {
                 op: full_op,
                 target: w.text,
                 dynamic: !quoted,
-                raw: None,
-                body: None,
+                ..Redirect::default()
             }));
         }
         // `F=out.txt; cmd > "$F"`: a target that expands to one known word is that word
@@ -87,7 +87,7 @@ impl Parser<'_, '_> {
                         target: f.text,
                         dynamic: f.raw.is_some(),
                         raw: f.raw,
-                        body: None,
+                        ..Redirect::default()
                     }));
                 }
             }
@@ -98,14 +98,20 @@ impl Parser<'_, '_> {
             target: w.text,
             dynamic: w.dynamic,
             raw,
-            body: None,
+            ..Redirect::default()
         }))
     }
 
-    /// Appends `redirects` to every command pushed since `start`, registering here-docs.
-    pub(super) fn attach_redirects(&mut self, start: usize, redirects: Vec<Redirect>) {
-        let end = self.out.commands.len();
+    /// Appends `redirects` to the commands `to`, registering here-docs; `enclosing` when they
+    /// are a compound command's or a script launcher's (see [`Redirect::enclosing`]).
+    pub(super) fn attach_redirects(
+        &mut self,
+        to: Range<usize>,
+        redirects: Vec<Redirect>,
+        enclosing: bool,
+    ) {
         for mut r in redirects {
+            r.enclosing = enclosing;
             let mut targets = Vec::new();
             let heredoc = r.is_heredoc();
             if !heredoc {
@@ -130,7 +136,7 @@ impl Parser<'_, '_> {
                     targets: Vec::new(),
                 });
             }
-            for ci in start..end {
+            for ci in to.clone() {
                 if let Some(c) = self.out.commands.get_mut(ci) {
                     c.redirects.push(r.clone());
                     targets.push((ci, c.redirects.len() - 1));
