@@ -348,3 +348,24 @@ impl Analysis {
             .collect()
     }
 }
+
+/// The wrapper names of code the line runs later (`shell::later`): written files run, a fed
+/// process substitution, values bash evaluates.
+pub(super) const WRITTEN_SCRIPT: &str = "a script written before";
+pub(super) const WRITTEN_MAKEFILE: &str = "a Makefile written before";
+pub(super) const WRITTEN_PACKAGE_JSON: &str = "a package.json written before";
+pub(super) const WRITTEN_GIT_HOOK: &str = "a git hook written before";
+pub(super) const WRITTEN_GIT_ALIAS: &str = "a git alias written before";
+pub(super) const FED_PROCESS_SUBSTITUTION: &str = "a process substitution's input";
+pub(super) const EVALUATED_VALUE: &str = "a value bash evaluates";
+/// The render leaves the commands under these out: analysing the rendered line finds them
+/// again, from the same words.
+pub(super) const RUNS_LATER: [&str; 7] = [
+    WRITTEN_SCRIPT,
+    WRITTEN_MAKEFILE,
+    WRITTEN_PACKAGE_JSON,
+    WRITTEN_GIT_HOOK,
+    WRITTEN_GIT_ALIAS,
+    FED_PROCESS_SUBSTITUTION,
+    EVALUATED_VALUE,
+];

@@ -16,29 +16,14 @@
 //! Each piece is parsed as a command line of its own and its commands are added to the
 //! analysis, so every check sees them.
 
-use super::analysis::{Analysis, Origin, Problem, SimpleCommand, Wrapper};
+use super::analysis::{
+    Analysis, Origin, Problem, SimpleCommand, Wrapper, EVALUATED_VALUE, FED_PROCESS_SUBSTITUTION,
+    WRITTEN_GIT_ALIAS, WRITTEN_GIT_HOOK, WRITTEN_MAKEFILE, WRITTEN_PACKAGE_JSON, WRITTEN_SCRIPT,
+};
 use super::names::{self, folded_key};
 use super::{inline, wrappers, MAX_COMMANDS};
 
 /// The wrappers `append` gives the commands of code run later, one per kind of runner.
-const WRITTEN_SCRIPT: &str = "a script written before";
-const WRITTEN_MAKEFILE: &str = "a Makefile written before";
-const WRITTEN_PACKAGE_JSON: &str = "a package.json written before";
-const WRITTEN_GIT_HOOK: &str = "a git hook written before";
-const WRITTEN_GIT_ALIAS: &str = "a git alias written before";
-const FED_PROCESS_SUBSTITUTION: &str = "a process substitution's input";
-const EVALUATED_VALUE: &str = "a value bash evaluates";
-/// The render leaves the commands under these out: analysing the rendered line finds them
-/// again, from the same words.
-pub(super) const RUNS_LATER: [&str; 7] = [
-    WRITTEN_SCRIPT,
-    WRITTEN_MAKEFILE,
-    WRITTEN_PACKAGE_JSON,
-    WRITTEN_GIT_HOOK,
-    WRITTEN_GIT_ALIAS,
-    FED_PROCESS_SUBSTITUTION,
-    EVALUATED_VALUE,
-];
 
 /// Written scripts that write and run scripts are read this deep.
 const MAX_LEVELS: usize = 4;

@@ -149,7 +149,7 @@ fn analysis(commands: &[SimpleCommand]) -> String {
         // left out: what analysing the rendered line finds again from the same words (nested
         // commands, code run later, the script of a shell started by a command it lists:
         // `pwsh -c …`, whose commands have no script launcher of theirs)
-        let later = |w: &super::Wrapper| super::later::RUNS_LATER.contains(&w.name.as_str());
+        let later = |w: &super::Wrapper| super::analysis::RUNS_LATER.contains(&w.name.as_str());
         let started = c.origin == super::Origin::Script && !c.wrappers.iter().any(|w| w.script);
         if c.parent.is_some() || c.wrappers.iter().any(later) || started {
             continue;
