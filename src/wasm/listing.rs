@@ -52,7 +52,7 @@ impl Gatekeeper {
     /// root or absolute under any root; `null` forgets it (globs and recursive reads are then
     /// judged blind, by `recursiveReads`). Not part of `snapshot()`. Entries that are not
     /// strings (or hold a lone surrogate) are left out. A big list crosses in one piece: the
-    /// layer in listing.js joins it and calls `__toolgateSetFiles`.
+    /// layer in listing.js joins it and hands it over in one call.
     #[wasm_bindgen(js_name = setWorkspaceFiles)]
     pub fn set_workspace_files(
         &self,
