@@ -409,3 +409,20 @@ fn code_run_later_is_found_again_not_rendered() {
 fn a_started_shells_script_is_found_again_not_rendered() {
     round_trips("pwsh -gctit Ci Ciff]r-fr<t/ {in,-,,,,,,,,,,,,,}-=t-+iFf -o -\\fX=x");
 }
+
+/// windows_shells: a PowerShell statement that read nothing (`…0>y` then a NUL byte) was read
+/// again forever, each time pushing a value, until memory ran out. The reader refuses it now
+/// (a command it cannot read is not vouched for).
+#[test]
+fn a_powershell_statement_that_reads_nothing_is_refused() {
+    use toolgate::shell::{analyse_as, Shell};
+    let input = "1111t e.pe?y?nv 0>y\0nul";
+    for shell in [Some(Shell::Powershell), Some(Shell::Cmd), None] {
+        let a = analyse_as(input, shell, true);
+        assert!(
+            a.commands.len() < 64,
+            "{shell:?}: {} commands",
+            a.commands.len()
+        );
+    }
+}

@@ -175,7 +175,14 @@ impl<'a, 'o> Ps<'a, 'o> {
                         break;
                     }
                     b')' | b'}' => return Err(format!("unexpected `{}`", p.peek() as char)),
-                    _ => values.push(p.chain(origin)?),
+                    _ => {
+                        let at = p.i;
+                        values.push(p.chain(origin)?);
+                        // a statement that reads nothing would be read again forever
+                        if p.i == at {
+                            return Err(format!("cannot read the text at byte {at}"));
+                        }
+                    }
                 }
             }
             Ok(match values.pop() {
