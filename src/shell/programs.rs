@@ -1215,6 +1215,12 @@ pub struct Arg {
     pub rest: Option<Role>,
     /// It gives the pattern (`grep -e`, `grep -f`): the first operand is then a file.
     pub pattern: bool,
+    /// Its value names a program (a Python module) run with the words after it, which are
+    /// read by that program's grammar (`python -m pytest -k x tests`).
+    pub runs: bool,
+    /// A switch after which the words after `--` are files whose content the program
+    /// prints (`git log -p -- FILE`), whatever the grammar's `after_dashes`.
+    pub shows_content: bool,
 }
 
 /// What the words of a program (or a sub-command) are.
@@ -1228,8 +1234,9 @@ pub struct Grammar {
     pub operands: &'static [Role],
     /// After this many operands, every word (options too) takes `after_dashes`.
     pub stop_after: Option<u8>,
-    /// The operand at `stop_after` is a program it runs (`npx tsc ARGS…`): the rest are read
-    /// by that program's grammar.
+    /// The operand at `stop_after` (or the first word after `--`) is a program it runs
+    /// (`npx tsc ARGS…`, `dotenv -e FILE -- npm test`): the rest are read by that program's
+    /// grammar.
     pub runs: bool,
     /// The role of the words after `--`.
     pub after_dashes: Role,
@@ -1301,7 +1308,7 @@ pub const PATTERN_THEN_FILES: Grammar = Grammar {
 
 /// A script, then its arguments (`node app.js ARGS…`).
 pub const SCRIPT: Grammar = Grammar {
-    options: &[arg_rest("-m", Role::Name)],
+    options: &[runs("-m")],
     option_values: Role::Path,
     operands: &[Role::Path],
     stop_after: Some(1),
@@ -1317,6 +1324,17 @@ pub const fn arg(flag: &'static str, role: Role) -> Arg {
         role,
         rest: None,
         pattern: false,
+        runs: false,
+        shows_content: false,
+    }
+}
+
+/// A switch that prints the content of the files after `--` (see [`Arg::shows_content`]).
+const fn shows(flag: &'static str) -> Arg {
+    Arg {
+        values: 0,
+        shows_content: true,
+        ..arg(flag, Role::Text)
     }
 }
 
@@ -1333,6 +1351,14 @@ pub const fn arg_rest(flag: &'static str, role: Role) -> Arg {
     Arg {
         rest: Some(Role::Unknown),
         ..arg(flag, role)
+    }
+}
+
+/// An option naming a program run with the words after it (see [`Arg::runs`]).
+pub const fn runs(flag: &'static str) -> Arg {
+    Arg {
+        runs: true,
+        ..arg_rest(flag, Role::Name)
     }
 }
 
@@ -1686,9 +1712,17 @@ const GIT_CHECKOUT: Grammar = Grammar {
     ..GIT_REFS
 };
 
-/// `git log` and its kin: refs, then paths after `--`.
+/// `git log` and its kin: refs, then after `--` the paths whose history is listed (names
+/// in the history: the files are not opened), or printed with a patch (`-p`): then read.
 const GIT_LOG: Grammar = Grammar {
     options: &[
+        shows("-p"),
+        shows("--patch"),
+        shows("-u"),
+        shows("--patch-with-stat"),
+        shows("--patch-with-raw"),
+        shows("--full-diff"),
+        shows("--cc"),
         arg("--grep", T),
         arg("--author", T),
         arg("--committer", T),
@@ -1706,6 +1740,7 @@ const GIT_LOG: Grammar = Grammar {
         arg("-L", P),
         arg("--diff-filter", T),
     ],
+    after_dashes: N,
     ..GIT_REFS
 };
 
@@ -1841,6 +1876,7 @@ const NPX: Grammar = Grammar {
 /// bun and deno: `run FILE|SCRIPT ARGS…`; other sub-commands as npm's.
 const BUN: Grammar = Grammar {
     subs: &[
+        ("build", &LINT),
         ("eval", &TEXT),
         ("run", &RUN_NAMED),
         ("task", &RUN_NAMED),
@@ -2388,6 +2424,71 @@ const DEPLOY: Grammar = Grammar {
     ..NAMES
 };
 
+/// `rustup run TOOLCHAIN PROGRAM ARGS…`.
+const RUSTUP: Grammar = Grammar {
+    subs: &[(
+        "run",
+        &Grammar {
+            operands: &[N, N],
+            stop_after: Some(2),
+            runs: true,
+            ..NAMES
+        },
+    )],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program.
+const DOTENV: Grammar = Grammar {
+    options: &[arg("-e", P), arg("-c", T), arg("-v", T), arg("-p", T)],
+    stop_after: Some(1),
+    runs: true,
+    ..NAMES
+};
+
+/// nyc: `nyc PROGRAM ARGS…` runs the tests; `report`, `check-coverage` and `merge` read its
+/// temporary directory.
+const NYC: Grammar = Grammar {
+    options: &[
+        arg("-r", T),
+        arg("--reporter", T),
+        arg("-n", T),
+        arg("--include", T),
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-e", T),
+        arg("--extension", T),
+        arg("-t", P),
+    ],
+    subs: &[
+        ("check-coverage", &NAMES),
+        ("instrument", &NAMED_PATHS),
+        ("merge", &NAMED_PATHS),
+        ("report", &NAMES),
+    ],
+    stop_after: Some(1),
+    runs: true,
+    ..NAMES
+};
+
+/// Servers of a directory (`http-server dist -p 8080`, `serve build`).
+const SERVE: Grammar = Grammar {
+    options: &[
+        arg("-p", T),
+        arg("--port", T),
+        arg("-a", T),
+        arg("-l", T),
+        arg("--listen", T),
+        arg("-b", T),
+        arg("--bind", T),
+        arg("-c", T),
+    ],
+    option_values: T,
+    operands: &[P],
+    ..FILES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -2417,6 +2518,7 @@ const TABLE: &[Spec] = &[
     },
     fetcher("axel"),
     r("b2sum"),
+    with_grammar(p("babel", PROJECT_TOOL), &LINT),
     r("base64"),
     rn("basename"),
     shell("bash"),
@@ -2495,6 +2597,7 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
+    with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     r("du"),
     rn("echo"),
@@ -2600,6 +2703,16 @@ const TABLE: &[Spec] = &[
         ..rn("hostname")
     },
     fetcher("http"),
+    with_grammar(p("http-server", READS | NETWORK), &SERVE),
+    // `python -m http.server`
+    with_grammar(
+        p("http.server", READS | NETWORK),
+        &Grammar {
+            // the port
+            operands: &[T],
+            ..SERVE
+        },
+    ),
     fetcher("https"),
     rn("id"),
     p("init", DESTRUCTIVE),
@@ -2608,6 +2721,7 @@ const TABLE: &[Spec] = &[
     interp("irb", &[]),
     with_grammar(p("isort", PROJECT_TOOL), &LINT),
     with_grammar(interp("java", &[]), &JAVA),
+    with_grammar(p("javac", PROJECT_TOOL), &LINT),
     with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
@@ -2693,7 +2807,9 @@ const TABLE: &[Spec] = &[
     with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
+    with_grammar(p("nyc", PROJECT_TOOL), &NYC),
     r("od"),
+    p("open", READS),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     code(interp("osascript", &["-e"]), Lang::AppleScript),
     Spec {
@@ -2768,6 +2884,7 @@ const TABLE: &[Spec] = &[
         short_values: b"gu",
         ..p("runuser", LAUNCHER | PRIVILEGE)
     },
+    with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
     with_options(p("scp", NET), SCP_OPTIONS),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
@@ -2780,6 +2897,7 @@ const TABLE: &[Spec] = &[
         ..rp("sed")
     },
     rn("seq"),
+    with_grammar(p("serve", READS | NETWORK), &SERVE),
     p("service", DESTRUCTIVE | PRIVILEGE),
     launcher("setsid", words(0), b""),
     p("sfdisk", DELETES | PRIVILEGE),
@@ -2902,6 +3020,7 @@ const TABLE: &[Spec] = &[
         short_values: b"adEILnPs",
         ..p("xargs", LAUNCHER | STDIN_ARGS)
     },
+    p("xdg-open", READS),
     fetcher("xh"),
     launcher("xvfb-run", words(0), b"anselpfw"),
     Spec {
