@@ -1705,9 +1705,35 @@ const GIT_REFS: Grammar = Grammar {
     ..FILES
 };
 
-/// `git checkout` and `git rebase`, where `-m` is a switch; `git checkout REV PATH…`.
+/// git's sub-commands that take only refs, remotes, branches and tags, never a path of the
+/// working tree (`git merge origin/dist`, `git push origin build`, `git rebase -X theirs
+/// dist`); paths after `--`.
+const GIT_ONLY_REFS: Grammar = Grammar {
+    option_values: T,
+    operands: &[T],
+    ..GIT_REFS
+};
+
+/// A sub-command git does not ship (an alias, or a `git-NAME` program on the PATH): what it
+/// does with its words is not known.
+const GIT_OTHER: Grammar = Grammar {
+    options: &[],
+    option_values: U,
+    operands: &[U],
+    after_dashes: U,
+    ..FILES
+};
+
+/// `git checkout` and `git reset`, where `-m` is a switch; `git checkout REV PATH…`.
 const GIT_CHECKOUT: Grammar = Grammar {
-    options: &[arg("-b", N), arg("-B", N), arg("--orphan", N)],
+    options: &[
+        arg("-b", N),
+        arg("-B", N),
+        arg("--orphan", N),
+        // `--track origin/x` names the branch to follow
+        arg("-t", T),
+        arg("--track", T),
+    ],
     operands: &[N, P],
     ..GIT_REFS
 };
@@ -1765,20 +1791,59 @@ const GIT: Grammar = Grammar {
     operands: &[N],
     after_dashes: P,
     subs: &[
+        ("add", &GIT_PATHS),
+        ("am", &GIT_PATHS),
+        ("annotate", &GIT_PATHS),
+        ("apply", &GIT_PATHS),
+        ("archive", &GIT_PATHS),
         ("bisect", &GIT_REFS),
-        ("branch", &GIT_REFS),
+        ("blame", &GIT_PATHS),
+        ("branch", &GIT_ONLY_REFS),
+        (
+            "bundle",
+            &Grammar {
+                // `bundle create FILE REFS…`, `bundle verify FILE`
+                operands: &[N, P, T],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("cat-file", &GIT_PATHS),
         ("check-attr", &TEXT),
         ("check-ignore", &TEXT),
+        ("check-ref-format", &TEXT),
         ("checkout", &GIT_CHECKOUT),
-        ("cherry-pick", &GIT_REFS),
+        ("checkout-index", &GIT_PATHS),
+        ("cherry", &GIT_ONLY_REFS),
+        ("cherry-pick", &GIT_ONLY_REFS),
+        ("clean", &GIT_PATHS),
         (
             "clone",
             &Grammar {
+                options: &[
+                    arg("-b", T),
+                    arg("--branch", T),
+                    arg("-o", T),
+                    arg("--origin", T),
+                    arg("--depth", T),
+                    arg("--filter", T),
+                    arg("-c", T),
+                    arg("--config", T),
+                    arg("--reference", P),
+                    arg("--template", P),
+                    arg("--separate-git-dir", P),
+                ],
                 operands: &[P, P],
                 ..GIT_REFS
             },
         ),
         ("commit", &GIT_COMMIT),
+        (
+            "commit-tree",
+            &Grammar {
+                options: &[arg("-m", T), arg("-p", T), arg("-F", P), arg("-S", T)],
+                ..GIT_ONLY_REFS
+            },
+        ),
         (
             "config",
             &Grammar {
@@ -1786,41 +1851,170 @@ const GIT: Grammar = Grammar {
                 ..TEXT
             },
         ),
-        ("describe", &GIT_REFS),
-        ("fetch", &GIT_REFS),
-        ("for-each-ref", &GIT_REFS),
+        ("describe", &GIT_ONLY_REFS),
+        ("diff", &GIT_PATHS),
+        ("diff-files", &GIT_PATHS),
+        ("diff-index", &GIT_PATHS),
+        ("diff-tree", &GIT_PATHS),
+        ("difftool", &GIT_PATHS),
+        ("fetch", &GIT_ONLY_REFS),
+        ("for-each-ref", &GIT_ONLY_REFS),
+        ("format-patch", &GIT_PATHS),
+        ("fsck", &GIT_ONLY_REFS),
+        ("gc", &GIT_ONLY_REFS),
         ("grep", &GIT_GREP),
-        ("init", &GIT_COMMIT),
+        ("hash-object", &GIT_PATHS),
+        ("help", &TEXT),
+        (
+            "init",
+            &Grammar {
+                options: &[
+                    arg("-b", T),
+                    arg("--initial-branch", T),
+                    arg("--template", P),
+                    arg("--separate-git-dir", P),
+                ],
+                ..FILES
+            },
+        ),
         ("log", &GIT_LOG),
         // lists index entries: opens no file
         ("ls-files", &GIT_REFS),
-        ("merge", &GIT_REFS),
-        ("merge-base", &GIT_REFS),
-        ("pull", &GIT_REFS),
-        ("push", &GIT_REFS),
-        ("rebase", &GIT_CHECKOUT),
+        ("ls-remote", &GIT_ONLY_REFS),
+        // lists a tree's entries: opens no file
+        ("ls-tree", &GIT_ONLY_REFS),
+        ("maintenance", &GIT_ONLY_REFS),
+        ("merge", &GIT_ONLY_REFS),
+        ("merge-base", &GIT_ONLY_REFS),
+        ("merge-file", &GIT_PATHS),
+        ("merge-tree", &GIT_ONLY_REFS),
+        ("mergetool", &GIT_PATHS),
+        ("mv", &GIT_PATHS),
+        ("name-rev", &GIT_ONLY_REFS),
+        ("notes", &GIT_REFS),
+        ("prune", &GIT_ONLY_REFS),
+        ("pull", &GIT_ONLY_REFS),
+        ("push", &GIT_ONLY_REFS),
+        ("range-diff", &GIT_ONLY_REFS),
+        ("read-tree", &GIT_ONLY_REFS),
+        ("rebase", &GIT_ONLY_REFS),
         ("reflog", &GIT_LOG),
-        ("remote", &GIT_REFS),
+        ("remote", &GIT_ONLY_REFS),
+        ("repack", &GIT_ONLY_REFS),
+        ("request-pull", &GIT_ONLY_REFS),
         ("reset", &GIT_CHECKOUT),
+        ("restore", &GIT_PATHS),
         ("rev-list", &GIT_LOG),
         ("rev-parse", &GIT_REFS),
-        ("revert", &GIT_REFS),
+        ("revert", &GIT_ONLY_REFS),
+        ("rm", &GIT_PATHS),
         ("shortlog", &GIT_LOG),
-        ("show-branch", &GIT_REFS),
-        ("show-ref", &GIT_REFS),
+        ("show", &GIT_PATHS),
+        ("show-branch", &GIT_ONLY_REFS),
+        ("show-ref", &GIT_ONLY_REFS),
+        ("sparse-checkout", &GIT_REFS),
+        ("stage", &GIT_PATHS),
         ("stash", &GIT_REFS),
+        ("status", &GIT_PATHS),
         ("submodule", &GIT_REFS),
-        ("switch", &GIT_REFS),
-        ("tag", &GIT_REFS),
+        ("switch", &GIT_ONLY_REFS),
+        ("symbolic-ref", &GIT_ONLY_REFS),
+        ("tag", &GIT_ONLY_REFS),
+        ("update-index", &GIT_PATHS),
+        ("update-ref", &GIT_ONLY_REFS),
+        ("verify-commit", &GIT_ONLY_REFS),
+        ("verify-tag", &GIT_ONLY_REFS),
+        ("whatchanged", &GIT_LOG),
         (
             "worktree",
             &Grammar {
-                subs: &[("add", &GIT_COMMIT)],
+                // `worktree add PATH COMMIT`
+                subs: &[(
+                    "add",
+                    &Grammar {
+                        operands: &[P, T],
+                        ..GIT_COMMIT
+                    },
+                )],
                 ..GIT_REFS
             },
         ),
+        ("write-tree", &GIT_ONLY_REFS),
+        // git-extras and git-lfs, common on developers' machines
+        ("alias", &TEXT),
+        ("authors", &GIT_ONLY_REFS),
+        ("brv", &GIT_ONLY_REFS),
+        ("changelog", &GIT_ONLY_REFS),
+        ("coauthor", &TEXT),
+        ("commits-since", &GIT_ONLY_REFS),
+        ("contrib", &TEXT),
+        ("count", &GIT_ONLY_REFS),
+        ("cp", &GIT_PATHS),
+        ("create-branch", &GIT_ONLY_REFS),
+        ("delete-branch", &GIT_ONLY_REFS),
+        ("delete-merged-branches", &GIT_ONLY_REFS),
+        ("delete-squashed-branches", &GIT_ONLY_REFS),
+        ("delete-tag", &GIT_ONLY_REFS),
+        ("effort", &GIT_PATHS),
+        ("feature", &GIT_ONLY_REFS),
+        (
+            "force-clone",
+            &Grammar {
+                options: &[arg("-b", T), arg("--branch", T)],
+                operands: &[T, P],
+                ..GIT_REFS
+            },
+        ),
+        ("fresh-branch", &GIT_ONLY_REFS),
+        ("graft", &GIT_ONLY_REFS),
+        // patterns added to .gitignore
+        ("ignore", &TEXT),
+        ("info", &GIT_ONLY_REFS),
+        (
+            "lfs",
+            &Grammar {
+                subs: &[("ls-files", &GIT_ONLY_REFS)],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("local-commits", &GIT_ONLY_REFS),
+        ("merge-into", &GIT_ONLY_REFS),
+        (
+            "merge-repo",
+            &Grammar {
+                operands: &[T, T, P],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("missing", &GIT_ONLY_REFS),
+        ("mr", &GIT_ONLY_REFS),
+        ("obliterate", &GIT_PATHS),
+        ("pr", &GIT_ONLY_REFS),
+        ("reauthor", &TEXT),
+        ("release", &GIT_ONLY_REFS),
+        ("rename-branch", &GIT_ONLY_REFS),
+        ("rename-remote", &GIT_ONLY_REFS),
+        ("rename-tag", &GIT_ONLY_REFS),
+        ("reset-file", &GIT_PATHS),
+        ("root", &GIT_ONLY_REFS),
+        ("show-merged-branches", &GIT_ONLY_REFS),
+        ("show-tree", &GIT_ONLY_REFS),
+        ("show-unmerged-branches", &GIT_ONLY_REFS),
+        ("squash", &GIT_ONLY_REFS),
+        ("standup", &GIT_ONLY_REFS),
+        (
+            "subtree",
+            &Grammar {
+                options: &[arg("-P", P), arg("--prefix", P), arg("-b", T), arg("-m", T)],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("summary", &GIT_ONLY_REFS),
+        ("sync", &GIT_ONLY_REFS),
+        ("touch", &GIT_PATHS),
+        ("undo", &GIT_ONLY_REFS),
     ],
-    other: Some(&GIT_PATHS),
+    other: Some(&GIT_OTHER),
     ..FILES
 };
 
@@ -1907,6 +2101,9 @@ const CARGO: Grammar = Grammar {
         arg("--message-format", T),
         arg("--exclude", N),
         arg("--profile", N),
+        arg("--name", N),
+        arg("--vcs", T),
+        arg("--edition", T),
     ],
     subs: &[("init", &NAMED_PATHS), ("new", &NAMED_PATHS)],
     other: Some(&NAMES),
@@ -2151,6 +2348,8 @@ const PIP: Grammar = Grammar {
         arg("--output", P),
     ],
     subs: &[
+        ("build", &NAMED_PATHS),
+        ("publish", &NAMED_PATHS),
         ("run", &RUN_PROGRAM),
         (
             "tool",
@@ -2194,6 +2393,9 @@ const DOCKER_RUN: Grammar = Grammar {
         arg("--gpus", T),
     ],
     stop_after: Some(1),
+    // the command after the image runs in the container, on its files (the workspace's
+    // only through a volume, read above)
+    after_dashes: T,
     ..NAMES
 };
 
@@ -2245,6 +2447,7 @@ const COMPOSE: Grammar = Grammar {
 /// `docker compose exec SERVICE CMD…`: the command runs in the container.
 const RUN_TWO: Grammar = Grammar {
     stop_after: Some(1),
+    after_dashes: T,
     ..COMPOSE_FLAT
 };
 
@@ -2392,6 +2595,7 @@ const BUNDLER: Grammar = Grammar {
 const KUBECTL: Grammar = Grammar {
     operands: &[T],
     subs: &[("cp", &FILES)],
+    other: None,
     ..DEPLOY
 };
 
@@ -2419,8 +2623,12 @@ const DEPLOY: Grammar = Grammar {
         arg("-c", N),
         arg("--container", N),
     ],
-    // `helm install NAME CHART`, `terraform apply PLAN`
-    operands: &[N, P],
+    subs: &[("apply", &NAMED_PATHS), ("show", &NAMED_PATHS)],
+    // `helm install NAME CHART`, `terraform output NAME`
+    other: Some(&Grammar {
+        operands: &[N, P],
+        ..NAMES
+    }),
     ..NAMES
 };
 
@@ -2597,6 +2805,7 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
+    p("docker-machine", PROJECT_TOOL),
     with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     r("du"),
@@ -2828,6 +3037,7 @@ const TABLE: &[Spec] = &[
         grammar: Some(&PIP),
         ..p("pip", PROJECT_TOOL | VERSIONED)
     },
+    with_grammar(p("pipenv", PROJECT_TOOL), &PIP),
     with_grammar(p("pipx", PROJECT_TOOL), &PIP),
     Spec {
         launch: Some(words(0)),
