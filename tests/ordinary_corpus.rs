@@ -21,8 +21,8 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 365),
-    (IgnoreFile::Secrets, 365),
+    (IgnoreFile::BuildAndSecrets, 300),
+    (IgnoreFile::Secrets, 300),
 ];
 
 fn corpus() -> Vec<Case> {

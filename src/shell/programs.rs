@@ -1100,6 +1100,16 @@ const GIT_READS: &[Sub] = &[
     s("version"),
     s("whatchanged"),
     s("worktree list"),
+    s("check-ref-format"),
+    s("cherry"),
+    Sub {
+        writes: &["--lost-found"],
+        ..s("fsck")
+    },
+    s("help"),
+    s("var"),
+    s("verify-commit"),
+    s("verify-tag"),
 ];
 
 /// `npm`'s read-only sub-commands (that read no network and run no scripts).
@@ -1121,9 +1131,27 @@ const GO_READS: &[Sub] = &[
 ];
 
 /// `pip`'s read-only sub-commands.
-const PIP_READS: &[Sub] = &[s("check"), s("freeze"), s("list"), s("show")];
+const PIP_READS: &[Sub] = &[
+    s("cache dir"),
+    s("cache info"),
+    s("cache list"),
+    s("check"),
+    s("config debug"),
+    s("config get"),
+    s("config list"),
+    s("debug"),
+    s("freeze"),
+    s("hash"),
+    s("inspect"),
+    s("list"),
+    s("show"),
+];
 
+/// (Registry queries, `npm view`, reach the network: not listed.)
 const NPM_READS: &[Sub] = &[
+    s("cache ls"),
+    s("find-dupes"),
+    s("sbom"),
     s("c get"),
     s("c list"),
     s("c ls"),
@@ -1147,6 +1175,12 @@ const NPM_READS: &[Sub] = &[
 const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
 
 const CARGO_READS: &[Sub] = &[
+    Sub {
+        // formats in place unless only checking
+        operands_unless: Some(&[]),
+        ..s("fmt --check")
+    },
+    s("help"),
     s("locate-project"),
     s("metadata"),
     s("pkgid"),
@@ -1164,7 +1198,22 @@ const UV_READS: &[Sub] = &[
     s("tree"),
 ];
 
-const POETRY_READS: &[Sub] = &[s("check"), s("env info"), s("env list"), s("show")];
+const POETRY_READS: &[Sub] = &[
+    s("about"),
+    s("check"),
+    s("config --list"),
+    s("env info"),
+    s("env list"),
+    s("show"),
+];
+
+/// ruff's checks that never write (`ruff check` may fix, by its configuration).
+const RUFF_READS: &[Sub] = &[
+    s("format --check"),
+    s("format --diff"),
+    s("rule"),
+    s("version"),
+];
 
 /// `program` with read-only sub-commands.
 const fn with_reads(program: Spec, subcommands: &'static [Sub]) -> Spec {
@@ -2884,6 +2933,7 @@ const TABLE: &[Spec] = &[
         grammar: Some(&GO),
         ..p("go", PROJECT_TOOL)
     },
+    with_options(r("gofmt"), &[o("-w", "gofmt -w rewrites files")]),
     with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(rp("grep"), &GREP),
@@ -2901,7 +2951,7 @@ const TABLE: &[Spec] = &[
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
-    with_grammar(p("hadolint", PROJECT_TOOL), &LINT),
+    with_grammar(r("hadolint"), &LINT),
     p("halt", DESTRUCTIVE),
     with_grammar(r("head"), &HEAD),
     with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
@@ -3088,7 +3138,7 @@ const TABLE: &[Spec] = &[
     code(interp("Rscript", &["-e"]), Lang::R),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     code(interp("ruby", &["-e"]), Lang::Ruby),
-    with_grammar(p("ruff", PROJECT_TOOL), &LINT),
+    with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
     Spec {
         launch: Some(words(0)),
         short_values: b"gu",
@@ -3118,7 +3168,7 @@ const TABLE: &[Spec] = &[
     r("sha256sum"),
     r("sha384sum"),
     r("sha512sum"),
-    with_grammar(p("shellcheck", PROJECT_TOOL), &LINT),
+    with_grammar(r("shellcheck"), &LINT),
     p("shred", DELETES),
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
