@@ -149,6 +149,9 @@ pub const FAMILY: u32 = 1 << 12;
 pub const STDIN_ARGS: u32 = 1 << 13;
 /// Its first word may be an option cluster without a dash (`tar xIf prog a.tar`).
 pub const BUNDLED: u32 = 1 << 14;
+/// A Unix shell (`sh`, `bash`, `fish`, …): `-c` takes a script, its operands are a script and
+/// its arguments, and it answers to versioned names (`bash-5.2`, `ksh93`).
+pub const UNIX_SHELL: u32 = 1 << 15;
 
 /// The language an interpreter runs (its inline code is read by `inline.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -533,31 +536,60 @@ pub fn is_fetcher_key(k: Key) -> bool {
     false
 }
 
-/// How many entries are fetchers.
-const FETCHER_COUNT: usize = {
+const FETCHER_COUNT: usize = count(FETCHER);
+
+/// The fetchers' folded keys, from the table when the crate compiles.
+static FETCHER_KEYS: [Key; FETCHER_COUNT] = keys(FETCHER);
+
+/// Whether the program whose [`folded_key`] is `k` is a [`UNIX_SHELL`], by its name as the
+/// table writes it (a scan of the few shells' keys, asked for every command a line runs).
+pub fn is_shell_key(k: Key) -> bool {
+    let mut i = 0;
+    while i < SHELL_KEYS.len() {
+        if SHELL_KEYS[i] == k {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether `name` is a [`UNIX_SHELL`]'s, ignoring case, versioned or with `.exe`
+/// (`bash-5.2`, `ksh93`, `sh.exe`).
+pub fn is_shell_name(name: &str) -> bool {
+    lookup_folded(name).is_some_and(|p| p.has(UNIX_SHELL))
+}
+
+const SHELL_COUNT: usize = count(UNIX_SHELL);
+
+/// The shells' folded keys, from the table when the crate compiles.
+static SHELL_KEYS: [Key; SHELL_COUNT] = keys(UNIX_SHELL);
+
+/// How many entries have `traits`.
+const fn count(traits: u32) -> usize {
     let (mut n, mut i) = (0, 0);
     while i < TABLE.len() {
-        if TABLE[i].traits & FETCHER != 0 {
+        if TABLE[i].traits & traits != 0 {
             n += 1;
         }
         i += 1;
     }
     n
-};
+}
 
-/// The fetchers' folded keys, from the table when the crate compiles.
-static FETCHER_KEYS: [Key; FETCHER_COUNT] = {
-    let mut out = [NONE; FETCHER_COUNT];
+/// The folded keys of the `N` entries with `traits`.
+const fn keys<const N: usize>(traits: u32) -> [Key; N] {
+    let mut out = [NONE; N];
     let (mut n, mut i) = (0, 0);
     while i < TABLE.len() {
-        if TABLE[i].traits & FETCHER != 0 {
+        if TABLE[i].traits & traits != 0 {
             out[n] = folded_key(TABLE[i].name);
             n += 1;
         }
         i += 1;
     }
     out
-};
+}
 
 /// The entry `name` names ignoring case (the table is sorted that way), then, unless `fold`,
 /// only if it is spelled the same.
@@ -707,7 +739,7 @@ const fn rn(name: &'static str) -> Spec {
 const fn shell(name: &'static str) -> Spec {
     Spec {
         code_flags: &["-c"],
-        ..p(name, SHELL | READS | WRITES)
+        ..p(name, SHELL | UNIX_SHELL | READS | WRITES | VERSIONED)
     }
 }
 
@@ -2993,6 +3025,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
+    shell("lksh"),
     p("ln", WRITES),
     rn("locale"),
     r("ls"),
@@ -3068,6 +3101,7 @@ const TABLE: &[Spec] = &[
     p("nx", PROJECT_TOOL),
     with_grammar(p("nyc", PROJECT_TOOL), &NYC),
     r("od"),
+    shell("oksh"),
     p("open", READS),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     code(interp("osascript", &["-e"]), Lang::AppleScript),
@@ -3079,6 +3113,7 @@ const TABLE: &[Spec] = &[
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
+    shell("pdksh"),
     code(interp("perl", &["-e", "-E"]), Lang::Perl),
     with_grammar(rn("pgrep"), &PGREP),
     code(interp("php", &["-r"]), Lang::Php),
@@ -3099,6 +3134,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_reads(with_grammar(p("poetry", PROJECT_TOOL), &PIP), POETRY_READS),
     rn("popd"),
+    shell("posh"),
     p("poweroff", DESTRUCTIVE),
     Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
@@ -3126,6 +3162,7 @@ const TABLE: &[Spec] = &[
     code(interp("R", &["-e"]), Lang::R),
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
+    shell("rbash"),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),

@@ -360,54 +360,11 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     }
 }
 
+pub(super) use super::programs::is_shell_key;
 /// A shell's name, also versioned or with `.exe` (`ksh93`, `bash5.2`, `bash-5.2`, `sh.exe`).
-pub(super) fn is_shell(name: &str) -> bool {
-    is_shell_key(names::folded_key(unversioned(name)))
-}
-
-/// `bash-5.2` → `bash`, `ksh93` → `ksh`, `sh.exe` → `sh`.
-fn unversioned(name: &str) -> &str {
-    let name = name.strip_suffix(".exe").unwrap_or(name);
-    let trimmed = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let trimmed = trimmed.strip_suffix('-').unwrap_or(trimmed);
-    if trimmed.is_empty() {
-        name
-    } else {
-        trimmed
-    }
-}
-
-pub(super) fn is_shell_key(key: names::Key) -> bool {
-    matches!(
-        key,
-        names::SH
-            | names::BASH
-            | names::ZSH
-            | names::DASH
-            | names::KSH
-            | names::ASH
-            | names::MKSH
-            | names::FISH
-            | TCSH
-            | CSH
-            | YASH
-            | RBASH
-            | POSH
-            | LKSH
-            | OKSH
-            | PDKSH
-    )
-}
+pub(super) use super::programs::is_shell_name as is_shell;
 
 // Names only this module matches (the rest are in `names`).
-const TCSH: names::Key = names::folded_key("tcsh");
-const CSH: names::Key = names::folded_key("csh");
-const YASH: names::Key = names::folded_key("yash");
-const RBASH: names::Key = names::folded_key("rbash");
-const POSH: names::Key = names::folded_key("posh");
-const LKSH: names::Key = names::folded_key("lksh");
-const OKSH: names::Key = names::folded_key("oksh");
-const PDKSH: names::Key = names::folded_key("pdksh");
 const RUNUSER: names::Key = names::folded_key("runuser");
 const FLOCK: names::Key = names::folded_key("flock");
 const SCRIPT: names::Key = names::folded_key("script");
