@@ -426,42 +426,8 @@ pub(super) fn peel(words: &[String]) -> Peel {
     };
     let name = basename(first);
     match names::folded_key(name) {
-        names::SUDO => {
-            let o = options(
-                words,
-                b"CDghpRrTtUu",
-                &[
-                    "--user",
-                    "--group",
-                    "--close-from",
-                    "--chdir",
-                    "--prompt",
-                    "--role",
-                    "--type",
-                    "--command-timeout",
-                    "--other-user",
-                    "--host",
-                    "--chroot",
-                ],
-            );
-            let flags = words.get(1..o.next).unwrap_or(&[]);
-            if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
-                return Peel::None;
-            }
-            let next = after_assignments(words, o.next);
-            launcher(words, "sudo", next)
-        }
-        names::ENV => {
-            let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
-            let long = long_value(words, o.next, "--split-string");
-            if let Some((at, skip)) = o.value(b'S').or(long) {
-                if at < words.len() {
-                    return script(words, "env -S", at, skip);
-                }
-            }
-            let next = after_assignments(words, o.next);
-            launcher(words, "env", next)
-        }
+        names::SUDO => sudo(words),
+        names::ENV => env(words),
         names::BUILTIN => launcher(words, "builtin", 1),
         names::BUSYBOX => launcher(words, "busybox", 1),
         names::COMMAND => {
@@ -492,160 +458,21 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 Peel::None
             }
         }
-        names::SU | RUNUSER => {
-            if let Some((at, skip)) = su_command(words) {
-                return script(
-                    words,
-                    if name == "su" { "su -c" } else { "runuser -c" },
-                    at,
-                    skip,
-                );
-            }
-            // `runuser -u USER [--] cmd …` runs the command itself
-            let o = options(
-                words,
-                b"ugGsw",
-                &["--user", "--group", "--supp-group", "--shell"],
-            );
-            if name == "runuser" && o.value(b'u').is_some() {
-                return launcher(words, "runuser", o.next);
-            }
-            Peel::None
-        }
-        SG => {
-            // `sg GROUP -c cmd`, `sg GROUP cmd`
-            let o = options(words, b"", &[]);
-            match words.get(o.next + 1) {
-                Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
-                Some(_) => Peel::Script {
-                    name: "sg",
-                    at: o.next + 1,
-                    join: true,
-                    skip: 0,
-                    params: None,
-                },
-                None => Peel::None,
-            }
-        }
-        FLOCK => {
-            // `flock [opts] FILE -c cmd`, `flock [opts] FILE cmd …`, `flock [opts] FD`
-            let o = options(
-                words,
-                b"wEc",
-                &["--timeout", "--wait", "--conflict-exit-code", "--command"],
-            );
-            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
-                return script(words, "flock -c", at, skip);
-            }
-            match words.get(o.next + 1).map(String::as_str) {
-                Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
-                Some(w) if w.starts_with("--command=") => {
-                    script(words, "flock -c", o.next + 1, "--command=".len())
-                }
-                _ => launcher(words, "flock", o.next + 1),
-            }
-        }
-        SCRIPT => {
-            // util-linux `script -c CMD [file]`; BSD/macOS `script [file [cmd …]]`
-            let o = options(
-                words,
-                b"cEoTIOBmF",
-                &[
-                    "--command",
-                    "--echo",
-                    "--output-limit",
-                    "--log-timing",
-                    "--log-in",
-                    "--log-out",
-                    "--log-io",
-                    "--logging-format",
-                ],
-            );
-            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
-                return script(words, "script -c", at, skip);
-            }
-            launcher(words, "script", o.next + 1)
-        }
-        CHRT | TASKSET => {
-            // `chrt [opts] PRIO cmd`, `taskset [opts] MASK cmd`; `-p` works on a pid
-            let o = options(
-                words,
-                b"TPD",
-                &["--sched-runtime", "--sched-period", "--sched-deadline"],
-            );
-            let flags = words.get(1..o.next).unwrap_or(&[]);
-            if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
-                return Peel::None;
-            }
-            launcher(
-                words,
-                if name == "chrt" { "chrt" } else { "taskset" },
-                o.next + 1,
-            )
-        }
+        names::SU | RUNUSER => su(words, name),
+        SG => sg(words),
+        FLOCK => flock(words),
+        SCRIPT => script_command(words),
+        CHRT | TASKSET => chrt(words, name),
         // `parallel` runs a command template per argument: read in `embedded`
         PARALLEL => Peel::None,
-        CPULIMIT => {
-            // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
-            let o = options(
-                words,
-                b"lpei",
-                &["--limit", "--pid", "--exe", "--include-children"],
-            );
-            if o.saw(b'p') || o.saw(b'e') {
-                return Peel::None;
-            }
-            launcher(words, "cpulimit", o.next)
-        }
+        CPULIMIT => cpulimit(words),
         // (a versioned name, `ksh93`, only when the plain key is no shell)
         key if is_shell_key(key)
             || (name.ends_with(|c: char| c.is_ascii_digit() || c == 'e') && is_shell(name)) =>
         {
-            let (i, c, _) = shell_options(words);
-            if c && i < words.len() {
-                let name = match name {
-                    "bash" => "bash -c",
-                    "zsh" => "zsh -c",
-                    "dash" => "dash -c",
-                    "ksh" => "ksh -c",
-                    "fish" => "fish -c",
-                    "tcsh" | "csh" => "csh -c",
-                    _ => "sh -c",
-                };
-                Peel::Script {
-                    name,
-                    at: i,
-                    join: false,
-                    skip: 0,
-                    params: (i + 1 < words.len()).then_some(i + 1),
-                }
-            } else {
-                Peel::None
-            }
+            shell(words, name)
         }
-        // `tmux new-session -d 'cmd'`: the shell command after a command's options
-        TMUX => {
-            let sub = words.get(1).map_or("", String::as_str);
-            if !matches!(
-                sub,
-                "new-session"
-                    | "new"
-                    | "new-window"
-                    | "neww"
-                    | "split-window"
-                    | "splitw"
-                    | "respawn-pane"
-                    | "respawnp"
-                    | "run-shell"
-                    | "run"
-            ) {
-                return Peel::None;
-            }
-            let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
-            rest[0] = "tmux".to_string();
-            let o = options(&rest, b"sntcxyeFfltb", &[]);
-            script(words, "tmux", o.next + 1, 0)
-        }
+        TMUX => tmux(words),
         key => match LAUNCHERS.iter().find(|l| {
             if key == names::NONE {
                 l.name == name
@@ -656,6 +483,205 @@ pub(super) fn peel(words: &[String]) -> Peel {
             Some(l) => table_launcher(words, l),
             None => Peel::None,
         },
+    }
+}
+
+/// `sudo [opts] [VAR=x…] CMD`; `sudo -e`/`-l` edit or list, running nothing.
+fn sudo(words: &[String]) -> Peel {
+    let o = options(
+        words,
+        b"CDghpRrTtUu",
+        &[
+            "--user",
+            "--group",
+            "--close-from",
+            "--chdir",
+            "--prompt",
+            "--role",
+            "--type",
+            "--command-timeout",
+            "--other-user",
+            "--host",
+            "--chroot",
+        ],
+    );
+    let flags = words.get(1..o.next).unwrap_or(&[]);
+    if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
+        return Peel::None;
+    }
+    let next = after_assignments(words, o.next);
+    launcher(words, "sudo", next)
+}
+
+/// `env [opts] [VAR=x…] CMD`; `env -S 'CMD'` splits a script.
+fn env(words: &[String]) -> Peel {
+    let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
+    let long = long_value(words, o.next, "--split-string");
+    if let Some((at, skip)) = o.value(b'S').or(long) {
+        if at < words.len() {
+            return script(words, "env -S", at, skip);
+        }
+    }
+    let next = after_assignments(words, o.next);
+    launcher(words, "env", next)
+}
+
+/// `su -c CMD`, `runuser -c CMD`, `runuser -u USER CMD`.
+fn su(words: &[String], name: &str) -> Peel {
+    if let Some((at, skip)) = su_command(words) {
+        return script(
+            words,
+            if name == "su" { "su -c" } else { "runuser -c" },
+            at,
+            skip,
+        );
+    }
+    // `runuser -u USER [--] cmd …` runs the command itself
+    let o = options(
+        words,
+        b"ugGsw",
+        &["--user", "--group", "--supp-group", "--shell"],
+    );
+    if name == "runuser" && o.value(b'u').is_some() {
+        return launcher(words, "runuser", o.next);
+    }
+    Peel::None
+}
+
+/// `sg GROUP -c CMD`, `sg GROUP CMD`.
+fn sg(words: &[String]) -> Peel {
+    let o = options(words, b"", &[]);
+    match words.get(o.next + 1) {
+        Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
+        Some(_) => Peel::Script {
+            name: "sg",
+            at: o.next + 1,
+            join: true,
+            skip: 0,
+            params: None,
+        },
+        None => Peel::None,
+    }
+}
+
+/// `flock [opts] FILE -c CMD`, `flock [opts] FILE CMD…`.
+fn flock(words: &[String]) -> Peel {
+    let o = options(
+        words,
+        b"wEc",
+        &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+    );
+    if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+        return script(words, "flock -c", at, skip);
+    }
+    match words.get(o.next + 1).map(String::as_str) {
+        Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
+        Some(w) if w.starts_with("--command=") => {
+            script(words, "flock -c", o.next + 1, "--command=".len())
+        }
+        _ => launcher(words, "flock", o.next + 1),
+    }
+}
+
+/// util-linux `script -c CMD [file]`; BSD/macOS `script [file [CMD…]]`.
+fn script_command(words: &[String]) -> Peel {
+    let o = options(
+        words,
+        b"cEoTIOBmF",
+        &[
+            "--command",
+            "--echo",
+            "--output-limit",
+            "--log-timing",
+            "--log-in",
+            "--log-out",
+            "--log-io",
+            "--logging-format",
+        ],
+    );
+    if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+        return script(words, "script -c", at, skip);
+    }
+    launcher(words, "script", o.next + 1)
+}
+
+/// `chrt [opts] PRIO CMD`, `taskset [opts] MASK CMD`; `-p` works on a pid.
+fn chrt(words: &[String], name: &str) -> Peel {
+    let o = options(
+        words,
+        b"TPD",
+        &["--sched-runtime", "--sched-period", "--sched-deadline"],
+    );
+    let flags = words.get(1..o.next).unwrap_or(&[]);
+    if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
+        return Peel::None;
+    }
+    launcher(
+        words,
+        if name == "chrt" { "chrt" } else { "taskset" },
+        o.next + 1,
+    )
+}
+
+/// `cpulimit -l N [--] CMD…` (`-p PID`/`-e EXE` watch a running process).
+fn cpulimit(words: &[String]) -> Peel {
+    let o = options(
+        words,
+        b"lpei",
+        &["--limit", "--pid", "--exe", "--include-children"],
+    );
+    if o.saw(b'p') || o.saw(b'e') {
+        return Peel::None;
+    }
+    launcher(words, "cpulimit", o.next)
+}
+
+/// `tmux new-session -d 'CMD'`: the shell command after a command's options.
+fn tmux(words: &[String]) -> Peel {
+    let sub = words.get(1).map_or("", String::as_str);
+    if !matches!(
+        sub,
+        "new-session"
+            | "new"
+            | "new-window"
+            | "neww"
+            | "split-window"
+            | "splitw"
+            | "respawn-pane"
+            | "respawnp"
+            | "run-shell"
+            | "run"
+    ) {
+        return Peel::None;
+    }
+    let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
+    rest[0] = "tmux".to_string();
+    let o = options(&rest, b"sntcxyeFfltb", &[]);
+    script(words, "tmux", o.next + 1, 0)
+}
+
+/// A shell given `-c SCRIPT [NAME ARGS…]`.
+fn shell(words: &[String], name: &str) -> Peel {
+    let (i, c, _) = shell_options(words);
+    if c && i < words.len() {
+        let name = match name {
+            "bash" => "bash -c",
+            "zsh" => "zsh -c",
+            "dash" => "dash -c",
+            "ksh" => "ksh -c",
+            "fish" => "fish -c",
+            "tcsh" | "csh" => "csh -c",
+            _ => "sh -c",
+        };
+        Peel::Script {
+            name,
+            at: i,
+            join: false,
+            skip: 0,
+            params: (i + 1 < words.len()).then_some(i + 1),
+        }
+    } else {
+        Peel::None
     }
 }
 
