@@ -169,6 +169,45 @@ pub enum Lang {
     AppleScript,
 }
 
+/// How a language's interpreter takes inline code on its command line.
+pub struct CodeFlags {
+    /// Short options whose value is code (`-c`, `-e`).
+    pub code: &'static [u8],
+    /// Long options whose value is code (`--eval`).
+    pub code_long: &'static [&'static str],
+    /// Short options whose value follows as the next word when not attached.
+    pub value: &'static [u8],
+    /// Short options that take the rest of their word as an optional value (`-i.bak`).
+    pub attached: &'static [u8],
+    /// Options after which the program is a module or file, not stdin (`-m`, `-f`).
+    pub program: &'static [u8],
+    /// The first operand is the program (awk).
+    pub operand_code: bool,
+}
+
+impl Lang {
+    /// How its interpreters take code on their command line.
+    pub fn flags(self) -> CodeFlags {
+        let f = |code, code_long, value, attached, program, operand_code| CodeFlags {
+            code,
+            code_long,
+            value,
+            attached,
+            program,
+            operand_code,
+        };
+        match self {
+            Lang::Python => f(b"c", &[], b"WXQ", b"", b"m", false),
+            Lang::Perl => f(b"eE", &[], b"", b"iIl0FMmxCdDV", b"", false),
+            Lang::Ruby => f(b"e", &[], b"rICE", b"FiKxW0lT", b"", false),
+            Lang::Js => f(b"ep", &["--eval", "--print"], b"r", b"", b"", false),
+            Lang::Php => f(b"rRBE", &[], b"dcfz", b"", b"f", false),
+            Lang::Awk => f(b"e", &["--source"], b"Fvf", b"", b"f", true),
+            Lang::Lua | Lang::R | Lang::AppleScript => f(b"e", &[], b"l", b"", b"", false),
+        }
+    }
+}
+
 /// What a read-only program's operands are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Operands {
