@@ -99,7 +99,6 @@ pub fn import_cline_mcp(
     #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")] auto_approval: JsValue,
 ) -> Result<JsValue, JsValue> {
     use crate::import::{cline, cline_mcp};
-    use crate::policy::{PolicyTable, Situation};
     let settings = match settings.as_string() {
         Some(text) => parse_json(&text, "settings")?,
         None => settings,
@@ -107,14 +106,7 @@ pub fn import_cline_mcp(
     let settings: cline_mcp::ClineMcpSettings = from_js(settings, "settings")?;
     let auto: Option<cline::ClineAutoApprovalSettings> =
         optional(auto_approval, "autoApprovalSettings")?;
-    let use_mcp = auto.map(|a| {
-        let table = cline::auto_approval(&a)
-            .config
-            .auto_approval
-            .unwrap_or_default();
-        PolicyTable::for_cline(&table).get(crate::Tier::Mcp, Situation::NoPath)
-            == crate::policy::Policy::Allow
-    });
+    let use_mcp = auto.as_ref().map(cline_mcp::mcp_auto_approval);
     Ok(to_js(&cline_mcp::settings(&settings, use_mcp)))
 }
 
