@@ -377,6 +377,8 @@ pub fn parse_file(name: &'static str, text: &str) -> Corpus {
             section: section.clone(),
         });
     }
+    // a file with no case (a bad merge, a truncated file) would pass while testing nothing
+    assert!(!cases.is_empty(), "{name}.tsv has no case");
     Corpus {
         name,
         config: serde_json::Value::Object(config).to_string(),
