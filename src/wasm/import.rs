@@ -9,8 +9,6 @@ use wasm_bindgen::prelude::*;
 use super::prompt::describe;
 use super::read::{from_js, object_or_nothing, optional, own_field};
 use super::write::to_js;
-#[cfg(feature = "gate")]
-use super::Gatekeeper;
 use crate::settings::{ErrorCode, SettingsError};
 
 /// JSON text as a JS value, or an `invalid-value` error naming `field`.
@@ -137,56 +135,4 @@ pub fn import_gemini(
 pub fn import_codex(text: &str) -> Result<JsValue, JsValue> {
     let imported = crate::import::codex::rules(text).map_err(|e| syntax("rules", e))?;
     Ok(to_js(&imported))
-}
-
-/// With both facades in one build (the default features: `cargo test`, `wasm-pack test`) the
-/// class also has the importers as static methods, as the package's entries give it
-/// (scripts/lib/glue.mjs), so the wasm tests drive `Gatekeeper.importCline` as hosts do.
-#[cfg(feature = "gate")]
-#[wasm_bindgen]
-impl Gatekeeper {
-    #[wasm_bindgen(js_name = importCline, unchecked_return_type = "Imported")]
-    pub fn import_cline(
-        #[wasm_bindgen(unchecked_param_type = "ClineImport")] input: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_cline(input)
-    }
-
-    #[wasm_bindgen(js_name = importClaudeCode, unchecked_return_type = "Imported")]
-    pub fn import_claude_code(
-        #[wasm_bindgen(unchecked_param_type = "ClaudeCodePermissions")] permissions: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClaudeCodeContext")] context: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_claude_code(permissions, context)
-    }
-
-    #[wasm_bindgen(js_name = importHarness, unchecked_return_type = "Imported")]
-    pub fn import_harness(
-        #[wasm_bindgen(unchecked_param_type = "HarnessImport")] settings: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_harness(settings)
-    }
-
-    #[wasm_bindgen(js_name = importClineMcp, unchecked_return_type = "Imported")]
-    pub fn import_cline_mcp(
-        #[wasm_bindgen(unchecked_param_type = "ClineMcpSettings | string")] settings: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")] auto_approval: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_cline_mcp(settings, auto_approval)
-    }
-
-    #[cfg(feature = "text-importers")]
-    #[wasm_bindgen(js_name = importGemini, unchecked_return_type = "Imported")]
-    pub fn import_gemini(
-        text: &str,
-        #[wasm_bindgen(unchecked_optional_param_type = "GeminiContext")] context: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_gemini(text, context)
-    }
-
-    #[cfg(feature = "text-importers")]
-    #[wasm_bindgen(js_name = importCodex, unchecked_return_type = "Imported")]
-    pub fn import_codex(text: &str) -> Result<JsValue, JsValue> {
-        import_codex(text)
-    }
 }

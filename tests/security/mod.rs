@@ -476,8 +476,14 @@ pub fn gatekeeper_class() -> js_sys::Function {
     use wasm_bindgen::JsCast;
     let seed = toolgate::wasm::Gatekeeper::new(js_sys::Object::new().into())
         .unwrap_or_else(|_| panic!("an empty config must construct"));
-    js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
+    let class = js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
         .ok()
         .and_then(|c| c.dyn_into().ok())
-        .expect("the class")
+        .expect("the class");
+    importers::install(&class);
+    class
 }
+
+#[cfg(target_arch = "wasm32")]
+#[path = "../wasm_support/importers.rs"]
+mod importers;
