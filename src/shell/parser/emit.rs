@@ -122,22 +122,8 @@ impl Parser<'_, '_> {
                     self.enter()?;
                     peeled.levels += 1;
                 }
-                wrappers::Peel::Script {
-                    name,
-                    at,
-                    join,
-                    skip,
-                    params,
-                } => {
-                    let launcher = ScriptLauncher {
-                        name,
-                        start,
-                        at,
-                        join,
-                        skip,
-                        params,
-                    };
-                    peeled.script = self.script_layer(parts, launcher, &mut peeled.wrappers);
+                script @ wrappers::Peel::Script { .. } => {
+                    peeled.script = self.script_layer(parts, start, script, &mut peeled.wrappers);
                     break;
                 }
             }
@@ -145,22 +131,26 @@ impl Parser<'_, '_> {
         Ok(peeled)
     }
 
-    /// The script a script launcher runs (`None` when part of it is an expansion), with the
-    /// launcher pushed onto `wrappers` and the script's positional parameters set.
+    /// The script a script launcher found at word `start` runs (`None` when part of it is an
+    /// expansion), with the launcher pushed onto `wrappers` and the script's positional
+    /// parameters set. (`launcher`'s indexes count from `start`.)
     fn script_layer(
         &mut self,
         parts: &Parts,
-        launcher: ScriptLauncher,
+        start: usize,
+        launcher: wrappers::Peel,
         wrappers: &mut Vec<Wrapper>,
     ) -> Option<String> {
-        let ScriptLauncher {
+        let wrappers::Peel::Script {
             name,
-            start,
             at,
             join,
             skip,
             params,
-        } = launcher;
+        } = launcher
+        else {
+            return None;
+        };
         let at = start + at;
         let end = if join { parts.words.len() } else { at + 1 };
         if parts.dynamic.iter().any(|d| d.index >= at && d.index < end) {
@@ -574,17 +564,6 @@ struct Peeled {
     levels: usize,
     /// The script a script launcher runs instead of the command.
     script: Option<String>,
-}
-
-/// A script launcher [`wrappers::peel`] found at word `start` (see [`wrappers::Peel::Script`]:
-/// `at` and `params` count from `start`).
-struct ScriptLauncher {
-    name: &'static str,
-    start: usize,
-    at: usize,
-    join: bool,
-    skip: usize,
-    params: Option<usize>,
 }
 
 /// Drops the launchers' words (`..start`) from `parts`, reindexing what points into them.
