@@ -236,7 +236,17 @@ pub(super) fn sed_commands<'s>(script: &'s str, found: &mut dyn FnMut(SedCommand
 fn past_address(b: &[u8], mut i: usize) -> usize {
     while let Some(c) = b.get(i).copied() {
         match c {
-            b' ' | b'\t' | b'\n' | b';' | b'0'..=b'9' | b'$' | b',' | b'~' | b'+' | b'!' | b'{'
+            b' '
+            | b'\t'
+            | b'\n'
+            | b';'
+            | b'0'..=b'9'
+            | b'$'
+            | b','
+            | b'~'
+            | b'+'
+            | b'!'
+            | b'{'
             | b'}' => i += 1,
             b'/' | b'\\' => {
                 let delim = if c == b'\\' {

@@ -7,9 +7,9 @@
 //! piece as a script or a command of its own, whose parent is the command, with the same
 //! checks as the top level.
 
+use super::effects::{self, SedCommand};
 pub(super) use super::inline::Code;
 use super::inline::{self, interpreter, push, push_script, Lang};
-use super::effects::{self, SedCommand};
 use super::wrappers::{options, COMMAND_VARIABLES};
 use super::{basename, names, SimpleCommand};
 
@@ -410,18 +410,7 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
 /// `GIT_CONFIG_KEY_<n>=K GIT_CONFIG_VALUE_<n>=V git …` (as assignments or `env` words) set
 /// config like `-c K=V`; `GIT_CONFIG_PARAMETERS` holds `'K'='V'` pairs.
 fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
-    let env_words = c
-        .wrappers
-        .iter()
-        .filter(|w| w.name == "env")
-        .flat_map(|w| w.words.iter().skip(1))
-        .filter_map(|w| w.split_once('='));
-    let vars: Vec<(&str, &str)> = c
-        .assignments
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .chain(env_words)
-        .collect();
+    let vars: Vec<(&str, &str)> = c.variables().collect();
     for (k, key) in &vars {
         if let Some(n) = k.strip_prefix("GIT_CONFIG_KEY_") {
             let value = format!("GIT_CONFIG_VALUE_{n}");
