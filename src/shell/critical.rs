@@ -115,7 +115,8 @@ fn add_label(labels: &mut Vec<&'static str>, l: &'static str) {
 type Detector = (&'static str, fn(&Line<'_>, &Cmd<'_>) -> bool);
 
 /// The detectors, in the order their labels are given (after the places a command writes
-/// to); a label already given is not looked for again.
+/// to); a label already given is not looked for again. The first, a redirection to a disk, is
+/// the only one a command with no words (only redirections) can get.
 #[rustfmt::skip]
 const DETECTORS: &[Detector] = &[
     ("disk-write", disk::redirected),
