@@ -111,8 +111,10 @@ fn add_label(labels: &mut Vec<&'static str>, l: &'static str) {
     labels.push(l);
 }
 
-/// A detector: the label it gives, and whether it gives it to a command of the line.
-type Detector = (&'static str, fn(&Line<'_>, &Cmd<'_>) -> bool);
+/// A detector: the label it gives, and whether it gives it to a command of the line (told the
+/// label, so that one function serves the labels of one reading: how far a delete reaches,
+/// what a push does, a Windows command's label).
+type Detector = (&'static str, fn(&Line<'_>, &Cmd<'_>, &str) -> bool);
 
 /// The detectors, in the order their labels are given (after the places a command writes
 /// to); a label already given is not looked for again. The first, a redirection to a disk, is
@@ -120,9 +122,9 @@ type Detector = (&'static str, fn(&Line<'_>, &Cmd<'_>) -> bool);
 #[rustfmt::skip]
 const DETECTORS: &[Detector] = &[
     ("disk-write", disk::redirected),
-    ("recursive-delete-root", delete::reaches_system),
-    ("workspace-delete", delete::reaches_workspace),
-    ("recursive-delete-unknown", delete::reaches_unknown),
+    ("recursive-delete-root", delete::reaches),
+    ("workspace-delete", delete::reaches),
+    ("recursive-delete-unknown", delete::reaches),
     ("sudo-rm", delete::privileged_rm),
     ("move-root", delete::moves_root),
     ("recursive-chmod-root", delete::chmod_root),
@@ -138,14 +140,14 @@ const DETECTORS: &[Detector] = &[
     ("extract-root", writes::extracts_to_root),
     ("remote-shell", remote::hands_shell_out),
     ("kill-host", system::kills_host),
-    ("force-push", git::force_push),
-    ("remote-branch-delete", git::deletes_remote_branch),
-    ("shadow-copy-delete", windows::deletes_shadow_copies),
-    ("boot-config-write", windows::writes_boot_config),
-    ("disk-write", windows::wipes_disk),
-    ("startup-file-write", windows::writes_autostart_key),
-    ("crontab-write", windows::schedules_task),
-    ("encoded-command", windows::encoded_command),
+    ("force-push", git::push),
+    ("remote-branch-delete", git::push),
+    ("shadow-copy-delete", windows::gives),
+    ("boot-config-write", windows::gives),
+    ("disk-write", windows::gives),
+    ("startup-file-write", windows::gives),
+    ("crontab-write", windows::gives),
+    ("encoded-command", windows::gives),
 ];
 
 /// One command line being judged: its commands, the roots, what it downloads.
@@ -207,7 +209,7 @@ impl<'a> Line<'a> {
             windows: OnceCell::new(),
         };
         for (label, detect) in DETECTORS {
-            if !labels.contains(label) && detect(self, &cmd) {
+            if !labels.contains(label) && detect(self, &cmd, label) {
                 debug_assert!(labels::listed(label), "{label} is not in labels::LABELS");
                 add_label(&mut labels, label);
             }

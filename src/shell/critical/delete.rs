@@ -7,16 +7,15 @@ use super::targets::{self, Reach};
 use super::{operands, Cmd, Line};
 use crate::shell::{names, programs, Origin, SimpleCommand, Wrapper};
 
-pub(super) fn reaches_system(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    deletes(line, cmd) == Reach::System
-}
-
-pub(super) fn reaches_workspace(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    deletes(line, cmd) == Reach::Workspace
-}
-
-pub(super) fn reaches_unknown(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    deletes(line, cmd) == Reach::Unknown
+/// `recursive-delete-root`, `workspace-delete` or `recursive-delete-unknown`: how far the
+/// command deletes.
+pub(super) fn reaches(line: &Line<'_>, cmd: &Cmd<'_>, label: &str) -> bool {
+    let want = match label {
+        "recursive-delete-root" => Reach::System,
+        "workspace-delete" => Reach::Workspace,
+        _ => Reach::Unknown,
+    };
+    deletes(line, cmd) == want
 }
 
 /// How far the command deletes (computed once per command).
@@ -55,13 +54,13 @@ fn rsync_deletes(args: &[String]) -> bool {
     args.iter().any(|w| w.starts_with("--del"))
 }
 
-pub(super) fn privileged_rm(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn privileged_rm(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     cmd.key == names::RM && cmd.c.wrappers.iter().any(privileged)
 }
 
 /// `mv` (or `rsync --remove-source-files`, judged by its delete when it has one) moves a
 /// root-like directory away.
-pub(super) fn moves_root(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn moves_root(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     let args = cmd.args;
     match cmd.key {
         names::MV => line.moved(cmd.c, args),
@@ -75,11 +74,11 @@ pub(super) fn moves_root(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
     }
 }
 
-pub(super) fn chmod_root(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn chmod_root(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     cmd.key == names::CHMOD && line.recursive_system(cmd.c, cmd.args)
 }
 
-pub(super) fn chown_root(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn chown_root(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     matches!(cmd.key, names::CHOWN | names::CHGRP) && line.recursive_system(cmd.c, cmd.args)
 }
 

@@ -5,18 +5,18 @@ use super::{normalise, operands, Cmd, Line};
 use crate::shell::names;
 
 /// A redirection writes to a disk device (`> /dev/sda`).
-pub(super) fn redirected(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn redirected(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     cmd.c
         .redirects
         .iter()
         .any(|r| r.writes_file() && disk_device(&r.target))
 }
 
-pub(super) fn writes_disk(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn writes_disk(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     disk_write(cmd.key, cmd.args)
 }
 
-pub(super) fn mkfs(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn mkfs(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     matches!(cmd.key, names::MKFS | names::MKE2FS | names::MKSWAP)
         || cmd
             .name

@@ -4,12 +4,9 @@
 use super::{Cmd, Line};
 use crate::shell::names;
 
-pub(super) fn force_push(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    cmd.key == names::GIT && git_push(cmd.args) == Some("force-push")
-}
-
-pub(super) fn deletes_remote_branch(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    cmd.key == names::GIT && git_push(cmd.args) == Some("remote-branch-delete")
+/// `force-push` or `remote-branch-delete`: what a `git … push …` does.
+pub(super) fn push(_: &Line<'_>, cmd: &Cmd<'_>, label: &str) -> bool {
+    cmd.key == names::GIT && git_push(cmd.args) == Some(label)
 }
 
 /// git push's long options (git accepts any unambiguous prefix of one) and whether each

@@ -4,17 +4,17 @@
 use super::{executed_file, normalise, operands, runs_input, Cmd, Line};
 use crate::shell::{basename, names, programs, wrappers, Origin, SimpleCommand, MAX_DEPTH};
 
-pub(super) fn runs_remote_code(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn runs_remote_code(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     (is_fetcher(cmd.key, cmd.name) && remote_code(line.cmds, cmd.c))
         || line.runs_download(cmd.index, cmd.c)
 }
 
-pub(super) fn runs_opaque_code(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn runs_opaque_code(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     opaque_code(line.cmds, cmd.c)
 }
 
 /// A shell handed to the network (see [`super::remote_shell`]).
-pub(super) fn hands_shell_out(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn hands_shell_out(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     super::remote_shell::detect(line.cmds, cmd.c)
 }
 

@@ -4,17 +4,17 @@
 use super::{operands, Cmd, Line};
 use crate::shell::{names, SimpleCommand};
 
-pub(super) fn fork_bomb(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn fork_bomb(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     calls_itself_twice(line.cmds, cmd.c)
 }
 
 /// `crontab`: anything but listing installs (a file, `-` for stdin), edits or removes jobs.
-pub(super) fn crontab(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn crontab(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     let has = |o: &str| cmd.args.iter().any(|w| w == o);
     cmd.key == names::CRONTAB && (!has("-l") || has("-r") || has("-e"))
 }
 
-pub(super) fn kills_init(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn kills_init(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     let (key, args) = (cmd.key, cmd.args);
     (key == names::KILL && kill_init(args))
         || key == names::KILLALL5
@@ -22,11 +22,11 @@ pub(super) fn kills_init(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
 }
 
 /// A command that may kill the agent's own host or editor (see [`super::host_kill`]).
-pub(super) fn kills_host(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn kills_host(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     super::host_kill::detect(line.cmds, cmd.index, cmd.c)
 }
 
-pub(super) fn shutdown(_: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn shutdown(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     shuts_down(cmd.key, cmd.name, cmd.args)
 }
 

@@ -18,32 +18,8 @@ use super::{Cmd, Line};
 use crate::shell::analysis::SimpleCommand;
 use crate::shell::windows::program_key;
 
-pub(super) fn deletes_shadow_copies(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "shadow-copy-delete")
-}
-
-pub(super) fn writes_boot_config(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "boot-config-write")
-}
-
-pub(super) fn wipes_disk(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "disk-write")
-}
-
-pub(super) fn writes_autostart_key(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "startup-file-write")
-}
-
-pub(super) fn schedules_task(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "crontab-write")
-}
-
-pub(super) fn encoded_command(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
-    gives(line, cmd, "encoded-command")
-}
-
-/// `c`'s Windows-only label is `want` (the label is computed once per command).
-fn gives(line: &Line<'_>, cmd: &Cmd<'_>, want: &str) -> bool {
+/// The command's Windows-only label is `want` (computed once per command).
+pub(super) fn gives(line: &Line<'_>, cmd: &Cmd<'_>, want: &str) -> bool {
     *cmd.windows.get_or_init(|| label(line.cmds, cmd.c)) == Some(want)
 }
 

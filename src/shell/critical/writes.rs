@@ -366,7 +366,7 @@ mod tests {
 /// An archive or patch unpacked into `/`, a top-level directory or a home, or keeping
 /// absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
 /// [`crate::shell::unseen`]).
-pub(super) fn extracts_to_root(line: &Line<'_>, cmd: &Cmd<'_>) -> bool {
+pub(super) fn extracts_to_root(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
     let c = cmd.c;
     let Some(Unseen::Extract { into, anywhere }) = unseen(c) else {
         return false;
