@@ -117,9 +117,10 @@ pub(super) fn sed_scripts(args: &[String]) -> Vec<&str> {
         } else if let Some(s) = w.strip_prefix("-e").filter(|s| !s.is_empty()) {
             explicit = true;
             scripts.push(s);
-        } else if matches!(w.as_str(), "-f" | "--file" | "-l" | "--line-length") {
-            i += 1;
-        } else if w == "-i" && args.get(i).is_some_and(|e| e.is_empty()) {
+        } else if matches!(w.as_str(), "-f" | "--file" | "-l" | "--line-length")
+            || (w == "-i" && args.get(i).is_some_and(|e| e.is_empty()))
+        {
+            // an option's value, or macOS's empty backup suffix (`sed -i '' …`)
             i += 1;
         } else if !w.starts_with('-') && !explicit {
             scripts.push(w);

@@ -290,79 +290,6 @@ pub(super) fn extracted(c: &SimpleCommand) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn first(line: &str) -> SimpleCommand {
-        crate::shell::analyse(line).commands.remove(0)
-    }
-
-    #[test]
-    fn git_config_files() {
-        for (line, want) in [
-            ("git config core.fsmonitor 'x'", Some(".git/config")),
-            ("git config --global core.pager less", None),
-            (
-                "git config --global core.pager 'less; sh x'",
-                Some("~/.gitconfig"),
-            ),
-            ("git -C sub config alias.x '!sh'", Some("sub/.git/config")),
-            ("git config set core.hooksPath h", Some(".git/config")),
-            ("git config -f f.cfg core.editor 'vi -x'", Some("f.cfg")),
-            ("git config --add include.path x", Some(".git/config")),
-            ("git config -e", None),
-            ("git config --global --unset alias.x", None),
-            ("git config unset core.pager", None),
-            ("git config user.email a@b", None),
-            ("git config --global core.editor vim", None),
-            ("git config core.editor 'sh -c x'", Some(".git/config")),
-            ("git config core.fsmonitor true", None),
-            ("git config core.fsmonitor ./watch.sh", Some(".git/config")),
-            ("git config alias.st status", None),
-            ("git config alias.st '!sh x'", Some(".git/config")),
-            ("git config core.hooksPath .githooks", Some(".git/config")),
-            (
-                "git config --global credential.helper store",
-                Some("~/.gitconfig"),
-            ),
-            ("git config branch.main.remote origin", None),
-            ("git config core.fsmonitor", None),
-            ("git config --get core.fsmonitor", None),
-            ("git config --list", None),
-            ("git status", None),
-        ] {
-            assert_eq!(git_config(&first(line)).as_deref(), want, "{line}");
-        }
-    }
-
-    #[test]
-    fn extraction() {
-        for (line, want) in [
-            ("tar xzf a.tgz -C .git/hooks", vec![".git/hooks/*"]),
-            ("tar -xf a.tar", vec!["./*"]),
-            (
-                "tar --extract --file=a.tar --directory=/etc",
-                vec!["/etc/*"],
-            ),
-            (
-                "tar xf a.tar .vscode/settings.json",
-                vec!["./.vscode/settings.json", "./*"],
-            ),
-            ("tar tf a.tar", vec![]),
-            ("tar czf a.tgz src", vec![]),
-            (
-                "unzip a.zip -d ~/.config/autostart",
-                vec!["~/.config/autostart/*"],
-            ),
-            ("unzip -l a.zip", vec![]),
-            ("7z x a.7z -o.git/hooks", vec![".git/hooks/*"]),
-        ] {
-            assert_eq!(extracted(&first(line)), want, "{line}");
-        }
-    }
-}
-
 /// An archive or patch unpacked into `/`, a top-level directory or a home, or keeping
 /// absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
 /// [`crate::shell::unseen`]).
@@ -459,4 +386,77 @@ pub(super) fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
 #[inline(never)]
 fn push_copy<'c>(out: &mut Vec<Cow<'c, str>>, s: &'c str) {
     out.push(Cow::Borrowed(s));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(line: &str) -> SimpleCommand {
+        crate::shell::analyse(line).commands.remove(0)
+    }
+
+    #[test]
+    fn git_config_files() {
+        for (line, want) in [
+            ("git config core.fsmonitor 'x'", Some(".git/config")),
+            ("git config --global core.pager less", None),
+            (
+                "git config --global core.pager 'less; sh x'",
+                Some("~/.gitconfig"),
+            ),
+            ("git -C sub config alias.x '!sh'", Some("sub/.git/config")),
+            ("git config set core.hooksPath h", Some(".git/config")),
+            ("git config -f f.cfg core.editor 'vi -x'", Some("f.cfg")),
+            ("git config --add include.path x", Some(".git/config")),
+            ("git config -e", None),
+            ("git config --global --unset alias.x", None),
+            ("git config unset core.pager", None),
+            ("git config user.email a@b", None),
+            ("git config --global core.editor vim", None),
+            ("git config core.editor 'sh -c x'", Some(".git/config")),
+            ("git config core.fsmonitor true", None),
+            ("git config core.fsmonitor ./watch.sh", Some(".git/config")),
+            ("git config alias.st status", None),
+            ("git config alias.st '!sh x'", Some(".git/config")),
+            ("git config core.hooksPath .githooks", Some(".git/config")),
+            (
+                "git config --global credential.helper store",
+                Some("~/.gitconfig"),
+            ),
+            ("git config branch.main.remote origin", None),
+            ("git config core.fsmonitor", None),
+            ("git config --get core.fsmonitor", None),
+            ("git config --list", None),
+            ("git status", None),
+        ] {
+            assert_eq!(git_config(&first(line)).as_deref(), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn extraction() {
+        for (line, want) in [
+            ("tar xzf a.tgz -C .git/hooks", vec![".git/hooks/*"]),
+            ("tar -xf a.tar", vec!["./*"]),
+            (
+                "tar --extract --file=a.tar --directory=/etc",
+                vec!["/etc/*"],
+            ),
+            (
+                "tar xf a.tar .vscode/settings.json",
+                vec!["./.vscode/settings.json", "./*"],
+            ),
+            ("tar tf a.tar", vec![]),
+            ("tar czf a.tgz src", vec![]),
+            (
+                "unzip a.zip -d ~/.config/autostart",
+                vec!["~/.config/autostart/*"],
+            ),
+            ("unzip -l a.zip", vec![]),
+            ("7z x a.7z -o.git/hooks", vec![".git/hooks/*"]),
+        ] {
+            assert_eq!(extracted(&first(line)), want, "{line}");
+        }
+    }
 }
