@@ -478,12 +478,10 @@ impl<'a, 'o> Ps<'a, 'o> {
         loop {
             self.blanks(false);
             let c = self.peek();
-            if matches!(c, 0 | b';' | b'\n' | b')' | b'}' | b']')
-                || (c == b'|' && self.at(1) != b'|')
-                || self.looking_at("||")
+            // a pipe (`|` or `||`), `&&`, a redirection
+            if matches!(c, 0 | b';' | b'\n' | b')' | b'}' | b']' | b'|' | b'>')
                 || self.looking_at("&&")
-                || (c == b'|')
-                || (c == b'>' || (c.is_ascii_digit() || c == b'*') && self.at(1) == b'>')
+                || ((c.is_ascii_digit() || c == b'*') && self.at(1) == b'>')
             {
                 break;
             }
