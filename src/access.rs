@@ -288,6 +288,36 @@ impl Access {
         Ok(by.map(|by| Blocked { resolved, by }))
     }
 
+    /// Deleting or moving away the directory `dir` takes a file the ignore rules protect
+    /// with it: the ignore file (`dir` holds a root) or a file an `!include` pulls in (which
+    /// holds rules like it, and exists: its text was given).
+    pub fn removal_blocked(&self, dir: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        if let Some(b) = self.tree_blocked(dir)? {
+            return Ok(Some(b));
+        }
+        let resolved = self.workspace.resolve(dir)?;
+        let Some(rel) = resolved.relative.as_deref() else {
+            return Ok(None);
+        };
+        let fold = self.ignore.case_insensitive();
+        let below = |name: &str| {
+            let (name, rel) = match fold {
+                true => (name.to_ascii_lowercase(), rel.to_ascii_lowercase()),
+                false => (name.to_string(), rel.to_string()),
+            };
+            name.strip_prefix(rel.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        let by = self
+            .ignore
+            .included()
+            .iter()
+            .map(|n| crate::shell::strip_all(n, "./").trim_matches('/'))
+            .filter(|n| below(n))
+            .find_map(|n| self.ignore.matched(n, false));
+        Ok(by.map(|by| Blocked { resolved, by }))
+    }
+
     /// The ignore rule that blocks `path`, if any. `cwd` (already relative to the primary root
     /// or absolute) is where a relative path is resolved from; `None` is the primary root.
     pub fn blocked_from(

@@ -353,6 +353,14 @@ fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
 /// The trees a command copies, archives or syncs, and the files `find` selects for an
 /// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
 fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    let trees = crate::shell::trees::reached(analysis);
+    // a directory deleted or moved away, view or not
+    for r in trees.iter().filter(|r| r.reach == Reach::Removed) {
+        if let Ok(Some(b)) = access.removal_blocked(&r.path) {
+            let command = analysis.commands.get(r.command).map(|c| c.written_text());
+            return Err(blocked_error(access, &r.word, &b, command.as_deref()));
+        }
+    }
     if let Some(view) = access.view() {
         // with the view, what the command reads is known: its certain reads decide
         for hit in crate::reads::hits(access, view, analysis) {
@@ -370,10 +378,11 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
         return Ok(());
     }
-    for r in crate::shell::trees::reached(analysis) {
+    for r in trees {
         let blocked = match r.reach {
             Reach::Tree => access.tree_blocked(&r.path),
             Reach::Matching => access.glob_blocked(&r.path),
+            Reach::Removed => continue,
         };
         if let Ok(Some(b)) = blocked {
             let command = analysis.commands.get(r.command).map(|c| c.written_text());

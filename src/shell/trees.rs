@@ -23,6 +23,9 @@ pub enum Reach {
     Tree,
     /// The files a glob (already joined onto the start point) matches.
     Matching,
+    /// The directory and everything below it, deleted or moved away (`rm -r DIR`, `mv DIR
+    /// x`): an ignore file's include below it goes with it.
+    Removed,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +61,11 @@ pub fn reached(analysis: &Analysis) -> Vec<Reached> {
                 }
             }
             key => {
+                for (i, dir) in removed(key, args) {
+                    if !c.is_dynamic(i + 1) {
+                        push(&dir, joined(c, &dir), Reach::Removed);
+                    }
+                }
                 for (i, dir) in copied(key, args) {
                     // `$PWD/x` is known; any other expansion is the path operands' concern
                     let path = joined(c, &dir);
@@ -102,6 +110,25 @@ fn operands(args: &[String]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// What `rm -r` deletes and `mv` moves away (index into `args`, path): every operand of
+/// `rm -r`, every operand of `mv` but its target (all of them with `-t DIR`).
+fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
+    let files = operands(args);
+    let n = match key {
+        names::RM if recursive(args, b"rR") => files.len(),
+        names::MV if args.iter().any(|w| w == "-t" || w.starts_with("--target-directory")) => {
+            files.len()
+        }
+        names::MV => files.len().saturating_sub(1),
+        _ => 0,
+    };
+    files
+        .iter()
+        .take(n)
+        .map(|&i| (i, args[i].clone()))
+        .collect()
 }
 
 /// The source trees (index into `args`, path) of a copy, sync, archive or clean.
