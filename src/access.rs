@@ -288,13 +288,10 @@ impl Access {
         Ok(by.map(|by| Blocked { resolved, by }))
     }
 
-    /// Deleting or moving away the directory `dir` takes a file the ignore rules protect
-    /// with it: the ignore file (`dir` holds a root) or a file an `!include` pulls in (which
-    /// holds rules like it, and exists: its text was given).
+    /// Deleting or moving away the directory `dir` takes a file an `!include` pulls in with
+    /// it (which holds rules like the ignore file, and exists: its text was given). A
+    /// directory holding a root is the critical patterns' (`rm -rf .` asks).
     pub fn removal_blocked(&self, dir: &str) -> Result<Option<Blocked<'_>>, PathError> {
-        if let Some(b) = self.tree_blocked(dir)? {
-            return Ok(Some(b));
-        }
         let resolved = self.workspace.resolve(dir)?;
         let Some(rel) = resolved.relative.as_deref() else {
             return Ok(None);

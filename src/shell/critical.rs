@@ -39,6 +39,8 @@
 //!   (`tar xf x.tar -C /`, `unzip -o x.zip -d ~`, `cd ~ && tar xf x.tar`), or keeping
 //!   absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
 //!   [`super::unseen`]);
+//! * `host-mount`: a container or sandbox given the host's `/`, a home or a top-level
+//!   directory, writable (`docker run -v /:/host`, `bwrap --bind / /`; see [`host_mount`]);
 //! * `kill-host`: a command that may kill the agent's own host or editor (`pkill node`,
 //!   `killall Code`, `pkill -f cline`, `kill $PPID`, `taskkill /IM node.exe`,
 //!   `Stop-Process -Name node`; see [`host_kill`]);
@@ -62,6 +64,7 @@
 //! read from a file or an unknown command.
 
 mod host_kill;
+mod host_mount;
 mod remote_shell;
 mod targets;
 mod windows;
@@ -309,6 +312,9 @@ impl<'a> Line<'a> {
         }
         if host_kill::detect(cmds, index, c) {
             add_label(&mut labels, "kill-host");
+        }
+        if host_mount::detect(c) {
+            add_label(&mut labels, "host-mount");
         }
         if key == names::GIT {
             labels.extend(git_push(args));

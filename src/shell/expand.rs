@@ -568,7 +568,10 @@ fn list_parameter(raw: &str) -> Option<(String, Select)> {
         return (k > 0).then(|| (POSITIONAL.into(), Select::Index(k - 1)));
     }
     let (name, index) = inner.strip_suffix(']')?.split_once('[')?;
-    let named = name.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+    let named = name
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
         && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     if !named || !raw.starts_with("${") {
         return None;
@@ -592,8 +595,15 @@ fn resolve_list(raw: &str, vars: &Vars) -> Option<Resolved> {
     Some(match select {
         Select::All { star } => Resolved::List(items.into_iter().map(String::from).collect(), star),
         Select::Index(i) => {
-            let at = if i < 0 { items.len().checked_sub(i.unsigned_abs() as usize) } else { usize::try_from(i).ok() };
-            Resolved::Text(at.and_then(|k| items.get(k)).map_or("", |v| v).to_string(), false)
+            let at = if i < 0 {
+                items.len().checked_sub(i.unsigned_abs() as usize)
+            } else {
+                usize::try_from(i).ok()
+            };
+            Resolved::Text(
+                at.and_then(|k| items.get(k)).map_or("", |v| v).to_string(),
+                false,
+            )
         }
     })
 }
@@ -909,9 +919,12 @@ fn list_value(items: &[String]) -> Value {
 /// The list `key` holds, when it is known (one value).
 fn known_list(vars: &Vars, key: &str) -> Option<Vec<String>> {
     match vars.get(key) {
-        Value::Set(v) if v.len() == 1 => {
-            Some(elements(&v.first()?.text).into_iter().map(String::from).collect())
-        }
+        Value::Set(v) if v.len() == 1 => Some(
+            elements(&v.first()?.text)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        ),
         _ => None,
     }
 }
@@ -1069,7 +1082,11 @@ pub(super) fn effects(
             let items = words.get(i..).unwrap_or(&[]);
             out.sets(
                 POSITIONAL,
-                if known { list_value(items) } else { Value::Unknown },
+                if known {
+                    list_value(items)
+                } else {
+                    Value::Unknown
+                },
             );
         }
         SHIFT => {
@@ -1077,9 +1094,9 @@ pub(super) fn effects(
                 None => Some(1),
                 Some(n) => n.ok(),
             };
-            let rest = n.zip(known_list(vars, POSITIONAL)).map(|(n, items)| {
-                items.get(n.min(items.len())..).unwrap_or(&[]).to_vec()
-            });
+            let rest = n
+                .zip(known_list(vars, POSITIONAL))
+                .map(|(n, items)| items.get(n.min(items.len())..).unwrap_or(&[]).to_vec());
             out.sets(POSITIONAL, rest.map_or(Value::Unknown, |r| list_value(&r)));
         }
         SOURCE | DOT => out.forget_all = true,

@@ -39,6 +39,7 @@ mod expand;
 mod inline;
 mod later;
 mod lexer;
+pub mod mounts;
 mod names;
 mod parser;
 pub mod paths;

@@ -240,6 +240,16 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 add(&mut out, ci, c, after, dynamic, at);
             }
         }
+        // `docker run -v "$PWD":/w img cat /w/.env`: a container path under a bind mount
+        for (i, host) in super::mounts::host_paths(c) {
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i),
+                role: Role::Unknown,
+                ..Source::LITERAL
+            };
+            add_cow(&mut out, ci, c, Cow::Owned(host), c.is_dynamic(i), at);
+        }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
         // sed's `r FILE` and `w FILE` inside its script
@@ -314,23 +324,46 @@ fn add<'a>(
     dynamic: bool,
     at: Source,
 ) {
+    add_cow(out, command, c, Cow::Borrowed(word), dynamic, at)
+}
+
+#[inline(never)]
+fn add_cow<'a>(
+    out: &mut Vec<PathOperand<'a>>,
+    command: usize,
+    c: &'a SimpleCommand,
+    written: Cow<'a, str>,
+    dynamic: bool,
+    at: Source,
+) {
+    let word: &str = &written;
     let url = word.contains("://");
     let file_url = url && is_file_url(word) && opens_urls(c);
     if word.is_empty() || (url && !file_url) {
         return;
     }
-    // curl expands `[a-z]` and `{a,b}` in a URL itself
-    let at = Source {
-        unknown: at.unknown || (file_url && word.contains(['[', '{'])),
-        ..at
-    };
+    // curl expands `[a-z]` and `{a,b}` in a URL itself: each list item is a URL, and a
+    // range stands for the names it matches (`*`, as a glob)
+    if file_url && !at.glob && word.contains(['[', '{']) {
+        // (as paths: a glob is matched against paths, not URLs)
+        let path = word.get(7..).unwrap_or("");
+        let path = path.strip_prefix("localhost").unwrap_or(path);
+        for url in url_globs(path) {
+            let at = Source { glob: true, ..at };
+            add_cow(out, command, c, Cow::Owned(url), dynamic, at);
+        }
+        return;
+    }
     let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     // a pattern the shell leaves alone in a name's place is the program's (`bun outdated
     // "@types/*"`)
     if at.role == Role::Name && globby && !at.glob {
         return;
     }
-    let word = normalised(word);
+    let word = match normalised(word) {
+        Cow::Borrowed(w) if w.len() == word.len() => written.clone(),
+        w => Cow::Owned(w.into_owned()),
+    };
     let name = at.role == Role::Name && !roles::path_syntax(&word);
     let relative = !is_absolute(&word);
     // each directory the command may run in (a `cd` before it may have failed)
@@ -460,6 +493,38 @@ fn normalised(word: &str) -> Cow<'_, str> {
         }
     }
     word.into()
+}
+
+/// curl's URL globbing: `{a,b}` lists (each item a URL) and `[1-3]`, `[a-z]` ranges (each
+/// `*`); a list past [`MAX_URL_GLOBS`] URLs is one `*`.
+fn url_globs(url: &str) -> Vec<String> {
+    const MAX_URL_GLOBS: usize = 64;
+    let mut out = vec![String::new()];
+    let mut rest = url;
+    while let Some(at) = rest.find(['{', '[']) {
+        let (before, from) = rest.split_at(at);
+        let close = if from.starts_with('{') { '}' } else { ']' };
+        let Some(end) = from.find(close) else { break };
+        let inner = &from[1..end];
+        // a range of single characters is a glob class as it stands (`[m-o]`)
+        let class = inner.len() == 3 && inner.as_bytes().get(1) == Some(&b'-');
+        let items: Vec<&str> = match close {
+            '}' if out.len() * inner.split(',').count() <= MAX_URL_GLOBS => {
+                inner.split(',').collect()
+            }
+            ']' if class => vec![&from[..end + 1]],
+            _ => vec!["*"],
+        };
+        out = out
+            .iter()
+            .flat_map(|o| items.iter().map(move |i| format!("{o}{before}{i}")))
+            .collect();
+        rest = &from[end + 1..];
+    }
+    for o in &mut out {
+        o.push_str(rest);
+    }
+    out
 }
 
 /// A `file:` URL (any case): a path for the programs that open URLs (`curl file:///ws/.env`),

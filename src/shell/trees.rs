@@ -118,7 +118,11 @@ fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
     let files = operands(args);
     let n = match key {
         names::RM if recursive(args, b"rR") => files.len(),
-        names::MV if args.iter().any(|w| w == "-t" || w.starts_with("--target-directory")) => {
+        names::MV
+            if args
+                .iter()
+                .any(|w| w == "-t" || w.starts_with("--target-directory")) =>
+        {
             files.len()
         }
         names::MV => files.len().saturating_sub(1),

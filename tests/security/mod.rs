@@ -190,6 +190,22 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/r3-unseen-writes.tsv"),
     ),
     ("r3-own", include_str!("../fixtures/security/r3-own.tsv")),
+    (
+        "r9-lists",
+        include_str!("../fixtures/security/r9-lists.tsv"),
+    ),
+    (
+        "r9-removed-dirs",
+        include_str!("../fixtures/security/r9-removed-dirs.tsv"),
+    ),
+    (
+        "r9-awk-mounts",
+        include_str!("../fixtures/security/r9-awk-mounts.tsv"),
+    ),
+    (
+        "r9-url-lists",
+        include_str!("../fixtures/security/r9-url-lists.tsv"),
+    ),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -371,7 +371,9 @@ impl Parser<'_, '_> {
         let saved_cwd = self.out.dirs.clone();
         let saved_vars = self.out.vars.snapshot();
         let caller_params = self.out.vars.get(expand::POSITIONAL).clone();
-        self.out.vars.set(expand::POSITIONAL, expand::Value::Unknown);
+        self.out
+            .vars
+            .set(expand::POSITIONAL, expand::Value::Unknown);
         self.parse_command()?;
         self.out.positional = saved_positional;
         self.out.function = saved_function;

@@ -1,0 +1,21 @@
+//! `host-mount`: a container or sandbox given the host's root, a home or a top-level system
+//! directory, writable (`docker run -v /:/host …`, `podman run -v ~:/h …`, `bwrap --bind / /
+//! …`): what runs inside can change the host as root would, whatever its own words say.
+
+use super::super::mounts::mounts;
+use super::super::SimpleCommand;
+
+/// Whether `c` mounts a host directory of that kind writable.
+pub(super) fn detect(c: &SimpleCommand) -> bool {
+    mounts(c).iter().any(|m| m.writable && host_wide(m.source))
+}
+
+/// `/`, the home (`~`, `$HOME`), or one component below `/` (`/home`, `/etc`, `/usr`).
+fn host_wide(source: &str) -> bool {
+    let s = source.trim_end_matches('/');
+    matches!(s, "" | "~" | "$HOME" | "${HOME}")
+        || s.strip_prefix('/')
+            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+        || s.strip_prefix("~/")
+            .is_some_and(|rest| rest.starts_with('.'))
+}
