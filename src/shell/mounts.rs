@@ -153,10 +153,10 @@ pub fn host_paths(c: &SimpleCommand) -> Vec<(usize, String)> {
             };
             if let Some(rest) = rest.filter(|_| w.starts_with('/')) {
                 let source = m.source.trim_end_matches('/');
-                out.push((
-                    i,
-                    format!("{source}/{rest}").trim_end_matches('/').to_string(),
-                ));
+                let host = format!("{source}/{rest}").trim_end_matches('/').to_string();
+                if !host.is_empty() {
+                    out.push((i, host));
+                }
             }
         }
     }
