@@ -458,7 +458,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             && !std::iter::once(&c.cwd)
                 .chain(&c.cwd_also)
                 .any(|d| d.as_deref().is_some_and(globby))
-            && !c.words.iter().any(|w| globby(w))
+            && !c.words.iter().any(|w| globby(w) || w.starts_with(":("))
             && !c.redirects.iter().any(|r| r.dynamic || globby(&r.target))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
@@ -620,7 +620,18 @@ pub fn mark_unvouched(access: &Access, analysis: &mut Analysis) {
 fn touches_files(c: &SimpleCommand) -> bool {
     use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
     let name = c.name().unwrap_or("");
+    // a downloader given a `file:` URL reads that file (`curl 'file:///ws/.e[m-o]v'`)
+    let file_url = |w: &String| w.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("file:"));
+    if c.words.iter().skip(1).any(file_url) {
+        return true;
+    }
     if name == "git" {
+        // `git grep` reads files outside the index (where ignored ones are) with these; a
+        // pathspec with magic (`:(icase)…`) names files in any subcommand
+        let words = || c.words.iter().skip(1);
+        if words().any(|w| w == "--no-index" || w == "--untracked" || w.starts_with(":(")) {
+            return true;
+        }
         return c
             .words
             .iter()

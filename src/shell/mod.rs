@@ -33,6 +33,7 @@
 mod analysis;
 pub mod critical;
 mod dialect;
+pub mod downloads;
 mod effects;
 mod embedded;
 mod expand;

@@ -250,6 +250,15 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
             };
             add_cow(&mut out, ci, c, Cow::Owned(host), c.is_dynamic(i), at);
         }
+        // `curl -O https://x/.env` writes `./.env`
+        for (i, file) in super::downloads::named_after_urls(c) {
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i),
+                ..Source::LITERAL
+            };
+            add_cow(&mut out, ci, c, Cow::Owned(file), c.is_dynamic(i), at);
+        }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
         // sed's `r FILE` and `w FILE` inside its script
@@ -341,6 +350,15 @@ fn add_cow<'a>(
     let file_url = url && is_file_url(word) && opens_urls(c);
     if word.is_empty() || (url && !file_url) {
         return;
+    }
+    // git's pathspec magic: what it names, a glob that ignores case for `icase`; an
+    // excluding pathspec reads nothing
+    if word.starts_with(":") && c.name() == Some("git") {
+        match pathspec(word) {
+            Some(None) => return,
+            Some(Some(spec)) => return add_cow(out, command, c, Cow::Owned(spec), dynamic, at),
+            None => {}
+        }
     }
     // curl expands `[a-z]` and `{a,b}` in a URL itself: each list item is a URL, and a
     // range stands for the names it matches (`*`, as a glob)
@@ -495,6 +513,54 @@ fn normalised(word: &str) -> Cow<'_, str> {
     word.into()
 }
 
+/// git's pathspec magic (`:(top,icase)x`, `:(exclude)x`, `:!x`, `:^x`, `:/x`): `None` when
+/// the word has none, `Some(None)` when it excludes, else what it names (relative to the top,
+/// taken as the workspace root; under `icase` each letter a class of both cases, `[eE]`).
+fn pathspec(word: &str) -> Option<Option<String>> {
+    let rest = word.strip_prefix(':')?;
+    let (magic, rest): (Vec<&str>, &str) = match rest.strip_prefix('(') {
+        Some(long) => {
+            let (magic, rest) = long.split_once(')')?;
+            (
+                magic
+                    .split(',')
+                    .map(|m| m.split(':').next().unwrap_or(m))
+                    .collect(),
+                rest,
+            )
+        }
+        None => {
+            let n = rest
+                .bytes()
+                .take_while(|b| matches!(b, b'/' | b'!' | b'^'))
+                .count();
+            if n == 0 {
+                return None;
+            }
+            let short = rest.get(..n)?;
+            let rest = rest.get(n..)?;
+            let magic = short
+                .chars()
+                .map(|m| if m == '/' { "top" } else { "exclude" });
+            (magic.collect(), rest.strip_prefix(':').unwrap_or(rest))
+        }
+    };
+    if magic.contains(&"exclude") {
+        return Some(None);
+    }
+    let spec = match magic.contains(&"icase") {
+        true => rest
+            .chars()
+            .map(|ch| match ch.is_ascii_alphabetic() {
+                true => format!("[{}{}]", ch.to_ascii_lowercase(), ch.to_ascii_uppercase()),
+                false => ch.to_string(),
+            })
+            .collect(),
+        false => rest.to_string(),
+    };
+    Some(Some(spec))
+}
+
 /// curl's URL globbing: `{a,b}` lists (each item a URL) and `[1-3]`, `[a-z]` ranges (each
 /// `*`); a list past [`MAX_URL_GLOBS`] URLs is one `*`.
 fn url_globs(url: &str) -> Vec<String> {
@@ -536,7 +602,11 @@ fn is_file_url(word: &str) -> bool {
 
 /// Programs that open the URLs they are given: the fetchers and git (`git clone file://…`).
 fn opens_urls(c: &SimpleCommand) -> bool {
-    c.program(true).is_some_and(|p| p.is_fetcher()) || c.name() == Some("git")
+    c.program(true).is_some_and(|p| p.is_fetcher())
+        || matches!(
+            c.name(),
+            Some("git" | "xdg-open" | "open" | "gio" | "kde-open" | "gnome-open")
+        )
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.
