@@ -40,6 +40,7 @@ mod expand;
 mod inline;
 mod later;
 mod lexer;
+pub mod links;
 pub mod mounts;
 mod names;
 mod parser;

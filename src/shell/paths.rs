@@ -130,6 +130,30 @@ impl Analysis {
 }
 
 fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
+    let mut out = direct_operands(analysis, strict);
+    // `ln -s /ws /tmp/l && cat /tmp/l/.env`: a path under a link made before names its
+    // target's path too (only may: the link may have gone inside an existing directory)
+    let links = super::links::made(analysis);
+    if !links.is_empty() {
+        let through: Vec<PathOperand<'_>> = out
+            .iter()
+            .flat_map(|op| {
+                super::links::through(&links, op.command, &op.path)
+                    .into_iter()
+                    .map(move |path| PathOperand {
+                        path: Cow::Owned(path),
+                        certain: false,
+                        name: false,
+                        ..op.clone()
+                    })
+            })
+            .collect();
+        out.extend(through);
+    }
+    out
+}
+
+fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
