@@ -181,11 +181,18 @@ impl Access {
         let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
         for p in self.ignore.positive_patterns() {
             let hit = if p.basename {
-                // a wildcard-only component names a dotfile only as the last one
+                // a wildcard-only component names a dotfile only as the last one; a
+                // directory on the way without a dot of its own is not taken for a
+                // file-extension line (`sr*/x` for `sr.pem/x` under `*.pem`; `*.pe?/x` is)
                 let dotfile = p.pattern.starts_with('.');
+                let extension = p
+                    .pattern
+                    .strip_prefix("*.")
+                    .is_some_and(|ext| !ext.is_empty() && !ext.contains(['*', '?', '[', '\\']));
                 let last = parts.len().saturating_sub(1);
                 parts.iter().enumerate().any(|(i, c)| {
                     (!crate::glob_overlap::wildcard_only(c) || (dotfile && i == last))
+                        && (i == last || !extension || c.contains('.'))
                         && crate::glob_overlap::overlap(c, p.pattern, fold, shell)
                 })
             } else {
