@@ -1,11 +1,15 @@
 //! Links the line makes, then follows: after `ln -s /ws /tmp/l`, `cat /tmp/l/.env` reads
-//! `/ws/.env`. `ln` (symbolic or hard) and `cp -s`/`cp -l` make them; a later command's path
-//! under a link also names the same path under its target. Only "may": had the link's name
-//! already been a directory, the link went inside it.
+//! `/ws/.env`. `ln` (symbolic or hard), `cp -s`/`cp -l` and bind mounts (`mount --bind`,
+//! `bindfs`) make them; a later command's path under a link also names the same path under
+//! its target. Only "may": had the link's name already been a directory, the link went
+//! inside it.
 
 use super::names::{self, folded_key};
 use super::trees::joined;
 use super::Analysis;
+
+const MOUNT: names::Key = folded_key("mount");
+const BINDFS: names::Key = folded_key("bindfs");
 
 /// A link made by command `command`: `path` (joined onto its directory) now shows `target`
 /// (a relative target already joined onto the link's directory).
@@ -24,6 +28,12 @@ pub fn made(analysis: &Analysis) -> Vec<Link> {
         let args = c.words.get(1..).unwrap_or(&[]);
         let links = match folded_key(name) {
             names::LN => true,
+            // a bind mount shows its source at its target
+            MOUNT => args.iter().any(|w| {
+                matches!(w.as_str(), "--bind" | "--rbind" | "-B")
+                    || w.split(',').any(|o| o == "bind" || o == "rbind")
+            }),
+            BINDFS => true,
             names::CP => args.iter().any(|w| {
                 w == "--symbolic-link"
                     || w == "--link"
@@ -37,8 +47,13 @@ pub fn made(analysis: &Analysis) -> Vec<Link> {
         let mut dir = None;
         let mut operands = Vec::new();
         let mut words = args.iter();
+        let mount = matches!(folded_key(name), MOUNT | BINDFS);
         while let Some(w) = words.next() {
             match w.as_str() {
+                // (mount's `-t TYPE`, `-o OPTIONS` take values)
+                "-t" | "-o" if mount => {
+                    words.next();
+                }
                 "-t" => dir = words.next().cloned(),
                 _ if w.starts_with("--target-directory=") => {
                     dir = w.split_once('=').map(|(_, d)| d.to_string())
@@ -131,5 +146,11 @@ mod tests {
         );
         assert_eq!(links("cp -s /ws/secrets s"), vec![pair("s", "/ws/secrets")]);
         assert_eq!(links("cp -r a b"), vec![]);
+        assert_eq!(links("mount --bind /ws /mnt"), vec![pair("/mnt", "/ws")]);
+        assert_eq!(
+            links("mount -o ro,bind /ws /mnt"),
+            vec![pair("/mnt", "/ws")]
+        );
+        assert_eq!(links("mount /dev/sda1 /mnt"), vec![]);
     }
 }

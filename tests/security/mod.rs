@@ -203,8 +203,16 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/r9-awk-mounts.tsv"),
     ),
     (
-        "r9-url-lists",
-        include_str!("../fixtures/security/r9-url-lists.tsv"),
+        "r9-downloads",
+        include_str!("../fixtures/security/r9-downloads.tsv"),
+    ),
+    (
+        "r9-name-matching",
+        include_str!("../fixtures/security/r9-name-matching.tsv"),
+    ),
+    (
+        "r9-links",
+        include_str!("../fixtures/security/r9-links.tsv"),
     ),
 ];
 
