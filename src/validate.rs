@@ -622,7 +622,9 @@ fn touches_files(c: &SimpleCommand) -> bool {
     let name = c.name().unwrap_or("");
     // a downloader given a `file:` URL reads that file (`curl 'file:///ws/.e[m-o]v'`)
     let file_url = |w: &String| w.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("file:"));
-    if c.words.iter().skip(1).any(file_url) {
+    if c.words.iter().skip(1).any(file_url)
+        || !crate::shell::downloads::named_after_urls(c).is_empty()
+    {
         return true;
     }
     if name == "git" {

@@ -79,25 +79,69 @@ pub fn named_after_urls(c: &SimpleCommand) -> Vec<(usize, String)> {
     if !saves {
         return out;
     }
+    let curl = folded_key(name) == CURL;
     for (i, w) in words.iter().enumerate().skip(1) {
-        let Some((_, rest)) = w.split_once("://") else {
-            continue;
-        };
-        let path = rest.split(['?', '#']).next().unwrap_or("");
-        let last = match path.split_once('/') {
-            Some((_, p)) => p.rsplit('/').next().unwrap_or(""),
-            None => "",
-        };
-        if last.is_empty() || last == "." || last == ".." {
+        if !w.contains("://") {
             continue;
         }
-        out.push((
-            i,
-            match &dir {
-                Some(d) => format!("{}/{last}", d.trim_end_matches('/')),
-                None => last.to_string(),
-            },
-        ));
+        // curl saves each URL its own globbing makes (`{.env,a}`) under its name
+        let urls = match curl && w.contains(['{', '[']) {
+            true => url_globs(w),
+            false => vec![w.clone()],
+        };
+        for url in urls {
+            let Some((_, rest)) = url.split_once("://") else {
+                continue;
+            };
+            let path = rest.split(['?', '#']).next().unwrap_or("");
+            let last = match path.split_once('/') {
+                Some((_, p)) => p.rsplit('/').next().unwrap_or(""),
+                None => "",
+            };
+            if last.is_empty() || last == "." || last == ".." {
+                continue;
+            }
+            out.push((
+                i,
+                match &dir {
+                    Some(d) => format!("{}/{last}", d.trim_end_matches('/')),
+                    None => last.to_string(),
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// curl's URL globbing: `{a,b}` lists (each item a URL) and `[1-3]`, `[a-z]` ranges (a
+/// range of single characters stays a glob class, any other is `*`); a list past
+/// `MAX_URL_GLOBS` URLs is one `*`.
+pub(super) fn url_globs(url: &str) -> Vec<String> {
+    const MAX_URL_GLOBS: usize = 64;
+    let mut out = vec![String::new()];
+    let mut rest = url;
+    while let Some(at) = rest.find(['{', '[']) {
+        let (before, from) = rest.split_at(at);
+        let close = if from.starts_with('{') { '}' } else { ']' };
+        let Some(end) = from.find(close) else { break };
+        let inner = &from[1..end];
+        // a range of single characters is a glob class as it stands (`[m-o]`)
+        let class = inner.len() == 3 && inner.as_bytes().get(1) == Some(&b'-');
+        let items: Vec<&str> = match close {
+            '}' if out.len() * inner.split(',').count() <= MAX_URL_GLOBS => {
+                inner.split(',').collect()
+            }
+            ']' if class => vec![&from[..end + 1]],
+            _ => vec!["*"],
+        };
+        out = out
+            .iter()
+            .flat_map(|o| items.iter().map(move |i| format!("{o}{before}{i}")))
+            .collect();
+        rest = &from[end + 1..];
+    }
+    for o in &mut out {
+        o.push_str(rest);
     }
     out
 }
@@ -135,6 +179,8 @@ mod tests {
             ("wget -O - https://h/.env", &[]),
             ("wget -qO- https://h/.env", &[]),
             ("wget https://h/", &[]),
+            ("curl -O 'https://h/{.env,a}'", &[".env", "a"]),
+            ("curl -O 'https://h/.e[m-o]v'", &[".e[m-o]v"]),
         ];
         for (line, want) in cases {
             assert_eq!(named(line), *want, "{line}");

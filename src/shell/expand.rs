@@ -1094,9 +1094,13 @@ pub(super) fn effects(
                 None => Some(1),
                 Some(n) => n.ok(),
             };
+            // (past the end bash shifts nothing: the call fails)
             let rest = n
                 .zip(known_list(vars, POSITIONAL))
-                .map(|(n, items)| items.get(n.min(items.len())..).unwrap_or(&[]).to_vec());
+                .map(|(n, items)| match items.get(n..) {
+                    Some(rest) => rest.to_vec(),
+                    None => items,
+                });
             out.sets(POSITIONAL, rest.map_or(Value::Unknown, |r| list_value(&r)));
         }
         SOURCE | DOT => out.forget_all = true,

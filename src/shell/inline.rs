@@ -846,20 +846,24 @@ fn awk_redirect(toks: &[Tok], i: usize, op: u8, source: &'static str, out: &mut 
             if matches!(before.last(), Some(Tok::Punct(b'>'))) {
                 return;
             }
-            // a redirection only in a `print`/`printf` statement, outside parentheses
+            // a redirection only in a `print`/`printf` statement (`if (x) print > f`
+            // included), outside parentheses
             let mut depth = 0i32;
-            let mut statement = None;
+            let mut print = false;
             for t in before.iter().rev() {
                 match t {
                     Tok::Punct(b')') => depth += 1,
                     Tok::Punct(b'(') if depth == 0 => return,
                     Tok::Punct(b'(') => depth -= 1,
                     Tok::Punct(b';' | b'{' | b'}') => break,
-                    Tok::Name(n) => statement = Some(*n),
+                    Tok::Name("print" | "printf") if depth == 0 => {
+                        print = true;
+                        break;
+                    }
                     _ => {}
                 }
             }
-            if !matches!(statement, Some("print" | "printf")) {
+            if !print {
                 return;
             }
             match toks.get(i) {

@@ -276,9 +276,10 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
         }
         // `curl -O https://x/.env` writes `./.env`
         for (i, file) in super::downloads::named_after_urls(c) {
+            // (an expansion before the last component does not change the name)
             let at = Source {
                 index: Some(i),
-                unknown: c.is_unknown(i),
+                unknown: c.is_unknown(i) && file.contains(['$', '`']),
                 ..Source::LITERAL
             };
             add_cow(&mut out, ci, c, Cow::Owned(file), c.is_dynamic(i), at);
@@ -390,7 +391,7 @@ fn add_cow<'a>(
         // (as paths: a glob is matched against paths, not URLs)
         let path = word.get(7..).unwrap_or("");
         let path = path.strip_prefix("localhost").unwrap_or(path);
-        for url in url_globs(path) {
+        for url in super::downloads::url_globs(path) {
             let at = Source { glob: true, ..at };
             add_cow(out, command, c, Cow::Owned(url), dynamic, at);
         }
@@ -583,38 +584,6 @@ fn pathspec(word: &str) -> Option<Option<String>> {
         false => rest.to_string(),
     };
     Some(Some(spec))
-}
-
-/// curl's URL globbing: `{a,b}` lists (each item a URL) and `[1-3]`, `[a-z]` ranges (each
-/// `*`); a list past [`MAX_URL_GLOBS`] URLs is one `*`.
-fn url_globs(url: &str) -> Vec<String> {
-    const MAX_URL_GLOBS: usize = 64;
-    let mut out = vec![String::new()];
-    let mut rest = url;
-    while let Some(at) = rest.find(['{', '[']) {
-        let (before, from) = rest.split_at(at);
-        let close = if from.starts_with('{') { '}' } else { ']' };
-        let Some(end) = from.find(close) else { break };
-        let inner = &from[1..end];
-        // a range of single characters is a glob class as it stands (`[m-o]`)
-        let class = inner.len() == 3 && inner.as_bytes().get(1) == Some(&b'-');
-        let items: Vec<&str> = match close {
-            '}' if out.len() * inner.split(',').count() <= MAX_URL_GLOBS => {
-                inner.split(',').collect()
-            }
-            ']' if class => vec![&from[..end + 1]],
-            _ => vec!["*"],
-        };
-        out = out
-            .iter()
-            .flat_map(|o| items.iter().map(move |i| format!("{o}{before}{i}")))
-            .collect();
-        rest = &from[end + 1..];
-    }
-    for o in &mut out {
-        o.push_str(rest);
-    }
-    out
 }
 
 /// A `file:` URL (any case): a path for the programs that open URLs (`curl file:///ws/.env`),

@@ -10,12 +10,37 @@ pub(super) fn detect(c: &SimpleCommand) -> bool {
     mounts(c).iter().any(|m| m.writable && host_wide(m.source))
 }
 
-/// `/`, the home (`~`, `$HOME`), or one component below `/` (`/home`, `/etc`, `/usr`).
+/// `/`, the home (`~`, `$HOME`, a dot directory in it) or a top-level directory of the
+/// system or of the homes (`/etc`, `/usr`, `/home`, `/Users`; not `/tmp`, `/data`, `/srv`).
 fn host_wide(source: &str) -> bool {
+    const TOP: &[&str] = &[
+        "bin",
+        "boot",
+        "dev",
+        "etc",
+        "home",
+        "lib",
+        "lib32",
+        "lib64",
+        "opt",
+        "private",
+        "proc",
+        "root",
+        "run",
+        "sbin",
+        "sys",
+        "usr",
+        "var",
+        "Applications",
+        "Library",
+        "System",
+        "Users",
+        "Volumes",
+    ];
     let s = source.trim_end_matches('/');
     matches!(s, "" | "~" | "$HOME" | "${HOME}")
-        || s.strip_prefix('/')
-            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
-        || s.strip_prefix("~/")
-            .is_some_and(|rest| rest.starts_with('.'))
+        || s.strip_prefix('/').is_some_and(|rest| TOP.contains(&rest))
+        || ["~/", "$HOME/", "${HOME}/"]
+            .iter()
+            .any(|h| s.strip_prefix(h).is_some_and(|rest| rest.starts_with('.')))
 }
