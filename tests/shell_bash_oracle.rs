@@ -166,6 +166,7 @@ fn the_oracle_sees_what_bash_runs() {
         // the first operand after the options is the script; a refused option runs nothing
         ("sh -cx u -c ls", Some(&["sh", "u"])),
         ("dash -c' x' u -c ls", Some(&["dash"])),
+        ("dash -cxo errexit ls", Some(&["dash", "ls"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),

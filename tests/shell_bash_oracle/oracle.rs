@@ -396,7 +396,7 @@ fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
 /// Where a shell's script is among its words (after its name), as the shell reads its
 /// options: option words up to the first operand (or `--`), `-c` among them, then the first
 /// operand is the script (`sh -cx u -c ls` runs `u`). An option word holding anything but
-/// letters is refused, and nothing runs (`dash -cc%p co`); `-o`/`-O` take a value; bash's
+/// letters is refused, and nothing runs (`dash -cc%p co`); each `o`/`O` takes a value; bash's
 /// long options come first.
 fn script_operand(rest: &[(String, bool)]) -> Option<usize> {
     let mut c = false;
@@ -417,7 +417,8 @@ fn script_operand(rest: &[(String, bool)]) -> Option<usize> {
             return None;
         }
         c |= w.starts_with('-') && w.contains('c');
-        k += if w.ends_with(['o', 'O']) { 2 } else { 1 };
+        // (each `o` or `O` in a cluster takes the next word: `-ccopIo c c x` runs `x`)
+        k += 1 + w.bytes().filter(|b| matches!(b, b'o' | b'O')).count();
     }
     c.then_some(k)
 }
