@@ -28,13 +28,6 @@ pub fn named_after_urls(c: &SimpleCommand) -> Vec<(usize, String)> {
     match folded_key(name) {
         CURL => {
             for (i, w) in words.iter().enumerate().skip(1) {
-                if let Some(d) = w.strip_prefix("-P") {
-                    dir = match d {
-                        "" => words.get(i + 1).cloned(),
-                        d => Some(d.to_string()),
-                    };
-                    continue;
-                }
                 let short = w.starts_with('-') && !w.starts_with("--");
                 if matches!(w.as_str(), "--remote-name" | "--remote-name-all")
                     || (short

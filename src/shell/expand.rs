@@ -739,6 +739,26 @@ impl Builder {
         self.field.raw = Some(String::new());
     }
 
+    /// A variable's value: as it is when quoted, else split at blanks (a value that is a
+    /// glob's names stays one).
+    fn value(&mut self, v: &str, quoted: bool, glob: bool, out: &mut Vec<Field>) {
+        if quoted {
+            self.started = true;
+            self.field.glob |= glob;
+            self.pending.push_str(v);
+            self.field.text.push_str(v);
+            return;
+        }
+        for c in v.chars() {
+            if matches!(c, ' ' | '\t' | '\n') {
+                self.finish(out);
+            } else {
+                self.literal(c, false);
+                self.field.glob |= glob;
+            }
+        }
+    }
+
     fn flush(&mut self) {
         if !self.pending.is_empty() {
             self.raw
@@ -777,10 +797,7 @@ fn split(atoms: &[Atom<'_>], vars: &Vars, binding: Binding<'_>, out: &mut Vec<Fi
                 }
                 Resolved::List(items, star) if quoted && star => {
                     changed = true;
-                    let v = items.join(" ");
-                    b.started = true;
-                    b.pending.push_str(&v);
-                    b.field.text.push_str(&v);
+                    b.value(&items.join(" "), true, false, out);
                 }
                 Resolved::List(items, _) => {
                     // `"$@"`: one field per element, the first and last joined to the text
@@ -790,38 +807,12 @@ fn split(atoms: &[Atom<'_>], vars: &Vars, binding: Binding<'_>, out: &mut Vec<Fi
                         if k > 0 {
                             b.finish(out);
                         }
-                        if quoted {
-                            b.started = true;
-                            b.pending.push_str(v);
-                            b.field.text.push_str(v);
-                            continue;
-                        }
-                        for c in v.chars() {
-                            if matches!(c, ' ' | '\t' | '\n') {
-                                b.finish(out);
-                            } else {
-                                b.literal(c, false);
-                            }
-                        }
+                        b.value(v, quoted, false, out);
                     }
                 }
                 Resolved::Text(v, glob) => {
                     changed = true;
-                    if quoted {
-                        b.started = true;
-                        b.field.glob |= glob;
-                        b.pending.push_str(&v);
-                        b.field.text.push_str(&v);
-                        continue;
-                    }
-                    for c in v.chars() {
-                        if matches!(c, ' ' | '\t' | '\n') {
-                            b.finish(out);
-                        } else {
-                            b.literal(c, false);
-                            b.field.glob |= glob;
-                        }
-                    }
+                    b.value(&v, quoted, glob, out);
                 }
             },
         }
@@ -1062,22 +1053,7 @@ pub(super) fn effects(
         }
         // `set -- a b`, `set a b`: the positional parameters (options leave them)
         SET => {
-            let mut i = 1;
-            while let Some(w) = words.get(i) {
-                if w == "--" || w == "-" {
-                    i += 1;
-                    break;
-                }
-                if w.len() > 1 && w.starts_with(['-', '+']) {
-                    i += if w.ends_with('o') { 2 } else { 1 };
-                    continue;
-                }
-                break;
-            }
-            let replaced = i < words.len() || words.get(i - 1).is_some_and(|w| w == "--");
-            if !replaced {
-                return None;
-            }
+            let i = set_operands(words)?;
             let known = !unknown.iter().any(|&u| u >= i);
             let items = words.get(i..).unwrap_or(&[]);
             out.sets(
@@ -1122,6 +1098,23 @@ const READARRAY: names::Key = names::key("readarray");
 const GETOPTS: names::Key = names::key("getopts");
 const LET: names::Key = names::key("let");
 const PRINTF: names::Key = names::key("printf");
+/// Where `set`'s new positional parameters start in its `words`, `None` when it leaves
+/// them: options (`set -e`, `set -o pipefail`) do; operands or `--` replace them.
+pub(super) fn set_operands(words: &[String]) -> Option<usize> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "--" || w == "-" {
+            return Some(i + 1);
+        }
+        if w.len() > 1 && w.starts_with(['-', '+']) {
+            i += if w.ends_with('o') { 2 } else { 1 };
+            continue;
+        }
+        return Some(i);
+    }
+    None
+}
+
 const SET: names::Key = names::key("set");
 const SHIFT: names::Key = names::key("shift");
 const SOURCE: names::Key = names::key("source");

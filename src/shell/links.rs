@@ -5,8 +5,7 @@
 //! inside it.
 
 use super::names::{self, folded_key};
-use super::trees::joined;
-use super::Analysis;
+use super::{Analysis, SimpleCommand};
 
 const MOUNT: names::Key = folded_key("mount");
 const BINDFS: names::Key = folded_key("bindfs");
@@ -18,6 +17,14 @@ pub struct Link {
     pub command: usize,
     pub path: String,
     pub target: String,
+}
+
+/// `word` joined onto the directory `c` runs in, when relative.
+fn joined(c: &SimpleCommand, word: &str) -> String {
+    match &c.cwd {
+        Some(cwd) if !word.starts_with(['/', '~']) => format!("{cwd}/{word}"),
+        _ => word.to_string(),
+    }
 }
 
 /// Every link the commands of `analysis` make, in order.

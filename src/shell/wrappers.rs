@@ -807,25 +807,7 @@ impl Positional {
                 Some(Some(next))
             }
             Some("set") => {
-                // options (`set -e`, `set -o pipefail`) leave the parameters; operands or
-                // `--` replace them
-                let mut i = 1;
-                let mut replaced = false;
-                while let Some(w) = words.get(i) {
-                    if w == "--" || w == "-" {
-                        (i, replaced) = (i + 1, true);
-                        break;
-                    }
-                    if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) {
-                        i += if w.ends_with('o') { 2 } else { 1 };
-                        continue;
-                    }
-                    replaced = true;
-                    break;
-                }
-                if !replaced {
-                    return None;
-                }
+                let i = super::expand::set_operands(words)?;
                 let mut values = vec![self.values.first().cloned().flatten()];
                 values.extend(
                     words
