@@ -1053,7 +1053,7 @@ pub(super) fn effects(
         }
         // `set -- a b`, `set a b`: the positional parameters (options leave them)
         SET => {
-            let i = set_operands(words)?;
+            let i = super::wrappers::set_operands(words)?;
             let known = !unknown.iter().any(|&u| u >= i);
             let items = words.get(i..).unwrap_or(&[]);
             out.sets(
@@ -1098,23 +1098,6 @@ const READARRAY: names::Key = names::key("readarray");
 const GETOPTS: names::Key = names::key("getopts");
 const LET: names::Key = names::key("let");
 const PRINTF: names::Key = names::key("printf");
-/// Where `set`'s new positional parameters start in its `words`, `None` when it leaves
-/// them: options (`set -e`, `set -o pipefail`) do; operands or `--` replace them.
-pub(super) fn set_operands(words: &[String]) -> Option<usize> {
-    let mut i = 1;
-    while let Some(w) = words.get(i) {
-        if w == "--" || w == "-" {
-            return Some(i + 1);
-        }
-        if w.len() > 1 && w.starts_with(['-', '+']) {
-            i += if w.ends_with('o') { 2 } else { 1 };
-            continue;
-        }
-        return Some(i);
-    }
-    None
-}
-
 const SET: names::Key = names::key("set");
 const SHIFT: names::Key = names::key("shift");
 const SOURCE: names::Key = names::key("source");

@@ -852,7 +852,9 @@ impl Reader<'_> {
 /// placeholder anyway). A `$` before anything else is a character here (`{a,$,b}` is `a $ b`).
 pub fn braces(raw: &str) -> Option<Vec<String>> {
     let b = raw.as_bytes();
-    let expansion = ["${", "$(", "`", "<(", ">("].iter().any(|e| raw.contains(e));
+    let expansion = ["${", "$(", "`", "<(", ">("]
+        .iter()
+        .any(|e| raw.contains(e));
     if expansion || !raw.contains('{') {
         return Some(vec![raw.to_string()]);
     }
