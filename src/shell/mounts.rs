@@ -152,7 +152,11 @@ pub fn host_paths(c: &SimpleCommand) -> Vec<(usize, String)> {
                 None => None,
             };
             if let Some(rest) = rest.filter(|_| w.starts_with('/')) {
-                let source = m.source.trim_end_matches('/');
+                // `$(pwd)` is the working directory, as `$PWD` is
+                let source = match m.source.trim_end_matches('/') {
+                    "$(pwd)" | "`pwd`" => "$PWD",
+                    s => s,
+                };
                 let host = format!("{source}/{rest}").trim_end_matches('/').to_string();
                 if !host.is_empty() {
                     out.push((i, host));
@@ -189,6 +193,10 @@ mod tests {
                 &["/ws/a"],
             ),
             ("docker run -v data:/data img cat /data/x", &[]),
+            (
+                "docker run -v \"$(pwd)\":/w img cat /w/.env",
+                &["$PWD/.env"],
+            ),
             ("docker run -v /:/host img rm -rf /host/home", &["/home"]),
             ("bwrap --bind / / cat /ws/.env", &["/ws/.env"]),
             ("docker build -v /ws:/w .", &[]),
