@@ -3,11 +3,13 @@
 //! …`): what runs inside can change the host as root would, whatever its own words say.
 
 use super::super::mounts::mounts;
-use super::super::SimpleCommand;
+use super::{Cmd, Line};
 
-/// Whether `c` mounts a host directory of that kind writable.
-pub(super) fn detect(c: &SimpleCommand) -> bool {
-    mounts(c).iter().any(|m| m.writable && host_wide(m.source))
+/// Whether the command mounts a host directory of that kind writable.
+pub(super) fn detect(_: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
+    mounts(cmd.c)
+        .iter()
+        .any(|m| m.writable && host_wide(m.source))
 }
 
 /// `/`, the home (`~`, `$HOME`, a dot directory in it) or a top-level directory of the
