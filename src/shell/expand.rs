@@ -925,6 +925,72 @@ pub(super) fn known_positional(vars: &Vars) -> Option<Vec<Val>> {
     known_list(vars, POSITIONAL).map(|items| items.into_iter().map(Val::plain).collect())
 }
 
+/// What a command of assignments only sets, left to right: a scalar's value (appended to
+/// with `+=`), an array's elements (the list, and its element 0 as the scalar); `a[k]=v`
+/// makes `a` unknown.
+fn assigned(
+    assignments: &[(String, String)],
+    values: &[Assigned],
+    vars: &Vars,
+    binding: Binding<'_>,
+    out: &mut Effects,
+) {
+    let mut local: Option<Vars> = None;
+    for (i, (name, _)) in assignments.iter().enumerate() {
+        let seen = local.as_ref().unwrap_or(vars);
+        let name = name.trim_end_matches('+');
+        // `a[1]=x` changes the array `a`
+        let (name, element) = match name.split_once('[') {
+            Some((base, _)) => (base, true),
+            None => (name, false),
+        };
+        let mut list = None;
+        let v = match values.get(i) {
+            _ if element => Value::Unknown,
+            Some(Assigned::Scalar { value: w, append }) => {
+                let old = || match seen.get(name) {
+                    Value::Set(v) if v.len() == 1 => v.first().map(|v| v.text.clone()),
+                    Value::Unset => Some(String::new()),
+                    _ => None,
+                };
+                let prefix = if *append { old() } else { Some(String::new()) };
+                match (prefix, value(&w.text, &w.spans, seen, binding)) {
+                    (Some(p), Some(v)) => Value::Set(vec![Val {
+                        text: p + &v.text,
+                        glob: v.glob,
+                    }]),
+                    _ => Value::Unknown,
+                }
+            }
+            Some(Assigned::Array { elements, append }) => {
+                let old = match append {
+                    true => known_list(seen, &list_key(name)),
+                    false => Some(Vec::new()),
+                };
+                list = old
+                    .zip(array_value(elements, seen, binding))
+                    .map(|(mut old, new)| {
+                        old.extend(new);
+                        old
+                    });
+                match list.as_deref() {
+                    Some([first, ..]) => Value::Set(vec![Val::plain(first.clone())]),
+                    _ => Value::Unknown,
+                }
+            }
+            None => Value::Unknown,
+        };
+        let list = list.map_or(Value::Unknown, |l| list_value(&l));
+        if i + 1 < assignments.len() {
+            let local = local.get_or_insert_with(|| vars.clone());
+            local.set(name, v.clone());
+            local.set(&list_key(name), list.clone());
+        }
+        out.sets(name, v);
+        out.sets(&list_key(name), list);
+    }
+}
+
 /// What a command (its expanded `words`, the ones in `unknown` not known) does to the
 /// variables: a command of assignments only sets them (left to right); `export`,
 /// `declare`, `typeset`, `local`, `readonly` set their `NAME=value` words; `unset` unsets;
@@ -958,60 +1024,7 @@ pub(super) fn effects(
     }
     let mut out = Effects::default();
     let Some(first) = words.first() else {
-        let mut local: Option<Vars> = None;
-        for (i, (name, _)) in assignments.iter().enumerate() {
-            let seen = local.as_ref().unwrap_or(vars);
-            let name = name.trim_end_matches('+');
-            // `a[1]=x` changes the array `a`
-            let (name, element) = match name.split_once('[') {
-                Some((base, _)) => (base, true),
-                None => (name, false),
-            };
-            let mut list = None;
-            let v = match values.get(i) {
-                _ if element => Value::Unknown,
-                Some(Assigned::Scalar { value: w, append }) => {
-                    let old = || match seen.get(name) {
-                        Value::Set(v) if v.len() == 1 => v.first().map(|v| v.text.clone()),
-                        Value::Unset => Some(String::new()),
-                        _ => None,
-                    };
-                    let prefix = if *append { old() } else { Some(String::new()) };
-                    match (prefix, value(&w.text, &w.spans, seen, binding)) {
-                        (Some(p), Some(v)) => Value::Set(vec![Val {
-                            text: p + &v.text,
-                            glob: v.glob,
-                        }]),
-                        _ => Value::Unknown,
-                    }
-                }
-                Some(Assigned::Array { elements, append }) => {
-                    let old = match append {
-                        true => known_list(seen, &list_key(name)),
-                        false => Some(Vec::new()),
-                    };
-                    list = old
-                        .zip(array_value(elements, seen, binding))
-                        .map(|(mut old, new)| {
-                            old.extend(new);
-                            old
-                        });
-                    match list.as_deref() {
-                        Some([first, ..]) => Value::Set(vec![Val::plain(first.clone())]),
-                        _ => Value::Unknown,
-                    }
-                }
-                None => Value::Unknown,
-            };
-            let list = list.map_or(Value::Unknown, |l| list_value(&l));
-            if i + 1 < assignments.len() {
-                let local = local.get_or_insert_with(|| vars.clone());
-                local.set(name, v.clone());
-                local.set(&list_key(name), list.clone());
-            }
-            out.sets(name, v);
-            out.sets(&list_key(name), list);
-        }
+        assigned(assignments, values, vars, binding, &mut out);
         return Some(out);
     };
     let args = || words.iter().enumerate().skip(1);
