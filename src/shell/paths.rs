@@ -378,7 +378,7 @@ fn add_cow<'a>(
     }
     // git's pathspec magic: what it names, a glob that ignores case for `icase`; an
     // excluding pathspec reads nothing
-    if word.starts_with(":") && c.name() == Some("git") {
+    if word.starts_with(':') && c.name() == Some("git") {
         match pathspec(word) {
             Some(None) => return,
             Some(Some(spec)) => return add_cow(out, command, c, Cow::Owned(spec), dynamic, at),
@@ -386,7 +386,7 @@ fn add_cow<'a>(
         }
     }
     // curl expands `[a-z]` and `{a,b}` in a URL itself: each list item is a URL, and a
-    // range stands for the names it matches (`*`, as a glob)
+    // range stands for the names it matches (a glob class, or `*`)
     if file_url && !at.glob && word.contains(['[', '{']) {
         // (as paths: a glob is matched against paths, not URLs)
         let path = word.get(7..).unwrap_or("");
