@@ -2513,9 +2513,6 @@ const DOCKER_RUN: Grammar = Grammar {
         arg("--gpus", T),
     ],
     stop_after: Some(1),
-    // the command after the image runs in the container, on its files (the workspace's
-    // only through a volume, read above)
-    after_dashes: T,
     ..NAMES
 };
 
@@ -2567,7 +2564,6 @@ const COMPOSE: Grammar = Grammar {
 /// `docker compose exec SERVICE CMD…`: the command runs in the container.
 const RUN_TWO: Grammar = Grammar {
     stop_after: Some(1),
-    after_dashes: T,
     ..COMPOSE_FLAT
 };
 
