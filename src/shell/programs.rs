@@ -565,9 +565,15 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
 /// Whether the program whose [`folded_key`] is `k` is a [`FETCHER`]: a scan of the few
 /// fetchers' keys, not a search of the table (asked for every command a line runs).
 pub fn is_fetcher_key(k: Key) -> bool {
+    among(&FETCHER_KEYS, k)
+}
+
+/// Whether `k` is one of `keys` (a written-out scan: a closure stays a call per key in the
+/// size-optimised build).
+fn among(keys: &[Key], k: Key) -> bool {
     let mut i = 0;
-    while i < FETCHER_KEYS.len() {
-        if FETCHER_KEYS[i] == k {
+    while i < keys.len() {
+        if keys[i] == k {
             return true;
         }
         i += 1;
@@ -583,14 +589,7 @@ static FETCHER_KEYS: [Key; FETCHER_COUNT] = keys(FETCHER);
 /// Whether the program whose [`folded_key`] is `k` is a [`UNIX_SHELL`], by its name as the
 /// table writes it (a scan of the few shells' keys, asked for every command a line runs).
 pub fn is_shell_key(k: Key) -> bool {
-    let mut i = 0;
-    while i < SHELL_KEYS.len() {
-        if SHELL_KEYS[i] == k {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    among(&SHELL_KEYS, k)
 }
 
 /// Whether `name` is a [`UNIX_SHELL`]'s, ignoring case, versioned or with `.exe`
