@@ -116,7 +116,7 @@ fn uniform(g: &Grammar) -> bool {
 /// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
 /// `dbus-run-session -- cat x`): the words after the first known program name are also read
 /// by that program's grammar, and what it certainly opens is a path. Its other words stay
-/// unknown: this only ever makes a word more certain.
+/// unknown: this only ever makes a word more certain, and only a word written as a path.
 fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
     let Some(at) = words
         .iter()
@@ -130,8 +130,16 @@ fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
     let launched = &words[at..];
     let mut inner = vec![Role::Unknown; launched.len()];
     read_program(launched, &mut inner, depth + 1);
-    for (r, inner) in out.iter_mut().skip(at + 1).zip(inner.iter().skip(1)) {
-        if *inner == Role::Path {
+    // a bare word stays unknown: the "program" may be the unknown one's sub-command
+    // (`cabal install build`, `asdf install build`), and a bare name there only prompts
+    let launched_words = launched.iter().skip(1);
+    for ((r, inner), w) in out
+        .iter_mut()
+        .skip(at + 1)
+        .zip(inner.iter().skip(1))
+        .zip(launched_words)
+    {
+        if *inner == Role::Path && path_syntax(w) {
             *r = Role::Path;
         }
     }
@@ -387,6 +395,8 @@ mod tests {
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
             ("systemd-inhibit cat .env", &[N, U, P]),
+            ("cabal install build", &[N, U, U]),
+            ("ghq rm alice/dist", &[N, U, P]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
