@@ -34,6 +34,8 @@
 
 use std::borrow::Cow;
 
+use crate::text::{has, has_any};
+
 use super::programs::Role;
 use super::roles;
 use super::{Analysis, Origin, SimpleCommand};
@@ -249,7 +251,7 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             let at = Source {
                 unknown: r.dynamic && unknown_text(&r.target),
-                glob: r.target.contains(['*', '?', '[']),
+                glob: has_any(&r.target, b"*?["),
                 redirect: true,
                 ..Source::LITERAL
             };
@@ -303,7 +305,7 @@ fn find_named_files<'a>(
 /// directories are known).
 fn unknown_text(text: &str) -> bool {
     let rest = normalise_expansions(text);
-    rest.contains(['$', '`'])
+    has_any(&rest, b"$`")
 }
 
 fn add<'a>(
@@ -314,14 +316,14 @@ fn add<'a>(
     dynamic: bool,
     at: Source,
 ) {
-    let url = word.contains("://");
+    let url = has(word, b"://");
     let file_url = url && is_file_url(word) && opens_urls(c);
     if word.is_empty() || (url && !file_url) {
         return;
     }
     // curl expands `[a-z]` and `{a,b}` in a URL itself
     let at = Source {
-        unknown: at.unknown || (file_url && word.contains(['[', '{'])),
+        unknown: at.unknown || (file_url && has_any(word, b"[{")),
         ..at
     };
     let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
@@ -347,7 +349,7 @@ fn add<'a>(
             _ => word.clone(),
         };
         // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
-        let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
+        let under_glob = relative && cwd.as_deref().is_some_and(|d| has_any(d, b"*?["));
         let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
         out.push(PathOperand {
             command,
