@@ -56,10 +56,14 @@
     const analysePacked = takeStatic('__toolgateAnalyse');
     const defineProperty = Reflect.defineProperty;
     const keysOf = Object.keys;
-    const ArrayOfLength = Array;
-    const fill = bound(Array.prototype.fill);
-    /** An array of `n` own elements (a store into it never consults Array.prototype). */
-    const filled = (n) => fill(new ArrayOfLength(n), undefined);
+    /** An array of `n` own elements, made without a store into an array (a store into a
+     *  missing element would run a setter of a polluted Array.prototype; one into an own
+     *  element never consults it). */
+    const filled = (n) => {
+        const o = create(null);
+        for (let i = 0; i < n; i++) o[i] = 0;
+        return keysOf(o);
+    };
     const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
     // What each tool reads, from the instance's catalogue (asked once per instance).
