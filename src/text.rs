@@ -13,7 +13,9 @@ pub(crate) fn has_any(s: &str, set: &[u8]) -> bool {
 /// Whether `s` holds `needle` (short, ASCII): `s.contains(needle)` without the two-way searcher.
 pub(crate) fn has(s: &str, needle: &[u8]) -> bool {
     debug_assert!(needle.is_ascii() && !needle.is_empty());
-    s.as_bytes().windows(needle.len()).any(|w| w == needle)
+    let (s, n) = (s.as_bytes(), needle);
+    // the first byte alone before a comparison of the whole needle
+    s.len() >= n.len() && (0..=s.len() - n.len()).any(|i| s[i] == n[0] && s[i..].starts_with(n))
 }
 
 #[cfg(test)]
