@@ -56,6 +56,8 @@
     const analysePacked = takeStatic('__toolgateAnalyse');
     const defineProperty = Reflect.defineProperty;
     const keysOf = Object.keys;
+    const arrayFrom = bound(Array.from);
+    const ArrayOf = Array;
     /** An array of `n` own elements, made without a store into an array (a store into a
      *  missing element would run a setter of a polluted Array.prototype; one into an own
      *  element never consults it). */
@@ -254,9 +256,15 @@
         const of = array ? arrayOf : objectOf;
         let o;
         if (n < of.length) o = of[n](base);
-        else {
-            o = array ? [] : {};
-            for (let i = 0; i < n; i++) put(o, array ? i : K[base + i], V[base + i]);
+        else if (array) {
+            // the captured Array.from over a record without a prototype: no store into an array
+            const record = create(null);
+            for (let i = 0; i < n; i++) record[i] = V[base + i];
+            record.length = n;
+            o = arrayFrom(ArrayOf, record);
+        } else {
+            o = {};
+            for (let i = 0; i < n; i++) put(o, K[base + i], V[base + i]);
         }
         for (let i = base; i < base + n; i++) V[i] = undefined;
         sp = base;
