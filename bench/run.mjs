@@ -409,7 +409,7 @@ console.log('| workload | toolgate | previous (ratio) | incumbent | ratio | goal
 console.log('|---|---:|---:|---:|---:|---|');
 for (const r of rows) {
   const was = r.previous == null ? '—' : `${fmt(r.previous)} ${r.unit} (${r.previousRatio.toFixed(2)}×)`;
-  console.log(`| ${r.workload} | ${fmt(r.toolgate)} ${r.unit} | ${was} | ${r.incumbent == null ? '—' : `${fmt(r.incumbent)} ${r.unit} (${r.incumbentName})`} | ${r.ratio == null ? '—' : `${r.ratio.toFixed(1)}×`} | ${r.goal ?? ''} |`);
+  console.log(`| ${r.workload.replaceAll('|', '\\|')} | ${fmt(r.toolgate)} ${r.unit} | ${was} | ${r.incumbent == null ? '—' : `${fmt(r.incumbent)} ${r.unit} (${r.incumbentName})`} | ${r.ratio == null ? '—' : `${r.ratio.toFixed(1)}×`} | ${r.goal ?? ''} |`);
 }
 if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ machine, rows, sizes }, null, 2));
 if (sink === 0.5) console.log(sink);
