@@ -19,9 +19,9 @@
 //! Not in the table, on purpose: files that are the project's own content, reviewed in its
 //! diffs and run only when someone runs them (`Makefile`, `package.json`, CI workflows,
 //! `.pre-commit-config.yaml`, `.devcontainer/`, `.gitattributes`), and `.envrc` (direnv runs
-//! a changed one only after `direnv allow`). See the README's "Writes that grant execution".
+//! a changed one only after `direnv allow`). See docs/security.md, "Writes that grant execution".
 
-/// What a write to a place grants; the README lists the families.
+/// What a write to a place grants; docs/security.md lists the families.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
     /// Git hooks and git's configuration: git runs them on commit, checkout, status, push.

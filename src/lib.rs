@@ -1,7 +1,7 @@
 //! toolgate: decides, before an AI agent's tool call runs, whether it *can* run (the validator)
 //! and whether the user *should be asked* (the approval engine).
 //!
-//! The core is pure Rust and tested on the host; the facade (`src/wasm.rs`, built for wasm32
+//! The core is pure Rust and tested on the host; the facade (`src/wasm/`, built for wasm32
 //! only) is the only module that knows JavaScript, and it only converts values and awaits.
 //! `tests/layering.rs` enforces that the core never reaches it (docs/architecture.md).
 

@@ -115,6 +115,10 @@ fn generated() -> String {
         .iter()
         .map(|c| c.code())
         .collect();
+    let critical_labels: Vec<&str> = crate::shell::critical::labels::LABELS
+        .iter()
+        .map(|(label, _)| *label)
+        .collect();
     let mut out = String::from(
         "// Generated from toolgate's Rust types by `src/typescript.rs`; do not edit.\n\
          // Regenerate: TOOLGATE_BLESS=1 cargo test --lib typescript\n\n",
@@ -134,6 +138,11 @@ fn generated() -> String {
             "PromptCode",
             "How the prompt settled a call.",
             codes::PROMPT,
+        ),
+        union(
+            "CriticalLabel",
+            "A critical command's label (see `src/shell/critical/labels.rs`).",
+            &critical_labels,
         ),
         union(
             "SettingsErrorCode",

@@ -110,6 +110,10 @@ pub struct Verdict {
     pub locality: Locality,
     /// The critical-command label, when step 4 saw one (even if a deny outranked it).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(optional, type = "CriticalLabel")
+    )]
     pub critical: Option<String>,
     /// The MCP server and tool (or resource) of an MCP call (see [`crate::mcp`]).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -128,3 +128,24 @@ fn realistic_settings_file() {
         "'mcp(old-db)' (MCP tool 'query' of server 'old-db') is denied by an override (from: Cline MCP settings: disabled)."
     );
 }
+
+#[test]
+fn mcp_auto_approval_is_what_cline_s_settings_give_an_mcp_call() {
+    use toolgate::import::cline::ClineAutoApprovalSettings;
+    // (Cline's auto-approval settings, MCP tools run without asking)
+    let cases = [
+        (r#"{}"#, false),
+        (r#"{"actions": {"useMcp": true}}"#, true),
+        (
+            r#"{"actions": {"useMcp": false, "executeSafeCommands": true}}"#,
+            false,
+        ),
+        (r#"{"enabled": false, "actions": {"useMcp": true}}"#, false),
+        (r#"{"yoloModeToggled": true}"#, true),
+        (r#"{"autoApproveAllToggled": true}"#, true),
+    ];
+    for (json, want) in cases {
+        let auto: ClineAutoApprovalSettings = serde_json::from_str(json).expect(json);
+        assert_eq!(cline_mcp::mcp_auto_approval(&auto), want, "{json}");
+    }
+}

@@ -64,3 +64,14 @@ fn every_corpus_file_is_listed() {
         }
     }
 }
+
+#[test]
+fn an_empty_corpus_file_fails() {
+    let empty = std::panic::catch_unwind(|| security::parse_file("empty", "# a comment\n\n"));
+    assert!(
+        empty.is_err(),
+        "a file of comments and blank lines must fail"
+    );
+    let one = security::parse_file("one", "allow\tls\ta listing\n");
+    assert_eq!(one.cases.len(), 1);
+}

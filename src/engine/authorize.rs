@@ -85,6 +85,10 @@ pub struct ApprovalRequest {
     pub reason: String,
     pub locality: Locality,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        all(test, not(target_arch = "wasm32")),
+        ts(optional, type = "CriticalLabel")
+    )]
     pub critical: Option<String>,
     /// The MCP server and tool (or resource) being asked about.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -22,10 +22,12 @@ use std::collections::BTreeMap;
 
 use serde::de::IgnoredAny;
 
+use super::cline::{self, ClineAutoApprovalSettings};
 use super::Imported;
+use crate::catalogue::Tier;
 use crate::map::NameMap;
 use crate::mcp::{self, Pattern};
-use crate::policy::Policy;
+use crate::policy::{Policy, PolicyTable, Situation};
 
 /// Where the overrides this importer produces come from.
 pub const ORIGIN: &str = "Cline MCP settings";
@@ -66,6 +68,16 @@ const CONNECTION: &[&str] = &[
     "transportType",
     "timeout",
 ];
+
+/// Whether Cline's auto-approval settings let MCP tools run without asking (the "Use MCP
+/// servers" action, YOLO, approve-all): what the policy table they import to gives an MCP call.
+pub fn mcp_auto_approval(auto: &ClineAutoApprovalSettings) -> bool {
+    let table = cline::auto_approval(auto)
+        .config
+        .auto_approval
+        .unwrap_or_default();
+    PolicyTable::for_cline(&table).get(Tier::Mcp, Situation::NoPath) == Policy::Allow
+}
 
 /// A config from Cline's MCP settings. `mcp_auto_approval`: whether Cline's auto-approval
 /// settings let MCP tools run (`None`: not known).

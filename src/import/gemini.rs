@@ -219,6 +219,65 @@ impl RuleImport<'_> {
                 ));
             }
         }
+        let (list, priority) = self.applies(&get)?;
+        // conditions toolgate cannot express: an allow is dropped, a deny or ask widens
+        let inexpressible: Vec<&str> = [
+            "argsPattern",
+            "toolAnnotations",
+            "subagent",
+            "safety_checker",
+        ]
+        .into_iter()
+        .filter(|k| get(k).is_some())
+        .collect();
+        if !inexpressible.is_empty() {
+            let what = inexpressible.join(", ");
+            if list == List::Allow {
+                self.skip(Some(list), format!("toolgate cannot express its {what}, and without it the allow would be broader"));
+                return None;
+            }
+            self.warn(format!(
+                "toolgate cannot express its {what}, so this {} covers every call of its tools (broader)",
+                list.name()
+            ));
+        }
+        for key in ["allowRedirection", "allow_redirection"] {
+            if get(key) == Some(&Value::Bool(true)) {
+                self.warn(format!("{key} is not carried: toolgate judges redirections itself (an allow rule does not cover a command that writes through one)"));
+            }
+        }
+        for key in ["denyMessage", "deny_message"] {
+            if get(key).is_some() {
+                self.warn(format!(
+                    "{key} is not carried: toolgate's reason names the rule instead"
+                ));
+            }
+        }
+        let widened = !inexpressible.is_empty();
+        let prefix = get("commandPrefix");
+        let regex = get("commandRegex");
+        let rules = if prefix.is_some() || regex.is_some() {
+            self.command_rules(list, prefix, regex, get("toolName"), widened)?
+        } else {
+            self.tool_rules(list, get("toolName"), get("mcpName"))?
+        };
+        if rules.is_empty() {
+            return None;
+        }
+        for r in &rules {
+            self.lists.push(list, r.clone());
+        }
+        Some(Carried {
+            index: self.index,
+            list,
+            priority,
+            rules,
+        })
+    }
+
+    /// The rule's list and priority, when it applies to this import (its decision, priority,
+    /// modes and `interactive` say so); else why not, warned.
+    fn applies<'v>(&mut self, get: &dyn Fn(&str) -> Option<&'v Value>) -> Option<(List, i64)> {
         let list = match get("decision").and_then(Value::as_str) {
             Some("allow") => List::Allow,
             Some("ask_user") => List::Ask,
@@ -279,91 +338,56 @@ impl RuleImport<'_> {
             );
             return None;
         }
-        // conditions toolgate cannot express: an allow is dropped, a deny or ask widens
-        let inexpressible: Vec<&str> = [
-            "argsPattern",
-            "toolAnnotations",
-            "subagent",
-            "safety_checker",
-        ]
-        .into_iter()
-        .filter(|k| get(k).is_some())
-        .collect();
-        if !inexpressible.is_empty() {
-            let what = inexpressible.join(", ");
-            if list == List::Allow {
-                self.skip(Some(list), format!("toolgate cannot express its {what}, and without it the allow would be broader"));
-                return None;
-            }
-            self.warn(format!(
-                "toolgate cannot express its {what}, so this {} covers every call of its tools (broader)",
-                list.name()
-            ));
-        }
-        for key in ["allowRedirection", "allow_redirection"] {
-            if get(key) == Some(&Value::Bool(true)) {
-                self.warn(format!("{key} is not carried: toolgate judges redirections itself (an allow rule does not cover a command that writes through one)"));
-            }
-        }
-        for key in ["denyMessage", "deny_message"] {
-            if get(key).is_some() {
-                self.warn(format!(
-                    "{key} is not carried: toolgate's reason names the rule instead"
-                ));
-            }
-        }
-        let widened = !inexpressible.is_empty();
-        let prefix = get("commandPrefix");
-        let regex = get("commandRegex");
+        Some((list, priority))
+    }
+
+    /// The rules of a rule with a `commandPrefix` or a `commandRegex` (every command tool's
+    /// when `widened`: its other conditions cannot be expressed).
+    fn command_rules(
+        &mut self,
+        list: List,
+        prefix: Option<&Value>,
+        regex: Option<&Value>,
+        tool_name: Option<&Value>,
+        widened: bool,
+    ) -> Option<Vec<String>> {
         let mut rules = Vec::new();
-        if prefix.is_some() || regex.is_some() {
-            if prefix.is_some() && regex.is_some() {
-                self.skip(Some(list), "commandPrefix and commandRegex cannot be used together (Gemini CLI rejects it)");
-                return None;
-            }
-            // Gemini CLI rejects a command condition on any tool but the shell
-            let shell_only = get("toolName").map_or(true, |t| {
-                t.strings()
-                    .is_some_and(|n| n.iter().all(|n| n == "run_shell_command"))
-            });
-            if !shell_only {
-                self.skip(Some(list), "commandPrefix or commandRegex on a tool other than run_shell_command (Gemini CLI rejects it): not carried");
-                return None;
-            }
-            if widened {
-                rules.extend(COMMAND_TOOLS.iter().map(|t| t.to_string()));
-            } else if let Some(p) = prefix {
-                let Some(prefixes) = p.strings() else {
-                    self.skip(
-                        Some(list),
-                        "commandPrefix must be a string or a list of strings",
-                    );
-                    return None;
-                };
-                for p in prefixes {
-                    rules.extend(self.prefix_rules(list, &p));
-                }
-            } else if let Some(r) = regex.and_then(Value::as_str) {
-                rules.extend(self.regex_rules(list, r));
-            } else {
-                self.skip(Some(list), "commandRegex must be a string");
-                return None;
-            }
-        } else {
-            rules.extend(self.tool_rules(list, get("toolName"), get("mcpName"))?);
-        }
-        if rules.is_empty() {
+        if prefix.is_some() && regex.is_some() {
+            self.skip(
+                Some(list),
+                "commandPrefix and commandRegex cannot be used together (Gemini CLI rejects it)",
+            );
             return None;
         }
-        for r in &rules {
-            self.lists.push(list, r.clone());
+        // Gemini CLI rejects a command condition on any tool but the shell
+        let shell_only = tool_name.map_or(true, |t| {
+            t.strings()
+                .is_some_and(|n| n.iter().all(|n| n == "run_shell_command"))
+        });
+        if !shell_only {
+            self.skip(Some(list), "commandPrefix or commandRegex on a tool other than run_shell_command (Gemini CLI rejects it): not carried");
+            return None;
         }
-        Some(Carried {
-            index: self.index,
-            list,
-            priority,
-            rules,
-        })
+        if widened {
+            rules.extend(COMMAND_TOOLS.iter().map(|t| t.to_string()));
+        } else if let Some(p) = prefix {
+            let Some(prefixes) = p.strings() else {
+                self.skip(
+                    Some(list),
+                    "commandPrefix must be a string or a list of strings",
+                );
+                return None;
+            };
+            for p in prefixes {
+                rules.extend(self.prefix_rules(list, &p));
+            }
+        } else if let Some(r) = regex.and_then(Value::as_str) {
+            rules.extend(self.regex_rules(list, r));
+        } else {
+            self.skip(Some(list), "commandRegex must be a string");
+            return None;
+        }
+        Some(rules)
     }
 
     fn prefix_rules(&mut self, list: List, prefix: &str) -> Vec<String> {

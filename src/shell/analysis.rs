@@ -171,6 +171,21 @@ pub struct SimpleCommand {
 impl SimpleCommand {
     // (these accessors are called all over `shell`: never inlined, one body each)
 
+    /// The variables the command runs with, as written: its assignments (`X=1 cmd`), then
+    /// the `K=V` words of its `env` launchers (`env X=1 cmd`).
+    pub fn variables(&self) -> impl Iterator<Item = (&str, &str)> {
+        let env_words = self
+            .wrappers
+            .iter()
+            .filter(|w| w.name == "env")
+            .flat_map(|w| w.words.iter().skip(1))
+            .filter_map(|w| w.split_once('='));
+        self.assignments
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .chain(env_words)
+    }
+
     /// The command's name without its directory (`/bin/cat` → `cat`).
     #[inline(never)]
     pub fn name(&self) -> Option<&str> {

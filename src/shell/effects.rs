@@ -99,31 +99,33 @@ pub(super) fn reads_unnamed_files(name: names::Key, words: &[String]) -> bool {
             .any(|s| sed_script_uses(s, true))
 }
 
-/// A sed command's scripts: `-e S`, `--expression=S`, or its first operand.
-fn sed_scripts(args: &[String]) -> Vec<&str> {
+/// A sed command's scripts: `-e S`, `-eS`, `--expression=S`, or its first operand (not the
+/// value of `-f FILE`, `-l N`, nor macOS's empty backup suffix in `sed -i '' …`).
+pub(super) fn sed_scripts(args: &[String]) -> Vec<&str> {
     let mut scripts: Vec<&str> = Vec::new();
     let mut explicit = false;
     let mut i = 0;
     while let Some(w) = args.get(i) {
+        i += 1;
         if w == "-e" || w == "--expression" {
             explicit = true;
-            if let Some(s) = args.get(i + 1) {
-                scripts.push(s);
-            }
-            i += 2;
-            continue;
-        }
-        if let Some(s) = w.strip_prefix("--expression=") {
+            scripts.extend(args.get(i).map(String::as_str));
+            i += 1;
+        } else if let Some(s) = w.strip_prefix("--expression=") {
             explicit = true;
             scripts.push(s);
         } else if let Some(s) = w.strip_prefix("-e").filter(|s| !s.is_empty()) {
             explicit = true;
             scripts.push(s);
+        } else if matches!(w.as_str(), "-f" | "--file" | "-l" | "--line-length")
+            || (w == "-i" && args.get(i).is_some_and(|e| e.is_empty()))
+        {
+            // an option's value, or macOS's empty backup suffix (`sed -i '' …`)
+            i += 1;
         } else if !w.starts_with('-') && !explicit {
             scripts.push(w);
             explicit = true;
         }
-        i += 1;
     }
     scripts
 }
@@ -145,12 +147,8 @@ fn past_delimited(b: &[u8], mut i: usize, delim: u8) -> usize {
 /// (`w`, `W`, `e`, the `s` flags `w` and `e`).
 fn sed_script_uses(script: &str, reads: bool) -> bool {
     let mut hit = false;
-    sed_commands(script, &mut |cmd, _| {
-        hit |= if reads {
-            matches!(cmd, b'r' | b'R')
-        } else {
-            matches!(cmd, b'e' | b'w' | b'W')
-        };
+    sed_commands(script, &mut |cmd| {
+        hit |= matches!(cmd, SedCommand::Read(_)) == reads;
     });
     hit
 }
@@ -160,78 +158,61 @@ fn sed_script_uses(script: &str, reads: bool) -> bool {
 pub(super) fn sed_files(words: &[String]) -> Vec<(&str, bool)> {
     let mut out = Vec::new();
     for script in sed_scripts(words.get(1..).unwrap_or(&[])) {
-        sed_commands(script, &mut |cmd, file| {
-            if let Some(f) = file.filter(|f| !f.is_empty()) {
-                out.push((f, matches!(cmd, b'w' | b'W')));
-            }
+        sed_commands(script, &mut |cmd| match cmd {
+            SedCommand::Read(f) if !f.is_empty() => out.push((f, false)),
+            SedCommand::Write(f) if !f.is_empty() => out.push((f, true)),
+            _ => {}
         });
     }
     out
 }
 
-/// Calls `found` with each command letter of a sed script that reads, writes or runs
-/// something (`r`, `R`, `w`, `W`, `e`; an `s` command's `w` and `e` flags as `w` and `e`),
-/// and the file it names (the rest of its line).
-fn sed_commands<'s>(script: &'s str, found: &mut dyn FnMut(u8, Option<&'s str>)) {
+/// A command of a sed script that reads, writes or runs something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SedCommand<'s> {
+    /// `r FILE`, `R FILE`.
+    Read(&'s str),
+    /// `w FILE`, `W FILE`, the `s` command's `w FILE` flag.
+    Write(&'s str),
+    /// `e COMMAND`: runs the command; `e` alone (empty) runs the pattern space.
+    Run(&'s str),
+    /// The `s` command's `e` flag: runs the substituted text.
+    RunSubstituted,
+}
+
+/// Reads a sed script and calls `found` with each command that reads, writes or runs
+/// something. A file or a command is the rest of its line, trimmed; `a`, `i` and `c` take
+/// theirs to the line's end, labels and `q`/`l` arguments end at `;` too.
+pub(super) fn sed_commands<'s>(script: &'s str, found: &mut dyn FnMut(SedCommand<'s>)) {
     let b = script.as_bytes();
     let mut i = 0;
     let at = |i: usize| b.get(i).copied();
-    let file = |i: usize| {
+    let line_end = |i: usize| {
         let rest = script.get(i..).unwrap_or("");
-        Some(rest.split('\n').next().unwrap_or("").trim())
+        i + rest.find('\n').unwrap_or(rest.len())
     };
+    let text = |i: usize| script.get(i..line_end(i)).unwrap_or("").trim();
     while i < b.len() {
-        // separators and addresses
-        while let Some(c) = at(i) {
-            match c {
-                b' '
-                | b'\t'
-                | b'\n'
-                | b';'
-                | b'0'..=b'9'
-                | b'$'
-                | b','
-                | b'~'
-                | b'+'
-                | b'!'
-                | b'{'
-                | b'}' => i += 1,
-                b'/' | b'\\' => {
-                    let delim = if c == b'\\' {
-                        i += 1;
-                        at(i).unwrap_or(b'/')
-                    } else {
-                        b'/'
-                    };
-                    i = past_delimited(b, i + 1, delim);
-                    // address flags `I`, `M`
-                    while matches!(at(i), Some(b'I' | b'M')) {
-                        i += 1;
-                    }
-                }
-                _ => break,
-            }
-        }
+        i = past_address(b, i);
         let Some(cmd) = at(i) else { break };
         i += 1;
         match cmd {
-            b'e' => found(cmd, None),
-            b'w' | b'W' | b'r' | b'R' => found(cmd, file(i)),
+            b'e' => found(SedCommand::Run(text(i))),
+            b'r' | b'R' => found(SedCommand::Read(text(i))),
+            b'w' | b'W' => found(SedCommand::Write(text(i))),
             b's' | b'y' => {
                 let Some(delim) = at(i) else { break };
-                i += 1;
-                for _ in 0..2 {
-                    i = past_delimited(b, i, delim);
-                }
+                i = past_delimited(b, past_delimited(b, i + 1, delim), delim);
                 while let Some(f) = at(i) {
                     match f {
                         b'e' if cmd == b's' => {
-                            found(b'e', None);
+                            found(SedCommand::RunSubstituted);
                             i += 1;
                         }
+                        // `w FILE` takes the rest of the line
                         b'w' if cmd == b's' => {
-                            found(b'w', file(i + 1));
-                            i += 1;
+                            found(SedCommand::Write(text(i + 1)));
+                            i = line_end(i);
                         }
                         b';' | b'\n' | b'}' => break,
                         _ => i += 1,
@@ -240,30 +221,51 @@ fn sed_commands<'s>(script: &'s str, found: &mut dyn FnMut(u8, Option<&'s str>))
             }
             _ => {}
         }
-        if matches!(
-            cmd,
-            b'a' | b'i'
-                | b'c'
-                | b'r'
-                | b'R'
-                | b'w'
-                | b'W'
-                | b'b'
-                | b't'
-                | b'T'
-                | b':'
-                | b'q'
-                | b'Q'
-                | b'l'
-                | b'L'
-        ) {
-            while at(i)
-                .is_some_and(|x| x != b'\n' && (x != b';' || matches!(cmd, b'a' | b'i' | b'c')))
-            {
-                i += 1;
+        match cmd {
+            b'a' | b'i' | b'c' | b'r' | b'R' | b'w' | b'W' | b'e' => i = line_end(i),
+            b'b' | b't' | b'T' | b':' | b'q' | b'Q' | b'l' | b'L' => {
+                while at(i).is_some_and(|x| x != b'\n' && x != b';') {
+                    i += 1;
+                }
             }
+            _ => {}
         }
     }
+}
+
+/// Past the separators and the address before a sed command (`1,/re/I!`, `\%re%`).
+fn past_address(b: &[u8], mut i: usize) -> usize {
+    while let Some(c) = b.get(i).copied() {
+        match c {
+            b' '
+            | b'\t'
+            | b'\n'
+            | b';'
+            | b'0'..=b'9'
+            | b'$'
+            | b','
+            | b'~'
+            | b'+'
+            | b'!'
+            | b'{'
+            | b'}' => i += 1,
+            b'/' | b'\\' => {
+                let delim = if c == b'\\' {
+                    i += 1;
+                    b.get(i).copied().unwrap_or(b'/')
+                } else {
+                    b'/'
+                };
+                i = past_delimited(b, i + 1, delim);
+                // address flags `I`, `M`
+                while matches!(b.get(i), Some(b'I' | b'M')) {
+                    i += 1;
+                }
+            }
+            _ => break,
+        }
+    }
+    i
 }
 
 /// `find … -exec CMD … ;` (and `-execdir`, `-ok`, `-okdir`; `fd -x CMD…`): the word ranges

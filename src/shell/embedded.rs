@@ -7,6 +7,7 @@
 //! piece as a script or a command of its own, whose parent is the command, with the same
 //! checks as the top level.
 
+use super::effects::{self, SedCommand};
 pub(super) use super::inline::Code;
 use super::inline::{self, interpreter, push, push_script, Lang};
 use super::wrappers::{options, COMMAND_VARIABLES};
@@ -409,18 +410,7 @@ fn git(c: &SimpleCommand, args: &[String], out: &mut Vec<Code>) {
 /// `GIT_CONFIG_KEY_<n>=K GIT_CONFIG_VALUE_<n>=V git …` (as assignments or `env` words) set
 /// config like `-c K=V`; `GIT_CONFIG_PARAMETERS` holds `'K'='V'` pairs.
 fn env_config(c: &SimpleCommand, out: &mut Vec<Code>) {
-    let env_words = c
-        .wrappers
-        .iter()
-        .filter(|w| w.name == "env")
-        .flat_map(|w| w.words.iter().skip(1))
-        .filter_map(|w| w.split_once('='));
-    let vars: Vec<(&str, &str)> = c
-        .assignments
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .chain(env_words)
-        .collect();
+    let vars: Vec<(&str, &str)> = c.variables().collect();
     for (k, key) in &vars {
         if let Some(n) = k.strip_prefix("GIT_CONFIG_KEY_") {
             let value = format!("GIT_CONFIG_VALUE_{n}");
@@ -750,112 +740,18 @@ fn parallel(words: &[String], out: &mut Vec<Code>) {
 }
 
 /// sed's `e command` runs the command; `e` alone and the `s///e` flag run text built from
-/// the input, which cannot be known.
+/// the input, which cannot be known (the script is read by [`effects::sed_commands`]).
 fn sed(args: &[String], out: &mut Vec<Code>) {
-    let mut scripts = Vec::new();
-    let mut explicit = false;
-    let mut i = 0;
-    while let Some(w) = args.get(i) {
-        i += 1;
-        if w == "-e" || w == "--expression" {
-            explicit = true;
-            scripts.extend(args.get(i).cloned());
-            i += 1;
-        } else if let Some(s) = w.strip_prefix("--expression=") {
-            explicit = true;
-            scripts.push(s.to_string());
-        } else if w == "-f" || w == "--file" || w == "-l" || w == "--line-length" {
-            i += 1;
-        } else if w == "-i" && args.get(i).is_some_and(|e| e.is_empty()) {
-            // macOS `sed -i '' …`: the empty backup suffix
-            i += 1;
-        } else if !w.starts_with('-') && !explicit {
-            scripts.push(w.clone());
-            explicit = true;
-        }
-    }
-    for s in scripts {
-        sed_script(&s, out);
-    }
-}
-
-fn sed_script(script: &str, out: &mut Vec<Code>) {
-    let b = script.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // separators and addresses
-        while let Some(&c) = b.get(i) {
-            match c {
-                b' '
-                | b'\t'
-                | b'\n'
-                | b';'
-                | b'0'..=b'9'
-                | b'$'
-                | b','
-                | b'~'
-                | b'+'
-                | b'!'
-                | b'{'
-                | b'}' => i += 1,
-                b'/' => i = past(b, i + 1, b'/'),
-                b'\\' => i = past(b, i + 2, b.get(i + 1).copied().unwrap_or(b'/')),
-                _ => break,
+    for script in effects::sed_scripts(args) {
+        effects::sed_commands(script, &mut |cmd| match cmd {
+            SedCommand::Run("") => push(out, Code::Opaque("sed e", "runs the pattern space")),
+            SedCommand::Run(text) => push_script(out, "sed e", text),
+            SedCommand::RunSubstituted => {
+                push(out, Code::Opaque("sed s///e", "runs the substituted text"))
             }
-        }
-        let Some(&cmd) = b.get(i) else { break };
-        i += 1;
-        let line_end = |i: usize| {
-            script
-                .get(i..)
-                .and_then(|r| r.find('\n'))
-                .map_or(b.len(), |n| i + n)
-        };
-        match cmd {
-            b'e' => {
-                let end = line_end(i);
-                let text = script.get(i..end).unwrap_or("").trim();
-                if text.is_empty() {
-                    push(out, Code::Opaque("sed e", "runs the pattern space"));
-                } else {
-                    push_script(out, "sed e", text);
-                }
-                i = end;
-            }
-            b's' | b'y' => {
-                let Some(&delim) = b.get(i) else { break };
-                i = past(b, past(b, i + 1, delim), delim);
-                while let Some(&f) = b.get(i) {
-                    match f {
-                        b'e' if cmd == b's' => {
-                            push(out, Code::Opaque("sed s///e", "runs the substituted text"));
-                            i += 1;
-                        }
-                        // `w FILE` ends the command
-                        b'w' | b'\n' | b';' | b'}' => break,
-                        _ => i += 1,
-                    }
-                }
-            }
-            b'a' | b'i' | b'c' | b'r' | b'R' | b'w' | b'W' | b'b' | b't' | b'T' | b':' => {
-                i = line_end(i)
-            }
-            _ => {}
-        }
+            SedCommand::Read(_) | SedCommand::Write(_) => {}
+        });
     }
-}
-
-/// Just past the next unescaped `delim` at or after `i` (or the end).
-fn past(b: &[u8], mut i: usize, delim: u8) -> usize {
-    while let Some(&x) = b.get(i) {
-        i += 1;
-        if x == b'\\' {
-            i += 1;
-        } else if x == delim {
-            break;
-        }
-    }
-    i
 }
 
 // ---- interpreters ----

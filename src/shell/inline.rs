@@ -981,58 +981,11 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
     };
     let mut toks: Vec<Tok> = Vec::new();
     while let Some(&c) = lx.b.get(lx.i) {
-        let next = lx.b.get(lx.i + 1).copied();
-        let comment = match lang {
-            Lang::Js => c == b'/' && matches!(next, Some(b'/' | b'*')),
-            Lang::Php => c == b'#' || (c == b'/' && matches!(next, Some(b'/' | b'*'))),
-            Lang::Lua => c == b'-' && next == Some(b'-'),
-            Lang::AppleScript => c == b'-' && next == Some(b'-'),
-            _ => {
-                c == b'#' && !(lang == Lang::Ruby && matches!(toks.last(), Some(Tok::Punct(b'%'))))
-            }
-        };
-        if comment {
-            if next == Some(b'*') {
-                let end = code.get(lx.i + 2..).and_then(|r| r.find("*/"));
-                lx.i = end.map_or(lx.b.len(), |e| lx.i + 2 + e + 2);
-            } else {
-                let end = code.get(lx.i..).and_then(|r| r.find('\n'));
-                lx.i = end.map_or(lx.b.len(), |e| lx.i + e);
-            }
+        if skip_comment(lang, &mut lx, toks.last()) {
             continue;
         }
         if c.is_ascii_alphabetic() || c == b'_' {
-            let start = lx.i;
-            while lx
-                .b
-                .get(lx.i)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-            {
-                lx.i += 1;
-            }
-            let name = code.get(start..lx.i).unwrap_or("");
-            let after = lx.b.get(lx.i).copied();
-            // python string prefixes: r"…", f'…', rb"…"
-            if lang == Lang::Python
-                && matches!(after, Some(b'\'' | b'"'))
-                && name.len() <= 2
-                && name.bytes().all(|b| b"rRbBuUfF".contains(&b))
-            {
-                let raw = name.bytes().any(|b| b == b'r' || b == b'R');
-                let format = name.bytes().any(|b| b == b'f' || b == b'F');
-                let s = python_string(&mut lx, raw);
-                let interpolated = format && s.replace("{{", "").contains('{');
-                push_tok(&mut toks, Tok::Str((!interpolated).then_some(s)));
-                continue;
-            }
-            // perl quote-like operators: q{…} qq{…} qw{…} qx{…}, m/…/ s/…/…/ tr/…/…/ y///
-            if lang == Lang::Perl {
-                if let Some(t) = perl_quote(&mut lx, name) {
-                    toks.extend(t);
-                    continue;
-                }
-            }
-            push_tok(&mut toks, Tok::Name(name));
+            name_token(lang, &mut lx, &mut toks);
             continue;
         }
         lx.i += 1;
@@ -1128,6 +1081,70 @@ fn tokens(lang: Lang, code: &str) -> Vec<Tok<'_>> {
         }
     }
     toks
+}
+
+/// Skips a comment at the cursor (`#`, `//`, `/* */`, `--` by language); whether there was one.
+fn skip_comment(lang: Lang, lx: &mut Lexer<'_>, last: Option<&Tok<'_>>) -> bool {
+    let Some(&c) = lx.b.get(lx.i) else {
+        return false;
+    };
+    let code = lx.s;
+    let next = lx.b.get(lx.i + 1).copied();
+    let comment = match lang {
+        Lang::Js => c == b'/' && matches!(next, Some(b'/' | b'*')),
+        Lang::Php => c == b'#' || (c == b'/' && matches!(next, Some(b'/' | b'*'))),
+        Lang::Lua => c == b'-' && next == Some(b'-'),
+        Lang::AppleScript => c == b'-' && next == Some(b'-'),
+        _ => c == b'#' && !(lang == Lang::Ruby && matches!(last, Some(Tok::Punct(b'%')))),
+    };
+    if !comment {
+        return false;
+    }
+    if next == Some(b'*') {
+        let end = code.get(lx.i + 2..).and_then(|r| r.find("*/"));
+        lx.i = end.map_or(lx.b.len(), |e| lx.i + 2 + e + 2);
+    } else {
+        let end = code.get(lx.i..).and_then(|r| r.find('\n'));
+        lx.i = end.map_or(lx.b.len(), |e| lx.i + e);
+    }
+    true
+}
+
+/// A name at the cursor: a name token, or the string or quote-like operator it prefixes
+/// (python's `r"…"`, perl's `q{…}`).
+fn name_token<'c>(lang: Lang, lx: &mut Lexer<'c>, toks: &mut Vec<Tok<'c>>) {
+    let code = lx.s;
+    let start = lx.i;
+    while lx
+        .b
+        .get(lx.i)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
+        lx.i += 1;
+    }
+    let name = code.get(start..lx.i).unwrap_or("");
+    let after = lx.b.get(lx.i).copied();
+    // python string prefixes: r"…", f'…', rb"…"
+    if lang == Lang::Python
+        && matches!(after, Some(b'\'' | b'"'))
+        && name.len() <= 2
+        && name.bytes().all(|b| b"rRbBuUfF".contains(&b))
+    {
+        let raw = name.bytes().any(|b| b == b'r' || b == b'R');
+        let format = name.bytes().any(|b| b == b'f' || b == b'F');
+        let s = python_string(lx, raw);
+        let interpolated = format && s.replace("{{", "").contains('{');
+        push_tok(toks, Tok::Str((!interpolated).then_some(s)));
+        return;
+    }
+    // perl quote-like operators: q{…} qq{…} qw{…} qx{…}, m/…/ s/…/…/ tr/…/…/ y///
+    if lang == Lang::Perl {
+        if let Some(t) = perl_quote(lx, name) {
+            toks.extend(t);
+            return;
+        }
+    }
+    push_tok(toks, Tok::Name(name));
 }
 
 /// A python string at the quote under the cursor (single or triple quoted).

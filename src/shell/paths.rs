@@ -488,14 +488,7 @@ pub(crate) fn is_absolute(word: &str) -> bool {
 /// The files named by loader variables, as assignments or `env` words.
 #[inline(never)]
 fn loaded_files<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
-    let env_words = c
-        .wrappers
-        .iter()
-        .filter(|w| w.name == "env")
-        .flat_map(|w| w.words.iter().skip(1))
-        .filter_map(|w| w.split_once('='));
-    let assigned = c.assignments.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-    for (k, value) in assigned.chain(env_words) {
+    for (k, value) in c.variables() {
         if LOADER_VARIABLES.contains(&k) {
             for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {
                 let at = Source {

@@ -9,8 +9,6 @@ use wasm_bindgen::prelude::*;
 use super::prompt::describe;
 use super::read::{from_js, object_or_nothing, optional, own_field};
 use super::write::to_js;
-#[cfg(feature = "gate")]
-use super::Gatekeeper;
 use crate::settings::{ErrorCode, SettingsError};
 
 /// JSON text as a JS value, or an `invalid-value` error naming `field`.
@@ -99,7 +97,6 @@ pub fn import_cline_mcp(
     #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")] auto_approval: JsValue,
 ) -> Result<JsValue, JsValue> {
     use crate::import::{cline, cline_mcp};
-    use crate::policy::{PolicyTable, Situation};
     let settings = match settings.as_string() {
         Some(text) => parse_json(&text, "settings")?,
         None => settings,
@@ -107,14 +104,7 @@ pub fn import_cline_mcp(
     let settings: cline_mcp::ClineMcpSettings = from_js(settings, "settings")?;
     let auto: Option<cline::ClineAutoApprovalSettings> =
         optional(auto_approval, "autoApprovalSettings")?;
-    let use_mcp = auto.map(|a| {
-        let table = cline::auto_approval(&a)
-            .config
-            .auto_approval
-            .unwrap_or_default();
-        PolicyTable::for_cline(&table).get(crate::Tier::Mcp, Situation::NoPath)
-            == crate::policy::Policy::Allow
-    });
+    let use_mcp = auto.as_ref().map(cline_mcp::mcp_auto_approval);
     Ok(to_js(&cline_mcp::settings(&settings, use_mcp)))
 }
 
@@ -145,56 +135,4 @@ pub fn import_gemini(
 pub fn import_codex(text: &str) -> Result<JsValue, JsValue> {
     let imported = crate::import::codex::rules(text).map_err(|e| syntax("rules", e))?;
     Ok(to_js(&imported))
-}
-
-/// With both facades in one build (the default features: `cargo test`, `wasm-pack test`) the
-/// class also has the importers as static methods, as the package's entries give it
-/// (scripts/lib/glue.mjs), so the wasm tests drive `Gatekeeper.importCline` as hosts do.
-#[cfg(feature = "gate")]
-#[wasm_bindgen]
-impl Gatekeeper {
-    #[wasm_bindgen(js_name = importCline, unchecked_return_type = "Imported")]
-    pub fn import_cline(
-        #[wasm_bindgen(unchecked_param_type = "ClineImport")] input: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_cline(input)
-    }
-
-    #[wasm_bindgen(js_name = importClaudeCode, unchecked_return_type = "Imported")]
-    pub fn import_claude_code(
-        #[wasm_bindgen(unchecked_param_type = "ClaudeCodePermissions")] permissions: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClaudeCodeContext")] context: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_claude_code(permissions, context)
-    }
-
-    #[wasm_bindgen(js_name = importHarness, unchecked_return_type = "Imported")]
-    pub fn import_harness(
-        #[wasm_bindgen(unchecked_param_type = "HarnessImport")] settings: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_harness(settings)
-    }
-
-    #[wasm_bindgen(js_name = importClineMcp, unchecked_return_type = "Imported")]
-    pub fn import_cline_mcp(
-        #[wasm_bindgen(unchecked_param_type = "ClineMcpSettings | string")] settings: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "ClineAutoApproval")] auto_approval: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_cline_mcp(settings, auto_approval)
-    }
-
-    #[cfg(feature = "text-importers")]
-    #[wasm_bindgen(js_name = importGemini, unchecked_return_type = "Imported")]
-    pub fn import_gemini(
-        text: &str,
-        #[wasm_bindgen(unchecked_optional_param_type = "GeminiContext")] context: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        import_gemini(text, context)
-    }
-
-    #[cfg(feature = "text-importers")]
-    #[wasm_bindgen(js_name = importCodex, unchecked_return_type = "Imported")]
-    pub fn import_codex(text: &str) -> Result<JsValue, JsValue> {
-        import_codex(text)
-    }
 }

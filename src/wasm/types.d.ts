@@ -10,6 +10,9 @@ export type ResolutionCode = "deny_override" | "turn_deny" | "deny_rule" | "not_
 /** How the prompt settled a call. */
 export type PromptCode = "no_approval_ui" | "user_once" | "user_always" | "user_deny" | "prompt_failed" | "prompt_invalid_answer" | "prompt_timeout" | "prompt_aborted";
 
+/** A critical command's label (see `src/shell/critical/labels.rs`). */
+export type CriticalLabel = "recursive-delete-root" | "workspace-delete" | "recursive-delete-unknown" | "sudo-rm" | "move-root" | "recursive-chmod-root" | "recursive-chown-root" | "extract-root" | "disk-write" | "mkfs" | "remote-code-exec" | "opaque-code-exec" | "remote-shell" | "encoded-command" | "fork-bomb" | "crontab-write" | "kill-init" | "kill-host" | "shutdown" | "shadow-copy-delete" | "boot-config-write" | "force-push" | "remote-branch-delete" | "git-hook-write" | "git-config-write" | "editor-config-write" | "agent-config-write" | "startup-file-write" | "auth-file-write" | "autostart-write" | "user-config-write" | "service-write" | "system-file-write" | "device-write" | "sysrq-trigger" | "ignore-file-write";
+
 /** A thrown settings `Error`'s `code`. */
 export type SettingsErrorCode = "unknown-field" | "missing-field" | "duplicate-field" | "wrong-type" | "unreadable" | "invalid-value" | "out-of-range" | "unsupported-version" | "empty-path" | "invalid-path" | "invalid-file-name" | "invalid-ignore-file" | "empty-name" | "origin-without-override" | "invalid-rule" | "rule-example-failed";
 
@@ -225,7 +228,7 @@ origin?: string, rule?: string, locality: Locality,
 /**
  * The critical-command label, when step 4 saw one (even if a deny outranked it).
  */
-critical?: string, 
+critical?: CriticalLabel, 
 /**
  * The MCP server and tool (or resource) of an MCP call (see [`crate::mcp`]).
  */
@@ -238,7 +241,7 @@ blocked?: BlockedPath,
 
 export type Outcome = { allowed: boolean, reason?: string, code: OutcomeCode, decidedBy: DecidedBy, verdict: Verdict, };
 
-export type ApprovalRequestCore = { tool: string, tier: Tier, reason: string, locality: Locality, critical?: string, 
+export type ApprovalRequestCore = { tool: string, tier: Tier, reason: string, locality: Locality, critical?: CriticalLabel, 
 /**
  * The MCP server and tool (or resource) being asked about.
  */

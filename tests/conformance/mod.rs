@@ -32,7 +32,17 @@ pub mod security;
 /// Every ported case starts from this config, as the JS `Gatekeeper` reads it.
 pub const BASE_CONFIG: &str = r#"{"workspaceRoots":["/ws"],"mode":"yolo"}"#;
 
-pub const README: &str = include_str!("../../README.md");
+/// The user documentation the differences are explained in: the README and the pages its
+/// detail moved to.
+pub const README: &str = concat!(
+    include_str!("../../README.md"),
+    include_str!("../../docs/differences.md"),
+    include_str!("../../docs/settings.md"),
+    include_str!("../../docs/security.md"),
+    include_str!("../../docs/paths.md"),
+    include_str!("../../docs/rules.md"),
+    include_str!("../../docs/windows.md"),
+);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -377,6 +377,8 @@ pub fn parse_file(name: &'static str, text: &str) -> Corpus {
             section: section.clone(),
         });
     }
+    // a file with no case (a bad merge, a truncated file) would pass while testing nothing
+    assert!(!cases.is_empty(), "{name}.tsv has no case");
     Corpus {
         name,
         config: serde_json::Value::Object(config).to_string(),
@@ -474,8 +476,14 @@ pub fn gatekeeper_class() -> js_sys::Function {
     use wasm_bindgen::JsCast;
     let seed = toolgate::wasm::Gatekeeper::new(js_sys::Object::new().into())
         .unwrap_or_else(|_| panic!("an empty config must construct"));
-    js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
+    let class = js_sys::Reflect::get(&wasm_bindgen::JsValue::from(seed), &"constructor".into())
         .ok()
         .and_then(|c| c.dyn_into().ok())
-        .expect("the class")
+        .expect("the class");
+    importers::install(&class);
+    class
 }
+
+#[cfg(target_arch = "wasm32")]
+#[path = "../wasm_support/importers.rs"]
+mod importers;

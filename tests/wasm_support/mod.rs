@@ -5,14 +5,19 @@
 use js_sys::{Function, Object, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The `Gatekeeper` class as JS sees it (its constructor and static methods).
+pub mod importers;
+
+/// The `Gatekeeper` class as JS sees it (its constructor and static methods, the importers
+/// among them as the package installs them).
 pub fn class() -> Function {
     let seed = toolgate::wasm::Gatekeeper::new(Object::new().into())
         .unwrap_or_else(|_| panic!("an empty config must construct"));
-    Reflect::get(&JsValue::from(seed), &"constructor".into())
+    let class = Reflect::get(&JsValue::from(seed), &"constructor".into())
         .unwrap()
         .dyn_into::<Function>()
-        .unwrap()
+        .unwrap();
+    importers::install(&class);
+    class
 }
 
 /// A JS value from a JS expression, e.g. `js("'\\uD800'")`.

@@ -14,15 +14,21 @@
 //! * `encoded-command`: `powershell -EncodedCommand` (`-e`, `-ec`, `-enc`): what runs is not
 //!   what the user reads, whatever the decoded script does.
 
+use super::{Cmd, Line};
 use crate::shell::analysis::SimpleCommand;
 use crate::shell::windows::program_key;
+
+/// The command's Windows-only label is `want` (computed once per command).
+pub(super) fn gives(line: &Line<'_>, cmd: &Cmd<'_>, want: &str) -> bool {
+    *cmd.windows.get_or_init(|| label(line.cmds, cmd.c)) == Some(want)
+}
 
 fn lower(words: &[String]) -> Vec<String> {
     words.iter().map(|w| w.to_ascii_lowercase()).collect()
 }
 
 /// The Windows-only label of `c`, if any (`cmds`: the line's commands, for pipelines).
-pub(super) fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
+fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
     let name = program_key(c.own_words().first()?);
     let args = lower(c.own_words().get(1..).unwrap_or(&[]));
     let has = |w: &str| {

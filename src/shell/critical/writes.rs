@@ -6,8 +6,16 @@
 //! A name toolgate cannot see (a member of an archive, a file a server names) is written as
 //! `*` inside its directory: it lands in a place only when any name there is one
 //! (`.git/hooks/*`, `/etc/**`), never merely because it might be `.bashrc`.
+//!
+//! Also every file a command writes ([`written_files`]), and the `extract-root` detector.
 
-use super::super::{names, SimpleCommand};
+use std::borrow::Cow;
+
+use super::remote::{is_fetcher, saved_files};
+use super::targets::Reach;
+use super::{operands, Cmd, Line};
+use crate::shell::unseen::{unseen, Unseen};
+use crate::shell::{names, SimpleCommand};
 
 const UNZIP: names::Key = names::folded_key("unzip");
 
@@ -280,6 +288,104 @@ pub(super) fn extracted(c: &SimpleCommand) -> Vec<String> {
         .collect();
     out.push(format!("{dir}/*"));
     out
+}
+
+/// An archive or patch unpacked into `/`, a top-level directory or a home, or keeping
+/// absolute names (`tar -P`, `cpio -i`): it may replace any system or start-up file (see
+/// [`crate::shell::unseen`]).
+pub(super) fn extracts_to_root(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
+    let c = cmd.c;
+    let Some(Unseen::Extract { into, anywhere }) = unseen(c) else {
+        return false;
+    };
+    let dir = into.unwrap_or(".");
+    anywhere || line.scope.reach(c, dir, dir.contains('$')) == Reach::System
+}
+
+/// Files a command writes: redirection targets, `tee` operands, the target of `cp`/`mv`/
+/// `install`/`ln`/`rsync`/`scp`, `dd of=`, `sed -i`/`perl -i`/`truncate` operands, a
+/// fetcher's output file (in its `--output-dir`), the file `git config` changes, what an
+/// extraction writes (below). (Borrowed from the command where it names them as written.)
+#[inline(never)]
+pub(super) fn written_files(c: &SimpleCommand) -> Vec<Cow<'_, str>> {
+    let mut out: Vec<Cow<'_, str>> = Vec::new();
+    for r in c.redirects.iter().filter(|r| r.writes_file()) {
+        push_copy(&mut out, &r.target);
+    }
+    let Some(name) = c.name() else { return out };
+    let args = c.words.get(1..).unwrap_or(&[]);
+    let key = names::folded_key(name);
+    match key {
+        names::TEE | names::TRUNCATE => {
+            for w in operands(args) {
+                push_copy(&mut out, w);
+            }
+        }
+        names::CP | names::MV | names::INSTALL | names::LN | names::RSYNC | names::SCP => {
+            let target_dir = args
+                .windows(2)
+                .find(|p| p.first().is_some_and(|w| w == "-t"))
+                .and_then(|p| p.get(1));
+            let target_long = args
+                .iter()
+                .find_map(|w| w.strip_prefix("--target-directory="));
+            let files = operands(args);
+            let (target, sources) = match target_dir.map(String::as_str).or(target_long) {
+                Some(t) => (t, &files[..]),
+                None => match files.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => (last.as_str(), rest),
+                    _ => return out,
+                },
+            };
+            // the target itself, or the file each source makes inside it when it is a directory
+            push_copy(&mut out, target);
+            for source in sources {
+                let dir = target.trim_end_matches('/');
+                let base = crate::shell::basename(source.trim_end_matches('/'));
+                let mut file = String::with_capacity(dir.len() + 1 + base.len());
+                file.push_str(dir);
+                file.push('/');
+                file.push_str(base);
+                out.push(Cow::Owned(file));
+            }
+        }
+        names::DD => {
+            for w in args.iter().filter_map(|w| w.strip_prefix("of=")) {
+                push_copy(&mut out, w);
+            }
+        }
+        names::SED | names::PERL
+            if args.iter().any(|w| {
+                w.starts_with("--in-place")
+                    || (w.starts_with('-') && !w.starts_with("--") && w.contains('i'))
+            }) =>
+        {
+            for w in operands(args) {
+                push_copy(&mut out, w);
+            }
+        }
+        names::GIT => out.extend(git_config(c).map(Cow::Owned)),
+        _ if is_fetcher(key, name) => {
+            let dir = output_dir(c).map(|d| d.trim_end_matches('/'));
+            for file in saved_files(c) {
+                let file = match (dir, file) {
+                    (Some(d), Some(f)) if !f.starts_with(['/', '~']) => format!("{d}/{f}"),
+                    (Some(d), None) => format!("{d}/*"),
+                    (_, Some(f)) => f,
+                    (None, None) => continue,
+                };
+                out.push(Cow::Owned(file));
+            }
+        }
+        _ => out.extend(extracted(c).into_iter().map(Cow::Owned)),
+    }
+    out
+}
+
+/// Appends `s` (one shared call instead of a `Vec::push` inlined at each site).
+#[inline(never)]
+fn push_copy<'c>(out: &mut Vec<Cow<'c, str>>, s: &'c str) {
+    out.push(Cow::Borrowed(s));
 }
 
 #[cfg(test)]

@@ -10,160 +10,23 @@ impl Parser<'_, '_> {
     /// build.)
     pub(super) fn emit(&mut self, parts: &mut Parts) -> PResult<Option<usize>> {
         let base_wrappers = self.out.wrappers.len();
-        // (most commands have no enclosing launcher: skip the call to clone nothing)
-        let mut wrappers = if self.out.wrappers.is_empty() {
-            Vec::new()
-        } else {
-            self.out.wrappers.clone()
-        };
-        let mut start = 0;
-        let mut levels = 0;
-        let mut script = None;
-        if let Some(p) = &self.out.positional {
-            if !parts.dynamic.is_empty() {
-                wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
-            }
-            if !parts.dynamic_assignments.is_empty() {
-                let (a, d) = (&mut parts.assignments, &mut parts.dynamic_assignments);
-                wrappers::substitute_assignments(a, d, p);
-            }
-        }
-        while let Some(rest) = parts.words.get(start..).filter(|r| !r.is_empty()) {
-            if parts.dynamic.iter().any(|d| d.index == start) {
-                break;
-            }
-            match wrappers::peel(rest) {
-                wrappers::Peel::None => break,
-                wrappers::Peel::Launcher { name, next } => {
-                    let layer = rest.get(..next).unwrap_or(&[]).to_vec();
-                    if layer
-                        .iter()
-                        .skip(1)
-                        .any(|w| assignment_name_len(w).is_some())
-                    {
-                        self.out.not_plain("variable assignment");
-                    }
-                    wrappers.push(Wrapper {
-                        name: name.to_string(),
-                        words: layer,
-                        script: false,
-                        dynamic: dynamic_between(&parts.dynamic, start, start + next),
-                    });
-                    start += next;
-                    self.enter()?;
-                    levels += 1;
-                }
-                wrappers::Peel::Script {
-                    name,
-                    at,
-                    join,
-                    skip,
-                    params,
-                } => {
-                    let end = if join {
-                        parts.words.len()
-                    } else {
-                        start + at + 1
-                    };
-                    if parts
-                        .dynamic
-                        .iter()
-                        .any(|d| d.index >= start + at && d.index < end)
-                    {
-                        break;
-                    }
-                    let mut text = parts
-                        .words
-                        .get(start + at..end)
-                        .map(|w| w.join(" "))
-                        .unwrap_or_default();
-                    let mut layer = rest.get(..at).unwrap_or(&[]).to_vec();
-                    // An attached value (`-S'…'`, `--command=…`): the option is the
-                    // launcher's, the rest of the word is the script.
-                    if skip > 0 {
-                        let option = text.get(..skip).unwrap_or_default();
-                        layer.push(option.trim_end_matches('=').to_string());
-                        text = text.get(skip..).unwrap_or_default().to_string();
-                    }
-                    // No `dynamic`: the substitutions in a script launcher's words belong to
-                    // no listed command (the launcher is replaced by the script's), so they
-                    // are rendered as commands of their own and the words stay quoted.
-                    wrappers.push(Wrapper {
-                        name: name.to_string(),
-                        words: layer,
-                        script: true,
-                        ..Wrapper::default()
-                    });
-                    script = Some(text);
-                    // the script's `$0`, `$1`, …: its launcher's words after it (`{}` is
-                    // the file `find -exec`, `xargs -I{}` or `parallel` puts there); `eval`
-                    // runs in this shell
-                    let open = wrappers
-                        .iter()
-                        .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
-                    self.out.script_positional = match params {
-                        Some(p) => {
-                            let from = start + p;
-                            let words = parts.words.get(from..).unwrap_or(&[]).iter();
-                            let values = words.enumerate().map(|(i, w)| {
-                                let known =
-                                    w != "{}" && !parts.dynamic.iter().any(|d| d.index == from + i);
-                                known.then(|| w.clone())
-                            });
-                            Some(wrappers::Positional {
-                                values: values.collect(),
-                                open,
-                            })
-                        }
-                        None if name == "eval" => self.out.positional.clone(),
-                        None => None,
-                    };
-                    break;
-                }
-            }
-        }
+        self.substitute_positional(parts);
+        let peeled = self.peel_launchers(parts)?;
+        let Peeled {
+            wrappers,
+            start,
+            levels,
+            script,
+        } = peeled;
         if let Some(text) = script {
-            let inherited = with_assignments(&self.out.inherited, parts);
-            let saved = std::mem::replace(&mut self.out.inherited, inherited);
-            // the shell that reads the script: `watch` and `su -c` hand it to `sh -c` (or a
-            // login shell that may be one)
-            let posix = match wrappers.last().map(|w| w.name.as_str()) {
-                Some("eval") => None,
-                Some("sh -c" | "dash -c" | "watch" | "su -c") => Some(true),
-                _ => Some(false),
-            };
-            let scope = if wrappers.last().is_some_and(|w| w.name == "eval") {
-                Scope::Shared
-            } else {
-                Scope::Fresh
-            };
-            let result = self.parse_nested(
-                &text,
-                Nested {
-                    origin: Origin::Script,
-                    parent: parts.parent,
-                    wrappers: Some(wrappers),
-                    cwd: None,
-                    keep_pipeline: true,
-                    posix,
-                    scope,
-                },
-            );
-            self.out.inherited = saved;
-            result?;
+            self.parse_script(&text, wrappers, parts)?;
             for _ in 0..levels {
                 self.leave();
             }
             return Ok(None);
         }
         if start > 0 {
-            parts.words.drain(..start);
-            parts.dynamic.retain(|d| d.index >= start);
-            for d in &mut parts.dynamic {
-                d.index -= start;
-            }
-            parts.unknown = indexes_between(&parts.unknown, start, usize::MAX);
-            parts.globs = indexes_between(&parts.globs, start, usize::MAX);
+            drop_launcher_words(parts, start);
         }
         if parts
             .words
@@ -184,35 +47,7 @@ impl Parser<'_, '_> {
         let idx = self.push(parts, side_effect, wrappers)?;
         self.track_positional(idx);
         for (a, b) in execs {
-            let Some(c) = self.out.commands.get(idx) else {
-                break;
-            };
-            let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
-            let dynamic = dynamic_between(&c.dynamic, a, b);
-            // `{}` is each file find selects
-            let mut unknown = indexes_between(&c.unknown, a, b);
-            for (i, w) in words.iter().enumerate() {
-                if w.contains("{}") && !unknown.contains(&i) {
-                    unknown.push(i);
-                }
-            }
-            let globs = indexes_between(&c.globs, a, b);
-            let mut inner_wrappers = c.wrappers.clone();
-            inner_wrappers.push(Wrapper {
-                name: "find -exec".into(),
-                ..Wrapper::default()
-            });
-            let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
-            self.emit(&mut Parts {
-                words,
-                dynamic,
-                unknown,
-                globs,
-                origin: Some(Origin::Exec),
-                parent: Some(idx),
-                ..Parts::default()
-            })?;
-            self.out.wrappers = saved;
+            self.emit_exec(idx, a, b)?;
         }
         if self
             .out
@@ -230,6 +65,210 @@ impl Parser<'_, '_> {
             self.leave();
         }
         Ok(Some(idx))
+    }
+
+    /// `$1`, `$@`, … in the words and assignments of a script's command, where the script's
+    /// launcher gave them (`sh -c '…' x a b`).
+    fn substitute_positional(&self, parts: &mut Parts) {
+        let Some(p) = &self.out.positional else {
+            return;
+        };
+        if !parts.dynamic.is_empty() {
+            wrappers::substitute_positional(&mut parts.words, &mut parts.dynamic, p);
+        }
+        if !parts.dynamic_assignments.is_empty() {
+            let (a, d) = (&mut parts.assignments, &mut parts.dynamic_assignments);
+            wrappers::substitute_assignments(a, d, p);
+        }
+    }
+
+    /// Peels the launchers off the front of `parts`' words (`sudo`, `env X=1`, `nice`, …),
+    /// up to a script launcher (`sh -c '…'`, `eval`) whose script replaces the command.
+    fn peel_launchers(&mut self, parts: &Parts) -> PResult<Peeled> {
+        // (most commands have no enclosing launcher: skip the call to clone nothing)
+        let mut peeled = Peeled {
+            wrappers: if self.out.wrappers.is_empty() {
+                Vec::new()
+            } else {
+                self.out.wrappers.clone()
+            },
+            start: 0,
+            levels: 0,
+            script: None,
+        };
+        while let Some(rest) = parts.words.get(peeled.start..).filter(|r| !r.is_empty()) {
+            let start = peeled.start;
+            if parts.dynamic.iter().any(|d| d.index == start) {
+                break;
+            }
+            match wrappers::peel(rest) {
+                wrappers::Peel::None => break,
+                wrappers::Peel::Launcher { name, next } => {
+                    let layer = rest.get(..next).unwrap_or(&[]).to_vec();
+                    if layer
+                        .iter()
+                        .skip(1)
+                        .any(|w| assignment_name_len(w).is_some())
+                    {
+                        self.out.not_plain("variable assignment");
+                    }
+                    peeled.wrappers.push(Wrapper {
+                        name: name.to_string(),
+                        words: layer,
+                        script: false,
+                        dynamic: dynamic_between(&parts.dynamic, start, start + next),
+                    });
+                    peeled.start += next;
+                    self.enter()?;
+                    peeled.levels += 1;
+                }
+                script @ wrappers::Peel::Script { .. } => {
+                    peeled.script = self.script_layer(parts, start, script, &mut peeled.wrappers);
+                    break;
+                }
+            }
+        }
+        Ok(peeled)
+    }
+
+    /// The script a script launcher found at word `start` runs (`None` when part of it is an
+    /// expansion), with the launcher pushed onto `wrappers` and the script's positional
+    /// parameters set. (`launcher`'s indexes count from `start`.)
+    fn script_layer(
+        &mut self,
+        parts: &Parts,
+        start: usize,
+        launcher: wrappers::Peel,
+        wrappers: &mut Vec<Wrapper>,
+    ) -> Option<String> {
+        let wrappers::Peel::Script {
+            name,
+            at,
+            join,
+            skip,
+            params,
+        } = launcher
+        else {
+            return None;
+        };
+        let at = start + at;
+        let end = if join { parts.words.len() } else { at + 1 };
+        if parts.dynamic.iter().any(|d| d.index >= at && d.index < end) {
+            return None;
+        }
+        let mut text = parts
+            .words
+            .get(at..end)
+            .map(|w| w.join(" "))
+            .unwrap_or_default();
+        let mut layer = parts.words.get(start..at).unwrap_or(&[]).to_vec();
+        // An attached value (`-S'…'`, `--command=…`): the option is the
+        // launcher's, the rest of the word is the script.
+        if skip > 0 {
+            let option = text.get(..skip).unwrap_or_default();
+            layer.push(option.trim_end_matches('=').to_string());
+            text = text.get(skip..).unwrap_or_default().to_string();
+        }
+        // No `dynamic`: the substitutions in a script launcher's words belong to
+        // no listed command (the launcher is replaced by the script's), so they
+        // are rendered as commands of their own and the words stay quoted.
+        wrappers.push(Wrapper {
+            name: name.to_string(),
+            words: layer,
+            script: true,
+            ..Wrapper::default()
+        });
+        // the script's `$0`, `$1`, …: its launcher's words after it (`{}` is
+        // the file `find -exec`, `xargs -I{}` or `parallel` puts there); `eval`
+        // runs in this shell
+        let open = wrappers
+            .iter()
+            .any(|w| matches!(w.name.as_str(), "xargs" | "find -exec" | "parallel"));
+        self.out.script_positional = match params {
+            Some(p) => {
+                let from = start + p;
+                let words = parts.words.get(from..).unwrap_or(&[]).iter();
+                let values = words.enumerate().map(|(i, w)| {
+                    let known = w != "{}" && !parts.dynamic.iter().any(|d| d.index == from + i);
+                    known.then(|| w.clone())
+                });
+                Some(wrappers::Positional {
+                    values: values.collect(),
+                    open,
+                })
+            }
+            None if name == "eval" => self.out.positional.clone(),
+            None => None,
+        };
+        Some(text)
+    }
+
+    /// Parses the script a launcher runs in place of the launcher's command, in the shell
+    /// that reads it, with the launcher's assignments.
+    fn parse_script(&mut self, text: &str, wrappers: Vec<Wrapper>, parts: &Parts) -> PResult<()> {
+        let inherited = with_assignments(&self.out.inherited, parts);
+        let saved = std::mem::replace(&mut self.out.inherited, inherited);
+        // the shell that reads the script: `watch` and `su -c` hand it to `sh -c` (or a
+        // login shell that may be one)
+        let posix = match wrappers.last().map(|w| w.name.as_str()) {
+            Some("eval") => None,
+            Some("sh -c" | "dash -c" | "watch" | "su -c") => Some(true),
+            _ => Some(false),
+        };
+        let scope = if wrappers.last().is_some_and(|w| w.name == "eval") {
+            Scope::Shared
+        } else {
+            Scope::Fresh
+        };
+        let result = self.parse_nested(
+            text,
+            Nested {
+                origin: Origin::Script,
+                parent: parts.parent,
+                wrappers: Some(wrappers),
+                cwd: None,
+                keep_pipeline: true,
+                posix,
+                scope,
+            },
+        );
+        self.out.inherited = saved;
+        result
+    }
+
+    /// The command `find -exec` runs (words `a..b` of command `idx`), emitted as a command
+    /// of its own.
+    fn emit_exec(&mut self, idx: usize, a: usize, b: usize) -> PResult<()> {
+        let Some(c) = self.out.commands.get(idx) else {
+            return Ok(());
+        };
+        let words = c.words.get(a..b).unwrap_or(&[]).to_vec();
+        let dynamic = dynamic_between(&c.dynamic, a, b);
+        // `{}` is each file find selects
+        let mut unknown = indexes_between(&c.unknown, a, b);
+        for (i, w) in words.iter().enumerate() {
+            if w.contains("{}") && !unknown.contains(&i) {
+                unknown.push(i);
+            }
+        }
+        let globs = indexes_between(&c.globs, a, b);
+        let mut inner_wrappers = c.wrappers.clone();
+        inner_wrappers.push(Wrapper {
+            name: "find -exec".into(),
+            ..Wrapper::default()
+        });
+        let saved = std::mem::replace(&mut self.out.wrappers, inner_wrappers);
+        let result = self.emit(&mut Parts {
+            words,
+            dynamic,
+            unknown,
+            globs,
+            origin: Some(Origin::Exec),
+            parent: Some(idx),
+            ..Parts::default()
+        });
+        self.out.wrappers = saved;
+        result.map(|_| ())
     }
 
     /// `GIT_PAGER='rm -rf ~' git log`, `env PAGER='sh -c …' man x`: variables whose value the
@@ -513,6 +552,29 @@ impl Parser<'_, '_> {
             .flatten();
         self.out.dirs.change(target, absolute, dynamic);
     }
+}
+
+/// What peeling the launchers off a command found.
+struct Peeled {
+    /// The enclosing launchers and the command's own.
+    wrappers: Vec<Wrapper>,
+    /// The index of the first word after the launchers.
+    start: usize,
+    /// Nesting levels entered, one per launcher.
+    levels: usize,
+    /// The script a script launcher runs instead of the command.
+    script: Option<String>,
+}
+
+/// Drops the launchers' words (`..start`) from `parts`, reindexing what points into them.
+fn drop_launcher_words(parts: &mut Parts, start: usize) {
+    parts.words.drain(..start);
+    parts.dynamic.retain(|d| d.index >= start);
+    for d in &mut parts.dynamic {
+        d.index -= start;
+    }
+    parts.unknown = indexes_between(&parts.unknown, start, usize::MAX);
+    parts.globs = indexes_between(&parts.globs, start, usize::MAX);
 }
 
 /// Prepends a script launcher's assignments (`X=1 bash -c '…'`) to a command of the script.

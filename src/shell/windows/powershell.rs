@@ -478,12 +478,10 @@ impl<'a, 'o> Ps<'a, 'o> {
         loop {
             self.blanks(false);
             let c = self.peek();
-            if matches!(c, 0 | b';' | b'\n' | b')' | b'}' | b']')
-                || (c == b'|' && self.at(1) != b'|')
-                || self.looking_at("||")
+            // a pipe (`|` or `||`), `&&`, a redirection
+            if matches!(c, 0 | b';' | b'\n' | b')' | b'}' | b']' | b'|' | b'>')
                 || self.looking_at("&&")
-                || (c == b'|')
-                || (c == b'>' || (c.is_ascii_digit() || c == b'*') && self.at(1) == b'>')
+                || ((c.is_ascii_digit() || c == b'*') && self.at(1) == b'>')
             {
                 break;
             }
@@ -689,72 +687,13 @@ impl<'a, 'o> Ps<'a, 'o> {
         };
         let bound = bind(cmdlet, tokens)?;
         let written = bound.written.clone();
-        let values = |want: fn(&Role) -> bool| -> Vec<Arg> {
-            let mut out = Vec::new();
-            for (role, v) in &bound.values {
-                if want(role) {
-                    out.push(v.clone());
-                }
-            }
-            out
-        };
+        let values = |want: fn(&Role) -> bool| bound.values(want);
         let mut words: Vec<Arg>;
         match canonical {
             "Invoke-Expression" => {
-                let code = values(|r| *r == Role::Code);
-                words = vec![Arg::new("eval")];
-                if code.is_empty() && stage > 0 {
-                    // the text it is piped: literal text is read, anything else is a shell
-                    // reading its input
-                    match first.filter(|v| !v.unknown && stage == 1) {
-                        Some(v) => {
-                            let text = v.text.clone();
-                            self.code(&text)?;
-                        }
-                        None => words = vec![Arg::new("sh")],
-                    }
-                }
-                for c in &code {
-                    if c.unknown {
-                        words.push(c.clone());
-                    } else {
-                        self.code(&c.text)?;
-                        words.push(c.clone());
-                    }
-                }
+                words = self.invoke_expression(values(|r| *r == Role::Code), stage, first)?
             }
-            "Start-Process" => {
-                words = values(|r| *r == Role::Program);
-                for a in values(|r| *r == Role::Arguments) {
-                    words.extend(if a.quoted || a.unknown {
-                        split_line(&a)
-                    } else {
-                        vec![a]
-                    });
-                }
-                if let Some(w) = words.first_mut() {
-                    w.text = w.text.replace('\\', "/");
-                    // a file by its name runs from the current directory
-                    let lower = w.text.to_ascii_lowercase();
-                    let file = [
-                        ".exe", ".bat", ".cmd", ".ps1", ".com", ".msi", ".vbs", ".js",
-                    ]
-                    .iter()
-                    .any(|e| lower.ends_with(e));
-                    if file && !w.text.contains('/') {
-                        w.text = format!("./{}", w.text);
-                    }
-                }
-                words = programs::reading(words);
-                for p in values(|r| *r == Role::Path) {
-                    redirects.push(Redirect {
-                        op: ">".into(),
-                        dynamic: p.unknown,
-                        target: p.text,
-                        ..Redirect::default()
-                    });
-                }
-            }
+            "Start-Process" => words = start_process(&bound, &mut redirects),
             _ => {
                 let reads_as = if cmdlet.reads_as.is_empty() {
                     canonical
@@ -817,6 +756,33 @@ impl<'a, 'o> Ps<'a, 'o> {
         self.out
             .push(words, written, redirects, origin, (pipeline, stage), kids)?;
         Ok(Some(canonical))
+    }
+
+    /// `Invoke-Expression CODE` read as `eval CODE`, its literal code read; piped text it
+    /// runs is read when literal, else it is a shell reading its input.
+    fn invoke_expression(
+        &mut self,
+        code: Vec<Arg>,
+        stage: usize,
+        first: Option<&Arg>,
+    ) -> R<Vec<Arg>> {
+        let mut words = vec![Arg::new("eval")];
+        if code.is_empty() && stage > 0 {
+            match first.filter(|v| !v.unknown && stage == 1) {
+                Some(v) => {
+                    let text = v.text.clone();
+                    self.code(&text)?;
+                }
+                None => words = vec![Arg::new("sh")],
+            }
+        }
+        for c in code {
+            if !c.unknown {
+                self.code(&c.text)?;
+            }
+            words.push(c);
+        }
+        Ok(words)
     }
 
     /// Adds a command read as written: `head`, then the tokens as words.
@@ -1171,6 +1137,54 @@ struct Bound {
     values: Vec<(Role, Arg)>,
     switches: Vec<&'static str>,
     written: Vec<String>,
+}
+
+impl Bound {
+    /// The values bound to parameters of the roles `want` accepts, in order.
+    fn values(&self, want: fn(&Role) -> bool) -> Vec<Arg> {
+        let mut out = Vec::new();
+        for (role, v) in &self.values {
+            if want(role) {
+                out.push(v.clone());
+            }
+        }
+        out
+    }
+}
+
+/// `Start-Process PROGRAM ARGS`: the program and its arguments (split when given as one
+/// line), `-RedirectStandardOutput` and the like as redirections.
+fn start_process(bound: &Bound, redirects: &mut Vec<Redirect>) -> Vec<Arg> {
+    let mut words = bound.values(|r| *r == Role::Program);
+    for a in bound.values(|r| *r == Role::Arguments) {
+        words.extend(if a.quoted || a.unknown {
+            split_line(&a)
+        } else {
+            vec![a]
+        });
+    }
+    if let Some(w) = words.first_mut() {
+        w.text = w.text.replace('\\', "/");
+        // a file by its name runs from the current directory
+        let lower = w.text.to_ascii_lowercase();
+        let file = [
+            ".exe", ".bat", ".cmd", ".ps1", ".com", ".msi", ".vbs", ".js",
+        ]
+        .iter()
+        .any(|e| lower.ends_with(e));
+        if file && !w.text.contains('/') {
+            w.text = format!("./{}", w.text);
+        }
+    }
+    for p in bound.values(|r| *r == Role::Path) {
+        redirects.push(Redirect {
+            op: ">".into(),
+            dynamic: p.unknown,
+            target: p.text,
+            ..Redirect::default()
+        });
+    }
+    programs::reading(words)
 }
 
 fn bind(cmdlet: &cmdlets::Cmdlet, tokens: Vec<Token>) -> R<Bound> {

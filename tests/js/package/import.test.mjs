@@ -52,3 +52,27 @@ test('import: isIgnored follows the ignore file', async () => {
   assert.equal(gk.isIgnored('private/notes.md'), true);
   assert.equal(gk.isIgnored('private'), false);
 });
+
+test('Gatekeeper.importX: the shipped statics are the import module\'s functions', async () => {
+  const { Gatekeeper } = await import('toolgate');
+  const importers = await import('toolgate/import');
+  const cases = {
+    importCline: [{ commandPermissions: '{"allow":["npm *"]}', clineignore: '.env\n' }],
+    importClaudeCode: [{ allow: ['Bash(npm test:*)'], deny: ['Read(./.env)'] }, { workspaceRoot: '/ws' }],
+    importHarness: [{ mode: 'write', overrides: { bash: 'prompt' } }],
+    importClineMcp: [{ mcpServers: { gh: { autoApprove: ['get_issue'] } } }, { actions: { useMcp: true } }],
+    importGemini: ['[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "git status"\ndecision = "allow"\npriority = 10\n'],
+    importCodex: ['prefix_rule(pattern = ["git", "status"], decision = "allow")\n'],
+  };
+  for (const [name, args] of Object.entries(cases)) {
+    assert.equal(typeof Gatekeeper[name], 'function', name);
+    assert.ok(!Object.keys(Gatekeeper).includes(name), `${name} is not enumerable`);
+    const viaClass = Gatekeeper[name](...args);
+    assert.deepEqual(viaClass, importers[name](...args), name);
+    assert.ok(Object.keys(viaClass.config).length > 0, `${name} carried something`);
+  }
+  // a refusal is the same Error, with its field and code
+  const thrown = (f) => { try { f(); } catch (e) { return [e.field, e.code]; } return null; };
+  assert.deepEqual(thrown(() => Gatekeeper.importCline(5)), thrown(() => importers.importCline(5)));
+  assert.notEqual(thrown(() => Gatekeeper.importCline(5)), null);
+});
