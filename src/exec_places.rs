@@ -427,6 +427,15 @@ mod tests {
             ("/proc/sysrq-trigger", false, Some("sysrq-trigger")),
             ("/proc/1/status", false, None),
             ("src/main.rs", false, None),
+            // a row's first byte compared before the rest, in the platform's case
+            ("code/user/settings.json", true, Some("editor-config-write")),
+            ("code/user/settings.json", false, None),
+            (
+                "docs/powershell/Microsoft.PowerShell_profile.ps1",
+                true,
+                Some("startup-file-write"),
+            ),
+            ("docs/powershell/profile.ps1", false, None),
             (
                 "/usr/lib/python3/site-packages/evil.pth",
                 false,
