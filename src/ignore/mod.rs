@@ -586,6 +586,11 @@ impl Ignore {
         &self.warnings
     }
 
+    /// The files pulled in by `!include` (at any depth), as named there.
+    pub fn included(&self) -> &[String] {
+        self.sources.get(1..).unwrap_or(&[])
+    }
+
     /// Pattern lines compiled (includes expanded; the built-in rule not counted).
     pub fn len(&self) -> usize {
         self.rules.len()
