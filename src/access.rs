@@ -8,6 +8,7 @@ use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
+use crate::text::has_any;
 use crate::verdict::Locality;
 use crate::view::View;
 use crate::workspace::{byte_eq, may_be_short_name, word_at, PathError, Resolved, Workspace};
@@ -221,7 +222,7 @@ impl Access {
     fn absolute_glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let fold = self.workspace.case_insensitive();
         let parts: Vec<&str> = glob.split('/').filter(|c| !c.is_empty()).collect();
-        if !parts.iter().any(|c| c.contains(['*', '?', '['])) {
+        if !parts.iter().any(|c| has_any(c, b"*?[")) {
             return Ok(GlobRisk::Clear);
         }
         for root in self.workspace.roots() {

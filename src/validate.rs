@@ -13,6 +13,7 @@ use crate::patch;
 use crate::platform::Flavour;
 use crate::shell::trees::Reach;
 use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
+use crate::text::has_any;
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -588,7 +589,7 @@ fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String
 
 /// `dir`, from where `c` runs, is one known directory outside every workspace root.
 fn outside_roots(access: &Access, c: &SimpleCommand, dir: &str) -> bool {
-    if c.cwd_dynamic || !c.cwd_also.is_empty() || dir.contains(['$', '`', '*', '?', '[']) {
+    if c.cwd_dynamic || !c.cwd_also.is_empty() || has_any(dir, b"$`*?[") {
         return false;
     }
     let path = match c.cwd.as_deref() {

@@ -34,6 +34,8 @@
 
 use std::borrow::Cow;
 
+use crate::text::{has, has_any};
+
 use super::programs::Role;
 use super::roles;
 use super::{Analysis, Origin, SimpleCommand};
@@ -293,7 +295,7 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             let at = Source {
                 unknown: r.dynamic && unknown_text(&r.target),
-                glob: r.target.contains(['*', '?', '[']),
+                glob: has_any(&r.target, b"*?["),
                 redirect: true,
                 ..Source::LITERAL
             };
@@ -347,7 +349,7 @@ fn find_named_files<'a>(
 /// directories are known).
 fn unknown_text(text: &str) -> bool {
     let rest = normalise_expansions(text);
-    rest.contains(['$', '`'])
+    has_any(&rest, b"$`")
 }
 
 fn add<'a>(
@@ -371,7 +373,7 @@ fn add_cow<'a>(
     at: Source,
 ) {
     let word: &str = &written;
-    let url = word.contains("://");
+    let url = has(word, b"://");
     let file_url = url && is_file_url(word) && opens_urls(c);
     if word.is_empty() || (url && !file_url) {
         return;
@@ -387,7 +389,7 @@ fn add_cow<'a>(
     }
     // curl expands `[a-z]` and `{a,b}` in a URL itself: each list item is a URL, and a
     // range stands for the names it matches (a glob class, or `*`)
-    if file_url && !at.glob && word.contains(['[', '{']) {
+    if file_url && !at.glob && has_any(word, b"[{") {
         // (as paths: a glob is matched against paths, not URLs)
         let path = word.get(7..).unwrap_or("");
         let path = path.strip_prefix("localhost").unwrap_or(path);
@@ -423,7 +425,7 @@ fn add_cow<'a>(
             _ => word.clone(),
         };
         // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
-        let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
+        let under_glob = relative && cwd.as_deref().is_some_and(|d| has_any(d, b"*?["));
         let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
         out.push(PathOperand {
             command,

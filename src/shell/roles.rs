@@ -20,6 +20,7 @@ use super::programs::{
     self, arg, Arg, Grammar, Operands, Program, Role, FILES, PATTERN_THEN_FILES, SCRIPT, TEXT,
     UNKNOWN,
 };
+use crate::text::has_any;
 
 /// The grammar of a program without one of its own, from its traits.
 pub fn default_grammar(p: &Program) -> &'static Grammar {
@@ -58,7 +59,7 @@ fn names_a_path(word: &str) -> bool {
 
 /// Whether a word is written as a path: it holds a separator or starts with `.` or `~`.
 pub fn path_syntax(word: &str) -> bool {
-    word.starts_with(['.', '~']) || word.contains(['/', '\\'])
+    word.starts_with(['.', '~']) || has_any(word, b"/\\")
 }
 
 /// The role of each of `words` (the program's name first). The name itself is a
