@@ -94,12 +94,10 @@ fn read_program(words: &[String], out: &mut [Role], depth: u8) {
         .or_else(|| programs::lookup_folded(base).map(|_| (&FILES, &[][..])));
     match known {
         Some((grammar, code_flags)) => read(grammar, code_flags, words, out, depth),
-        None => {
-            read(&UNKNOWN, &[], words, out, depth);
-            if depth < MAX_RUNS {
-                may_launch(words, out, depth);
-            }
-        }
+        // an unknown program's words stay unknown even where one looks like a program it may
+        // launch (`ghq rm alice/dist`, `cabal install build`): nothing there is certain, so a
+        // path-like word only prompts (launchers toolgate knows are peeled before roles)
+        None => read(&UNKNOWN, &[], words, out, depth),
     }
 }
 
@@ -112,38 +110,6 @@ fn uniform(g: &Grammar) -> bool {
         && g.operands.len() == 1
         && g.operands.first() == Some(&g.option_values)
         && g.after_dashes == g.option_values
-}
-
-/// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
-/// `dbus-run-session -- cat x`): the words after the first known program name are also read
-/// by that program's grammar, and what it certainly opens is a path. Its other words stay
-/// unknown: this only ever makes a word more certain, and only a word written as a path.
-fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
-    let Some(at) = words
-        .iter()
-        .enumerate()
-        .skip(1)
-        .find(|(_, w)| !w.starts_with('-') && programs::lookup(programs::basename(w)).is_some())
-        .map(|(i, _)| i)
-    else {
-        return;
-    };
-    let launched = &words[at..];
-    let mut inner = vec![Role::Unknown; launched.len()];
-    read_program(launched, &mut inner, depth + 1);
-    // a bare word stays unknown: the "program" may be the unknown one's sub-command
-    // (`cabal install build`, `asdf install build`), and a bare name there only prompts
-    let launched_words = launched.iter().skip(1);
-    for ((r, inner), w) in out
-        .iter_mut()
-        .skip(at + 1)
-        .zip(inner.iter().skip(1))
-        .zip(launched_words)
-    {
-        if *inner == Role::Path && path_syntax(w) {
-            *r = Role::Path;
-        }
-    }
 }
 
 /// The option of `g` (then of `parent`, then a code flag) spelled by `word`, and whether its
@@ -395,9 +361,9 @@ mod tests {
             ("npx tsc --outDir dist", &[N, N, P, P]),
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
-            ("systemd-inhibit cat .env", &[N, U, P]),
+            ("foo cat .env", &[N, U, U]),
             ("cabal install build", &[N, U, U]),
-            ("ghq rm alice/dist", &[N, U, P]),
+            ("ghq rm alice/dist", &[N, U, U]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
