@@ -290,7 +290,8 @@ struct Extra {
     /// Short option letters that take a value (for reading clusters: in `sort -to`, `o` is
     /// `-t`'s value).
     short_values: &'static [u8],
-    /// Options that take the next word as their value before the sub-command (`git -C dir`).
+    /// Options that take the next word as their value before the sub-command (`git -C dir`)
+    /// or before the command a launcher runs (`nice --adjustment 5 cmd`).
     value_options: &'static [&'static str],
     launch: Option<Launch>,
     /// The language of an interpreter whose code toolgate reads.
@@ -329,6 +330,15 @@ impl Program {
     /// How it finds the command it runs, for a launcher.
     pub fn launch(&self) -> Option<Launch> {
         self.extra().launch
+    }
+    /// Short option letters that take a value.
+    pub fn short_values(&self) -> &'static [u8] {
+        self.extra().short_values
+    }
+    /// Long options that take the next word as their value before the sub-command, or before
+    /// the command a launcher runs.
+    pub fn value_options(&self) -> &'static [&'static str] {
+        self.extra().value_options
     }
     /// The language of an interpreter whose code toolgate reads.
     pub fn lang(&self) -> Option<Lang> {
@@ -810,6 +820,23 @@ const fn launcher(name: &'static str, launch: Launch, short_values: &'static [u8
 
 const fn words(skip: u8) -> Launch {
     Launch::Words { skip }
+}
+
+/// A launcher that runs its operands as a command after its options (short letters and long
+/// options that take a value) and `skip` operands of its own (`chroot DIR cmd`).
+const fn launches(
+    program: Spec,
+    skip: u8,
+    short_values: &'static [u8],
+    value_options: &'static [&'static str],
+) -> Spec {
+    Spec {
+        launch: Some(words(skip)),
+        short_values,
+        value_options,
+        traits: program.traits | LAUNCHER,
+        ..program
+    }
 }
 
 const fn o(flag: &'static str, why: &'static str) -> Opt {
@@ -2863,6 +2890,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     launcher("busybox", words(0), b""),
     r("bzcat"),
+    launches(p("caffeinate", LAUNCHER), 0, b"tw", &[]),
     rn("cal"),
     with_reads(
         with_grammar(
@@ -2872,15 +2900,18 @@ const TABLE: &[Spec] = &[
         CARGO_READS,
     ),
     r("cat"),
+    launches(p("catchsegv", LAUNCHER), 0, b"", &[]),
     // changes into it
     with_grammar(rn("cd"), &FILES),
     p("chgrp", WRITES),
     p("chmod", WRITES),
     p("chown", WRITES),
-    Spec {
-        launch: Some(words(1)),
-        ..p("chroot", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("chroot", LAUNCHER | PRIVILEGE),
+        1,
+        b"",
+        &["--userspec", "--groups"],
+    ),
     launcher("chrt", words(1), b""),
     r("cksum"),
     with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
@@ -2903,6 +2934,7 @@ const TABLE: &[Spec] = &[
     with_grammar(r("cut"), &CUT),
     shell("dash"),
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
+    launches(p("dbus-launch", LAUNCHER), 0, b"", &["--config-file"]),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
     code(
@@ -2913,11 +2945,7 @@ const TABLE: &[Spec] = &[
     r("diff"),
     rn("dirname"),
     rn("dirs"),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"Cu",
-        ..p("doas", LAUNCHER | PRIVILEGE)
-    },
+    launches(p("doas", LAUNCHER | PRIVILEGE), 0, b"Cu", &[]),
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
     p("docker-machine", PROJECT_TOOL),
@@ -2928,17 +2956,18 @@ const TABLE: &[Spec] = &[
     with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
     p("emacs", WRITES | READS | INTERPRETER),
-    launcher("entr", words(0), b""),
+    launches(p("entr", LAUNCHER), 0, b"", &[]),
     launcher("env", words(0), b"uCS"),
     interp("erl", &["-eval"]),
     with_grammar(p("esbuild", PROJECT_TOOL), &LINT),
     with_grammar(p("eslint", PROJECT_TOOL), &LINT),
     p("eval", SHELL),
-    launcher("exec", words(0), b"a"),
+    launches(p("exec", LAUNCHER), 0, b"a", &[]),
     r("expand"),
     interp("expect", &["-c"]),
     rn("expr"),
-    launcher("faketime", words(1), b""),
+    launches(p("fakeroot", LAUNCHER), 0, b"ifs", &["--lib", "--faked"]),
+    launches(p("faketime", LAUNCHER), 1, b"", &[]),
     rn("false"),
     with_grammar(with_options(r("fd"), FD_OPTIONS), &FD),
     with_grammar(with_options(r("fdfind"), FD_OPTIONS), &FD),
@@ -2951,7 +2980,7 @@ const TABLE: &[Spec] = &[
         options: FIND_OPTIONS,
         ..r("find")
     },
-    launcher("firejail", words(0), b""),
+    launches(p("firejail", LAUNCHER), 0, b"", &[]),
     shell("fish"),
     with_grammar(p("flake8", PROJECT_TOOL), &LINT),
     Spec {
@@ -3042,7 +3071,12 @@ const TABLE: &[Spec] = &[
     rn("id"),
     p("init", DESTRUCTIVE),
     p("install", WRITES | READS),
-    launcher("ionice", words(0), b"cnpPu"),
+    launches(
+        p("ionice", LAUNCHER),
+        0,
+        b"cnpPu",
+        &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+    ),
     interp("irb", &[]),
     with_grammar(p("isort", PROJECT_TOOL), &LINT),
     with_grammar(interp("java", &[]), &JAVA),
@@ -3066,7 +3100,12 @@ const TABLE: &[Spec] = &[
     r("lsof"),
     Spec {
         options: TRACE_OPTIONS,
-        ..launcher("ltrace", words(0), b"aAeEnopsSTuX")
+        ..launches(
+            p("ltrace", LAUNCHER),
+            0,
+            b"aADeFlnopsuxw",
+            &["--output", "--library"],
+        )
     },
     code(interp("lua", &["-e"]), Lang::Lua),
     code(interp("luajit", &["-e"]), Lang::Lua),
@@ -3109,7 +3148,7 @@ const TABLE: &[Spec] = &[
     fetcher("ncat"),
     fetcher("netcat"),
     with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
-    launcher("nice", words(0), b"n"),
+    launches(p("nice", LAUNCHER), 0, b"n", &["--adjustment"]),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
     code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
@@ -3118,10 +3157,7 @@ const TABLE: &[Spec] = &[
         Lang::Js,
     ),
     with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
-    Spec {
-        launch: Some(words(0)),
-        ..p("nohup", LAUNCHER | WRITES)
-    },
+    launches(p("nohup", LAUNCHER | WRITES), 0, b"", &[]),
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
@@ -3130,6 +3166,12 @@ const TABLE: &[Spec] = &[
     },
     rn("nproc"),
     with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
+    launches(
+        p("nsenter", LAUNCHER),
+        0,
+        b"tSG",
+        &["--target", "--setuid", "--setgid"],
+    ),
     with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
@@ -3158,10 +3200,7 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("pipenv", PROJECT_TOOL), &PIP),
     with_grammar(p("pipx", PROJECT_TOOL), &PIP),
-    Spec {
-        launch: Some(words(0)),
-        ..p("pkexec", LAUNCHER | PRIVILEGE)
-    },
+    launches(p("pkexec", LAUNCHER | PRIVILEGE), 0, b"", &["--user"]),
     p("pkill", DESTRUCTIVE),
     with_grammar(p("playwright", PROJECT_TOOL), &TESTS),
     with_reads(with_grammar(p("pnpm", PROJECT_TOOL), &NPM), JS_READS),
@@ -3177,11 +3216,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("prettier", PROJECT_TOOL), &LINT),
     rn("printenv"),
     rn("printf"),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"f",
-        ..p("proxychains", LAUNCHER | NETWORK)
-    },
+    launches(p("proxychains", LAUNCHER | NETWORK), 0, b"f", &[]),
     rn("ps"),
     with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
@@ -3217,6 +3252,7 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
     with_options(p("scp", NET), SCP_OPTIONS),
+    launches(p("screen", LAUNCHER), 0, b"SceEhpTtX", &[]),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
         ..p("script", LAUNCHER | WRITES)
@@ -3230,7 +3266,31 @@ const TABLE: &[Spec] = &[
     rn("seq"),
     with_grammar(p("serve", READS | NETWORK), &SERVE),
     p("service", DESTRUCTIVE | PRIVILEGE),
-    launcher("setsid", words(0), b""),
+    launches(
+        p("setpriv", LAUNCHER),
+        0,
+        b"",
+        &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+        ],
+    ),
+    launches(p("setsid", LAUNCHER), 0, b"", &[]),
     p("sfdisk", DELETES | PRIVILEGE),
     with_options(p("sftp", NET), SCP_OPTIONS),
     shell("sh"),
@@ -3252,11 +3312,33 @@ const TABLE: &[Spec] = &[
     },
     p("source", SHELL | READS),
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
+    launches(p("ssh-agent", LAUNCHER), 0, b"aEPt", &[]),
     r("stat"),
-    launcher("stdbuf", words(0), b"ioe"),
+    launches(
+        p("stdbuf", LAUNCHER),
+        0,
+        b"ioe",
+        &["--input", "--output", "--error"],
+    ),
     Spec {
         options: TRACE_OPTIONS,
-        ..launcher("strace", words(0), b"abeEIoOpPsSuX")
+        ..launches(
+            p("strace", LAUNCHER),
+            0,
+            b"abeEIoOpPsSuX",
+            &[
+                "--output",
+                "--attach",
+                "--env",
+                "--user",
+                "--trace",
+                "--signal",
+                "--string-limit",
+                "--columns",
+                "--trace-path",
+                "--summary-sort-by",
+            ],
+        )
     },
     r("strings"),
     with_grammar(p("stylelint", PROJECT_TOOL), &LINT),
@@ -3272,11 +3354,38 @@ const TABLE: &[Spec] = &[
     },
     p("swift", INTERPRETER | PROJECT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"pEu",
-        ..p("systemd-run", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("systemd-inhibit", LAUNCHER),
+        0,
+        b"",
+        &["--what", "--who", "--why", "--mode"],
+    ),
+    launches(
+        p("systemd-run", LAUNCHER | PRIVILEGE),
+        0,
+        b"upEHM",
+        &[
+            "--unit",
+            "--property",
+            "--description",
+            "--slice",
+            "--setenv",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--working-directory",
+            "--machine",
+            "--host",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--service-type",
+        ],
+    ),
     r("tac"),
     with_grammar(r("tail"), &HEAD),
     with_grammar(
@@ -3293,14 +3402,22 @@ const TABLE: &[Spec] = &[
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
-        ..launcher("time", words(0), b"fo")
+        ..launches(p("time", LAUNCHER), 0, b"fo", &["--format", "--output"])
     },
-    launcher("timeout", words(1), b"ks"),
-    Spec {
-        launch: Some(words(0)),
-        ..p("torsocks", LAUNCHER | NETWORK)
-    },
+    launches(
+        p("timeout", LAUNCHER),
+        1,
+        b"ks",
+        &["--kill-after", "--signal"],
+    ),
+    launches(
+        p("torsocks", LAUNCHER | NETWORK),
+        0,
+        b"uapP",
+        &["--user", "--pass", "--address", "--port"],
+    ),
     p("touch", WRITES),
+    launches(p("toybox", LAUNCHER), 0, b"", &[]),
     rn("tr"),
     with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
@@ -3314,22 +3431,35 @@ const TABLE: &[Spec] = &[
     // cmd's `type` prints the file
     with_grammar(rn("type"), &FILES),
     rn("uname"),
-    launcher("unbuffer", words(0), b""),
+    launches(p("unbuffer", LAUNCHER), 0, b"", &[]),
     r("unexpand"),
     Spec {
         output_operand: 2,
         ..r("uniq")
     },
     p("unlink", DELETES),
-    Spec {
-        launch: Some(words(0)),
-        ..p("unshare", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("unshare", LAUNCHER | PRIVILEGE),
+        0,
+        b"RwSG",
+        &[
+            "--root",
+            "--wd",
+            "--setuid",
+            "--setgid",
+            "--propagation",
+            "--setgroups",
+            "--map-user",
+            "--map-group",
+            "--map-users",
+            "--map-groups",
+        ],
+    ),
     p("unzip", WRITES | READS),
     rn("uptime"),
     with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
     with_grammar(p("uvx", PROJECT_TOOL), &NPX),
-    launcher("valgrind", words(0), b""),
+    launches(p("valgrind", LAUNCHER), 0, b"", &[]),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
     with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
@@ -3339,6 +3469,27 @@ const TABLE: &[Spec] = &[
         short_values: b"n",
         ..p("watch", LAUNCHER)
     },
+    launches(
+        p("watchexec", LAUNCHER),
+        0,
+        b"wefidsEp",
+        &[
+            "--watch",
+            "--exts",
+            "--filter",
+            "--ignore",
+            "--debounce",
+            "--signal",
+            "--shell",
+            "--env",
+            "--delay-run",
+            "--on-busy-update",
+            "--project-origin",
+            "--workdir",
+            "--filter-file",
+            "--ignore-file",
+        ],
+    ),
     r("wc"),
     with_grammar(p("webpack", PROJECT_TOOL), &BUNDLER),
     with_options(fetcher("wget"), WGET_OPTIONS),
@@ -3346,14 +3497,22 @@ const TABLE: &[Spec] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"adEILnPs",
-        ..p("xargs", LAUNCHER | STDIN_ARGS)
-    },
+    launches(
+        p("xargs", LAUNCHER | STDIN_ARGS),
+        0,
+        b"adEILnPs",
+        &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+    ),
     p("xdg-open", READS),
     fetcher("xh"),
-    launcher("xvfb-run", words(0), b"anselpfw"),
+    launches(p("xvfb-run", LAUNCHER), 0, b"efnpsw", &[]),
     Spec {
         output_operand: 2,
         ..r("xxd")

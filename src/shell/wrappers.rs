@@ -1,9 +1,10 @@
 //! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, `strace`,
-//! `flock FILE`, `chroot DIR`, … run the words after their options (the table [`LAUNCHERS`]
-//! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
+//! `flock FILE`, `chroot DIR`, … run the words after their options (the program table gives
+//! the options of the ones that differ only in them); `bash -c`, `eval`, `su -c`, `watch`,
 //! `env -S`, `script -c`, `flock -c` run a script.
 
 use super::analysis::SimpleCommand;
+use super::programs::{self, Launch};
 use super::{basename, names};
 
 /// Environment variables whose value a program runs as shell text (pagers, editors, git's
@@ -56,211 +57,6 @@ pub(super) enum Peel {
         params: Option<usize>,
     },
 }
-
-/// A launcher that runs its operands as a command after its options and `skip` operands of
-/// its own (`flock FILE cmd`, `chroot DIR cmd`, `taskset MASK cmd`).
-struct Launcher {
-    name: &'static str,
-    /// [`names::folded_key`] of `name` ([`names::NONE`] for names of 16 bytes or more).
-    key: names::Key,
-    /// Short options that take a value.
-    short_arg: &'static [u8],
-    /// Long options that take the next word as their value.
-    long_arg: &'static [&'static str],
-    skip: usize,
-}
-
-const fn launcher_row(
-    name: &'static str,
-    short_arg: &'static [u8],
-    long_arg: &'static [&'static str],
-    skip: usize,
-) -> Launcher {
-    Launcher {
-        name,
-        key: names::folded_key(name),
-        short_arg,
-        long_arg,
-        skip,
-    }
-}
-
-/// Launchers that differ only in their options (with the long ones that take a value, which
-/// the program table does not hold; its `every_launcher_is_peeled` test keeps the two in
-/// step). Without a command after them they run none (or an interactive shell), which is not
-/// peeled.
-const LAUNCHERS: &[Launcher] = &[
-    launcher_row("doas", b"Cu", &[], 0),
-    launcher_row("nohup", b"", &[], 0),
-    launcher_row("setsid", b"", &[], 0),
-    launcher_row("unbuffer", b"", &[], 0),
-    launcher_row("nice", b"n", &["--adjustment"], 0),
-    launcher_row(
-        "ionice",
-        b"cnpPu",
-        &["--class", "--classdata", "--pid", "--pgid", "--uid"],
-        0,
-    ),
-    launcher_row("time", b"fo", &["--format", "--output"], 0),
-    // the duration
-    launcher_row("timeout", b"ks", &["--kill-after", "--signal"], 1),
-    launcher_row("exec", b"a", &[], 0),
-    launcher_row(
-        "xargs",
-        b"adEILnPs",
-        &[
-            "--arg-file",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--max-chars",
-            "--process-slot-var",
-        ],
-        0,
-    ),
-    launcher_row("stdbuf", b"ioe", &["--input", "--output", "--error"], 0),
-    launcher_row("pkexec", b"", &["--user"], 0),
-    launcher_row(
-        "strace",
-        b"abeEIoOpPsSuX",
-        &[
-            "--output",
-            "--attach",
-            "--env",
-            "--user",
-            "--trace",
-            "--signal",
-            "--string-limit",
-            "--columns",
-            "--trace-path",
-            "--summary-sort-by",
-        ],
-        0,
-    ),
-    launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
-    // session and power launchers: each runs its operands as a command
-    launcher_row(
-        "dbus-run-session",
-        b"",
-        &["--config-file", "--dbus-daemon"],
-        0,
-    ),
-    launcher_row(
-        "systemd-inhibit",
-        b"",
-        &["--what", "--who", "--why", "--mode"],
-        0,
-    ),
-    launcher_row("caffeinate", b"tw", &[], 0),
-    launcher_row("screen", b"SceEhpTtX", &[], 0),
-    launcher_row(
-        "watchexec",
-        b"wefidsEp",
-        &[
-            "--watch",
-            "--exts",
-            "--filter",
-            "--ignore",
-            "--debounce",
-            "--signal",
-            "--shell",
-            "--env",
-            "--delay-run",
-            "--on-busy-update",
-            "--project-origin",
-            "--workdir",
-            "--filter-file",
-            "--ignore-file",
-        ],
-        0,
-    ),
-    launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
-    launcher_row(
-        "unshare",
-        b"RwSG",
-        &[
-            "--root",
-            "--wd",
-            "--setuid",
-            "--setgid",
-            "--propagation",
-            "--setgroups",
-            "--map-user",
-            "--map-group",
-            "--map-users",
-            "--map-groups",
-        ],
-        0,
-    ),
-    launcher_row("nsenter", b"tSG", &["--target", "--setuid", "--setgid"], 0),
-    launcher_row(
-        "setpriv",
-        b"",
-        &[
-            "--reuid",
-            "--regid",
-            "--ruid",
-            "--rgid",
-            "--euid",
-            "--egid",
-            "--groups",
-            "--inh-caps",
-            "--ambient-caps",
-            "--bounding-set",
-            "--securebits",
-            "--pdeathsig",
-            "--selinux-label",
-            "--apparmor-profile",
-            "--landlock-access",
-            "--landlock-rule",
-            "--seccomp-filter",
-        ],
-        0,
-    ),
-    launcher_row(
-        "systemd-run",
-        b"upEHM",
-        &[
-            "--unit",
-            "--property",
-            "--description",
-            "--slice",
-            "--setenv",
-            "--uid",
-            "--gid",
-            "--nice",
-            "--working-directory",
-            "--machine",
-            "--host",
-            "--on-calendar",
-            "--on-active",
-            "--on-boot",
-            "--on-startup",
-            "--on-unit-active",
-            "--on-unit-inactive",
-            "--timer-property",
-            "--service-type",
-        ],
-        0,
-    ),
-    launcher_row("dbus-launch", b"", &["--config-file"], 0),
-    launcher_row("xvfb-run", b"efnpsw", &[], 0),
-    launcher_row("firejail", b"", &[], 0),
-    launcher_row("valgrind", b"", &[], 0),
-    launcher_row("entr", b"", &[], 0),
-    launcher_row("faketime", b"", &[], 1),
-    launcher_row("proxychains", b"f", &[], 0),
-    launcher_row(
-        "torsocks",
-        b"uapP",
-        &["--user", "--pass", "--address", "--port"],
-        0,
-    ),
-    launcher_row("catchsegv", b"", &[], 0),
-    launcher_row("toybox", b"", &[], 0),
-    launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
-    launcher_row("ssh-agent", b"aEPt", &[], 0),
-];
 
 /// Options scanned up to the first operand.
 pub(super) struct Options {
@@ -347,11 +143,6 @@ fn is_assignment(w: &str) -> bool {
 }
 
 /// The command after a table launcher's options and own operands.
-fn table_launcher(words: &[String], l: &'static Launcher) -> Peel {
-    let o = options(words, l.short_arg, l.long_arg);
-    launcher(words, l.name, o.next + l.skip)
-}
-
 fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     if next < words.len() {
         Peel::Launcher { name, next }
@@ -473,15 +264,18 @@ pub(super) fn peel(words: &[String]) -> Peel {
             shell(words, name)
         }
         TMUX => tmux(words),
-        key => match LAUNCHERS.iter().find(|l| {
-            if key == names::NONE {
-                l.name == name
-            } else {
-                l.key == key
+        // the one launcher whose name is too long for the program table's keys
+        _ if name.eq_ignore_ascii_case("dbus-run-session") => {
+            let o = options(words, b"", &["--config-file", "--dbus-daemon"]);
+            launcher(words, "dbus-run-session", o.next)
+        }
+        // the other launchers differ only in their options, which the program table gives
+        _ => match programs::lookup_folded(name).and_then(|p| Some((p, p.launch()?))) {
+            Some((p, Launch::Words { skip })) => {
+                let o = options(words, p.short_values(), p.value_options());
+                launcher(words, p.name, o.next + usize::from(skip))
             }
-        }) {
-            Some(l) => table_launcher(words, l),
-            None => Peel::None,
+            _ => Peel::None,
         },
     }
 }
