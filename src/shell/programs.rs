@@ -2912,7 +2912,12 @@ const TABLE: &[Spec] = &[
         b"",
         &["--userspec", "--groups"],
     ),
-    launcher("chrt", words(1), b""),
+    launches(
+        p("chrt", LAUNCHER),
+        1,
+        b"TPD",
+        &["--sched-runtime", "--sched-period", "--sched-deadline"],
+    ),
     r("cksum"),
     with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
     with_grammar(p("cmake", PROJECT_TOOL), &CMAKE),
@@ -2957,7 +2962,12 @@ const TABLE: &[Spec] = &[
     interp("elixir", &["-e"]),
     p("emacs", WRITES | READS | INTERPRETER),
     launches(p("entr", LAUNCHER), 0, b"", &[]),
-    launcher("env", words(0), b"uCS"),
+    launches(
+        p("env", LAUNCHER),
+        0,
+        b"uCS",
+        &["--unset", "--chdir", "--split-string"],
+    ),
     interp("erl", &["-eval"]),
     with_grammar(p("esbuild", PROJECT_TOOL), &LINT),
     with_grammar(p("eslint", PROJECT_TOOL), &LINT),
@@ -2983,11 +2993,12 @@ const TABLE: &[Spec] = &[
     launches(p("firejail", LAUNCHER), 0, b"", &[]),
     shell("fish"),
     with_grammar(p("flake8", PROJECT_TOOL), &LINT),
-    Spec {
-        launch: Some(words(1)),
-        short_values: b"Ew",
-        ..p("flock", LAUNCHER | WRITES)
-    },
+    launches(
+        p("flock", LAUNCHER | WRITES),
+        1,
+        b"wEc",
+        &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+    ),
     r("fmt"),
     r("fold"),
     rn("free"),
@@ -3245,16 +3256,28 @@ const TABLE: &[Spec] = &[
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     code(interp("ruby", &["-e"]), Lang::Ruby),
     with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"gu",
-        ..p("runuser", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("runuser", LAUNCHER | PRIVILEGE),
+        0,
+        b"ugGsw",
+        &["--user", "--group", "--supp-group", "--shell"],
+    ),
     with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
     with_options(p("scp", NET), SCP_OPTIONS),
     launches(p("screen", LAUNCHER), 0, b"SceEhpTtX", &[]),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
+        short_values: b"cEoTIOBmF",
+        value_options: &[
+            "--command",
+            "--echo",
+            "--output-limit",
+            "--log-timing",
+            "--log-in",
+            "--log-out",
+            "--log-io",
+            "--logging-format",
+        ],
         ..p("script", LAUNCHER | WRITES)
     },
     Spec {
@@ -3347,11 +3370,24 @@ const TABLE: &[Spec] = &[
         short_values: b"cgGsw",
         ..p("su", LAUNCHER | PRIVILEGE)
     },
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"CDghpRrTtUu",
-        ..p("sudo", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("sudo", LAUNCHER | PRIVILEGE),
+        0,
+        b"CDghpRrTtUu",
+        &[
+            "--user",
+            "--group",
+            "--close-from",
+            "--chdir",
+            "--prompt",
+            "--role",
+            "--type",
+            "--command-timeout",
+            "--other-user",
+            "--host",
+            "--chroot",
+        ],
+    ),
     p("swift", INTERPRETER | PROJECT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
     launches(
@@ -3392,7 +3428,12 @@ const TABLE: &[Spec] = &[
         with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
     ),
-    launcher("taskset", words(1), b""),
+    launches(
+        p("taskset", LAUNCHER),
+        1,
+        b"TPD",
+        &["--sched-runtime", "--sched-period", "--sched-deadline"],
+    ),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
@@ -3466,7 +3507,8 @@ const TABLE: &[Spec] = &[
     with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
     Spec {
         launch: Some(Launch::Joined),
-        short_values: b"n",
+        short_values: b"nq",
+        value_options: &["--interval", "--equexit"],
         ..p("watch", LAUNCHER)
     },
     launches(

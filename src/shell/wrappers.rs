@@ -81,6 +81,16 @@ impl Options {
 
 /// Scans `-x`, `-xVALUE`, `-x VALUE` (for letters in `short_arg`), `--long[=v]`,
 /// `--long VALUE` (for `long_arg`), up to `--` or the first operand.
+/// [`options`] by the program table's value options of the launcher `name`.
+fn table_options(words: &[String], name: &str) -> Options {
+    let p = programs::lookup(name);
+    options(
+        words,
+        p.map_or(&[][..], |p| p.short_values()),
+        p.map_or(&[][..], |p| p.value_options()),
+    )
+}
+
 pub(super) fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
     let mut o = Options {
         next: 1,
@@ -236,7 +246,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             params: None,
         },
         names::WATCH => {
-            let o = options(words, b"nq", &["--interval", "--equexit"]);
+            let o = table_options(words, "watch");
             if o.next < words.len() {
                 Peel::Script {
                     name: "watch",
@@ -282,23 +292,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
 
 /// `sudo [opts] [VAR=x…] CMD`; `sudo -e`/`-l` edit or list, running nothing.
 fn sudo(words: &[String]) -> Peel {
-    let o = options(
-        words,
-        b"CDghpRrTtUu",
-        &[
-            "--user",
-            "--group",
-            "--close-from",
-            "--chdir",
-            "--prompt",
-            "--role",
-            "--type",
-            "--command-timeout",
-            "--other-user",
-            "--host",
-            "--chroot",
-        ],
-    );
+    let o = table_options(words, "sudo");
     let flags = words.get(1..o.next).unwrap_or(&[]);
     if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
         return Peel::None;
@@ -309,7 +303,7 @@ fn sudo(words: &[String]) -> Peel {
 
 /// `env [opts] [VAR=x…] CMD`; `env -S 'CMD'` splits a script.
 fn env(words: &[String]) -> Peel {
-    let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
+    let o = table_options(words, "env");
     let long = long_value(words, o.next, "--split-string");
     if let Some((at, skip)) = o.value(b'S').or(long) {
         if at < words.len() {
@@ -331,11 +325,7 @@ fn su(words: &[String], name: &str) -> Peel {
         );
     }
     // `runuser -u USER [--] cmd …` runs the command itself
-    let o = options(
-        words,
-        b"ugGsw",
-        &["--user", "--group", "--supp-group", "--shell"],
-    );
+    let o = table_options(words, "runuser");
     if name == "runuser" && o.value(b'u').is_some() {
         return launcher(words, "runuser", o.next);
     }
@@ -360,11 +350,7 @@ fn sg(words: &[String]) -> Peel {
 
 /// `flock [opts] FILE -c CMD`, `flock [opts] FILE CMD…`.
 fn flock(words: &[String]) -> Peel {
-    let o = options(
-        words,
-        b"wEc",
-        &["--timeout", "--wait", "--conflict-exit-code", "--command"],
-    );
+    let o = table_options(words, "flock");
     if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
         return script(words, "flock -c", at, skip);
     }
@@ -379,20 +365,7 @@ fn flock(words: &[String]) -> Peel {
 
 /// util-linux `script -c CMD [file]`; BSD/macOS `script [file [CMD…]]`.
 fn script_command(words: &[String]) -> Peel {
-    let o = options(
-        words,
-        b"cEoTIOBmF",
-        &[
-            "--command",
-            "--echo",
-            "--output-limit",
-            "--log-timing",
-            "--log-in",
-            "--log-out",
-            "--log-io",
-            "--logging-format",
-        ],
-    );
+    let o = table_options(words, "script");
     if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
         return script(words, "script -c", at, skip);
     }
@@ -401,11 +374,7 @@ fn script_command(words: &[String]) -> Peel {
 
 /// `chrt [opts] PRIO CMD`, `taskset [opts] MASK CMD`; `-p` works on a pid.
 fn chrt(words: &[String], name: &str) -> Peel {
-    let o = options(
-        words,
-        b"TPD",
-        &["--sched-runtime", "--sched-period", "--sched-deadline"],
-    );
+    let o = table_options(words, "chrt");
     let flags = words.get(1..o.next).unwrap_or(&[]);
     if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
         return Peel::None;
