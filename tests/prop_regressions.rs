@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use toolgate::rules::RuleSet;
-use toolgate::shell::{analyse, critical::detect_all, Problem};
+use toolgate::shell::{analyse, critical::detect_all, Problem, MAX_INPUT_BYTES};
 use toolgate::workspace::Workspace;
 
 fn shape(input: &str) -> Vec<toolgate::shell::CommandShape> {
@@ -408,6 +408,19 @@ fn code_run_later_is_found_again_not_rendered() {
 #[test]
 fn a_started_shells_script_is_found_again_not_rendered() {
     round_trips("pwsh -gctit Ci Ciff]r-fr<t/ {in,-,,,,,,,,,,,,,}-=t-+iFf -o -\\fX=x");
+}
+
+/// shell_roundtrip: each nested script renders quoted once more than its parent (`'` becomes
+/// `'\''` per level), so nine nested `eval`s in 177 bytes rendered to 285,609 bytes, past the
+/// input limit, and the render no longer analysed. Rendering serves only the round trip, so
+/// the property stops at the limit; the line itself analyses, and shallower nesting round-trips.
+#[test]
+fn nested_evals_render_past_the_input_limit() {
+    let input = include_str!("../fuzz/seeds/shell_roundtrip/regress-nested-eval-render-size");
+    let a = analyse(input);
+    assert_eq!(a.problem, None);
+    assert!(a.render().len() > MAX_INPUT_BYTES);
+    round_trips("eval eval>val>:$l eval>:$l eval>va>val>:$val>val>:$l eval>:$l");
 }
 
 /// windows_shells: a PowerShell statement that read nothing (`…0>y` then a NUL byte) was read

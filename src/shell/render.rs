@@ -122,7 +122,8 @@ impl SimpleCommand {
 
 impl Analysis {
     /// Shell text that analyses back to the same commands (one line per pipeline; nested
-    /// commands are re-created by their parent's words).
+    /// commands are re-created by their parent's words). Each nested script is quoted once
+    /// more than its parent, so deep nesting can render past `MAX_INPUT_BYTES`.
     pub fn render(&self) -> String {
         analysis(&self.commands)
     }
