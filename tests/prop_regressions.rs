@@ -423,6 +423,16 @@ fn nested_evals_render_past_the_input_limit() {
     round_trips("eval eval>val>:$l eval>:$l eval>va>val>:$val>val>:$l eval>:$l");
 }
 
+/// shell_roundtrip: a duplication's quoted target starting with `-` (`<&'-sl'`, an error in
+/// bash) rendered unquoted, `<& -sl`, which closes the descriptor and adds the word `sl`.
+#[test]
+fn a_duplications_dash_target_renders_quoted() {
+    round_trips("cat <&'-sl'");
+    round_trips("cat 2>&'-x' y");
+    round_trips("env<v<f -tSimec ,`r{,} } -mkEkec ,`r{,} } \\;e <&'-sl'");
+    round_trips("cat <&- 2>&-");
+}
+
 /// windows_shells: a PowerShell statement that read nothing (`…0>y` then a NUL byte) was read
 /// again forever, each time pushing a value, until memory ran out. The reader refuses it now
 /// (a command it cannot read is not vouched for).

@@ -281,6 +281,10 @@ fn redirect(line: &mut String, tail: &mut String, r: &super::Redirect) {
     } else {
         let target = match &r.raw {
             Some(raw) => as_written(raw),
+            // after `<&`/`>&` an unquoted `-x` closes the descriptor and leaves the word `x`
+            None if r.op.ends_with('&') && r.target.len() > 1 && r.target.starts_with('-') => {
+                force_quote(&r.target)
+            }
             None => quote(&r.target),
         };
         line.push_str(&format!("{} {target}", r.op));
