@@ -433,6 +433,21 @@ fn a_duplications_dash_target_renders_quoted() {
     round_trips("cat <&- 2>&-");
 }
 
+/// windows_shells: a `)` closing no block in a `for /f` set's command (`in ('a') b')`) read
+/// nothing, so the cmd reader read it again forever. It refuses such a command now.
+#[test]
+fn a_cmd_command_that_reads_nothing_is_refused() {
+    use toolgate::shell::{analyse_as, Shell};
+    let input = include_str!("../fuzz/seeds/windows_shells/regress-for-set-stray-paren");
+    for input in [input, "for /f %a in ('a') b') do c"] {
+        let a = analyse_as(input, Some(Shell::Cmd), true);
+        assert!(
+            matches!(a.problem, Some(Problem::Unparseable(_))),
+            "{input:?}"
+        );
+    }
+}
+
 /// windows_shells: a PowerShell statement that read nothing (`…0>y` then a NUL byte) was read
 /// again forever, each time pushing a value, until memory ran out. The reader refuses it now
 /// (a command it cannot read is not vouched for).
