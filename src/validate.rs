@@ -249,6 +249,10 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
     };
     let walkers = crate::reads::walkers(access, analysis);
     for operand in operands.into_iter().filter(|o| o.certain) {
+        // a filter of a walk that lists names only opens nothing (`rg --files -g '*.pem'`)
+        if access.view().is_none() && crate::reads::walk_filter(analysis, &operand) == Some(true) {
+            continue;
+        }
         // a shell glob the view expands is judged by what it expands to, a walker's pattern
         // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
         if access.view().is_some()
@@ -493,9 +497,20 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         {
             continue;
         }
+        // a walk's filter only narrows what the walk reads, which is judged as a walk: it
+        // asks only when it aims at hidden names (`--include='.e*'`), not when a `*` could
+        // start one (`--include='*.py'` and `.env.*`)
+        let filter = match view {
+            None => crate::reads::walk_filter(analysis, op),
+            Some(_) => None,
+        };
+        if filter == Some(true) {
+            continue;
+        }
         if op.glob || op.pattern {
             let folded = (nocase && op.glob).then(|| op.path.to_ascii_lowercase());
-            let risk = |path: &str| access.glob_risk(path, op.glob && shell_globs);
+            let dotfile_rule = (op.glob && shell_globs) || filter.is_some();
+            let risk = |path: &str| access.glob_risk(path, dotfile_rule);
             // (`All` too: with dotglob it can differ from what validation read)
             if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) = folded
                 .as_deref()

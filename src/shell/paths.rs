@@ -184,6 +184,18 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 true => Role::Path,
                 false => roles.get(i).copied().unwrap_or(Role::Unknown),
             };
+            // whatever the program does with it, the shell expands a glob first, listing the
+            // directories it names (`echo secrets/*.pem` lists `secrets/`)
+            if role != Role::Path && c.is_glob(i) && !c.is_dynamic(i) {
+                if let Some(dir) = listed_directory(w) {
+                    let at = Source {
+                        index: Some(i),
+                        glob: dir.contains(['*', '?', '[']),
+                        ..Source::LITERAL
+                    };
+                    add(&mut out, ci, c, dir, false, at);
+                }
+            }
             if w == "-" || w.is_empty() || role == Role::Text {
                 continue;
             }
@@ -257,6 +269,13 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
         }
     }
     out
+}
+
+/// The directory part of a shell glob, which the shell lists to expand it: `secrets/` of
+/// `secrets/*.pem`, `src/*/` of `src/*/x.ts`; `None` for a glob in the working directory.
+fn listed_directory(glob: &str) -> Option<&str> {
+    let end = glob.rfind('/')?;
+    glob.get(..=end).filter(|d| *d != "/")
 }
 
 /// `find`'s expression: a test, action or operator (`-name`, `!`, `(`) ends the start points.
@@ -486,6 +505,20 @@ pub(crate) fn is_absolute(word: &str) -> bool {
 /// The files named by loader variables, as assignments or `env` words.
 #[inline(never)]
 fn loaded_files<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
+    // a value written as a path handed to a program in its environment
+    // (`GOOGLE_APPLICATION_CREDENTIALS=secrets/gcp.json node x.js`) may be a file it opens
+    if !c.words.is_empty() {
+        for (k, value) in c.variables() {
+            if !LOADER_VARIABLES.contains(&k) && roles::path_syntax(value) {
+                let at = Source {
+                    unknown: unknown_text(value),
+                    role: Role::Name,
+                    ..Source::LITERAL
+                };
+                add(out, ci, c, value, value.contains('$'), at);
+            }
+        }
+    }
     for (k, value) in c.variables() {
         if LOADER_VARIABLES.contains(&k) {
             for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {

@@ -1341,6 +1341,9 @@ pub struct Arg {
     /// A switch after which the words after `--` are files whose content the program
     /// prints (`git log -p -- FILE`), whatever the grammar's `after_dashes`.
     pub shows_content: bool,
+    /// A switch that gives every operand, and every word after `--`, this role wherever it
+    /// stands (`git ls-files -o DIR` lists a directory: a path).
+    pub operands: Option<Role>,
 }
 
 /// What the words of a program (or a sub-command) are.
@@ -1446,6 +1449,7 @@ pub const fn arg(flag: &'static str, role: Role) -> Arg {
         pattern: false,
         runs: false,
         shows_content: false,
+        operands: None,
     }
 }
 
@@ -1455,6 +1459,24 @@ const fn shows(flag: &'static str) -> Arg {
         values: 0,
         shows_content: true,
         ..arg(flag, Role::Text)
+    }
+}
+
+/// A switch giving every operand `role` (see [`Arg::operands`]).
+const fn operands_are(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: 0,
+        operands: Some(role),
+        ..arg(flag, Role::Text)
+    }
+}
+
+/// An option taking one value of `role` after which every word is `rest`
+/// (`git checkout -b NEW START`: the start point is a ref).
+const fn arg_then(flag: &'static str, role: Role, rest: Role) -> Arg {
+    Arg {
+        rest: Some(rest),
+        ..arg(flag, role)
     }
 }
 
@@ -1847,9 +1869,10 @@ const GIT_OTHER: Grammar = Grammar {
 /// `git checkout` and `git reset`, where `-m` is a switch; `git checkout REV PATH…`.
 const GIT_CHECKOUT: Grammar = Grammar {
     options: &[
-        arg("-b", N),
-        arg("-B", N),
-        arg("--orphan", N),
+        // `-b NEW START`: a new branch from a ref
+        arg_then("-b", N, T),
+        arg_then("-B", N, T),
+        arg_then("--orphan", N, T),
         // `--track origin/x` names the branch to follow
         arg("-t", T),
         arg("--track", T),
@@ -1859,16 +1882,31 @@ const GIT_CHECKOUT: Grammar = Grammar {
 };
 
 /// `git log` and its kin: refs, then after `--` the paths whose history is listed (names
-/// in the history: the files are not opened), or printed with a patch (`-p`): then read.
+/// in the history, written as paths or not: the files are not opened), or printed with a
+/// patch (`-p`, and the options that imply one): then read.
 const GIT_LOG: Grammar = Grammar {
     options: &[
         shows("-p"),
         shows("--patch"),
         shows("-u"),
+        shows("-U"),
+        shows("--unified"),
         shows("--patch-with-stat"),
         shows("--patch-with-raw"),
         shows("--full-diff"),
         shows("--cc"),
+        shows("-c"),
+        shows("--dd"),
+        shows("--remerge-diff"),
+        shows("--diff-merges"),
+        shows("--binary"),
+        shows("--check"),
+        shows("--word-diff"),
+        shows("--color-words"),
+        shows("-W"),
+        shows("--function-context"),
+        shows("--ext-diff"),
+        shows("--textconv"),
         arg("--grep", T),
         arg("--author", T),
         arg("--committer", T),
@@ -1886,7 +1924,28 @@ const GIT_LOG: Grammar = Grammar {
         arg("-L", P),
         arg("--diff-filter", T),
     ],
-    after_dashes: N,
+    after_dashes: T,
+    ..GIT_REFS
+};
+
+/// `git ls-files`: names in the index (no file opened), but `-o` and `-i` list the
+/// directories they are given.
+const GIT_LS_FILES: Grammar = Grammar {
+    options: &[
+        operands_are("-o", P),
+        operands_are("--others", P),
+        operands_are("-i", P),
+        operands_are("--ignored", P),
+        operands_are("--directory", P),
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("--format", T),
+    ],
+    option_values: T,
+    operands: &[T],
+    after_dashes: T,
     ..GIT_REFS
 };
 
@@ -1998,8 +2057,7 @@ const GIT: Grammar = Grammar {
             },
         ),
         ("log", &GIT_LOG),
-        // lists index entries: opens no file
-        ("ls-files", &GIT_REFS),
+        ("ls-files", &GIT_LS_FILES),
         ("ls-remote", &GIT_ONLY_REFS),
         // lists a tree's entries: opens no file
         ("ls-tree", &GIT_ONLY_REFS),
@@ -2707,6 +2765,7 @@ const BUNDLER: Grammar = Grammar {
         arg("--base", T),
         arg("-o", P),
         arg("--entry", P),
+        arg("--dist", P),
     ],
     ..NAMES
 };
@@ -2767,9 +2826,17 @@ const RUSTUP: Grammar = Grammar {
     ..NAMES
 };
 
-/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program.
+/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program;
+/// python-dotenv's `dotenv -f FILE run PROGRAM…` likewise.
 const DOTENV: Grammar = Grammar {
-    options: &[arg("-e", P), arg("-c", T), arg("-v", T), arg("-p", T)],
+    options: &[
+        arg("-e", P),
+        arg("-f", P),
+        arg("--file", P),
+        arg("-c", T),
+        arg("-v", T),
+        arg("-p", T),
+    ],
     stop_after: Some(1),
     runs: true,
     ..NAMES
@@ -2817,6 +2884,163 @@ const SERVE: Grammar = Grammar {
     ..FILES
 };
 
+/// `du`: a filter's value is a name it skips (`--exclude=node_modules`), not a file.
+const DU: Grammar = Grammar {
+    options: &[
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("--files0-from", P),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("-B", T),
+        arg("--block-size", T),
+        arg("--threshold", T),
+        arg("--time-style", T),
+    ],
+    ..FILES
+};
+
+/// `ls --ignore=PATTERN`, `--hide=PATTERN` (not `-I`: BSD's is a switch).
+const LS: Grammar = Grammar {
+    options: &[
+        arg("--ignore", T),
+        arg("--hide", T),
+        arg("--width", T),
+        arg("--tabsize", T),
+        arg("--format", T),
+        arg("--sort", T),
+        arg("--time", T),
+        arg("--time-style", T),
+        arg("--block-size", T),
+        arg("--color", T),
+        arg("--quoting-style", T),
+        arg("--indicator-style", T),
+    ],
+    ..FILES
+};
+
+/// rsync: filters are names it skips or keeps; the lists and directories its options name
+/// are files.
+const RSYNC: Grammar = Grammar {
+    options: &[
+        arg("--exclude", T),
+        arg("--include", T),
+        arg("-f", T),
+        arg("--filter", T),
+        arg("--exclude-from", P),
+        arg("--include-from", P),
+        arg("--files-from", P),
+        arg("--log-file", P),
+        arg("--password-file", P),
+        arg("--backup-dir", P),
+        arg("--partial-dir", P),
+        arg("-T", P),
+        arg("--temp-dir", P),
+        arg("--compare-dest", P),
+        arg("--copy-dest", P),
+        arg("--link-dest", P),
+        arg("--chmod", T),
+        arg("--chown", T),
+        arg("--timeout", T),
+        arg("--bwlimit", T),
+        arg("--max-size", T),
+        arg("--min-size", T),
+        arg("--port", T),
+        arg("--info", T),
+        arg("--debug", T),
+    ],
+    ..FILES
+};
+
+/// swift: `build`, `test`, `package` and `run PRODUCT` are sub-commands; anything else is a
+/// script it runs.
+const SWIFT: Grammar = Grammar {
+    options: &[],
+    subs: &[
+        ("build", &NAMES),
+        ("package", &NAMES),
+        ("run", &RUN_NAMED),
+        ("test", &NAMES),
+    ],
+    ..SCRIPT
+};
+
+/// Deploy command lines (`firebase deploy --public dist`, `wrangler pages deploy dist`,
+/// `gh-pages -d dist`): what they publish is a directory they read.
+const PUBLISH: Grammar = Grammar {
+    options: &[
+        arg("--public", P),
+        arg("-d", P),
+        arg("--dist", P),
+        arg("-c", P),
+        arg("--config", P),
+        arg("--only", T),
+        arg("-m", T),
+        arg("--message", T),
+        arg("-b", N),
+        arg("--branch", N),
+        arg("--project", N),
+        arg("--project-name", N),
+        arg("-e", N),
+        arg("--env", N),
+    ],
+    subs: &[
+        ("deploy", &NAMED_PATHS),
+        (
+            "pages",
+            &Grammar {
+                subs: &[("deploy", &NAMED_PATHS), ("publish", &NAMED_PATHS)],
+                ..NAMES
+            },
+        ),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// aws: `s3 cp|mv|sync` copy files (URLs are not); filters are names.
+const AWS: Grammar = Grammar {
+    options: &[
+        arg("--profile", N),
+        arg("--region", T),
+        arg("--output", T),
+        arg("--query", T),
+        arg("--exclude", T),
+        arg("--include", T),
+        arg("--endpoint-url", T),
+        arg("--acl", T),
+        arg("--cache-control", T),
+        arg("--content-type", T),
+    ],
+    subs: &[(
+        "s3",
+        &Grammar {
+            subs: &[("cp", &FILES), ("mv", &FILES), ("sync", &FILES)],
+            other: Some(&NAMES),
+            ..NAMES
+        },
+    )],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// twine: `upload` and `check` read the distributions they are given.
+const TWINE: Grammar = Grammar {
+    options: &[
+        arg("-r", N),
+        arg("--repository", N),
+        arg("--repository-url", T),
+        arg("--config-file", P),
+        arg("-u", T),
+        arg("--username", T),
+        arg("-p", T),
+        arg("--password", T),
+    ],
+    subs: &[("check", &FILES), ("register", &FILES), ("upload", &FILES)],
+    ..NAMES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -2844,6 +3068,7 @@ const TABLE: &[Spec] = &[
         lang: Some(Lang::Awk),
         ..interp("awk", &[])
     },
+    with_grammar(p("aws", NET), &AWS),
     fetcher("axel"),
     r("b2sum"),
     with_grammar(p("babel", PROJECT_TOOL), &LINT),
@@ -2856,6 +3081,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("bazelisk", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("biome", PROJECT_TOOL), &LINT),
     with_grammar(p("black", PROJECT_TOOL), &LINT),
+    p("brotli", READS | WRITES),
     with_grammar(
         with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
@@ -2866,8 +3092,10 @@ const TABLE: &[Spec] = &[
         Lang::Js,
     ),
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
+    p("bunzip2", READS | WRITES),
     launcher("busybox", words(0), b""),
     r("bzcat"),
+    with_grammar(p("c8", PROJECT_TOOL), &NYC),
     rn("cal"),
     with_reads(
         with_grammar(
@@ -2895,6 +3123,8 @@ const TABLE: &[Spec] = &[
         ..p("cmd", SHELL | READS | WRITES)
     },
     r("cmp"),
+    p("code", WRITES | READS),
+    p("codium", WRITES | READS),
     r("column"),
     r("comm"),
     launcher("command", words(0), b""),
@@ -2905,6 +3135,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("ctest", PROJECT_TOOL), &CMAKE),
     with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
+    p("cursor", WRITES | READS),
     with_grammar(r("cut"), &CUT),
     shell("dash"),
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
@@ -2927,8 +3158,9 @@ const TABLE: &[Spec] = &[
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
     p("docker-machine", PROJECT_TOOL),
     with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
+    with_grammar(p("dotenv-cli", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
-    r("du"),
+    with_grammar(r("du"), &DU),
     rn("echo"),
     with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
@@ -2956,9 +3188,11 @@ const TABLE: &[Spec] = &[
         options: FIND_OPTIONS,
         ..r("find")
     },
+    with_grammar(p("firebase", PROJECT_TOOL), &PUBLISH),
     launcher("firejail", words(0), b""),
     shell("fish"),
     with_grammar(p("flake8", PROJECT_TOOL), &LINT),
+    with_grammar(p("flit", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(words(1)),
         short_values: b"Ew",
@@ -2969,6 +3203,7 @@ const TABLE: &[Spec] = &[
     rn("free"),
     p("fsck", DELETES | FAMILY),
     with_grammar(p("g++", PROJECT_TOOL | VERSIONED), &FILES),
+    with_grammar(p("gatsby", PROJECT_TOOL), &BUNDLER),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
@@ -2978,10 +3213,12 @@ const TABLE: &[Spec] = &[
         ..interp("gawk", &[])
     },
     with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
+    with_grammar(p("gcloud", NETWORK), &NAMES),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
     with_grammar(p("gh", NETWORK), &GH),
+    with_grammar(p("gh-pages", PROJECT_TOOL), &PUBLISH),
     Spec {
         options: GIT_OPTIONS,
         value_options: &[
@@ -3015,6 +3252,7 @@ const TABLE: &[Spec] = &[
         grammar: Some(&SED),
         ..rp("gsed")
     },
+    p("gsutil", NET),
     with_grammar(
         with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
@@ -3022,8 +3260,10 @@ const TABLE: &[Spec] = &[
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
+    p("gzip", READS | WRITES),
     with_grammar(r("hadolint"), &LINT),
     p("halt", DESTRUCTIVE),
+    with_grammar(p("hatch", PROJECT_TOOL), &BUNDLER),
     with_grammar(r("head"), &HEAD),
     with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
     r("hexdump"),
@@ -3050,24 +3290,28 @@ const TABLE: &[Spec] = &[
     launcher("ionice", words(0), b"cnpPu"),
     interp("irb", &[]),
     with_grammar(p("isort", PROJECT_TOOL), &LINT),
+    p("jar", READS | WRITES),
     with_grammar(interp("java", &[]), &JAVA),
     with_grammar(p("javac", PROJECT_TOOL), &LINT),
     with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
     code(interp("jruby", &["-e"]), Lang::Ruby),
+    with_grammar(p("json.tool", READS | WRITES), &FILES),
     interp("julia", &["-e", "--eval"]),
     p("kill", DESTRUCTIVE),
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
     with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
+    // may run the program to find its libraries
+    p("ldd", READS),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     shell("lksh"),
     p("ln", WRITES),
     rn("locale"),
-    r("ls"),
+    with_grammar(r("ls"), &LS),
     r("lsof"),
     Spec {
         options: TRACE_OPTIONS,
@@ -3077,8 +3321,10 @@ const TABLE: &[Spec] = &[
     code(interp("luajit", &["-e"]), Lang::Lua),
     fetcher("lwp-download"),
     fetcher("lwp-request"),
+    p("lz4", READS | WRITES),
     with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
+    with_grammar(p("maturin", PROJECT_TOOL), &BUNDLER),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
@@ -3114,9 +3360,11 @@ const TABLE: &[Spec] = &[
     fetcher("ncat"),
     fetcher("netcat"),
     with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
+    with_grammar(p("ng", PROJECT_TOOL), &BUNDLER),
     launcher("nice", words(0), b"n"),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
+    r("nm"),
     code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
     code(
         interp("nodejs", &["-e", "--eval", "-p", "--print"]),
@@ -3135,10 +3383,12 @@ const TABLE: &[Spec] = &[
     },
     rn("nproc"),
     with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
+    rn("numfmt"),
     with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
     with_grammar(p("nyc", PROJECT_TOOL), &NYC),
+    r("objdump"),
     r("od"),
     shell("oksh"),
     p("open", READS),
@@ -3202,6 +3452,7 @@ const TABLE: &[Spec] = &[
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     shell("rbash"),
+    r("readelf"),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),
@@ -3212,7 +3463,7 @@ const TABLE: &[Spec] = &[
     p("rmdir", DELETES),
     with_grammar(p("rollup", PROJECT_TOOL), &LINT),
     code(interp("Rscript", &["-e"]), Lang::R),
-    with_options(p("rsync", NET), RSYNC_OPTIONS),
+    with_grammar(with_options(p("rsync", NET), RSYNC_OPTIONS), &RSYNC),
     code(interp("ruby", &["-e"]), Lang::Ruby),
     with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
     Spec {
@@ -3220,6 +3471,7 @@ const TABLE: &[Spec] = &[
         short_values: b"gu",
         ..p("runuser", LAUNCHER | PRIVILEGE)
     },
+    with_grammar(p("rustc", PROJECT_TOOL | VERSIONED), &LINT),
     with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
     with_options(p("scp", NET), SCP_OPTIONS),
     Spec {
@@ -3249,6 +3501,7 @@ const TABLE: &[Spec] = &[
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
     fetcher("socat"),
+    p("sops", READS | WRITES),
     Spec {
         options: SORT_OPTIONS,
         short_values: b"kStT",
@@ -3259,6 +3512,7 @@ const TABLE: &[Spec] = &[
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
     r("stat"),
     launcher("stdbuf", words(0), b"ioe"),
+    with_grammar(p("storybook", PROJECT_TOOL), &BUNDLER),
     Spec {
         options: TRACE_OPTIONS,
         ..launcher("strace", words(0), b"abeEIoOpPsSuX")
@@ -3270,12 +3524,13 @@ const TABLE: &[Spec] = &[
         short_values: b"cgGsw",
         ..p("su", LAUNCHER | PRIVILEGE)
     },
+    p("subl", WRITES | READS),
     Spec {
         launch: Some(words(0)),
         short_values: b"CDghpRrTtUu",
         ..p("sudo", LAUNCHER | PRIVILEGE)
     },
-    p("swift", INTERPRETER | PROJECT),
+    with_grammar(p("swift", INTERPRETER | PROJECT), &SWIFT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
     Spec {
         launch: Some(words(0)),
@@ -3289,6 +3544,7 @@ const TABLE: &[Spec] = &[
         &TAR,
     ),
     launcher("taskset", words(1), b""),
+    with_grammar(p("tauri", PROJECT_TOOL), &BUNDLER),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
@@ -3310,12 +3566,14 @@ const TABLE: &[Spec] = &[
     with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
     p("truncate", DELETES),
+    with_grammar(p("trunk", PROJECT_TOOL), &BUNDLER),
     p("ts-node", INTERPRETER | PROJECT),
     with_grammar(p("tsc", PROJECT_TOOL), &LINT),
     with_grammar(p("tsup", PROJECT_TOOL), &LINT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
     p("turbo", PROJECT_TOOL),
+    with_grammar(p("twine", NET), &TWINE),
     // cmd's `type` prints the file
     with_grammar(rn("type"), &FILES),
     rn("uname"),
@@ -3330,7 +3588,9 @@ const TABLE: &[Spec] = &[
         launch: Some(words(0)),
         ..p("unshare", LAUNCHER | PRIVILEGE)
     },
+    p("unxz", READS | WRITES),
     p("unzip", WRITES | READS),
+    p("unzstd", READS | WRITES),
     rn("uptime"),
     with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
     with_grammar(p("uvx", PROJECT_TOOL), &NPX),
@@ -3339,6 +3599,7 @@ const TABLE: &[Spec] = &[
     p("vim", WRITES | READS | INTERPRETER),
     with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
+    with_grammar(p("wasm-pack", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(Launch::Joined),
         short_values: b"n",
@@ -3351,6 +3612,7 @@ const TABLE: &[Spec] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
+    with_grammar(p("wrangler", PROJECT_TOOL), &PUBLISH),
     Spec {
         launch: Some(words(0)),
         short_values: b"adEILnPs",
@@ -3363,6 +3625,7 @@ const TABLE: &[Spec] = &[
         output_operand: 2,
         ..r("xxd")
     },
+    p("xz", READS | WRITES),
     r("xzcat"),
     with_reads(with_grammar(p("yarn", PROJECT_TOOL), &NPM), JS_READS),
     shell("yash"),
@@ -3371,6 +3634,7 @@ const TABLE: &[Spec] = &[
     r("zcat"),
     with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
     shell("zsh"),
+    p("zstd", READS | WRITES),
 ];
 
 /// The table, for iteration (tests, docs).

@@ -192,6 +192,12 @@ fn option(
             let f = a.flag.as_bytes();
             f.len() == 2 && f[0] == b'-' && char::from(f[1]) == c
         });
+        // a switch that changes what other words are counts wherever it stands (`-pn3`)
+        if let Some(a) = found.filter(|a| a.shows_content || a.operands.is_some()) {
+            if a.values == 0 {
+                return Some((a, false));
+            }
+        }
         if let Some(a) = found.filter(|a| a.values > 0 || a.rest.is_some()) {
             return Some((a, j + c.len_utf8() < letters.len()));
         }
@@ -221,6 +227,8 @@ fn read(
     let mut dashes = false;
     // a switch that prints the files after `--` (`git log -p -- FILE`)
     let mut shown = false;
+    // a switch that says what every operand is (`git ls-files -o`)
+    let mut forced = forced_role(&grammars, code_flags, words.get(1..).unwrap_or(&[]));
     if top.operands.first() == Some(&Role::Text) {
         for w in words.iter().skip(1) {
             if w == "--" {
@@ -238,7 +246,11 @@ fn read(
         let g: &'static Grammar = grammars.last().copied().unwrap_or(top);
         let w = &words[i];
         if dashes {
-            out[i] = if shown { Role::Path } else { g.after_dashes };
+            out[i] = match (shown, forced) {
+                (true, _) => Role::Path,
+                (false, Some(role)) => role,
+                (false, None) => g.after_dashes,
+            };
             i += 1;
             continue;
         }
@@ -307,16 +319,19 @@ fn read(
                 out[i] = Role::Name;
                 grammars.push(s);
                 i += 1;
+                let rest = words.get(i..).unwrap_or(&[]);
+                forced = forced_role(&grammars, code_flags, rest).or(forced);
                 continue;
             }
         }
         let slot = operand + usize::from(pattern_given && g.operands.first() == Some(&Role::Text));
-        out[i] = g
-            .operands
-            .get(slot)
-            .or(g.operands.last())
-            .copied()
-            .unwrap_or(Role::Unknown);
+        out[i] = forced.unwrap_or_else(|| {
+            g.operands
+                .get(slot)
+                .or(g.operands.last())
+                .copied()
+                .unwrap_or(Role::Unknown)
+        });
         operand += 1;
         i += 1;
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
@@ -331,6 +346,19 @@ fn read(
             return;
         }
     }
+}
+
+/// The role a switch among `words` (up to `--`) gives every operand (see [`Arg::operands`]).
+fn forced_role(
+    grammars: &[&'static Grammar],
+    code_flags: &[&'static str],
+    words: &[String],
+) -> Option<Role> {
+    words
+        .iter()
+        .take_while(|w| *w != "--")
+        .filter(|w| w.len() > 1 && w.starts_with('-'))
+        .find_map(|w| option(grammars, code_flags, w).and_then(|(a, _)| a.operands))
 }
 
 /// The words from `at` on are a program and its words, read by its grammar; its own path is
@@ -361,10 +389,24 @@ mod tests {
             ("ssh -ikey.pem host", &[N, P, P]),
             ("npm run build -- --watch", &[N, N, N, U, U]),
             ("git commit -m build a.txt", &[N, N, T, T, P]),
-            ("git log -m -- .env", &[N, N, N, T, N]),
+            ("git log -m -- .env", &[N, N, N, T, T]),
             ("git log -p -- .env", &[N, N, T, T, P]),
-            ("git log --oneline -- dist", &[N, N, N, T, N]),
-            ("git checkout -b build origin/build", &[N, N, T, N, N]),
+            ("git log --oneline -- dist", &[N, N, N, T, T]),
+            ("git log --oneline -- .env", &[N, N, N, T, T]),
+            ("git log -pn3 -- .env", &[N, N, T, T, P]),
+            ("git log -U3 -- .env", &[N, N, T, T, P]),
+            ("git log --word-diff -- .env", &[N, N, T, T, P]),
+            ("git rm -r dist", &[N, N, P, P]),
+            ("git ls-files --error-unmatch dist/x", &[N, N, T, T]),
+            ("git ls-files dist -o", &[N, N, P, T]),
+            ("git checkout -B build origin/build", &[N, N, T, N, T]),
+            ("[ -f .env ]", &[N, T, T, T]),
+            ("du -sh --exclude=node_modules src", &[N, P, T, P]),
+            ("rsync -a --exclude dist src/ /tmp/x", &[N, P, T, T, P, P]),
+            ("swift build", &[N, N]),
+            ("swift build/x.swift", &[N, P]),
+            ("npx wrangler pages deploy dist", &[N, N, N, N, P]),
+            ("git checkout -b build origin/build", &[N, N, T, N, T]),
             ("git checkout HEAD~3 x", &[N, N, N, P]),
             ("git show HEAD:.env", &[N, N, P]),
             ("make -C build dist", &[N, T, P, N]),
