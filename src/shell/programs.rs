@@ -260,6 +260,11 @@ pub struct Sub {
     /// Operands make it write (`git branch NAME` creates a branch) unless one of these
     /// options is given (`--list`); `None`: operands are only read.
     pub operands_unless: Option<&'static [&'static str]>,
+    /// Up to this many operands are only read (`git config KEY` gets, `KEY VALUE` sets).
+    pub reads_up_to: u8,
+    /// It only reads when one of these options is given, before or after `--`
+    /// (`cargo fmt -- --check`, `git clean -n`); empty: always.
+    pub only_with: &'static [&'static str],
 }
 
 /// A program's entry as the table is written ([`TABLE`]); stored compactly as [`Program`]
@@ -461,17 +466,33 @@ impl Sub {
     pub fn writes(&self, args: &[String]) -> bool {
         let writes = self.writes;
         let written = find_option(args, b"", writes, |w| w, |_, _, _| true).is_some();
+        let unchecked = !self.only_with.is_empty()
+            && !args.iter().any(|w| {
+                self.only_with.iter().any(|o| {
+                    w == o
+                        || o.len() == 2
+                            && !w.starts_with("--")
+                            && w.starts_with('-')
+                            && w.bytes().skip(1).all(|b| b.is_ascii_alphabetic())
+                            && w.as_bytes().contains(&o.as_bytes()[1])
+                })
+            });
         written
+            || unchecked
             || self.operands_unless.is_some_and(|listing| {
                 let mut options = true;
-                let operand = args.iter().any(|w| {
-                    if options && w == "--" {
-                        options = false;
-                        return false;
-                    }
-                    !(options && w.starts_with('-'))
-                });
-                operand && !args.iter().any(|w| listing.contains(&w.as_str()))
+                let operands = args
+                    .iter()
+                    .filter(|w| {
+                        if options && *w == "--" {
+                            options = false;
+                            return false;
+                        }
+                        !(options && w.starts_with('-'))
+                    })
+                    .count();
+                operands > usize::from(self.reads_up_to)
+                    && !args.iter().any(|w| listing.contains(&w.as_str()))
             })
     }
 }
@@ -1094,6 +1115,11 @@ const GIT_READS: &[Sub] = &[
     },
     s("cat-file"),
     s("check-attr"),
+    // a dry run lists what it would delete
+    Sub {
+        only_with: &["-n", "--dry-run"],
+        ..s("clean")
+    },
     s("check-ignore"),
     s("cherry"),
     Sub {
@@ -1108,6 +1134,8 @@ const GIT_READS: &[Sub] = &[
             "--edit",
         ],
         operands_unless: Some(&["--get", "--get-all", "--get-regexp", "--list", "-l"]),
+        // `git config KEY` gets it
+        reads_up_to: 1,
         ..s("config")
     },
     s("count-objects"),
@@ -1247,9 +1275,9 @@ const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
 
 const CARGO_READS: &[Sub] = &[
     Sub {
-        // formats in place unless only checking
-        operands_unless: Some(&[]),
-        ..s("fmt --check")
+        // formats in place unless only checking (`cargo fmt --all -- --check`)
+        only_with: &["--check"],
+        ..s("fmt")
     },
     s("help"),
     s("locate-project"),
@@ -1278,6 +1306,15 @@ const POETRY_READS: &[Sub] = &[
     s("show"),
 ];
 
+/// terraform's: `fmt -check` lists the files it would rewrite.
+const TERRAFORM_READS: &[Sub] = &[
+    Sub {
+        only_with: &["-check", "--check"],
+        ..s("fmt")
+    },
+    s("version"),
+];
+
 /// ruff's checks that never write (`ruff check` may fix, by its configuration).
 const RUFF_READS: &[Sub] = &[
     s("format --check"),
@@ -1299,6 +1336,8 @@ const fn s(name: &'static str) -> Sub {
         name,
         writes: &[],
         operands_unless: None,
+        reads_up_to: 0,
+        only_with: &[],
     }
 }
 
@@ -3324,6 +3363,7 @@ const TABLE: &[Spec] = &[
     p("lz4", READS | WRITES),
     with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
+    rn("mapfile"),
     with_grammar(p("maturin", PROJECT_TOOL), &BUNDLER),
     Spec {
         operands: Operands::PatternThenFiles,
@@ -3452,6 +3492,8 @@ const TABLE: &[Spec] = &[
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     shell("rbash"),
+    rn("read"),
+    rn("readarray"),
     r("readelf"),
     r("readlink"),
     r("realpath"),
@@ -3550,7 +3592,10 @@ const TABLE: &[Spec] = &[
     p("tee", WRITES),
     p("telinit", DESTRUCTIVE),
     fetcher("telnet"),
-    with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
+    with_reads(
+        with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
+        TERRAFORM_READS,
+    ),
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
