@@ -1407,6 +1407,9 @@ pub struct Grammar {
     pub subs: &'static [(&'static str, &'static Grammar)],
     /// The grammar of a sub-command not in `subs`.
     pub other: Option<&'static Grammar>,
+    /// A name operand written as a path is that path (`pip install dist/x.whl`,
+    /// `npm install ./pkg.tgz` read the file).
+    pub names_as_paths: bool,
 }
 
 /// Every word a path: the file readers and writers (`cat`, `cp`, `tar`).
@@ -1419,6 +1422,7 @@ pub const FILES: Grammar = Grammar {
     after_dashes: Role::Path,
     subs: &[],
     other: None,
+    names_as_paths: false,
 };
 
 /// A program toolgate does not know.
@@ -2255,8 +2259,11 @@ const NPM: Grammar = Grammar {
     ],
     subs: &[
         ("config", &TEXT),
+        ("add", &INSTALL),
         ("dlx", &RUN_PROGRAM),
         ("exec", &RUN_PROGRAM),
+        ("i", &INSTALL),
+        ("install", &INSTALL),
         ("pack", &NAMED_PATHS),
         ("pkg", &TEXT),
         ("publish", &NAMED_PATHS),
@@ -2266,6 +2273,13 @@ const NPM: Grammar = Grammar {
         ("x", &RUN_PROGRAM),
     ],
     other: Some(&NAMES),
+    ..NAMES
+};
+
+/// `npm install`, `pip install`: packages by name, or the files and directories written as
+/// paths.
+const INSTALL: Grammar = Grammar {
+    names_as_paths: true,
     ..NAMES
 };
 
@@ -2565,7 +2579,16 @@ const PIP: Grammar = Grammar {
         arg("--output", P),
     ],
     subs: &[
+        ("add", &INSTALL),
         ("build", &NAMED_PATHS),
+        ("install", &INSTALL),
+        (
+            "pip",
+            &Grammar {
+                subs: &[("install", &INSTALL)],
+                ..NAMES
+            },
+        ),
         ("publish", &NAMED_PATHS),
         ("run", &RUN_PROGRAM),
         (

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`Role::Path`] | `cat build/x`, `make -f build/Makefile`, `./build/prog` | denied |
 //! | [`Role::Unknown`] | `foo build` (a program toolgate does not know), a script's arguments | prompts |
-//! | [`Role::Name`] with path syntax, or that a rule for files matches | `npm install ./build/pkg`, `git checkout key.pem` | prompts |
+//! | [`Role::Name`] with path syntax, or that a rule for files matches | `git checkout ./build/x`, `git checkout key.pem` | prompts |
 //! | [`Role::Name`] | `npm run build`, `git switch dist`, `make dist` | allowed |
 //! | [`Role::Text`] | `git commit -m build`, `grep dist x`, `echo build` | allowed |
 //!
@@ -332,6 +332,9 @@ fn read(
                 .copied()
                 .unwrap_or(Role::Unknown)
         });
+        if g.names_as_paths && out[i] == Role::Name && path_syntax(w) {
+            out[i] = Role::Path;
+        }
         operand += 1;
         i += 1;
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
@@ -406,6 +409,8 @@ mod tests {
             ("swift build", &[N, N]),
             ("swift build/x.swift", &[N, P]),
             ("npx wrangler pages deploy dist", &[N, N, N, N, P]),
+            ("pip install dist/x.whl build", &[N, N, P, N]),
+            ("npm install ./pkg.tgz lodash", &[N, N, P, N]),
             ("git checkout -b build origin/build", &[N, N, T, N, T]),
             ("git checkout HEAD~3 x", &[N, N, N, P]),
             ("git show HEAD:.env", &[N, N, P]),
