@@ -242,6 +242,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
+    for c in analysis.commands.iter().filter(|c| untracks(c)) {
+        ignore_file_kept(access, c)?;
+    }
     // a word that only may be a path prompts instead (see [`unvouched`])
     let operands = match strict {
         true => analysis.path_operands_strict(),
@@ -316,6 +319,45 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `git rm --cached`: only the index changes, so its operands are names (the git grammar).
+fn untracks(c: &SimpleCommand) -> bool {
+    let args = c.words.get(1..).unwrap_or(&[]);
+    c.name() == Some("git")
+        && shell::programs::lookup("git")
+            .and_then(|git| git.subcommand_index(args))
+            .is_some_and(|i| args[i] == "rm")
+        && args.iter().any(|w| w == "--cached")
+}
+
+/// Taking the ignore file out of the index by name still deletes it from the repository:
+/// denied as `git rm` of it is (untracking a directory that holds it, `git rm -r --cached .`,
+/// is allowed, as before).
+fn ignore_file_kept(access: &Access, c: &SimpleCommand) -> Validation {
+    // `git -C DIR rm …` runs in DIR
+    let dir = c
+        .words
+        .iter()
+        .position(|w| w == "-C")
+        .and_then(|i| c.words.get(i + 1));
+    let base = match (c.cwd.as_deref(), dir) {
+        (Some(cwd), Some(d)) if !crate::shell::paths::is_absolute(d) => Some(format!("{cwd}/{d}")),
+        (_, Some(d)) => Some(d.clone()),
+        (cwd, None) => cwd.map(str::to_string),
+    };
+    for w in c.words.iter().skip(2).filter(|w| !w.starts_with('-')) {
+        let path = match &base {
+            Some(base) if !crate::shell::paths::is_absolute(w) => format!("{base}/{w}"),
+            _ => w.to_string(),
+        };
+        if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, &path) {
+            if b.by.source == "(built-in)" {
+                return Err(blocked_error(access, w, &b, Some(&c.written_text())));
             }
         }
     }

@@ -1381,7 +1381,8 @@ pub struct Arg {
     /// prints (`git log -p -- FILE`), whatever the grammar's `after_dashes`.
     pub shows_content: bool,
     /// A switch that gives every operand, and every word after `--`, this role wherever it
-    /// stands (`git ls-files -o DIR` lists a directory: a path).
+    /// stands (`git rm --cached FILE` only changes the index: text; `git ls-files -o DIR`
+    /// lists a directory: a path).
     pub operands: Option<Role>,
 }
 
@@ -1971,6 +1972,13 @@ const GIT_LOG: Grammar = Grammar {
     ..GIT_REFS
 };
 
+/// `git rm`: paths, but with `--cached` only the index changes: the files are not opened
+/// (validate.rs still keeps the ignore file in the index).
+const GIT_RM: Grammar = Grammar {
+    options: &[operands_are("--cached", T)],
+    ..GIT_PATHS
+};
+
 /// `git ls-files`: names in the index (no file opened), but `-o` and `-i` list the
 /// directories they are given.
 const GIT_LS_FILES: Grammar = Grammar {
@@ -2128,7 +2136,7 @@ const GIT: Grammar = Grammar {
         ("rev-list", &GIT_LOG),
         ("rev-parse", &GIT_REFS),
         ("revert", &GIT_ONLY_REFS),
-        ("rm", &GIT_PATHS),
+        ("rm", &GIT_RM),
         ("shortlog", &GIT_LOG),
         ("show", &GIT_PATHS),
         ("show-branch", &GIT_ONLY_REFS),

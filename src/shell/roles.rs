@@ -227,7 +227,7 @@ fn read(
     let mut dashes = false;
     // a switch that prints the files after `--` (`git log -p -- FILE`)
     let mut shown = false;
-    // a switch that says what every operand is (`git ls-files -o`)
+    // a switch that says what every operand is (`git rm --cached`)
     let mut forced = forced_role(&grammars, code_flags, words.get(1..).unwrap_or(&[]));
     if top.operands.first() == Some(&Role::Text) {
         for w in words.iter().skip(1) {
@@ -401,6 +401,9 @@ mod tests {
             ("git log --word-diff -- .env", &[N, N, T, T, P]),
             ("git rm -r dist", &[N, N, P, P]),
             ("git ls-files --error-unmatch dist/x", &[N, N, T, T]),
+            ("git rm -r --cached dist", &[N, N, P, T, T]),
+            ("git rm .env --cached", &[N, N, T, T]),
+            ("git rm -r dist", &[N, N, P, P]),
             ("git ls-files dist -o", &[N, N, P, T]),
             ("git checkout -B build origin/build", &[N, N, T, N, T]),
             ("[ -f .env ]", &[N, T, T, T]),
