@@ -2045,7 +2045,14 @@ const GIT: Grammar = Grammar {
         ("checkout-index", &GIT_PATHS),
         ("cherry", &GIT_ONLY_REFS),
         ("cherry-pick", &GIT_ONLY_REFS),
-        ("clean", &GIT_PATHS),
+        (
+            "clean",
+            &Grammar {
+                // `-e PATTERN`: names it keeps
+                options: &[arg("-e", T), arg("--exclude", T)],
+                ..GIT_PATHS
+            },
+        ),
         (
             "clone",
             &Grammar {
@@ -3111,6 +3118,64 @@ const TWINE: Grammar = Grammar {
     ..NAMES
 };
 
+/// `bundle exec CMD…` runs a program; other sub-commands take gems.
+const BUNDLE: Grammar = Grammar {
+    subs: &[("exec", &RUN_PROGRAM)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// xcodebuild: actions, schemes and SDKs are names; projects and output paths are files.
+const XCODEBUILD: Grammar = Grammar {
+    options: &[
+        arg("-project", P),
+        arg("-workspace", P),
+        arg("-derivedDataPath", P),
+        arg("-resultBundlePath", P),
+        arg("-archivePath", P),
+        arg("-exportPath", P),
+        arg("-exportOptionsPlist", P),
+        arg("-xcconfig", P),
+        arg("-scheme", N),
+        arg("-target", N),
+        arg("-configuration", T),
+        arg("-destination", T),
+        arg("-sdk", T),
+        arg("-arch", T),
+    ],
+    ..NAMES
+};
+
+/// parcel: `build|serve|watch ENTRY…`, the entries are files it reads.
+const PARCEL: Grammar = Grammar {
+    subs: &[("build", &LINT), ("serve", &LINT), ("watch", &LINT)],
+    ..LINT
+};
+
+/// diff: `-x`/`--exclude` are names it skips, `-I` a regex; the rest are files.
+const DIFF: Grammar = Grammar {
+    options: &[
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("-I", T),
+        arg("--ignore-matching-lines", T),
+        arg("-F", T),
+        arg("--show-function-line", T),
+        arg("--label", T),
+        arg("-L", T),
+        arg("--line-format", T),
+        arg("--unified", T),
+        arg("--context", T),
+        arg("-W", T),
+        arg("--width", T),
+        arg("--from-file", P),
+        arg("--to-file", P),
+    ],
+    ..FILES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -3161,11 +3226,13 @@ const TABLE: &[Spec] = &[
         with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
         Lang::Js,
     ),
+    with_grammar(p("bundle", PROJECT_TOOL), &BUNDLE),
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     p("bunzip2", READS | WRITES),
     launcher("busybox", words(0), b""),
     r("bzcat"),
     with_grammar(p("c8", PROJECT_TOOL), &NYC),
+    with_grammar(p("cabal", PROJECT_TOOL), &BUNDLER),
     rn("cal"),
     with_reads(
         with_grammar(
@@ -3207,6 +3274,7 @@ const TABLE: &[Spec] = &[
     fetcher("curlie"),
     p("cursor", WRITES | READS),
     with_grammar(r("cut"), &CUT),
+    with_grammar(p("dart", PROJECT_TOOL), &BUNDLER),
     shell("dash"),
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
     interp("dc", &["-e"]),
@@ -3216,7 +3284,7 @@ const TABLE: &[Spec] = &[
         Lang::Js,
     ),
     r("df"),
-    r("diff"),
+    with_grammar(r("diff"), &DIFF),
     rn("dirname"),
     rn("dirs"),
     Spec {
@@ -3227,10 +3295,12 @@ const TABLE: &[Spec] = &[
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
     p("docker-machine", PROJECT_TOOL),
+    with_grammar(p("docusaurus", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotenv-cli", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     with_grammar(r("du"), &DU),
+    with_grammar(p("dune", PROJECT_TOOL), &BUNDLER),
     rn("echo"),
     with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
@@ -3244,6 +3314,7 @@ const TABLE: &[Spec] = &[
     launcher("exec", words(0), b"a"),
     r("expand"),
     interp("expect", &["-c"]),
+    with_grammar(p("expo", PROJECT_TOOL), &BUNDLER),
     rn("expr"),
     launcher("faketime", words(1), b""),
     rn("false"),
@@ -3268,6 +3339,7 @@ const TABLE: &[Spec] = &[
         short_values: b"Ew",
         ..p("flock", LAUNCHER | WRITES)
     },
+    with_grammar(p("flutter", PROJECT_TOOL), &BUNDLER),
     r("fmt"),
     r("fold"),
     rn("free"),
@@ -3312,6 +3384,7 @@ const TABLE: &[Spec] = &[
         ..p("go", PROJECT_TOOL)
     },
     with_options(r("gofmt"), &[o("-w", "gofmt -w rewrites files")]),
+    with_grammar(p("goreleaser", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(rp("grep"), &GREP),
@@ -3369,6 +3442,7 @@ const TABLE: &[Spec] = &[
     code(interp("jruby", &["-e"]), Lang::Ruby),
     with_grammar(p("json.tool", READS | WRITES), &FILES),
     interp("julia", &["-e", "--eval"]),
+    with_grammar(p("just", PROJECT_TOOL), &BUNDLER),
     p("kill", DESTRUCTIVE),
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
@@ -3376,6 +3450,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
     // may run the program to find its libraries
     p("ldd", READS),
+    with_grammar(p("lein", PROJECT_TOOL), &BUNDLER),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     shell("lksh"),
@@ -3392,6 +3467,7 @@ const TABLE: &[Spec] = &[
     fetcher("lwp-download"),
     fetcher("lwp-request"),
     p("lz4", READS | WRITES),
+    with_grammar(p("mage", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
     rn("mapfile"),
@@ -3405,6 +3481,8 @@ const TABLE: &[Spec] = &[
         ..interp("mawk", &[])
     },
     r("md5sum"),
+    with_grammar(p("meson", PROJECT_TOOL), &CMAKE),
+    with_grammar(p("mix", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("mkcert", READS | WRITES), &CERTS),
     p("mkdir", WRITES),
     p("mke2fs", DELETES),
@@ -3446,6 +3524,7 @@ const TABLE: &[Spec] = &[
         launch: Some(words(0)),
         ..p("nohup", LAUNCHER | WRITES)
     },
+    with_grammar(p("nox", PROJECT_TOOL), &BUNDLER),
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
@@ -3469,11 +3548,12 @@ const TABLE: &[Spec] = &[
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
     },
-    with_grammar(p("parcel", PROJECT_TOOL), &LINT),
+    with_grammar(p("parcel", PROJECT_TOOL), &PARCEL),
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
     shell("pdksh"),
+    with_grammar(p("pdm", PROJECT_TOOL), &PIP),
     code(interp("perl", &["-e", "-E"]), Lang::Perl),
     with_grammar(rn("pgrep"), &PGREP),
     code(interp("php", &["-r"]), Lang::Php),
@@ -3523,19 +3603,23 @@ const TABLE: &[Spec] = &[
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     shell("rbash"),
+    with_grammar(p("react-scripts", PROJECT_TOOL), &BUNDLER),
     rn("read"),
     rn("readarray"),
     r("readelf"),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),
+    with_grammar(p("remix", PROJECT_TOOL), &BUNDLER),
     r("rev"),
     with_grammar(with_options(rp("rg"), RG_OPTIONS), &RG),
     with_grammar(p("rimraf", PROJECT_TOOL), &LINT),
     p("rm", DELETES),
     p("rmdir", DELETES),
     with_grammar(p("rollup", PROJECT_TOOL), &LINT),
+    with_grammar(p("rsbuild", PROJECT_TOOL), &BUNDLER),
     code(interp("Rscript", &["-e"]), Lang::R),
+    with_grammar(p("rspack", PROJECT_TOOL), &BUNDLER),
     with_grammar(with_options(p("rsync", NET), RSYNC_OPTIONS), &RSYNC),
     code(interp("ruby", &["-e"]), Lang::Ruby),
     with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
@@ -3546,6 +3630,8 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("rustc", PROJECT_TOOL | VERSIONED), &LINT),
     with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
+    with_grammar(p("rye", PROJECT_TOOL), &PIP),
+    with_grammar(p("sbt", PROJECT_TOOL), &BUNDLER),
     with_options(p("scp", NET), SCP_OPTIONS),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
@@ -3583,6 +3669,7 @@ const TABLE: &[Spec] = &[
     },
     p("source", SHELL | READS),
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
+    with_grammar(p("stack", PROJECT_TOOL), &BUNDLER),
     r("stat"),
     launcher("stdbuf", words(0), b"ioe"),
     with_grammar(p("storybook", PROJECT_TOOL), &BUNDLER),
@@ -3638,6 +3725,7 @@ const TABLE: &[Spec] = &[
         ..p("torsocks", LAUNCHER | NETWORK)
     },
     p("touch", WRITES),
+    with_grammar(p("tox", PROJECT_TOOL), &BUNDLER),
     rn("tr"),
     with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
@@ -3675,6 +3763,7 @@ const TABLE: &[Spec] = &[
     p("vim", WRITES | READS | INTERPRETER),
     with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
+    with_grammar(p("vue-cli-service", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("wasm-pack", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(Launch::Joined),
@@ -3694,6 +3783,7 @@ const TABLE: &[Spec] = &[
         short_values: b"adEILnPs",
         ..p("xargs", LAUNCHER | STDIN_ARGS)
     },
+    with_grammar(p("xcodebuild", PROJECT_TOOL), &XCODEBUILD),
     p("xdg-open", READS),
     fetcher("xh"),
     launcher("xvfb-run", words(0), b"anselpfw"),
@@ -3708,6 +3798,7 @@ const TABLE: &[Spec] = &[
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
     r("zcat"),
+    with_grammar(p("zig", PROJECT_TOOL), &BUNDLER),
     with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
     shell("zsh"),
     p("zstd", READS | WRITES),

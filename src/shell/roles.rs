@@ -122,7 +122,11 @@ fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(_, w)| !w.starts_with('-') && programs::lookup(programs::basename(w)).is_some())
+        // (a launcher's own words are a command, not what it reads: `bundle exec rake build`)
+        .find(|(_, w)| {
+            !w.starts_with('-')
+                && programs::lookup(programs::basename(w)).is_some_and(|p| !p.is_launcher())
+        })
         .map(|(i, _)| i)
     else {
         return;
@@ -437,6 +441,11 @@ mod tests {
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
             ("systemd-inhibit cat .env", &[N, U, P]),
+            ("foo exec rake build", &[N, U, U, U]),
+            ("foo exec cat .env", &[N, U, U, P]),
+            ("parcel build src/index.html", &[N, N, P]),
+            ("diff -r -x node_modules a b", &[N, P, T, T, P, P]),
+            ("git clean -n -e .env", &[N, N, P, T, T]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
