@@ -403,7 +403,6 @@ mod tests {
             ("git log -pn3 -- .env", &[N, N, T, T, P]),
             ("git log -U3 -- .env", &[N, N, T, T, P]),
             ("git log --word-diff -- .env", &[N, N, T, T, P]),
-            ("git rm -r dist", &[N, N, P, P]),
             ("git ls-files --error-unmatch dist/x", &[N, N, T, T]),
             ("git rm -r --cached dist", &[N, N, P, T, T]),
             ("git rm .env --cached", &[N, N, T, T]),
