@@ -3176,6 +3176,31 @@ const DIFF: Grammar = Grammar {
     ..FILES
 };
 
+/// psql: databases and roles are names, `-f` a script file it reads, `-c` SQL.
+const PSQL: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-o", P),
+        arg("--output", P),
+        arg("-L", P),
+        arg("--log-file", P),
+        arg("-c", T),
+        arg("--command", T),
+        arg("-d", N),
+        arg("--dbname", N),
+        arg("-U", N),
+        arg("--username", N),
+        arg("-h", T),
+        arg("--host", T),
+        arg("-p", T),
+        arg("--port", T),
+        arg("-v", T),
+        arg("--set", T),
+    ],
+    ..NAMES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -3183,13 +3208,17 @@ const NET: u32 = NETWORK | READS | WRITES;
 /// Sorted by name ignoring ASCII case, unique; checked at compile time and by the tests.
 const TABLE: &[Spec] = &[
     p(".", SHELL | READS),
+    p("7z", READS | WRITES),
     rn(":"),
     rn("["),
     rn("[["),
     with_grammar(with_options(rp("ack"), PAGER_OPTIONS), &RG),
+    r("addr2line"),
     with_grammar(with_options(rp("ag"), PAGER_OPTIONS), &RG),
+    p("age", READS | WRITES),
     p("apt", PROJECT_TOOL | PRIVILEGE),
     p("apt-get", PROJECT_TOOL | PRIVILEGE),
+    p("ar", READS | WRITES),
     rn("arch"),
     fetcher("aria2c"),
     shell("ash"),
@@ -3356,6 +3385,8 @@ const TABLE: &[Spec] = &[
     },
     with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
     with_grammar(p("gcloud", NETWORK), &NAMES),
+    // runs the program it is given
+    p("gdb", READS | INTERPRETER),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
@@ -3385,6 +3416,7 @@ const TABLE: &[Spec] = &[
     },
     with_options(r("gofmt"), &[o("-w", "gofmt -w rewrites files")]),
     with_grammar(p("goreleaser", PROJECT_TOOL), &BUNDLER),
+    p("gpg", READS | WRITES),
     with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(rp("grep"), &GREP),
@@ -3454,6 +3486,7 @@ const TABLE: &[Spec] = &[
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     shell("lksh"),
+    p("lldb", READS | INTERPRETER),
     p("ln", WRITES),
     rn("locale"),
     with_grammar(r("ls"), &LS),
@@ -3544,6 +3577,7 @@ const TABLE: &[Spec] = &[
     p("open", READS),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     code(interp("osascript", &["-e"]), Lang::AppleScript),
+    r("otool"),
     Spec {
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
@@ -3589,6 +3623,7 @@ const TABLE: &[Spec] = &[
         ..p("proxychains", LAUNCHER | NETWORK)
     },
     rn("ps"),
+    with_grammar(p("psql", READS | WRITES | NETWORK), &PSQL),
     with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
     Spec {
@@ -3668,7 +3703,9 @@ const TABLE: &[Spec] = &[
         ..r("sort")
     },
     p("source", SHELL | READS),
+    p("sqlite3", READS | WRITES),
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
+    p("ssh-add", READS),
     with_grammar(p("stack", PROJECT_TOOL), &BUNDLER),
     r("stat"),
     launcher("stdbuf", words(0), b"ioe"),
@@ -3703,6 +3740,7 @@ const TABLE: &[Spec] = &[
         with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
     ),
+    with_grammar(p("tarfile", READS | WRITES), &FILES),
     launcher("taskset", words(1), b""),
     with_grammar(p("tauri", PROJECT_TOOL), &BUNDLER),
     interp("tclsh", &[]),
@@ -3800,6 +3838,8 @@ const TABLE: &[Spec] = &[
     r("zcat"),
     with_grammar(p("zig", PROJECT_TOOL), &BUNDLER),
     with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
+    with_grammar(p("zipfile", READS | WRITES), &FILES),
+    r("zipinfo"),
     shell("zsh"),
     p("zstd", READS | WRITES),
 ];
