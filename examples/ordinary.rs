@@ -24,7 +24,7 @@ fn main() {
         .position(|a| a == "--file")
         .and_then(|i| args.get(i + 1));
     let mut cases = cases().unwrap_or_else(|e| panic!("{e}"));
-    cases.retain(|c| only.is_none_or(|f| c.file == f.as_str()));
+    cases.retain(|c| only.map_or(true, |f| c.file == f.as_str()));
     let files = only.map_or("commands.tsv + agents.tsv", |f| f.as_str());
     println!(
         "{} commands ({files}), mode yolo, root /ws, linux\n",
