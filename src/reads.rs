@@ -101,6 +101,14 @@ pub fn walk_filter(analysis: &Analysis, op: &PathOperand) -> Option<bool> {
 
 /// Whether operand `op` is the value of a filter option of its command.
 fn is_filter(analysis: &Analysis, op: &PathOperand) -> bool {
+    let (Some(i), Some(c)) = (op.index, analysis.commands.get(op.command)) else {
+        return false;
+    };
+    filter_at(c, i)
+}
+
+/// Whether word `i` of `c` is the value of a filter option (`--include=*.ts`, `-g '*.pem'`).
+pub fn filter_at(c: &SimpleCommand, i: usize) -> bool {
     const FILTERS: &[&str] = &[
         "--include",
         "--exclude",
@@ -111,12 +119,6 @@ fn is_filter(analysis: &Analysis, op: &PathOperand) -> bool {
         "--ignore-dir",
         "-g",
     ];
-    let Some(i) = op.index else {
-        return false;
-    };
-    let Some(c) = analysis.commands.get(op.command) else {
-        return false;
-    };
     let glued = c
         .words
         .get(i)

@@ -110,11 +110,22 @@ fn find_risk<'a>(analysis: &'a Analysis, access: &Access) -> Option<Risk<'a>> {
         None => {}
     }
     let fold = access.workspace().case_insensitive();
-    analysis
-        .commands
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| command_risk(c, analysis.roles(i), access, fold))
+    let walks = shell::recursive::walks(analysis);
+    analysis.commands.iter().enumerate().find_map(|(i, c)| {
+        // a walk that lists names only (`rg --files -g '*.pem' src`): its filters choose
+        // the names listed, no file is read through them
+        let ours = || walks.iter().filter(|w| w.command == i);
+        if ours().next().is_some() && ours().all(|w| w.filter.names_only) {
+            let mut roles = analysis.roles(i).to_vec();
+            for (j, r) in roles.iter_mut().enumerate() {
+                if crate::reads::filter_at(c, j) {
+                    *r = Role::Text;
+                }
+            }
+            return command_risk(c, &roles, access, fold);
+        }
+        command_risk(c, analysis.roles(i), access, fold)
+    })
 }
 
 fn command_risk<'a>(
@@ -701,6 +712,7 @@ mod tests {
             ("cargo fmt --all -- --check", true),
             ("cargo fmt --all", false),
             ("npm -v", true),
+            ("rg --files -g '*.ts' src", true),
             // outside the workspace, ignored, or unknown
             ("cat ~/.ssh/id_rsa", false),
             ("cat /etc/passwd", false),

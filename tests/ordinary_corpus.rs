@@ -22,8 +22,8 @@ const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 333),
-    (IgnoreFile::Secrets, 342),
+    (IgnoreFile::BuildAndSecrets, 332),
+    (IgnoreFile::Secrets, 341),
 ];
 
 fn corpus() -> Vec<Case> {
