@@ -57,6 +57,8 @@ const LOADER_VARIABLES: &[&str] = &[
     "GIT_DIR",
     "CURL_HOME",
     "NPM_CONFIG_USERCONFIG",
+    // dotenv's preload (`node -r dotenv/config`) loads it
+    "DOTENV_CONFIG_PATH",
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -517,6 +519,13 @@ fn loaded_files<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleComm
                 };
                 add(out, ci, c, value, value.contains('$'), at);
             }
+        }
+    }
+    // `node -r dotenv/config app.js dotenv_config_path=.env`: dotenv's preload reads its
+    // options from the arguments
+    for w in c.words.iter().skip(1) {
+        if let Some(file) = w.strip_prefix("dotenv_config_path=") {
+            add(out, ci, c, file, file.contains('$'), Source::LITERAL);
         }
     }
     for (k, value) in c.variables() {
