@@ -1,8 +1,12 @@
 // toolgate's benchmark: toolgate (the built package in dist/) against what users would pick
-// instead — the npm `ignore` package (what Cline uses) and `shell-quote` — in one Node
-// process, interleaved, several repetitions; prints medians and ratios.
+// instead — the npm `ignore` package (what Cline uses) and `shell-quote` — and, with
+// `--against DIR`, against another build of toolgate (a previous release's dist/), all in one
+// Node process, interleaved, several repetitions; prints medians and ratios.
 //
-//   ./scripts/build.sh && node bench/run.mjs [--reps N] [--dist DIR] [--json FILE]
+//   ./scripts/build.sh && node bench/run.mjs [--reps N] [--dist DIR] [--against DIR] [--json FILE]
+//
+// A previous release's package: `git worktree add /tmp/prev <commit>`, link node_modules into
+// it, run its scripts/build.sh (with its own CARGO_TARGET_DIR), then `--against /tmp/prev/dist`.
 //
 // Not a test: nothing here fails on a slow machine. See docs/performance.md.
 import { spawnSync } from 'node:child_process';
@@ -30,8 +34,12 @@ const opt = (name, dflt) => {
 const REPS = Number(opt('reps', 9));
 const DIST = resolve(repo, opt('dist', 'dist'));
 const JSON_OUT = opt('json', null);
+const AGAINST = opt('against', null);
+const PREV_DIST = AGAINST && resolve(process.cwd(), AGAINST);
 
 const { Gatekeeper } = require(join(DIST, 'node.cjs'));
+// The other build, loaded beside this one (its own wasm instance): every row runs it too.
+const Previous = PREV_DIST ? require(join(PREV_DIST, 'node.cjs')).Gatekeeper : null;
 const ignore = require('ignore');
 const { parse: shellQuoteParse } = require('shell-quote');
 
@@ -65,8 +73,11 @@ function race(contenders) {
     }
   }
   const out = Object.fromEntries(names.map((n) => [n, median(times[n])]));
-  const other = names.find((n) => n !== 'toolgate');
-  if (times.toolgate && other) out.ratio = median(times.toolgate.map((t, r) => times[other][r] / t));
+  // per contender: the median over repetitions of (its time / toolgate's)
+  out.ratios = Object.fromEntries(names.filter((n) => n !== 'toolgate' && times.toolgate)
+    .map((n) => [n, median(times.toolgate.map((t, r) => times[n][r] / t))]));
+  const other = names.find((n) => n !== 'toolgate' && n !== 'previous');
+  if (other) out.ratio = out.ratios[other];
   return out;
 }
 
@@ -90,14 +101,29 @@ function subtreeOf(paths, want) {
 
 /** Median over batches of `batch` calls of the mean time per call, in µs. */
 function perCall(fn, { batches = 200, batch = 250 } = {}) {
-  for (let i = 0; i < batch * 4; i++) fn();
-  const means = [];
+  return perCalls({ toolgate: fn }, { batches, batch }).toolgate;
+}
+
+/**
+ * `perCall` of each contender (`{ name: fn }`), their batches interleaved (the order
+ * alternates), so both share the machine's load; also `ratio`: the median over batches of
+ * (previous's mean / toolgate's).
+ */
+function perCalls(fns, { batches = 200, batch = 250 } = {}) {
+  const names = Object.keys(fns);
+  for (const n of names) for (let i = 0; i < batch * 4; i++) fns[n]();
+  const means = Object.fromEntries(names.map((n) => [n, []]));
   for (let b = 0; b < batches; b++) {
-    const t0 = now();
-    for (let i = 0; i < batch; i++) fn();
-    means.push((ms(t0, now()) * 1000) / batch);
+    for (const n of b % 2 ? [...names].reverse() : names) {
+      const fn = fns[n];
+      const t0 = now();
+      for (let i = 0; i < batch; i++) fn();
+      means[n].push((ms(t0, now()) * 1000) / batch);
+    }
   }
-  return median(means);
+  const out = Object.fromEntries(names.map((n) => [n, median(means[n])]));
+  if (means.previous) out.ratio = median(means.toolgate.map((t, b) => means.previous[b] / t));
+  return out;
 }
 
 async function perCallAsync(fn, { batches = 60, batch = 100 } = {}) {
@@ -112,12 +138,19 @@ async function perCallAsync(fn, { batches = 60, batch = 100 } = {}) {
 }
 
 const rows = [];
-const row = (workload, toolgate, unit, incumbentName, incumbent, goal, pairRatio) => {
+// `prev`: the --against build's figure and the ratio of the pair ({ time, ratio }), or null.
+const row = (workload, toolgate, unit, incumbentName, incumbent, goal, pairRatio, prev = null) => {
   const ratio = incumbent == null ? null : pairRatio ?? incumbent / toolgate;
-  rows.push({ workload, toolgate, unit, incumbentName, incumbent, ratio, goal });
+  const previous = prev?.time ?? null;
+  const previousRatio = previous == null ? null : prev.ratio ?? previous / toolgate;
+  rows.push({ workload, toolgate, unit, previous, previousRatio, incumbentName, incumbent, ratio, goal });
+  const was = previous == null ? '' : `   previous: ${fmt(previous)} ${unit} (${previousRatio.toFixed(2)}×)`;
   const inc = incumbent == null ? '' : `   ${incumbentName}: ${fmt(incumbent)} ${unit}   → ${ratio.toFixed(1)}× faster`;
-  console.log(`${workload.padEnd(44)} toolgate: ${fmt(toolgate)} ${unit}${inc}${goal ? `   (goal ${goal})` : ''}`);
+  console.log(`${workload.padEnd(44)} toolgate: ${fmt(toolgate)} ${unit}${was}${inc}${goal ? `   (goal ${goal})` : ''}`);
 };
+/** The `prev` argument of `row` from a race or perCalls result with a `previous` entry. */
+const prevOf = (t, scale = 1) => (t.previous == null ? null
+  : { time: t.previous * scale, ratio: t.ratios?.previous ?? t.ratio });
 
 // ---- machine -------------------------------------------------------------------------------
 const cpu = (() => {
@@ -128,11 +161,14 @@ const cpu = (() => {
   }
 })();
 const machine = { cpu, cores: cpus().length, node: process.version, reps: REPS };
-console.log(`toolgate benchmark — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${REPS} repetitions (medians)\n`);
+console.log(`toolgate benchmark — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${REPS} repetitions (medians)`);
+if (Previous) console.log(`previous: ${PREV_DIST}`);
+console.log('');
 
 // ---- ignore filtering ------------------------------------------------------------------------
 const paths = generatePaths(100_000);
 const gk = new Gatekeeper(config());
+const old = Previous && new Previous(config());
 {
   const ours = gk.filterPaths(paths);
   const theirs = ignore().add(GITIGNORE).filter(paths);
@@ -143,9 +179,10 @@ const gk = new Gatekeeper(config());
 {
   const t = race({
     toolgate: () => gk.filterPaths(paths),
+    ...(old && { previous: () => old.filterPaths(paths) }),
     ignore: () => ignore().add(GITIGNORE).filter(paths),
   });
-  row('filterPaths, 100k paths', t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio);
+  row('filterPaths, 100k paths', t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio, prevOf(t));
 }
 // The workspace view: setting it, and a recursive read decided from it.
 if (gk.setWorkspaceFiles) {
@@ -168,16 +205,19 @@ for (const [name, listing, text] of [
 ]) {
   if (!listing.length) continue;
   const g = new Gatekeeper({ ...config(), ignoreFile: text });
+  const o = Previous && new Previous({ ...config(), ignoreFile: text });
   const ours = g.filterPaths(listing);
   const theirs = ignore().add(text).filter(listing);
   const differ = ours.length !== theirs.length || ours.some((p, i) => p !== theirs[i]);
   console.log(`${name}: ${listing.length} paths; toolgate keeps ${ours.length}, ignore keeps ${theirs.length}${differ ? ' (they disagree)' : ''}`);
   const t = race({
     toolgate: () => g.filterPaths(listing),
+    ...(o && { previous: () => o.filterPaths(listing) }),
     ignore: () => ignore().add(text).filter(listing),
   });
-  row(`${name} (${listing.length} paths)`, t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio);
+  row(`${name} (${listing.length} paths)`, t.toolgate, 'ms', 'ignore().add().filter()', t.ignore, '≥ 3×', t.ratio, prevOf(t));
   g.free();
+  o?.free();
 }
 {
   const t = race({
@@ -186,6 +226,13 @@ for (const [name, listing, text] of [
       for (const p of paths) if (gk.isIgnored(p)) c++;
       return c;
     },
+    ...(old && {
+      previous: () => {
+        let c = 0;
+        for (const p of paths) if (old.isIgnored(p)) c++;
+        return c;
+      },
+    }),
     ignore: () => {
       const ig = ignore().add(GITIGNORE);
       let c = 0;
@@ -194,7 +241,7 @@ for (const [name, listing, text] of [
     },
   });
   const n = paths.length / 1e3; // ms per 100k → ns per path
-  row('isIgnored, per path', (t.toolgate / n) * 1e3, 'ns', 'ignores()', (t.ignore / n) * 1e3, '≥ 1.5×', t.ratio);
+  row('isIgnored, per path', (t.toolgate / n) * 1e3, 'ns', 'ignores()', (t.ignore / n) * 1e3, '≥ 2×', t.ratio, prevOf(t, 1e3 / n));
 }
 
 // ---- shell analysis ----------------------------------------------------------------------
@@ -216,32 +263,64 @@ for (const [name, listing, text] of [
     contenders.batch = () => Gatekeeper.analyseCommands(COMMANDS);
   }
   const t = race(contenders);
-  const pair = race({ toolgate: contenders.each ?? contenders.parse, parse: contenders.parse }).ratio;
+  const previous = Previous && (() => {
+    let c = 0;
+    for (const cmd of COMMANDS) c += Previous.analyseCommand(cmd).commands.length;
+    return c;
+  });
+  const pair = race({
+    toolgate: contenders.each ?? contenders.parse,
+    ...(previous && { previous }),
+    parse: contenders.parse,
+  });
   const us = (x) => (x * 1000) / n;
   console.log(`shell: ${n} commands (bench/fixtures/commands.json)`);
   if (t.each != null) {
-    row('analyseCommand, per command', us(t.each), 'µs', 'shell-quote parse()', us(t.parse), '≥ 3×', pair);
+    row('analyseCommand, per command', us(t.each), 'µs', 'shell-quote parse()', us(t.parse), '≥ 3×', pair.ratio, prevOf(pair, 1000 / n));
     row('analyseCommands (one call), per command', us(t.batch), 'µs', 'shell-quote parse()', us(t.parse));
   }
 }
 
 // ---- decisions ---------------------------------------------------------------------------
-row('check() read_file', perCall(() => gk.check(READ_CALL)), 'µs', null, null, '≤ 1 µs');
-row('check() compound command', perCall(() => gk.check(COMPOUND_CALL)), 'µs', null, null, '≤ 5 µs');
-{
-  // Distinct calls, cycled: no cache keyed on the call (none exists) could stand in for the work.
-  const cycle = (calls) => {
-    let i = 0;
-    return () => gk.check(calls[i++ % calls.length]);
-  };
-  const reads = readCalls(1000);
-  const compounds = compoundCalls(1000);
-  row('check() read_file, 1,000 distinct paths', perCall(cycle(reads), { batch: 1000, batches: 100 }), 'µs', null, null, '≤ 1 µs');
-  row('check() compound, 1,000 distinct commands', perCall(cycle(compounds), { batch: 1000, batches: 60 }), 'µs', null, null, '≤ 5 µs');
+/** A row of per-call µs: `make(gatekeeper)` gives the call to time, for this build and the other. */
+function callRow(workload, make, goal, options) {
+  const t = perCalls({ toolgate: make(gk), ...(old && { previous: make(old) }) }, options);
+  row(workload, t.toolgate, 'µs', null, null, goal, null, prevOf(t));
 }
-row('validate() read_file', perCall(() => gk.validate(READ_CALL)), 'µs');
+// Distinct calls, cycled: no cache keyed on the call (none exists) could stand in for the work.
+const cycle = (method, calls) => (g) => {
+  let i = 0;
+  return () => g[method](calls[i++ % calls.length]);
+};
+callRow('check() read_file', (g) => () => g.check(READ_CALL), '≤ 1 µs');
+callRow('check() compound command', (g) => () => g.check(COMPOUND_CALL), '≤ 5 µs');
+callRow('check() read_file, 1,000 distinct paths', cycle('check', readCalls(1000)), '≤ 1 µs', { batch: 1000, batches: 100 });
+callRow('check() compound, 1,000 distinct commands', cycle('check', compoundCalls(1000)), '≤ 5 µs', { batch: 1000, batches: 60 });
+callRow('validate() read_file', (g) => () => g.validate(READ_CALL));
 // The floor of one call through the facade: a tool with no params and no rules for it.
-row('check() floor: { tool: "zzz" }', perCall(() => gk.check({ tool: 'zzz' })), 'µs');
+callRow('check() floor: { tool: "zzz" }', (g) => () => g.check({ tool: 'zzz' }), '≤ 0.5 µs');
+{
+  // Issue 33's goals, under its settings (root /ws, ignore `.env` and `secrets/`, no rules),
+  // each over 1,000 varied calls.
+  const small = { workspaceRoots: [ROOT], ignoreFile: '.env\nsecrets/\n' };
+  const g = new Gatekeeper(small);
+  const o = Previous && new Previous(small);
+  const row33 = (workload, calls, goal) => {
+    const run = (x) => cycle('check', calls)(x);
+    const t = perCalls({ toolgate: run(g), ...(o && { previous: run(o) }) }, { batch: 1000, batches: 60 });
+    row(workload, t.toolgate, 'µs', null, null, goal, null, prevOf(t));
+  };
+  const n = Array.from({ length: 1000 }, (_, i) => i);
+  row33('small config: check() floor, 1,000 unknown tools', n.map((i) => ({ tool: `zzz${i}` })), '≤ 0.5 µs');
+  row33('small config: check() read_file, 1,000 paths', readCalls(1000), '≤ 1 µs');
+  row33('small config: check() `cd packages/pN && npm run build -- --watch=false | tee buildN.log`, 1,000 N',
+    n.map((i) => ({
+      tool: 'execute_command',
+      params: { command: `cd packages/p${i} && npm run build -- --watch=false | tee build${i}.log`, requires_approval: false },
+    })), '≤ 5 µs');
+  g.free();
+  o?.free();
+}
 {
   const asking = new Gatekeeper({ ...config(), mode: 'always-ask', prompt: () => 'once' });
   row('authorize() round trip, prompt answers "once"', await perCallAsync(() => asking.authorize(READ_CALL)), 'µs');
@@ -253,18 +332,23 @@ row('check() floor: { tool: "zzz" }', perCall(() => gk.check({ tool: 'zzz' })), 
 const wasmPath = join(DIST, 'toolgate_bg.wasm');
 const wasmBytes = readFileSync(wasmPath);
 {
-  const times = [];
-  for (let r = 0; r < Math.max(REPS, 5); r++) {
-    const t0 = now();
-    sink ^= Number(!!new WebAssembly.Module(wasmBytes));
-    times.push(ms(t0, now()));
-  }
-  row('compile: new WebAssembly.Module', median(times), 'ms');
+  const compile = (bytes) => {
+    const times = [];
+    for (let r = 0; r < Math.max(REPS, 5); r++) {
+      const t0 = now();
+      sink ^= Number(!!new WebAssembly.Module(bytes));
+      times.push(ms(t0, now()));
+    }
+    return median(times);
+  };
+  const prevBytes = PREV_DIST && readFileSync(join(PREV_DIST, 'toolgate_bg.wasm'));
+  const c = compile(wasmBytes);
+  row('compile: new WebAssembly.Module', c, 'ms', null, null, null, null, prevBytes && { time: compile(prevBytes) });
   // A cold start as a webview sees it: a fresh process loads web.js and calls initSync.
-  const probe = `
+  const probe = (dist) => `
     const { readFileSync } = require('node:fs');
-    import(${JSON.stringify(pathToFileURL(join(DIST, 'web.js')).href)}).then((m) => {
-      const bytes = readFileSync(${JSON.stringify(wasmPath)});
+    import(${JSON.stringify(pathToFileURL(join(dist, 'web.js')).href)}).then((m) => {
+      const bytes = readFileSync(${JSON.stringify(join(dist, 'toolgate_bg.wasm'))});
       const t0 = process.hrtime.bigint();
       m.initSync({ module: bytes });
       const t1 = process.hrtime.bigint();
@@ -275,25 +359,34 @@ const wasmBytes = readFileSync(wasmPath);
       console.log(JSON.stringify([Number(t1 - t0) / 1e6, Number(t2 - t1) / 1e6, Number(t3 - t2) / 1e6]));
     });`;
   const cold = [];
+  const coldPrev = [];
   for (let r = 0; r < 5; r++) {
-    const out = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
-    if (out.status === 0) cold.push(JSON.parse(out.stdout));
+    for (const [dist, into] of [[DIST, cold], ...(PREV_DIST ? [[PREV_DIST, coldPrev]] : [])]) {
+      const out = spawnSync(process.execPath, ['-e', probe(dist)], { encoding: 'utf8' });
+      if (out.status === 0) into.push(JSON.parse(out.stdout));
+    }
   }
+  const phase = (list, k) => median(list.map((x) => (k < 0 ? x[0] + x[1] + x[2] : x[k])));
   if (cold.length) {
-    row('cold start: initSync (fresh process)', median(cold.map((c) => c[0])), 'ms');
-    row('cold start: first Gatekeeper (gitignore + 100 rules)', median(cold.map((c) => c[1])), 'ms');
-    row('cold start: first check()', median(cold.map((c) => c[2])), 'ms');
+    const was = (k) => (coldPrev.length ? { time: phase(coldPrev, k) } : null);
+    row('cold start: initSync (fresh process)', phase(cold, 0), 'ms', null, null, null, null, was(0));
+    row('cold start: first Gatekeeper (gitignore + 100 rules)', phase(cold, 1), 'ms', null, null, null, null, was(1));
+    row('cold start: first check()', phase(cold, 2), 'ms', null, null, null, null, was(2));
+    row('cold start: to the first verdict', phase(cold, -1), 'ms', null, null, '≤ 10 ms', null, was(-1));
   }
 }
 {
   const cfg = config();
-  const t = perCall(() => new Gatekeeper(cfg).free(), { batches: Math.max(REPS, 5) * 4, batch: 10 });
-  row('new Gatekeeper (gitignore + 100 rules), warm', t / 1000, 'ms', null, null, '≤ 2 ms');
+  const t = perCalls({
+    toolgate: () => new Gatekeeper(cfg).free(),
+    ...(Previous && { previous: () => new Previous(cfg).free() }),
+  }, { batches: Math.max(REPS, 5) * 4, batch: 10 });
+  row('new Gatekeeper (gitignore + 100 rules), warm', t.toolgate / 1000, 'ms', null, null, '≤ 2 ms', null, prevOf(t, 1 / 1000));
 }
 
 // ---- size --------------------------------------------------------------------------------
-const size = (file) => {
-  const b = readFileSync(join(DIST, file));
+const size = (file, dist = DIST) => {
+  const b = readFileSync(join(dist, file));
   return { raw: b.length, gzip: gzipSync(b, { level: 9 }).length };
 };
 const sizes = {
@@ -304,13 +397,19 @@ const sizes = {
 };
 console.log('\nsize                               raw bytes    gzip -9 bytes');
 for (const [k, v] of Object.entries(sizes)) console.log(`${k.padEnd(34)} ${String(v.raw).padStart(9)}    ${String(v.gzip).padStart(9)}`);
+if (PREV_DIST) {
+  const v = size('toolgate_bg.wasm', PREV_DIST);
+  sizes['previous toolgate_bg.wasm'] = v;
+  console.log(`${'previous toolgate_bg.wasm'.padEnd(34)} ${String(v.raw).padStart(9)}    ${String(v.gzip).padStart(9)}`);
+}
 
 // ---- markdown for docs/performance.md -----------------------------------------------------------------
 console.log('\nMarkdown:\n');
-console.log('| workload | toolgate | incumbent | ratio | goal |');
-console.log('|---|---:|---:|---:|---|');
+console.log('| workload | toolgate | previous (ratio) | incumbent | ratio | goal |');
+console.log('|---|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  console.log(`| ${r.workload} | ${fmt(r.toolgate)} ${r.unit} | ${r.incumbent == null ? '—' : `${fmt(r.incumbent)} ${r.unit} (${r.incumbentName})`} | ${r.ratio == null ? '—' : `${r.ratio.toFixed(1)}×`} | ${r.goal ?? ''} |`);
+  const was = r.previous == null ? '—' : `${fmt(r.previous)} ${r.unit} (${r.previousRatio.toFixed(2)}×)`;
+  console.log(`| ${r.workload.replaceAll('|', '\\|')} | ${fmt(r.toolgate)} ${r.unit} | ${was} | ${r.incumbent == null ? '—' : `${fmt(r.incumbent)} ${r.unit} (${r.incumbentName})`} | ${r.ratio == null ? '—' : `${r.ratio.toFixed(1)}×`} | ${r.goal ?? ''} |`);
 }
 if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ machine, rows, sizes }, null, 2));
 if (sink === 0.5) console.log(sink);

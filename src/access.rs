@@ -8,6 +8,7 @@ use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
+use crate::text::has_any;
 use crate::verdict::Locality;
 use crate::view::View;
 use crate::workspace::{byte_eq, may_be_short_name, word_at, PathError, Resolved, Workspace};
@@ -181,11 +182,18 @@ impl Access {
         let parts: Vec<&str> = rel.split('/').filter(|c| !c.is_empty()).collect();
         for p in self.ignore.positive_patterns() {
             let hit = if p.basename {
-                // a wildcard-only component names a dotfile only as the last one
+                // a wildcard-only component names a dotfile only as the last one; a
+                // directory on the way without a dot of its own is not taken for a
+                // file-extension line (`sr*/x` for `sr.pem/x` under `*.pem`; `*.pe?/x` is)
                 let dotfile = p.pattern.starts_with('.');
+                let extension = p
+                    .pattern
+                    .strip_prefix("*.")
+                    .is_some_and(|ext| !ext.is_empty() && !ext.contains(['*', '?', '[', '\\']));
                 let last = parts.len().saturating_sub(1);
                 parts.iter().enumerate().any(|(i, c)| {
                     (!crate::glob_overlap::wildcard_only(c) || (dotfile && i == last))
+                        && (i == last || !extension || c.contains('.'))
                         && crate::glob_overlap::overlap(c, p.pattern, fold, shell)
                 })
             } else {
@@ -214,7 +222,7 @@ impl Access {
     fn absolute_glob_risk(&self, glob: &str, shell: bool) -> Result<GlobRisk<'_>, PathError> {
         let fold = self.workspace.case_insensitive();
         let parts: Vec<&str> = glob.split('/').filter(|c| !c.is_empty()).collect();
-        if !parts.iter().any(|c| c.contains(['*', '?', '['])) {
+        if !parts.iter().any(|c| has_any(c, b"*?[")) {
             return Ok(GlobRisk::Clear);
         }
         for root in self.workspace.roots() {
@@ -285,6 +293,33 @@ impl Access {
             return Ok(None);
         }
         let by = self.ignore.matched(&self.source.file_name, false);
+        Ok(by.map(|by| Blocked { resolved, by }))
+    }
+
+    /// Deleting or moving away the directory `dir` takes a file an `!include` pulls in with
+    /// it (which holds rules like the ignore file, and exists: its text was given). A
+    /// directory holding a root is the critical patterns' (`rm -rf .` asks).
+    pub fn removal_blocked(&self, dir: &str) -> Result<Option<Blocked<'_>>, PathError> {
+        let resolved = self.workspace.resolve(dir)?;
+        let Some(rel) = resolved.relative.as_deref() else {
+            return Ok(None);
+        };
+        let fold = self.ignore.case_insensitive();
+        let below = |name: &str| {
+            let (name, rel) = match fold {
+                true => (name.to_ascii_lowercase(), rel.to_ascii_lowercase()),
+                false => (name.to_string(), rel.to_string()),
+            };
+            name.strip_prefix(rel.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        let by = self
+            .ignore
+            .included()
+            .iter()
+            .map(|n| crate::shell::strip_all(n, "./").trim_matches('/'))
+            .filter(|n| below(n))
+            .find_map(|n| self.ignore.matched(n, false));
         Ok(by.map(|by| Blocked { resolved, by }))
     }
 

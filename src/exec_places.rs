@@ -308,13 +308,29 @@ fn harmless(p: &Place, parts: &[&str]) -> bool {
     p.label == "device-write" && parts.get(1).map_or(true, |d| HARMLESS_DEVICES.contains(d))
 }
 
-/// Whether `pattern` matches all of `parts`.
+/// Whether `pattern` matches all of `parts`. Bytes and slice patterns, not `split` and
+/// `strip_*`: every write's path meets every row here, on the command check's hot path.
 fn matches(pattern: &str, parts: &[&str], fold: bool) -> bool {
     if pattern.is_empty() {
         return parts.is_empty();
     }
+    // the first byte first: most rows name a component the path's first one cannot be
+    let (first, name) = (
+        pattern.as_bytes()[0],
+        parts.first().and_then(|n| n.bytes().next()),
+    );
+    if let Some(n) = name {
+        if first != b'*' && first != n && !(fold && first.eq_ignore_ascii_case(&n)) {
+            return false;
+        }
+    }
     let mut names = parts.iter();
-    for p in pattern.split('/') {
+    let mut rest = pattern;
+    loop {
+        let (p, tail) = match rest.bytes().position(|b| b == b'/') {
+            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+            None => (rest, None),
+        };
         // `**` comes last: the place itself or anything below it
         if p == "**" {
             return true;
@@ -323,8 +339,11 @@ fn matches(pattern: &str, parts: &[&str], fold: bool) -> bool {
             Some(name) if component(p, name, fold) => {}
             _ => return false,
         }
+        match tail {
+            Some(t) => rest = t,
+            None => return names.next().is_none(),
+        }
     }
-    names.next().is_none()
 }
 
 fn component(pattern: &str, name: &str, fold: bool) -> bool {
@@ -335,17 +354,20 @@ fn component(pattern: &str, name: &str, fold: bool) -> bool {
             a == b
         }
     };
-    if pattern == "*" {
-        true
-    } else if let Some(suffix) = pattern.strip_prefix('*') {
-        name.len() > suffix.len()
-            && name
-                .get(name.len() - suffix.len()..)
-                .is_some_and(|t| eq(t, suffix))
-    } else if let Some(prefix) = pattern.strip_suffix('*') {
-        name.get(..prefix.len()).is_some_and(|h| eq(h, prefix))
-    } else {
-        eq(pattern, name)
+    match pattern.as_bytes() {
+        b"*" => true,
+        [b'*', ..] => {
+            let suffix = &pattern[1..];
+            name.len() > suffix.len()
+                && name
+                    .get(name.len() - suffix.len()..)
+                    .is_some_and(|t| eq(t, suffix))
+        }
+        [.., b'*'] => {
+            let prefix = &pattern[..pattern.len() - 1];
+            name.get(..prefix.len()).is_some_and(|h| eq(h, prefix))
+        }
+        _ => eq(pattern, name),
     }
 }
 
@@ -405,6 +427,15 @@ mod tests {
             ("/proc/sysrq-trigger", false, Some("sysrq-trigger")),
             ("/proc/1/status", false, None),
             ("src/main.rs", false, None),
+            // a row's first byte compared before the rest, in the platform's case
+            ("code/user/settings.json", true, Some("editor-config-write")),
+            ("code/user/settings.json", false, None),
+            (
+                "docs/powershell/Microsoft.PowerShell_profile.ps1",
+                true,
+                Some("startup-file-write"),
+            ),
+            ("docs/powershell/profile.ps1", false, None),
             (
                 "/usr/lib/python3/site-packages/evil.pth",
                 false,

@@ -26,6 +26,7 @@ pub mod rules;
 pub mod safety;
 pub mod settings;
 pub mod shell;
+pub(crate) mod text;
 pub mod validate;
 pub mod verdict;
 pub mod view;

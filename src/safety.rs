@@ -33,6 +33,7 @@
 use crate::access::Access;
 use crate::shell::programs::{self, Operands, Program, Role};
 use crate::shell::{self, Analysis, Problem, Redirect, SimpleCommand};
+use crate::text::has_any;
 use crate::verdict::Locality;
 
 /// What makes a command not safe.
@@ -592,7 +593,7 @@ fn path_risk(access: &Access, cwd: Option<&str>, path: &str, glob: bool) -> Opti
     if resolved.locality() != Locality::Local {
         return Some(Where::Outside);
     }
-    let ignored = if glob && path.contains(['*', '?', '[']) {
+    let ignored = if glob && has_any(path, b"*?[") {
         let joined;
         let full = match cwd {
             Some(cwd) if !shell::paths::is_absolute(path) => {

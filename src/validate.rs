@@ -13,6 +13,7 @@ use crate::patch;
 use crate::platform::Flavour;
 use crate::shell::trees::Reach;
 use crate::shell::{self, Analysis, Origin, PathOperand, Problem, SimpleCommand};
+use crate::text::has_any;
 
 /// Why a call cannot run. `code` is stable; `error` is the sentence for the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -399,6 +400,14 @@ fn patch_fed_allowed(access: &Access, c: &SimpleCommand) -> Validation {
 /// The trees a command copies, archives or syncs, and the files `find` selects for an
 /// action (see [`crate::shell::trees`]): a copy of the workspace takes its ignored files out.
 fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
+    let trees = crate::shell::trees::reached(analysis);
+    // a directory deleted or moved away, view or not
+    for r in trees.iter().filter(|r| r.reach == Reach::Removed) {
+        if let Ok(Some(b)) = access.removal_blocked(&r.path) {
+            let command = analysis.commands.get(r.command).map(|c| c.written_text());
+            return Err(blocked_error(access, &r.word, &b, command.as_deref()));
+        }
+    }
     if let Some(view) = access.view() {
         // with the view, what the command reads is known: its certain reads decide
         for hit in crate::reads::hits(access, view, analysis) {
@@ -416,10 +425,11 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
         }
         return Ok(());
     }
-    for r in crate::shell::trees::reached(analysis) {
+    for r in trees {
         let blocked = match r.reach {
             Reach::Tree => access.tree_blocked(&r.path),
             Reach::Matching => access.glob_blocked(&r.path),
+            Reach::Removed => continue,
         };
         if let Ok(Some(b)) = blocked {
             let command = analysis.commands.get(r.command).map(|c| c.written_text());
@@ -495,7 +505,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             && !std::iter::once(&c.cwd)
                 .chain(&c.cwd_also)
                 .any(|d| d.as_deref().is_some_and(globby))
-            && !c.words.iter().any(|w| globby(w))
+            && !c.words.iter().any(|w| globby(w) || w.starts_with(":("))
             && !c.redirects.iter().any(|r| r.dynamic || globby(&r.target))
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
@@ -636,7 +646,7 @@ fn uncertain_blocked(access: &Access, operands: &[PathOperand]) -> Option<String
 
 /// `dir`, from where `c` runs, is one known directory outside every workspace root.
 fn outside_roots(access: &Access, c: &SimpleCommand, dir: &str) -> bool {
-    if c.cwd_dynamic || !c.cwd_also.is_empty() || dir.contains(['$', '`', '*', '?', '[']) {
+    if c.cwd_dynamic || !c.cwd_also.is_empty() || has_any(dir, b"$`*?[") {
         return false;
     }
     let path = match c.cwd.as_deref() {
@@ -668,7 +678,20 @@ pub fn mark_unvouched(access: &Access, analysis: &mut Analysis) {
 fn touches_files(c: &SimpleCommand) -> bool {
     use crate::shell::programs::{Operands, FETCHER, PROJECT, READS, WRITES};
     let name = c.name().unwrap_or("");
+    // a downloader given a `file:` URL reads that file (`curl 'file:///ws/.e[m-o]v'`)
+    let file_url = |w: &String| w.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("file:"));
+    if c.words.iter().skip(1).any(file_url)
+        || !crate::shell::downloads::named_after_urls(c).is_empty()
+    {
+        return true;
+    }
     if name == "git" {
+        // `git grep` reads files outside the index (where ignored ones are) with these; a
+        // pathspec with magic (`:(icase)…`) names files in any subcommand
+        let words = || c.words.iter().skip(1);
+        if words().any(|w| w == "--no-index" || w == "--untracked" || w.starts_with(":(")) {
+            return true;
+        }
         return c
             .words
             .iter()

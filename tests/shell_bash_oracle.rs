@@ -163,6 +163,12 @@ fn the_oracle_sees_what_bash_runs() {
         ("X= time -p --`ls` y", Some(&["ls", "time", "y"])),
         ("dash -cc%pIoc co", Some(&["dash"])),
         ("dash -ec co", Some(&["co", "dash"])),
+        // the first operand after the options is the script; a refused option runs nothing
+        ("sh -cx u -c ls", Some(&["sh", "u"])),
+        ("dash -c' x' u -c ls", Some(&["dash"])),
+        ("dash -cxo errexit ls", Some(&["dash", "ls"])),
+        // a bare `$` in a brace list is a character: the braces expand
+        ("g,{{{de{},$,,}}-/ s", Some(&["g,{{de{}}-/"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),

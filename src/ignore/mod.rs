@@ -203,20 +203,26 @@ impl IgnoreBuilder {
         }
         let mut by_last = vec![Vec::new(); 256];
         let mut no_tail = Vec::new();
-        let mut anywhere = Vec::new();
+        let mut anywhere = vec![Vec::new(); 257];
         let mut by_dir = Vec::new();
         for (index, rule) in rules.iter().enumerate() {
             if shadowed[index] {
                 continue;
             }
-            match rule.glob.as_ref().map(|g| g.tail().last()) {
+            let last = match rule.glob.as_ref().map(|g| g.tail().last()) {
                 None => continue,
-                Some(Some(&b)) => by_last[b as usize].push(index as u32),
-                Some(None) => no_tail.push(index as u32),
-            }
+                Some(Some(&b)) => {
+                    by_last[b as usize].push(index as u32);
+                    usize::from(b)
+                }
+                Some(None) => {
+                    no_tail.push(index as u32);
+                    256
+                }
+            };
             match rule.shape {
-                Shape::Whole => anywhere.push(index as u32),
-                Shape::Under { dir: None, .. } => anywhere.push(index as u32 | NAME),
+                Shape::Whole => anywhere[last].push(index as u32),
+                Shape::Under { dir: None, .. } => anywhere[last].push(index as u32 | NAME),
                 _ => by_dir.push(index as u32),
             }
         }
@@ -224,7 +230,7 @@ impl IgnoreBuilder {
             hot,
             by_last: by_last.into_iter().map(Vec::into_boxed_slice).collect(),
             no_tail: no_tail.into(),
-            anywhere: anywhere.into(),
+            anywhere: anywhere.into_iter().map(Vec::into_boxed_slice).collect(),
             by_dir: by_dir.into(),
             has_positive: rules.iter().any(|r| !r.negated),
             sources: expanded.sources,
@@ -319,9 +325,10 @@ pub struct Ignore {
     /// Rules whose glob ends in a wildcard, ascending.
     no_tail: Box<[u32]>,
     /// The rules [`IgnoreBatch`] tries on a name in any directory (basename lines, `**/name`
-    /// lines and lines it cannot split), ascending; the other rules are tried in a directory
-    /// only when their directory part matches it ([`Shape`]).
-    anywhere: Box<[u32]>,
+    /// lines and lines it cannot split), ascending, by their last byte as [`Ignore::by_last`]
+    /// (and at 256 those ending in a wildcard); the other rules are tried in a directory only
+    /// when their directory part matches it ([`Shape`]).
+    anywhere: Box<[Box<[u32]>]>,
     /// Rules with a directory part ([`Shape::Dir`], [`Shape::Under`], [`Shape::All`]), ascending.
     by_dir: Box<[u32]>,
     /// The ignore file's own name, normalised ("" = no built-in rule).
@@ -579,6 +586,11 @@ impl Ignore {
         &self.warnings
     }
 
+    /// The files pulled in by `!include` (at any depth), as named there.
+    pub fn included(&self) -> &[String] {
+        self.sources.get(1..).unwrap_or(&[])
+    }
+
     /// Pattern lines compiled (includes expanded; the built-in rule not counted).
     pub fn len(&self) -> usize {
         self.rules.len()
@@ -827,7 +839,15 @@ impl<'a> IgnoreBatch<'a> {
     /// there.
     fn in_dir(&self, depth: usize, path: &str, is_dir: bool) -> Option<u32> {
         let ignore = self.ignore;
-        ignore.first_match(&ignore.anywhere, self.live_at(depth), path, is_dir)
+        let key = path.as_bytes().last().map_or(256, |&b| {
+            usize::from(fold_byte(b, ignore.names.folds_case()))
+        });
+        let live = self.live_at(depth);
+        let by_tail = ignore.first_match(&ignore.anywhere[key], live, path, is_dir);
+        match &*ignore.anywhere[256] {
+            [] => by_tail,
+            no_tail => by_tail.max(ignore.first_match(no_tail, &[], path, is_dir)),
+        }
     }
 
     /// For `dir` (the same directories, in the same order, as [`Ignore::matched`] checks for a

@@ -7,7 +7,7 @@
 //! label of each place it writes to (see [`crate::exec_places`]), then the label of each
 //! detector in [`DETECTORS`] that fires, in that order; the first is the verdict's. The
 //! detectors live by family: [`delete`], [`disk`], [`remote`] and [`remote_shell`],
-//! [`system`] and [`host_kill`], [`git`], [`writes`], [`windows`].
+//! [`system`], [`host_kill`] and [`host_mount`], [`git`], [`writes`], [`windows`].
 //!
 //! Root-like targets: `/`, `/*`, a top-level directory (`/usr`, `/usr/`, `/usr/*`), a home
 //! (`~`, `~/`, `~/*`, `~/.*`, `~user`, `$HOME`, `/home/x`, `/root`, `/home/*`), a drive root or
@@ -20,6 +20,7 @@ mod delete;
 mod disk;
 mod git;
 mod host_kill;
+mod host_mount;
 pub mod labels;
 mod remote;
 mod remote_shell;
@@ -140,6 +141,7 @@ const DETECTORS: &[Detector] = &[
     ("extract-root", writes::extracts_to_root),
     ("remote-shell", remote::hands_shell_out),
     ("kill-host", system::kills_host),
+    ("host-mount", host_mount::detect),
     ("force-push", git::push),
     ("remote-branch-delete", git::push),
     ("shadow-copy-delete", windows::gives),

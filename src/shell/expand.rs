@@ -92,6 +92,10 @@ impl Vars {
             Value::Set(v) if v.is_empty() || v.len() > MAX_FIELDS => Value::Unknown,
             v => v,
         };
+        // a scalar assignment, `read`, `unset` change element 0 of an array of that name
+        if !name.ends_with(']') && self.entries.iter().any(|(n, _)| is_list_of(n, name)) {
+            self.entries.retain(|(n, _)| !is_list_of(n, name));
+        }
         match self.entries.iter_mut().find(|(n, _)| n == name) {
             Some(slot) if value == Value::Unknown => {
                 let name = slot.0.clone();
@@ -126,7 +130,14 @@ impl Vars {
             .entries
             .iter()
             .map(|(n, _)| n.clone())
-            .filter(|n| Some(n.as_str()) != keep && assigned_in(text, n))
+            .filter(|n| {
+                let base = n.trim_end_matches("[@]");
+                Some(base) != keep
+                    && match base {
+                        POSITIONAL => text.contains("shift") || text.contains("set"),
+                        _ => assigned_in(text, base),
+                    }
+            })
             .collect();
         for n in names {
             self.set(&n, Value::Unknown);
@@ -169,6 +180,29 @@ impl Vars {
                 }
             }
         }
+    }
+}
+
+/// The key under which the elements of array `name` are held (`a[@]`); the positional
+/// parameters are the list [`POSITIONAL`]. A list's value is its elements joined by NUL,
+/// which no bash value holds.
+fn list_key(name: &str) -> String {
+    format!("{name}[@]")
+}
+
+/// The positional parameters (`$1`, `"$@"`) as a list, when `set` gave them in the line.
+pub(super) const POSITIONAL: &str = "@";
+
+fn is_list_of(key: &str, name: &str) -> bool {
+    key.strip_prefix(name) == Some("[@]")
+}
+
+/// A list's elements from its NUL-joined value.
+fn elements(value: &str) -> Vec<&str> {
+    if value.is_empty() {
+        Vec::new()
+    } else {
+        value.split('\0').collect()
     }
 }
 
@@ -327,7 +361,7 @@ pub(super) fn resolvable(text: &str, spans: &[Span], vars: &Vars) -> (bool, bool
                 _ if several => resolves = true,
                 Resolved::Unknown => unknown = true,
                 Resolved::Kept => {}
-                Resolved::Text(..) => resolves = true,
+                Resolved::Text(..) | Resolved::List(..) => resolves = true,
             }
         }
     }
@@ -346,6 +380,8 @@ pub(super) fn value(text: &str, spans: &[Span], vars: &Vars, binding: Binding<'_
                     out.text.push_str(&v);
                     out.glob |= glob;
                 }
+                // an assignment never splits: the elements joined by spaces
+                Resolved::List(items, _) => out.text.push_str(&items.join(" ")),
                 Resolved::Kept | Resolved::Unknown => return None,
             },
         }
@@ -502,6 +538,74 @@ enum Resolved {
     /// Left as written, but known to name the working or home directory (`$PWD`, `$HOME`).
     Kept,
     Unknown,
+    /// Every element of a list (`"$@"`, `"${a[@]}"`); `true` for `*`, which joins them in
+    /// double quotes.
+    List(Vec<String>, bool),
+}
+
+/// Which elements of a list an expansion takes.
+enum Select {
+    All { star: bool },
+    Index(i64),
+}
+
+/// `$1`, `${2}`, `$@`, `$*`, `${a[@]}`, `${a[*]}`, `${a[1]}`: the list's key and what is
+/// taken (`None` for any other form, among them `${#a[@]}`, `${a[@]:1}`, `${a[$i]}`).
+fn list_parameter(raw: &str) -> Option<(String, Select)> {
+    let inner = match raw.strip_prefix("${") {
+        Some(r) => r.strip_suffix('}')?,
+        None => raw.strip_prefix('$')?,
+    };
+    match inner {
+        "@" => return Some((POSITIONAL.into(), Select::All { star: false })),
+        "*" => return Some((POSITIONAL.into(), Select::All { star: true })),
+        _ => {}
+    }
+    // `$10` is `${1}0`: only braces take more than one digit
+    let digits = !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit());
+    if digits && (inner.len() == 1 || raw.starts_with("${")) {
+        let k: i64 = inner.parse().ok()?;
+        return (k > 0).then(|| (POSITIONAL.into(), Select::Index(k - 1)));
+    }
+    let (name, index) = inner.strip_suffix(']')?.split_once('[')?;
+    let named = name
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if !named || !raw.starts_with("${") {
+        return None;
+    }
+    let select = match index {
+        "@" => Select::All { star: false },
+        "*" => Select::All { star: true },
+        i => Select::Index(i.parse().ok()?),
+    };
+    Some((list_key(name), select))
+}
+
+/// The value of a list expansion, `None` when the expansion is not one.
+fn resolve_list(raw: &str, vars: &Vars) -> Option<Resolved> {
+    let (key, select) = list_parameter(raw)?;
+    let value = match vars.get(&key) {
+        Value::Set(values) if values.len() == 1 => values.first()?,
+        _ => return Some(Resolved::Unknown),
+    };
+    let items = elements(&value.text);
+    Some(match select {
+        Select::All { star } => Resolved::List(items.into_iter().map(String::from).collect(), star),
+        Select::Index(i) => {
+            let at = if i < 0 {
+                items.len().checked_sub(i.unsigned_abs() as usize)
+            } else {
+                usize::try_from(i).ok()
+            };
+            Resolved::Text(
+                at.and_then(|k| items.get(k)).map_or("", |v| v).to_string(),
+                false,
+            )
+        }
+    })
 }
 
 /// `$NAME`, `${NAME}`, `${NAME<op>word}` with op in `:- - := = :+ +`: the name and the
@@ -544,6 +648,9 @@ fn resolve(raw: &str, vars: &Vars, binding: Binding<'_>) -> Resolved {
     if raw.starts_with("<(") || raw.starts_with(">(") {
         // names a pipe (`/dev/fd/63`), never a file of the workspace
         return Resolved::Kept;
+    }
+    if let Some(list) = resolve_list(raw, vars) {
+        return list;
     }
     let Some((name, op)) = parameter(raw) else {
         return Resolved::Unknown;
@@ -632,6 +739,26 @@ impl Builder {
         self.field.raw = Some(String::new());
     }
 
+    /// A variable's value: as it is when quoted, else split at blanks (a value that is a
+    /// glob's names stays one).
+    fn value(&mut self, v: &str, quoted: bool, glob: bool, out: &mut Vec<Field>) {
+        if quoted {
+            self.started = true;
+            self.field.glob |= glob;
+            self.pending.push_str(v);
+            self.field.text.push_str(v);
+            return;
+        }
+        for c in v.chars() {
+            if matches!(c, ' ' | '\t' | '\n') {
+                self.finish(out);
+            } else {
+                self.literal(c, false);
+                self.field.glob |= glob;
+            }
+        }
+    }
+
     fn flush(&mut self) {
         if !self.pending.is_empty() {
             self.raw
@@ -665,24 +792,27 @@ fn split(atoms: &[Atom<'_>], vars: &Vars, binding: Binding<'_>, out: &mut Vec<Fi
             Atom::Exp(raw, quoted) => match resolve(raw, vars, binding) {
                 Resolved::Kept => b.kept(raw, quoted, false),
                 Resolved::Unknown => b.kept(raw, quoted, true),
-                Resolved::Text(_, _) if ifs_set && !quoted => b.kept(raw, quoted, true),
+                Resolved::Text(..) | Resolved::List(..) if ifs_set && !quoted => {
+                    b.kept(raw, quoted, true)
+                }
+                Resolved::List(items, star) if quoted && star => {
+                    changed = true;
+                    b.value(&items.join(" "), true, false, out);
+                }
+                Resolved::List(items, _) => {
+                    // `"$@"`: one field per element, the first and last joined to the text
+                    // around them; unquoted, each element is split again
+                    changed = true;
+                    for (k, v) in items.iter().enumerate() {
+                        if k > 0 {
+                            b.finish(out);
+                        }
+                        b.value(v, quoted, false, out);
+                    }
+                }
                 Resolved::Text(v, glob) => {
                     changed = true;
-                    if quoted {
-                        b.started = true;
-                        b.field.glob |= glob;
-                        b.pending.push_str(&v);
-                        b.field.text.push_str(&v);
-                        continue;
-                    }
-                    for c in v.chars() {
-                        if matches!(c, ' ' | '\t' | '\n') {
-                            b.finish(out);
-                        } else {
-                            b.literal(c, false);
-                            b.field.glob |= glob;
-                        }
-                    }
+                    b.value(&v, quoted, glob, out);
                 }
             },
         }
@@ -735,6 +865,132 @@ impl Effects {
     }
 }
 
+/// An assignment's value as read: `NAME=word`, `NAME+=word`, `NAME=(words…)`, `NAME+=(…)`.
+pub(super) enum Assigned {
+    Scalar { value: Word, append: bool },
+    Array { elements: Vec<Word>, append: bool },
+}
+
+/// The elements of an array assignment joined as a list value (see [`list_key`]), `None`
+/// when one is not known (an expansion, a glob, a `[k]=v` element).
+fn array_value(elements: &[Word], vars: &Vars, binding: Binding<'_>) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for w in elements {
+        if w.glob || w.text.starts_with('[') {
+            return None;
+        }
+        if !w.expands {
+            if w.unknown {
+                return None;
+            }
+            out.push(w.text.clone());
+            continue;
+        }
+        match expand(&w.text, &w.spans, vars, binding) {
+            Expansion::Fields(fields) => {
+                for f in fields {
+                    if f.unknown || f.glob {
+                        return None;
+                    }
+                    out.push(f.text);
+                }
+            }
+            Expansion::Unchanged { unknown: true } => return None,
+            Expansion::Unchanged { unknown: false } => out.push(w.text.clone()),
+        }
+    }
+    Some(out)
+}
+
+/// The list value of `items`, as one value.
+fn list_value(items: &[String]) -> Value {
+    Value::Set(vec![Val::plain(items.join("\0"))])
+}
+
+/// The list `key` holds, when it is known (one value).
+fn known_list(vars: &Vars, key: &str) -> Option<Vec<String>> {
+    match vars.get(key) {
+        Value::Set(v) if v.len() == 1 => Some(
+            elements(&v.first()?.text)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The positional parameters as the values of a loop variable (`for f; do`), when known.
+pub(super) fn known_positional(vars: &Vars) -> Option<Vec<Val>> {
+    known_list(vars, POSITIONAL).map(|items| items.into_iter().map(Val::plain).collect())
+}
+
+/// What a command of assignments only sets, left to right: a scalar's value (appended to
+/// with `+=`), an array's elements (the list, and its element 0 as the scalar); `a[k]=v`
+/// makes `a` unknown.
+fn assigned(
+    assignments: &[(String, String)],
+    values: &[Assigned],
+    vars: &Vars,
+    binding: Binding<'_>,
+    out: &mut Effects,
+) {
+    let mut local: Option<Vars> = None;
+    for (i, (name, _)) in assignments.iter().enumerate() {
+        let seen = local.as_ref().unwrap_or(vars);
+        let name = name.trim_end_matches('+');
+        // `a[1]=x` changes the array `a`
+        let (name, element) = match name.split_once('[') {
+            Some((base, _)) => (base, true),
+            None => (name, false),
+        };
+        let mut list = None;
+        let v = match values.get(i) {
+            _ if element => Value::Unknown,
+            Some(Assigned::Scalar { value: w, append }) => {
+                let old = || match seen.get(name) {
+                    Value::Set(v) if v.len() == 1 => v.first().map(|v| v.text.clone()),
+                    Value::Unset => Some(String::new()),
+                    _ => None,
+                };
+                let prefix = if *append { old() } else { Some(String::new()) };
+                match (prefix, value(&w.text, &w.spans, seen, binding)) {
+                    (Some(p), Some(v)) => Value::Set(vec![Val {
+                        text: p + &v.text,
+                        glob: v.glob,
+                    }]),
+                    _ => Value::Unknown,
+                }
+            }
+            Some(Assigned::Array { elements, append }) => {
+                let old = match append {
+                    true => known_list(seen, &list_key(name)),
+                    false => Some(Vec::new()),
+                };
+                list = old
+                    .zip(array_value(elements, seen, binding))
+                    .map(|(mut old, new)| {
+                        old.extend(new);
+                        old
+                    });
+                match list.as_deref() {
+                    Some([first, ..]) => Value::Set(vec![Val::plain(first.clone())]),
+                    _ => Value::Unknown,
+                }
+            }
+            None => Value::Unknown,
+        };
+        let list = list.map_or(Value::Unknown, |l| list_value(&l));
+        if i + 1 < assignments.len() {
+            let local = local.get_or_insert_with(|| vars.clone());
+            local.set(name, v.clone());
+            local.set(&list_key(name), list.clone());
+        }
+        out.sets(name, v);
+        out.sets(&list_key(name), list);
+    }
+}
+
 /// What a command (its expanded `words`, the ones in `unknown` not known) does to the
 /// variables: a command of assignments only sets them (left to right); `export`,
 /// `declare`, `typeset`, `local`, `readonly` set their `NAME=value` words; `unset` unsets;
@@ -744,7 +1000,7 @@ pub(super) fn effects(
     words: &[String],
     unknown: &[usize],
     assignments: &[(String, String)],
-    values: &[Option<Word>],
+    values: &[Assigned],
     vars: &Vars,
     binding: Binding<'_>,
 ) -> Option<Effects> {
@@ -755,9 +1011,9 @@ pub(super) fn effects(
         if !matches!(
             (b.len(), b.first()),
             (1, Some(b'.'))
-                | (3, Some(b'l'))
+                | (3, Some(b'l' | b's'))
                 | (4, Some(b'r' | b'e'))
-                | (5, Some(b'l' | b'u'))
+                | (5, Some(b'l' | b'u' | b's'))
                 | (6, Some(b'e' | b'p' | b's'))
                 | (7, Some(b'd' | b't' | b'm' | b'g'))
                 | (8, Some(b'r'))
@@ -768,21 +1024,7 @@ pub(super) fn effects(
     }
     let mut out = Effects::default();
     let Some(first) = words.first() else {
-        let mut local: Option<Vars> = None;
-        for (i, (name, _)) in assignments.iter().enumerate() {
-            let seen = local.as_ref().unwrap_or(vars);
-            let v = match values.get(i).and_then(Option::as_ref) {
-                Some(w) => value(&w.text, &w.spans, seen, binding)
-                    .map_or(Value::Unknown, |v| Value::Set(vec![v])),
-                None => Value::Unknown,
-            };
-            if i + 1 < assignments.len() {
-                local
-                    .get_or_insert_with(|| vars.clone())
-                    .set(name, v.clone());
-            }
-            out.sets(name, v);
-        }
+        assigned(assignments, values, vars, binding, &mut out);
         return Some(out);
     };
     let args = || words.iter().enumerate().skip(1);
@@ -822,6 +1064,34 @@ pub(super) fn effects(
                 }
             }
         }
+        // `set -- a b`, `set a b`: the positional parameters (options leave them)
+        SET => {
+            let i = super::wrappers::set_operands(words)?;
+            let known = !unknown.iter().any(|&u| u >= i);
+            let items = words.get(i..).unwrap_or(&[]);
+            out.sets(
+                POSITIONAL,
+                if known {
+                    list_value(items)
+                } else {
+                    Value::Unknown
+                },
+            );
+        }
+        SHIFT => {
+            let n = match words.get(1).map(|w| w.parse::<usize>()) {
+                None => Some(1),
+                Some(n) => n.ok(),
+            };
+            // (past the end bash shifts nothing: the call fails)
+            let rest = n
+                .zip(known_list(vars, POSITIONAL))
+                .map(|(n, items)| match items.get(n..) {
+                    Some(rest) => rest.to_vec(),
+                    None => items,
+                });
+            out.sets(POSITIONAL, rest.map_or(Value::Unknown, |r| list_value(&r)));
+        }
         SOURCE | DOT => out.forget_all = true,
         EVAL => out.forget_all = !unknown.is_empty(),
         _ => return None,
@@ -841,6 +1111,8 @@ const READARRAY: names::Key = names::key("readarray");
 const GETOPTS: names::Key = names::key("getopts");
 const LET: names::Key = names::key("let");
 const PRINTF: names::Key = names::key("printf");
+const SET: names::Key = names::key("set");
+const SHIFT: names::Key = names::key("shift");
 const SOURCE: names::Key = names::key("source");
 const DOT: names::Key = names::key(".");
 const EVAL: names::Key = names::key("eval");

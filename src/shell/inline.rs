@@ -248,6 +248,10 @@ fn read_at(lang: Lang, program: &str, code: &str, out: &mut Vec<Code>, depth: us
                 awk_pipe(&toks, i, source, out);
                 continue;
             }
+            Tok::Punct(op @ (b'<' | b'>')) if lang == Lang::Awk => {
+                awk_redirect(&toks, i, *op, source, out);
+                continue;
+            }
             _ => continue,
         };
         looping |= matches!(
@@ -813,6 +817,72 @@ fn awk_pipe(toks: &[Tok], i: usize, source: &'static str, out: &mut Vec<Code>) {
         .collect();
     match arg(Lang::Awk, &rest) {
         Arg::Lit(s) => shell(&s, source, out),
+        _ => push_opaque(out, source),
+    }
+}
+
+/// awk's file redirections, as the commands that do the same: `getline [var] < "f"` reads
+/// `f` (`cat f`), `print … > "f"` and `>> "f"` write it (`tee f`, `tee -a f`); `i` is just
+/// past the operator. A `<` or `>` elsewhere compares; a target built at run time is opaque.
+fn awk_redirect(toks: &[Tok], i: usize, op: u8, source: &'static str, out: &mut Vec<Code>) {
+    let before = toks.get(..i.saturating_sub(1)).unwrap_or(&[]);
+    let (target, words): (usize, &[&str]) = match op {
+        b'<' => {
+            // `getline < f` or `getline var < f`
+            let n = before.len();
+            let getline = |k: usize| {
+                matches!(
+                    n.checked_sub(k).and_then(|k| before.get(k)),
+                    Some(Tok::Name("getline"))
+                )
+            };
+            if !(getline(1) || (getline(2) && matches!(before.last(), Some(Tok::Name(_))))) {
+                return;
+            }
+            (i, &["cat"])
+        }
+        _ => {
+            // (the first `>` of `>>` is read; the second is then skipped as a comparison)
+            if matches!(before.last(), Some(Tok::Punct(b'>'))) {
+                return;
+            }
+            // a redirection only in a `print`/`printf` statement (`if (x) print > f`
+            // included), outside parentheses
+            let mut depth = 0i32;
+            let mut print = false;
+            for t in before.iter().rev() {
+                match t {
+                    Tok::Punct(b')') => depth += 1,
+                    Tok::Punct(b'(') if depth == 0 => return,
+                    Tok::Punct(b'(') => depth -= 1,
+                    Tok::Punct(b';' | b'{' | b'}') => break,
+                    Tok::Name("print" | "printf") if depth == 0 => {
+                        print = true;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            if !print {
+                return;
+            }
+            match toks.get(i) {
+                Some(Tok::Punct(b'>')) => (i + 1, &["tee", "-a"]),
+                _ => (i, &["tee"]),
+            }
+        }
+    };
+    // `"out/" $2`: a name built at run time
+    let joined = matches!(
+        toks.get(target + 1),
+        Some(Tok::Str(_) | Tok::Name(_) | Tok::Punct(b'$'))
+    );
+    match toks.get(target) {
+        Some(Tok::Str(Some(file))) if !joined => {
+            let mut argv: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            argv.push(file.clone());
+            push(out, Code::Argv(source, argv));
+        }
         _ => push_opaque(out, source),
     }
 }

@@ -22,6 +22,7 @@ use super::analysis::{
 };
 use super::names::{self, folded_key};
 use super::{inline, wrappers, MAX_COMMANDS};
+use crate::text::{has, has_any};
 
 /// The wrappers `append` gives the commands of code run later, one per kind of runner.
 
@@ -573,7 +574,7 @@ fn evaluated_values(
     cmds: &[SimpleCommand],
     found: &mut Vec<(usize, &'static str, String)>,
 ) -> Option<String> {
-    if !src.contains(['(', '[', '@', '{']) && !src.contains("let") {
+    if !has_any(src, b"([@{") && !has(src, b"let") {
         return None;
     }
     let arithmetic = arithmetic(src, cmds);
@@ -599,7 +600,7 @@ fn evaluated_values(
         for v in literal_values {
             // in arithmetic, only a subscript's substitutions run (`a[$(…)]`)
             let evaluated = prompt || (arithmetic && v.contains('[') && v.contains(']'));
-            if evaluated && v.contains(['$', '`']) {
+            if evaluated && has_any(v, b"$`") {
                 for code in substitutions(v) {
                     found.push((i, EVALUATED_VALUE, code));
                 }

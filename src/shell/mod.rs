@@ -33,12 +33,15 @@
 mod analysis;
 pub mod critical;
 mod dialect;
+pub mod downloads;
 mod effects;
 mod embedded;
 mod expand;
 mod inline;
 mod later;
 mod lexer;
+pub mod links;
+pub mod mounts;
 mod names;
 mod parser;
 pub mod paths;

@@ -671,9 +671,8 @@ impl<'s, 'o> Parser<'s, 'o> {
         // a loop variable with several values: the words are expanded once per value, after
         // all are read; otherwise as they are read
         let defer = self.out.vars.has_several_values();
-        // the assignments' values as read (`None` for arrays and `+=`), for the variables
-        // they set
-        let mut values: Vec<Option<Word>> = Vec::new();
+        // the assignments' values as read, for the variables they set
+        let mut values: Vec<expand::Assigned> = Vec::new();
         let mut redirects = Vec::new();
         loop {
             self.skip_blanks();
@@ -739,12 +738,13 @@ impl<'s, 'o> Parser<'s, 'o> {
                         .to_string();
                     let mut raw = raw.get(eq..).unwrap_or("").to_string();
                     let mut dynamic = w.dynamic || text_eq.is_none();
-                    let mut array = false;
+                    let mut array = None;
                     if value.is_empty() && raw.is_empty() && self.peek_is(b'(') {
                         let open = self.pos;
-                        (value, dynamic) = self.read_array()?;
+                        let elements;
+                        (value, dynamic, elements) = self.read_array()?;
                         raw = self.slice(open, self.pos).to_string();
-                        array = true;
+                        array = Some(elements);
                     }
                     if dynamic {
                         parts.dynamic_assignments.push(DynamicWord {
@@ -752,7 +752,14 @@ impl<'s, 'o> Parser<'s, 'o> {
                             raw,
                         });
                     }
-                    values.push((n + 1 == eq && !array).then(|| value_part(&w, eq)));
+                    let append = name.ends_with('+');
+                    values.push(match array {
+                        Some(elements) => expand::Assigned::Array { elements, append },
+                        None => expand::Assigned::Scalar {
+                            value: value_part(&w, eq),
+                            append,
+                        },
+                    });
                     parts.assignments.push((name, value));
                     continue;
                 }
@@ -802,7 +809,7 @@ impl<'s, 'o> Parser<'s, 'o> {
         &mut self,
         parts: &mut Parts,
         words: &mut [Word],
-        values: &[Option<Word>],
+        values: &[expand::Assigned],
         redirected: bool,
     ) -> PResult<Option<usize>> {
         // (no words: expanded as read, one combination below)
@@ -928,13 +935,14 @@ impl<'s, 'o> Parser<'s, 'o> {
         }
     }
 
-    /// `NAME=(a b c)`: the value as written, words unquoted, and whether a word holds an
-    /// expansion.
-    fn read_array(&mut self) -> PResult<(String, bool)> {
+    /// `NAME=(a b c)`: the value as written, words unquoted, whether a word holds an
+    /// expansion, and the words.
+    fn read_array(&mut self) -> PResult<(String, bool, Vec<Word>)> {
         let open = self.pos;
         self.pos += 1;
         let mut value = String::from("(");
         let mut dynamic = false;
+        let mut elements = Vec::new();
         loop {
             self.skip_blanks();
             match self.peek() {
@@ -942,7 +950,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                 Some(b')') => {
                     self.pos += 1;
                     value.push(')');
-                    return Ok((value, dynamic));
+                    return Ok((value, dynamic, elements));
                 }
                 Some(b'\n') => self.newline()?,
                 _ => {
@@ -956,6 +964,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                     }
                     value.push_str(&w.text);
                     dynamic |= w.dynamic;
+                    elements.push(w);
                 }
             }
         }

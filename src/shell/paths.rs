@@ -34,6 +34,8 @@
 
 use std::borrow::Cow;
 
+use crate::text::{has, has_any};
+
 use super::programs::Role;
 use super::roles;
 use super::{Analysis, Origin, SimpleCommand};
@@ -132,6 +134,30 @@ impl Analysis {
 }
 
 fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
+    let mut out = direct_operands(analysis, strict);
+    // `ln -s /ws /tmp/l && cat /tmp/l/.env`: a path under a link made before names its
+    // target's path too (only may: the link may have gone inside an existing directory)
+    let links = super::links::made(analysis);
+    if !links.is_empty() {
+        let through: Vec<PathOperand<'_>> = out
+            .iter()
+            .flat_map(|op| {
+                super::links::through(&links, op.command, &op.path)
+                    .into_iter()
+                    .map(move |path| PathOperand {
+                        path: Cow::Owned(path),
+                        certain: false,
+                        name: false,
+                        ..op.clone()
+                    })
+            })
+            .collect();
+        out.extend(through);
+    }
+    out
+}
+
+fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
         // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
@@ -254,6 +280,26 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 add(&mut out, ci, c, after, dynamic, at);
             }
         }
+        // `docker run -v "$PWD":/w img cat /w/.env`: a container path under a bind mount
+        for (i, host) in super::mounts::host_paths(c) {
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i),
+                role: Role::Unknown,
+                ..Source::LITERAL
+            };
+            add_cow(&mut out, ci, c, Cow::Owned(host), c.is_dynamic(i), at);
+        }
+        // `curl -O https://x/.env` writes `./.env`
+        for (i, file) in super::downloads::named_after_urls(c) {
+            // (an expansion before the last component does not change the name)
+            let at = Source {
+                index: Some(i),
+                unknown: c.is_unknown(i) && file.contains(['$', '`']),
+                ..Source::LITERAL
+            };
+            add_cow(&mut out, ci, c, Cow::Owned(file), c.is_dynamic(i), at);
+        }
         // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
         loaded_files(&mut out, ci, c);
         // sed's `r FILE` and `w FILE` inside its script
@@ -263,7 +309,7 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
         for r in c.redirects.iter().filter(|r| r.names_file()) {
             let at = Source {
                 unknown: r.dynamic && unknown_text(&r.target),
-                glob: r.target.contains(['*', '?', '[']),
+                glob: has_any(&r.target, b"*?["),
                 redirect: true,
                 ..Source::LITERAL
             };
@@ -324,7 +370,7 @@ fn find_named_files<'a>(
 /// directories are known).
 fn unknown_text(text: &str) -> bool {
     let rest = normalise_expansions(text);
-    rest.contains(['$', '`'])
+    has_any(&rest, b"$`")
 }
 
 fn add<'a>(
@@ -335,23 +381,55 @@ fn add<'a>(
     dynamic: bool,
     at: Source,
 ) {
-    let url = word.contains("://");
+    add_cow(out, command, c, Cow::Borrowed(word), dynamic, at)
+}
+
+#[inline(never)]
+fn add_cow<'a>(
+    out: &mut Vec<PathOperand<'a>>,
+    command: usize,
+    c: &'a SimpleCommand,
+    written: Cow<'a, str>,
+    dynamic: bool,
+    at: Source,
+) {
+    let word: &str = &written;
+    let url = has(word, b"://");
     let file_url = url && is_file_url(word) && opens_urls(c);
     if word.is_empty() || (url && !file_url) {
         return;
     }
-    // curl expands `[a-z]` and `{a,b}` in a URL itself
-    let at = Source {
-        unknown: at.unknown || (file_url && word.contains(['[', '{'])),
-        ..at
-    };
+    // git's pathspec magic: what it names, a glob that ignores case for `icase`; an
+    // excluding pathspec reads nothing
+    if word.starts_with(':') && c.name() == Some("git") {
+        match pathspec(word) {
+            Some(None) => return,
+            Some(Some(spec)) => return add_cow(out, command, c, Cow::Owned(spec), dynamic, at),
+            None => {}
+        }
+    }
+    // curl expands `[a-z]` and `{a,b}` in a URL itself: each list item is a URL, and a
+    // range stands for the names it matches (a glob class, or `*`)
+    if file_url && !at.glob && has_any(word, b"[{") {
+        // (as paths: a glob is matched against paths, not URLs)
+        let path = word.get(7..).unwrap_or("");
+        let path = path.strip_prefix("localhost").unwrap_or(path);
+        for url in super::downloads::url_globs(path) {
+            let at = Source { glob: true, ..at };
+            add_cow(out, command, c, Cow::Owned(url), dynamic, at);
+        }
+        return;
+    }
     let globby = word.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
     // a pattern the shell leaves alone in a name's place is the program's (`bun outdated
     // "@types/*"`)
     if at.role == Role::Name && globby && !at.glob {
         return;
     }
-    let word = normalised(word);
+    let word = match normalised(word) {
+        Cow::Borrowed(w) if w.len() == word.len() => written.clone(),
+        w => Cow::Owned(w.into_owned()),
+    };
     let name = at.role == Role::Name && !roles::path_syntax(&word);
     let relative = !is_absolute(&word);
     // each directory the command may run in (a `cd` before it may have failed)
@@ -368,7 +446,7 @@ fn add<'a>(
             _ => word.clone(),
         };
         // under a `cd` into a glob (`cd /w? && cat .env`) the path is a glob
-        let under_glob = relative && cwd.as_deref().is_some_and(|d| d.contains(['*', '?', '[']));
+        let under_glob = relative && cwd.as_deref().is_some_and(|d| has_any(d, b"*?["));
         let unknown = at.unknown || (c.cwd_dynamic && !is_absolute(&path));
         out.push(PathOperand {
             command,
@@ -483,6 +561,54 @@ fn normalised(word: &str) -> Cow<'_, str> {
     word.into()
 }
 
+/// git's pathspec magic (`:(top,icase)x`, `:(exclude)x`, `:!x`, `:^x`, `:/x`): `None` when
+/// the word has none, `Some(None)` when it excludes, else what it names (relative to the top,
+/// taken as the workspace root; under `icase` each letter a class of both cases, `[eE]`).
+fn pathspec(word: &str) -> Option<Option<String>> {
+    let rest = word.strip_prefix(':')?;
+    let (magic, rest): (Vec<&str>, &str) = match rest.strip_prefix('(') {
+        Some(long) => {
+            let (magic, rest) = long.split_once(')')?;
+            (
+                magic
+                    .split(',')
+                    .map(|m| m.split(':').next().unwrap_or(m))
+                    .collect(),
+                rest,
+            )
+        }
+        None => {
+            let n = rest
+                .bytes()
+                .take_while(|b| matches!(b, b'/' | b'!' | b'^'))
+                .count();
+            if n == 0 {
+                return None;
+            }
+            let short = rest.get(..n)?;
+            let rest = rest.get(n..)?;
+            let magic = short
+                .chars()
+                .map(|m| if m == '/' { "top" } else { "exclude" });
+            (magic.collect(), rest.strip_prefix(':').unwrap_or(rest))
+        }
+    };
+    if magic.contains(&"exclude") {
+        return Some(None);
+    }
+    let spec = match magic.contains(&"icase") {
+        true => rest
+            .chars()
+            .map(|ch| match ch.is_ascii_alphabetic() {
+                true => format!("[{}{}]", ch.to_ascii_lowercase(), ch.to_ascii_uppercase()),
+                false => ch.to_string(),
+            })
+            .collect(),
+        false => rest.to_string(),
+    };
+    Some(Some(spec))
+}
+
 /// A `file:` URL (any case): a path for the programs that open URLs (`curl file:///ws/.env`),
 /// which the workspace reads as one (host, percent-escapes, query).
 fn is_file_url(word: &str) -> bool {
@@ -492,7 +618,11 @@ fn is_file_url(word: &str) -> bool {
 
 /// Programs that open the URLs they are given: the fetchers and git (`git clone file://…`).
 fn opens_urls(c: &SimpleCommand) -> bool {
-    c.program(true).is_some_and(|p| p.is_fetcher()) || c.name() == Some("git")
+    c.program(true).is_some_and(|p| p.is_fetcher())
+        || matches!(
+            c.name(),
+            Some("git" | "xdg-open" | "open" | "gio" | "kde-open" | "gnome-open")
+        )
 }
 
 /// `/x`, `~`, `~/x`, `\\server\x`, `C:/x`, `C:\x`.

@@ -586,9 +586,15 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
 /// Whether the program whose [`folded_key`] is `k` is a [`FETCHER`]: a scan of the few
 /// fetchers' keys, not a search of the table (asked for every command a line runs).
 pub fn is_fetcher_key(k: Key) -> bool {
+    among(&FETCHER_KEYS, k)
+}
+
+/// Whether `k` is one of `keys` (a written-out scan: a closure stays a call per key in the
+/// size-optimised build).
+fn among(keys: &[Key], k: Key) -> bool {
     let mut i = 0;
-    while i < FETCHER_KEYS.len() {
-        if FETCHER_KEYS[i] == k {
+    while i < keys.len() {
+        if keys[i] == k {
             return true;
         }
         i += 1;
@@ -604,14 +610,7 @@ static FETCHER_KEYS: [Key; FETCHER_COUNT] = keys(FETCHER);
 /// Whether the program whose [`folded_key`] is `k` is a [`UNIX_SHELL`], by its name as the
 /// table writes it (a scan of the few shells' keys, asked for every command a line runs).
 pub fn is_shell_key(k: Key) -> bool {
-    let mut i = 0;
-    while i < SHELL_KEYS.len() {
-        if SHELL_KEYS[i] == k {
-            return true;
-        }
-        i += 1;
-    }
-    false
+    among(&SHELL_KEYS, k)
 }
 
 /// Whether `name` is a [`UNIX_SHELL`]'s, ignoring case, versioned or with `.exe`
@@ -1411,6 +1410,9 @@ pub struct Grammar {
     /// A name operand written as a path is that path (`pip install dist/x.whl`,
     /// `npm install ./pkg.tgz` read the file).
     pub names_as_paths: bool,
+    /// The program it runs (see `runs`) runs on another file system (a container's): read by
+    /// its grammar, but a path there only may be the workspace's (a mount toolgate cannot see).
+    pub runs_elsewhere: bool,
 }
 
 /// Every word a path: the file readers and writers (`cat`, `cp`, `tar`).
@@ -1424,6 +1426,7 @@ pub const FILES: Grammar = Grammar {
     subs: &[],
     other: None,
     names_as_paths: false,
+    runs_elsewhere: false,
 };
 
 /// A program toolgate does not know.
@@ -2648,9 +2651,8 @@ const DOCKER_RUN: Grammar = Grammar {
         arg("--gpus", T),
     ],
     stop_after: Some(1),
-    // the command after the image runs in the container, on its files (the workspace's
-    // only through a volume, read above)
-    after_dashes: T,
+    runs: true,
+    runs_elsewhere: true,
     ..NAMES
 };
 
@@ -2702,7 +2704,8 @@ const COMPOSE: Grammar = Grammar {
 /// `docker compose exec SERVICE CMD…`: the command runs in the container.
 const RUN_TWO: Grammar = Grammar {
     stop_after: Some(1),
-    after_dashes: T,
+    runs: true,
+    runs_elsewhere: true,
     ..COMPOSE_FLAT
 };
 

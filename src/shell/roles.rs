@@ -20,6 +20,7 @@ use super::programs::{
     self, arg, Arg, Grammar, Operands, Program, Role, FILES, PATTERN_THEN_FILES, SCRIPT, TEXT,
     UNKNOWN,
 };
+use crate::text::has_any;
 
 /// The grammar of a program without one of its own, from its traits.
 pub fn default_grammar(p: &Program) -> &'static Grammar {
@@ -58,7 +59,7 @@ fn names_a_path(word: &str) -> bool {
 
 /// Whether a word is written as a path: it holds a separator or starts with `.` or `~`.
 pub fn path_syntax(word: &str) -> bool {
-    word.starts_with(['.', '~']) || word.contains(['/', '\\'])
+    word.starts_with(['.', '~']) || has_any(word, b"/\\")
 }
 
 /// The role of each of `words` (the program's name first). The name itself is a
@@ -116,7 +117,7 @@ fn uniform(g: &Grammar) -> bool {
 /// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
 /// `dbus-run-session -- cat x`): the words after the first known program name are also read
 /// by that program's grammar, and what it certainly opens is a path. Its other words stay
-/// unknown: this only ever makes a word more certain.
+/// unknown: this only ever makes a word more certain, and only a word written as a path.
 fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
     let Some(at) = words
         .iter()
@@ -134,8 +135,16 @@ fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
     let launched = &words[at..];
     let mut inner = vec![Role::Unknown; launched.len()];
     read_program(launched, &mut inner, depth + 1);
-    for (r, inner) in out.iter_mut().skip(at + 1).zip(inner.iter().skip(1)) {
-        if *inner == Role::Path {
+    // a bare word stays unknown: the "program" may be the unknown one's sub-command
+    // (`cabal install build`, `asdf install build`), and a bare name there only prompts
+    let launched_words = launched.iter().skip(1);
+    for ((r, inner), w) in out
+        .iter_mut()
+        .skip(at + 1)
+        .zip(inner.iter().skip(1))
+        .zip(launched_words)
+    {
+        if *inner == Role::Path && path_syntax(w) {
             *r = Role::Path;
         }
     }
@@ -344,7 +353,15 @@ fn read(
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
             // `npx tsc --outDir dist`: tsc's words, by tsc's grammar
             if g.runs && depth < MAX_RUNS {
-                run(words, out, i - 1, depth);
+                // in a container, the image then the command run in it
+                if !g.runs_elsewhere {
+                    run(words, out, i - 1, depth);
+                } else if i < words.len() {
+                    run(words, out, i, depth);
+                    for r in out.iter_mut().skip(i).filter(|r| **r == Role::Path) {
+                        *r = Role::Unknown;
+                    }
+                }
                 return;
             }
             for r in out.iter_mut().skip(i) {
@@ -441,10 +458,14 @@ mod tests {
             ("npx unknown-tool dist", &[N, N, U]),
             ("systemd-inhibit cat .env", &[N, U, P]),
             ("foo exec rake build", &[N, U, U, U]),
+            ("docker run img npm run build", &[N, N, N, N, N, N]),
+            ("docker run img cat dist/x", &[N, N, N, N, U]),
             ("foo exec cat .env", &[N, U, U, P]),
             ("parcel build src/index.html", &[N, N, P]),
             ("diff -r -x node_modules a b", &[N, P, T, T, P, P]),
             ("git clean -n -e .env", &[N, N, P, T, T]),
+            ("cabal install build", &[N, N, N]),
+            ("ghq rm alice/dist", &[N, U, P]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),

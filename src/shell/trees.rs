@@ -23,6 +23,9 @@ pub enum Reach {
     Tree,
     /// The files a glob (already joined onto the start point) matches.
     Matching,
+    /// The directory and everything below it, deleted or moved away (`rm -r DIR`, `mv DIR
+    /// x`): an ignore file's include below it goes with it.
+    Removed,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +61,11 @@ pub fn reached(analysis: &Analysis) -> Vec<Reached> {
                 }
             }
             key => {
+                for (i, dir) in removed(key, args) {
+                    if !c.is_dynamic(i + 1) {
+                        push(&dir, joined(c, &dir), Reach::Removed);
+                    }
+                }
                 for (i, dir) in copied(key, args) {
                     // `$PWD/x` is known; any other expansion is the path operands' concern
                     let path = joined(c, &dir);
@@ -103,6 +111,52 @@ fn operands(args: &[String]) -> Vec<usize> {
     }
     out
 }
+
+/// What `rm -r` deletes and `mv` moves away (index into `args`, path): every operand of
+/// `rm -r`, `git rm -r` (not `--cached`), `trash`, `gio trash`; every operand but the target
+/// of `mv`, `git mv`, `rsync --remove-source-files` (all of them with `-t DIR`).
+fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
+    // (`-t DIR`'s value is the target, not an operand)
+    let mut files: Vec<usize> = operands(args)
+        .into_iter()
+        .filter(|&i| i == 0 || args[i - 1] != "-t")
+        .collect();
+    let has = |o: &str| args.iter().any(|w| w == o);
+    let target_dir = args
+        .iter()
+        .any(|w| w == "-t" || w.starts_with("--target-directory"));
+    // (`git rm`, `gio trash`: the sub-command is not an operand)
+    let sub = files.first().map(|&i| args[i].as_str());
+    let all_but_target = |files: &[usize]| match target_dir {
+        true => files.len(),
+        false => files.len().saturating_sub(1),
+    };
+    let n = match key {
+        names::RM if recursive(args, b"rR") => files.len(),
+        names::MV => all_but_target(&files),
+        names::RSYNC if has("--remove-source-files") => all_but_target(&files),
+        names::GIT | GIO if matches!(sub, Some("rm" | "mv" | "trash")) => {
+            files.remove(0);
+            match sub {
+                Some("rm") if recursive(args, b"rR") && !has("--cached") => files.len(),
+                Some("mv") => all_but_target(&files),
+                Some("trash") if key == GIO => files.len(),
+                _ => 0,
+            }
+        }
+        TRASH | TRASH_PUT => files.len(),
+        _ => 0,
+    };
+    files
+        .iter()
+        .take(n)
+        .map(|&i| (i, args[i].clone()))
+        .collect()
+}
+
+const GIO: names::Key = names::folded_key("gio");
+const TRASH: names::Key = names::folded_key("trash");
+const TRASH_PUT: names::Key = names::folded_key("trash-put");
 
 /// The source trees (index into `args`, path) of a copy, sync, archive or clean.
 fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
@@ -385,7 +439,22 @@ mod tests {
             ("git archive -o /tmp/x.tar HEAD", vec![(".", Reach::Tree)]),
             ("git clean -fdx", vec![(".", Reach::Tree)]),
             ("git clean -fd", vec![]),
-            ("git rm -rf .", vec![(".", Reach::Tree)]),
+            (
+                "git rm -rf .",
+                vec![(".", Reach::Removed), (".", Reach::Tree)],
+            ),
+            (
+                "rm -r a b",
+                vec![("a", Reach::Removed), ("b", Reach::Removed)],
+            ),
+            ("rm a", vec![]),
+            (
+                "mv a b c",
+                vec![("a", Reach::Removed), ("b", Reach::Removed)],
+            ),
+            ("mv -t d a", vec![("a", Reach::Removed)]),
+            ("git mv a b", vec![("a", Reach::Removed)]),
+            ("gio trash a", vec![("a", Reach::Removed)]),
             ("git rm -r --cached .", vec![]),
             (
                 "diff -r . /tmp/x",

@@ -790,25 +790,7 @@ impl Positional {
                 Some(Some(next))
             }
             Some("set") => {
-                // options (`set -e`, `set -o pipefail`) leave the parameters; operands or
-                // `--` replace them
-                let mut i = 1;
-                let mut replaced = false;
-                while let Some(w) = words.get(i) {
-                    if w == "--" || w == "-" {
-                        (i, replaced) = (i + 1, true);
-                        break;
-                    }
-                    if w.len() > 1 && (w.starts_with('-') || w.starts_with('+')) {
-                        i += if w.ends_with('o') { 2 } else { 1 };
-                        continue;
-                    }
-                    replaced = true;
-                    break;
-                }
-                if !replaced {
-                    return None;
-                }
+                let i = set_operands(words)?;
                 let mut values = vec![self.values.first().cloned().flatten()];
                 values.extend(
                     words
@@ -826,6 +808,23 @@ impl Positional {
             _ => None,
         }
     }
+}
+
+/// Where `set`'s new positional parameters start in its `words`, `None` when it leaves
+/// them: options (`set -e`, `set -o pipefail`) do; operands or `--` replace them.
+pub(super) fn set_operands(words: &[String]) -> Option<usize> {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        if w == "--" || w == "-" {
+            return Some(i + 1);
+        }
+        if w.len() > 1 && w.starts_with(['-', '+']) {
+            i += if w.ends_with('o') { 2 } else { 1 };
+            continue;
+        }
+        return Some(i);
+    }
+    None
 }
 
 /// Puts the known positional parameters into `words` (`"$1"` → its value, `"$@"` → every

@@ -55,6 +55,17 @@
     const sliceText = bound(String.prototype.slice);
     const analysePacked = takeStatic('__toolgateAnalyse');
     const defineProperty = Reflect.defineProperty;
+    const keysOf = Object.keys;
+    const arrayFrom = bound(Array.from);
+    const ArrayOf = Array;
+    /** An array of `n` own elements, made without a store into an array (a store into a
+     *  missing element would run a setter of a polluted Array.prototype; one into an own
+     *  element never consults it). */
+    const filled = (n) => {
+        const o = create(null);
+        for (let i = 0; i < n; i++) o[i] = 0;
+        return keysOf(o);
+    };
     const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
     // What each tool reads, from the instance's catalogue (asked once per instance).
@@ -64,10 +75,10 @@
             const list = paramsTable(gk);
             t = create(null);
             t.prefix = list[0];
-            t.unknown = list[1];
-            t.mcp = list[2];
+            t.unknown = internalized(list[1]);
+            t.mcp = internalized(list[2]);
             t.tools = create(null);
-            for (let i = 3; i < list.length; i += 2) t.tools[list[i]] = list[i + 1];
+            for (let i = 3; i < list.length; i += 2) t.tools[list[i]] = internalized(list[i + 1]);
             keepTable(gk, t);
         }
         return t;
@@ -198,13 +209,67 @@
 
     // Every field and element is defined, never assigned: an assignment would run a setter of
     // a polluted Object.prototype or Array.prototype, and an inherited read-only property
-    // (`decision`, `ok`) would keep the result from getting its own. The descriptor has no
-    // prototype (an inherited `get` would make it an accessor's) and is reused.
+    // (`decision`, `ok`) would keep the result from getting its own. An object or array
+    // literal defines its fields (computed keys too) and runs nothing of the caller's, so the
+    // usual sizes are built as one literal from the decoded keys and values (an order of
+    // magnitude faster than a defineProperty per field); larger ones field by field, through a
+    // descriptor that has no prototype (an inherited `get` would make it an accessor's).
     const ownData = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
     const put = (o, key, v) => {
         ownData.value = v;
         defineProperty(o, key, ownData);
     };
+    // The keys and values decoded so far, as a stack (an object's fields from `base` up; a
+    // nested value's above them). Filled once, so a store finds its own element and never
+    // consults Array.prototype.
+    const STACK = 1024;
+    const K = filled(STACK);
+    const V = filled(STACK);
+    let sp = 0;
+    const objectOf = [
+        () => ({}),
+        (b) => ({ [K[b]]: V[b] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4],
+            [K[b + 5]]: V[b + 5] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4],
+            [K[b + 5]]: V[b + 5], [K[b + 6]]: V[b + 6] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4],
+            [K[b + 5]]: V[b + 5], [K[b + 6]]: V[b + 6], [K[b + 7]]: V[b + 7] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4],
+            [K[b + 5]]: V[b + 5], [K[b + 6]]: V[b + 6], [K[b + 7]]: V[b + 7], [K[b + 8]]: V[b + 8] }),
+        (b) => ({ [K[b]]: V[b], [K[b + 1]]: V[b + 1], [K[b + 2]]: V[b + 2], [K[b + 3]]: V[b + 3], [K[b + 4]]: V[b + 4],
+            [K[b + 5]]: V[b + 5], [K[b + 6]]: V[b + 6], [K[b + 7]]: V[b + 7], [K[b + 8]]: V[b + 8], [K[b + 9]]: V[b + 9] }),
+    ];
+    const arrayOf = [
+        () => [],
+        (b) => [V[b]],
+        (b) => [V[b], V[b + 1]],
+        (b) => [V[b], V[b + 1], V[b + 2]],
+        (b) => [V[b], V[b + 1], V[b + 2], V[b + 3]],
+    ];
+    /** The object or array of the `n` keys and values from `base`, which it then releases. */
+    function built(base, n, array) {
+        const of = array ? arrayOf : objectOf;
+        let o;
+        if (n < of.length) o = of[n](base);
+        else if (array) {
+            // the captured Array.from over a record without a prototype: no store into an array
+            const record = create(null);
+            for (let i = 0; i < n; i++) record[i] = V[base + i];
+            record.length = n;
+            o = arrayFrom(ArrayOf, record);
+        } else {
+            o = {};
+            for (let i = 0; i < n; i++) put(o, K[base + i], V[base + i]);
+        }
+        for (let i = base; i < base + n; i++) V[i] = undefined;
+        sp = base;
+        return o;
+    }
 
     // The names by number (fixed texts and field names), as pack.rs numbers them; fetched
     // again when a record has a number not yet here (the list only grows).
@@ -227,9 +292,20 @@
     let pos = 0;
 
     function name(k) {
-        if (k >= names.length) names = nameList();
+        if (k >= names.length) names = internalized(nameList());
         if (k >= names.length) throw SURPRISE;
         return names[k];
+    }
+    // The names as V8's own keys: a string made from wasm memory is looked up in V8's string
+    // table each time it names a property, a key taken back from an object never is.
+    function internalized(list) {
+        const out = filled(list.length);
+        for (let i = 0; i < list.length; i++) {
+            const o = create(null);
+            o[list[i]] = 0;
+            out[i] = keysOf(o)[0];
+        }
+        return out;
     }
 
     function value() {
@@ -245,25 +321,27 @@
             return s;
         }
         if (c === OBJECT) {
-            const o = {};
+            const base = sp;
             let k;
             while ((k = view[at]) >= NAME) {
                 at++;
-                const key = name(k - NAME);
-                put(o, key, value());
+                if (sp >= STACK) throw SURPRISE;
+                K[sp] = name(k - NAME);
+                const slot = sp++;
+                V[slot] = value();
             }
             if (view[at++] !== END_OBJECT) throw SURPRISE;
-            return o;
+            return built(base, sp - base, false);
         }
         if (c === ARRAY) {
-            const a = [];
-            let i = 0;
+            const base = sp;
             while (view[at] !== END_ARRAY) {
-                if (at >= end) throw SURPRISE;
-                put(a, i++, value());
+                if (at >= end || sp >= STACK) throw SURPRISE;
+                const slot = sp++;
+                V[slot] = value();
             }
             at++;
-            return a;
+            return built(base, sp - base, true);
         }
         if (c === TRUE) return true;
         if (c === FALSE) return false;
@@ -290,6 +368,7 @@
         const outerEnd = end;
         const outerText = text;
         const outerPos = pos;
+        const outerSp = sp;
         try {
             at = address + 3;
             end = at + view[address];
@@ -305,6 +384,7 @@
             end = outerEnd;
             text = outerText;
             pos = outerPos;
+            sp = outerSp;
         }
     }
 

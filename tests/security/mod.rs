@@ -190,6 +190,30 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../fixtures/security/r3-unseen-writes.tsv"),
     ),
     ("r3-own", include_str!("../fixtures/security/r3-own.tsv")),
+    (
+        "r9-lists",
+        include_str!("../fixtures/security/r9-lists.tsv"),
+    ),
+    (
+        "r9-removed-dirs",
+        include_str!("../fixtures/security/r9-removed-dirs.tsv"),
+    ),
+    (
+        "r9-awk-mounts",
+        include_str!("../fixtures/security/r9-awk-mounts.tsv"),
+    ),
+    (
+        "r9-downloads",
+        include_str!("../fixtures/security/r9-downloads.tsv"),
+    ),
+    (
+        "r9-name-matching",
+        include_str!("../fixtures/security/r9-name-matching.tsv"),
+    ),
+    (
+        "r9-links",
+        include_str!("../fixtures/security/r9-links.tsv"),
+    ),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -372,14 +372,8 @@ fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
                         text,
                     });
                 }
-            } else if let Some(ci) = rest.iter().position(|(w, _)| {
-                // (an option word holding anything but letters is refused by the shell:
-                // `dash -cc%p co` runs nothing)
-                w.starts_with('-')
-                    && w.contains('c')
-                    && w[1..].bytes().all(|b| b.is_ascii_alphabetic())
-            }) {
-                if let Some((code, false)) = rest.get(ci + 1) {
+            } else if let Some(ci) = script_operand(rest) {
+                if let Some((code, false)) = rest.get(ci) {
                     let shell = if matches!(name, "sh" | "dash" | "ash") {
                         Shell::Posix
                     } else {
@@ -397,6 +391,36 @@ fn peel(s: &Simple) -> Option<(Vec<String>, Vec<Script>)> {
         }
     }
     Some((programs, scripts))
+}
+
+/// Where a shell's script is among its words (after its name), as the shell reads its
+/// options: option words up to the first operand (or `--`), `-c` among them, then the first
+/// operand is the script (`sh -cx u -c ls` runs `u`). An option word holding anything but
+/// letters is refused, and nothing runs (`dash -cc%p co`); each `o`/`O` takes a value; bash's
+/// long options come first.
+fn script_operand(rest: &[(String, bool)]) -> Option<usize> {
+    let mut c = false;
+    let mut k = 0;
+    while let Some((w, _)) = rest.get(k) {
+        if w == "--" || w == "-" {
+            k += 1;
+            break;
+        }
+        if w.len() < 2 || !w.starts_with(['-', '+']) {
+            break;
+        }
+        if w.starts_with("--") {
+            k += 1;
+            continue;
+        }
+        if !w[1..].bytes().all(|b| b.is_ascii_alphabetic()) {
+            return None;
+        }
+        c |= w.starts_with('-') && w.contains('c');
+        // (each `o` or `O` in a cluster takes the next word: `-ccopIo c c x` runs `x`)
+        k += 1 + w.bytes().filter(|b| matches!(b, b'o' | b'O')).count();
+    }
+    c.then_some(k)
 }
 
 /// A redirection before a reserved word at the start of a command (`>x ! rm`, `2>&1 coproc {`):

@@ -847,11 +847,15 @@ impl Reader<'_> {
 
 /// bash's brace expansion of a raw word (`{r,}m` → `rm`, `m`), each result still raw, or
 /// `None` for a sequence (`{1..3}`), which this reader does not expand. Quoted braces are
-/// literal; a word with an expansion is left as it is (its braces may be a substitution's,
-/// and its program is a placeholder anyway).
+/// literal; a word with a braced or substituted expansion (`${…}`, `$(…)`, `` `…` ``,
+/// `<(…)`) is left as it is (its braces may be the expansion's, and its program is a
+/// placeholder anyway). A `$` before anything else is a character here (`{a,$,b}` is `a $ b`).
 pub fn braces(raw: &str) -> Option<Vec<String>> {
     let b = raw.as_bytes();
-    if raw.contains(['$', '`']) || raw.contains("<(") || raw.contains(">(") || !raw.contains('{') {
+    let expansion = ["${", "$(", "`", "<(", ">("]
+        .iter()
+        .any(|e| raw.contains(e));
+    if expansion || !raw.contains('{') {
         return Some(vec![raw.to_string()]);
     }
     let mut quoted = vec![false; b.len()];

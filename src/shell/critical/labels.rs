@@ -27,6 +27,7 @@ pub const LABELS: &[(&str, &str)] = &[
     ("crontab-write", "`crontab` installing or removing jobs, writes to `/etc/crontab`, `/etc/cron.*/…`, `schtasks /create`."),
     ("kill-init", "`kill -9 1`, `kill … -1`, `killall5`, `pkill`/`killall` of every process."),
     ("kill-host", "A command that may kill the agent's own host or editor (`pkill node`, `kill $PPID`)."),
+    ("host-mount", "A container or sandbox given the host's `/`, a home or a top-level directory, writable (`docker run -v /:/host`, `bwrap --bind / /`)."),
     ("shutdown", "`shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl poweroff`."),
     ("shadow-copy-delete", "Windows' shadow copies deleted (`vssadmin delete shadows`, `wmic shadowcopy delete`)."),
     ("boot-config-write", "`bcdedit` changing the boot configuration."),

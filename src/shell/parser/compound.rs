@@ -156,7 +156,7 @@ impl Parser<'_, '_> {
                     }
                 }
             } else {
-                values = None;
+                values = expand::known_positional(&self.out.vars);
             }
             self.skip_blanks();
             if self.peek_is(b';') {
@@ -370,6 +370,10 @@ impl Parser<'_, '_> {
         let saved_positional = self.out.positional.take();
         let saved_cwd = self.out.dirs.clone();
         let saved_vars = self.out.vars.snapshot();
+        let caller_params = self.out.vars.get(expand::POSITIONAL).clone();
+        self.out
+            .vars
+            .set(expand::POSITIONAL, expand::Value::Unknown);
         self.parse_command()?;
         self.out.positional = saved_positional;
         self.out.function = saved_function;
@@ -378,6 +382,8 @@ impl Parser<'_, '_> {
         // the body runs at any later call: what it sets is unknown from here on
         let body = std::mem::replace(&mut self.out.vars, saved_vars);
         self.out.vars.forget_changed(&body);
+        // (and its `set --` sets its own parameters, not the caller's)
+        self.out.vars.set(expand::POSITIONAL, caller_params);
         self.leave();
         Ok(())
     }
