@@ -203,6 +203,7 @@ fn the_oracle_sees_what_bash_runs() {
         "l&<1lse ! X1 rm",
         "ls &&&>3 ! rm",
         "&>\"a\n(b)\"$c ! rm y",
+        "&>\"a \"!\u{b}c ! rm y",
     ] {
         oracle.prepare(&[line.to_string()]);
         assert!(

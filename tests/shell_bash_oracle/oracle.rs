@@ -484,7 +484,8 @@ fn blank_separated(text: &str) -> Vec<&str> {
             (Some('"') | None, '\\') => escaped = true,
             (Some(q), c) if q == c => quote = None,
             (None, '\'' | '"') => quote = Some(c),
-            (None, c) if c.is_whitespace() => {
+            // bash's blanks (a vertical tab is part of a word)
+            (None, ' ' | '\t' | '\n') => {
                 if let Some(s) = start.take() {
                     tokens.push(&text[s..i]);
                 }
