@@ -464,3 +464,16 @@ fn a_powershell_statement_that_reads_nothing_is_refused() {
         );
     }
 }
+
+/// shell_roundtrip: a PowerShell parameter holding a substitution (`pwsh -gcti,`…`$x -o`) was
+/// skipped as an option, so pwsh read as an interactive `sh -i` whose render lost the
+/// substitution. A parameter only known when it runs may be `-Command`: the line is refused.
+#[test]
+fn a_powershell_parameter_known_only_when_it_runs_is_refused() {
+    let input = include_str!("../fuzz/seeds/shell_roundtrip/regress-pwsh-computed-parameter");
+    for input in [input, "pwsh -$(echo c) 'rm -rf ~'", "powershell /$x Get-Content .env"] {
+        assert!(analyse(input).problem.is_some(), "{input}");
+    }
+    assert_eq!(analyse("pwsh -NoProfile -c Get-ChildItem").problem, None);
+}
+

@@ -249,6 +249,12 @@ fn powershell_args(args: &[String], unknown: impl Fn(usize) -> bool, piped: bool
         let Some(p) = lower.strip_prefix('-').or_else(|| lower.strip_prefix('/')) else {
             break;
         };
+        // a parameter only known when it runs may be `-Command` (`-$(echo c)`)
+        if unknown(i) {
+            return Started::Unknown(
+                "a parameter of `powershell` is only known when it runs".into(),
+            );
+        }
         let prefix = |full: &str| !p.is_empty() && full.starts_with(p);
         if p == "e" || p == "ec" || prefix("encodedcommand") {
             let Some(text) = args.get(i + 1) else {
