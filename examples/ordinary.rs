@@ -46,13 +46,17 @@ fn main() {
             .iter()
             .filter(|o| o.decision == toolgate::Decision::Deny);
         println!(
-            "{} / {}: over-blocked {} ({} denied), under-blocked {}, may-but-allowed {}",
+            "{} / {}: over-blocked {} ({} denied), critical {}, under-blocked {}, \
+             may-but-allowed {}, certain-but-prompted {}, may-but-denied {}",
             t.ignore.name(),
             t.sent.as_str(),
             t.over.len(),
             denied.count(),
+            t.critical.len(),
             t.under.len(),
-            t.may_allowed.len()
+            t.may_allowed.len(),
+            t.touches_prompted.len(),
+            t.may_denied.len()
         );
     }
     let mut safe = Vec::new();
@@ -77,8 +81,11 @@ fn main() {
     for t in &tallies {
         let on = format!("{} / {}", t.ignore.name(), t.sent.as_str());
         list(format!("over-blocked: {on}"), &t.over);
+        list(format!("critical, prompted: {on}"), &t.critical);
         list(format!("under-blocked: {on}"), &t.under);
         list(format!("may, allowed: {on}"), &t.may_allowed);
+        list(format!("certain, prompted: {on}"), &t.touches_prompted);
+        list(format!("may, denied: {on}"), &t.may_denied);
     }
     for (ignore, refused) in &safe {
         let title = format!("cline safe commands, not auto-approved: {}", ignore.name());

@@ -12,17 +12,17 @@ use ordinary::{cases, safe_refused, tally, Case, IgnoreFile, Label, Listed, Sent
 /// Per ignore file and tool: at most this many clean commands denied or prompting, and at
 /// most this many commands that touch an ignored path allowed.
 const CEILINGS: &[(IgnoreFile, Sent, usize, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 14, 0),
-    (IgnoreFile::BuildAndSecrets, Sent::Bash, 14, 0),
-    (IgnoreFile::Secrets, Sent::ExecuteCommand, 10, 0),
-    (IgnoreFile::Secrets, Sent::Bash, 10, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::ExecuteCommand, 0, 0),
+    (IgnoreFile::BuildAndSecrets, Sent::Bash, 0, 0),
+    (IgnoreFile::Secrets, Sent::ExecuteCommand, 0, 0),
+    (IgnoreFile::Secrets, Sent::Bash, 0, 0),
 ];
 
 /// Under Cline's "execute safe commands": at most this many clean read-only commands that do
 /// not run without asking.
 const SAFE_CEILINGS: &[(IgnoreFile, usize)] = &[
-    (IgnoreFile::BuildAndSecrets, 241),
-    (IgnoreFile::Secrets, 240),
+    (IgnoreFile::BuildAndSecrets, 300),
+    (IgnoreFile::Secrets, 300),
 ];
 
 fn corpus() -> Vec<Case> {

@@ -153,10 +153,14 @@ fn sed_script_uses(script: &str, reads: bool) -> bool {
     hit
 }
 
-/// The files sed's scripts in `words` (a sed command's words) read (`r F`, `R F`) and write
-/// (`w F`, `W F`, `s/…/…/w F`), with whether each is written.
+/// The files a sed command's scripts read (`r F`, `R F`) and write (`w F`, `W F`,
+/// `s/…/…/w F`), with whether each is written; none for any other program (its first
+/// operand is no sed script: `foo origin/build` holds no `r igin/build`).
 pub(super) fn sed_files(words: &[String]) -> Vec<(&str, bool)> {
     let mut out = Vec::new();
+    if !matches!(name_key(words), names::SED | names::GSED) {
+        return out;
+    }
     for script in sed_scripts(words.get(1..).unwrap_or(&[])) {
         sed_commands(script, &mut |cmd| match cmd {
             SedCommand::Read(f) if !f.is_empty() => out.push((f, false)),

@@ -756,42 +756,6 @@ fn sed(args: &[String], out: &mut Vec<Code>) {
 
 // ---- interpreters ----
 
-/// How a language's interpreter takes inline code on its command line.
-struct Flags {
-    /// Short options whose value is code (`-c`, `-e`).
-    code: &'static [u8],
-    /// Long options whose value is code (`--eval`).
-    code_long: &'static [&'static str],
-    /// Short options whose value follows as the next word when not attached.
-    value: &'static [u8],
-    /// Short options that take the rest of their word as an optional value (`-i.bak`).
-    attached: &'static [u8],
-    /// Options after which the program is a module or file, not stdin (`-m`, `-f`).
-    program: &'static [u8],
-    /// The first operand is the program (awk).
-    operand_code: bool,
-}
-
-fn flags(lang: Lang) -> Flags {
-    let f = |code, code_long, value, attached, program, operand_code| Flags {
-        code,
-        code_long,
-        value,
-        attached,
-        program,
-        operand_code,
-    };
-    match lang {
-        Lang::Python => f(b"c", &[], b"WXQ", b"", b"m", false),
-        Lang::Perl => f(b"eE", &[], b"", b"iIl0FMmxCdDV", b"", false),
-        Lang::Ruby => f(b"e", &[], b"rICE", b"FiKxW0lT", b"", false),
-        Lang::Js => f(b"ep", &["--eval", "--print"], b"r", b"", b"", false),
-        Lang::Php => f(b"rRBE", &[], b"dcfz", b"", b"f", false),
-        Lang::Awk => f(b"e", &["--source"], b"Fvf", b"", b"f", true),
-        Lang::Lua | Lang::R | Lang::AppleScript => f(b"e", &[], b"l", b"", b"", false),
-    }
-}
-
 /// What the interpreter's command line says about its program.
 struct Program {
     /// Inline code (`-c`, `-e` values; awk's program operand), in order.
@@ -803,7 +767,7 @@ struct Program {
 }
 
 fn program(words: &[String], lang: Lang) -> Program {
-    let f = flags(lang);
+    let f = lang.flags();
     let mut p = Program {
         code: Vec::new(),
         skips: Vec::new(),

@@ -24,15 +24,6 @@ names! {
     EVAL = "eval",
     WATCH = "watch",
     SU = "su",
-    // shells
-    SH = "sh",
-    BASH = "bash",
-    ZSH = "zsh",
-    DASH = "dash",
-    KSH = "ksh",
-    ASH = "ash",
-    MKSH = "mksh",
-    FISH = "fish",
     // commands with side-effect options (effects.rs)
     FIND = "find",
     FD = "fd",
@@ -138,7 +129,7 @@ mod tests {
 
     #[test]
     fn names_are_folded_keys() {
-        for k in [SUDO, SH, FIND, CD, RM, RSCRIPT, LBRACE, TEST, FUNCTION, DOT] {
+        for k in [SUDO, FIND, CD, RM, RSCRIPT, LBRACE, TEST, FUNCTION, DOT] {
             assert_ne!(k, NONE);
         }
         assert_eq!(RSCRIPT, folded_key("RSCRIPT"));

@@ -149,6 +149,9 @@ pub const FAMILY: u32 = 1 << 12;
 pub const STDIN_ARGS: u32 = 1 << 13;
 /// Its first word may be an option cluster without a dash (`tar xIf prog a.tar`).
 pub const BUNDLED: u32 = 1 << 14;
+/// A Unix shell (`sh`, `bash`, `fish`, …): `-c` takes a script, its operands are a script and
+/// its arguments, and it answers to versioned names (`bash-5.2`, `ksh93`).
+pub const UNIX_SHELL: u32 = 1 << 15;
 
 /// The language an interpreter runs (its inline code is read by `inline.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,6 +167,45 @@ pub enum Lang {
     R,
     /// AppleScript's `do shell script "…"`.
     AppleScript,
+}
+
+/// How a language's interpreter takes inline code on its command line.
+pub struct CodeFlags {
+    /// Short options whose value is code (`-c`, `-e`).
+    pub code: &'static [u8],
+    /// Long options whose value is code (`--eval`).
+    pub code_long: &'static [&'static str],
+    /// Short options whose value follows as the next word when not attached.
+    pub value: &'static [u8],
+    /// Short options that take the rest of their word as an optional value (`-i.bak`).
+    pub attached: &'static [u8],
+    /// Options after which the program is a module or file, not stdin (`-m`, `-f`).
+    pub program: &'static [u8],
+    /// The first operand is the program (awk).
+    pub operand_code: bool,
+}
+
+impl Lang {
+    /// How its interpreters take code on their command line.
+    pub fn flags(self) -> CodeFlags {
+        let f = |code, code_long, value, attached, program, operand_code| CodeFlags {
+            code,
+            code_long,
+            value,
+            attached,
+            program,
+            operand_code,
+        };
+        match self {
+            Lang::Python => f(b"c", &[], b"WXQ", b"", b"m", false),
+            Lang::Perl => f(b"eE", &[], b"", b"iIl0FMmxCdDV", b"", false),
+            Lang::Ruby => f(b"e", &[], b"rICE", b"FiKxW0lT", b"", false),
+            Lang::Js => f(b"ep", &["--eval", "--print"], b"r", b"", b"", false),
+            Lang::Php => f(b"rRBE", &[], b"dcfz", b"", b"f", false),
+            Lang::Awk => f(b"e", &["--source"], b"Fvf", b"", b"f", true),
+            Lang::Lua | Lang::R | Lang::AppleScript => f(b"e", &[], b"l", b"", b"", false),
+        }
+    }
 }
 
 /// What a read-only program's operands are.
@@ -248,7 +290,8 @@ struct Extra {
     /// Short option letters that take a value (for reading clusters: in `sort -to`, `o` is
     /// `-t`'s value).
     short_values: &'static [u8],
-    /// Options that take the next word as their value before the sub-command (`git -C dir`).
+    /// Options that take the next word as their value before the sub-command (`git -C dir`)
+    /// or before the command a launcher runs (`nice --adjustment 5 cmd`).
     value_options: &'static [&'static str],
     launch: Option<Launch>,
     /// The language of an interpreter whose code toolgate reads.
@@ -287,6 +330,15 @@ impl Program {
     /// How it finds the command it runs, for a launcher.
     pub fn launch(&self) -> Option<Launch> {
         self.extra().launch
+    }
+    /// Short option letters that take a value.
+    pub fn short_values(&self) -> &'static [u8] {
+        self.extra().short_values
+    }
+    /// Long options that take the next word as their value before the sub-command, or before
+    /// the command a launcher runs.
+    pub fn value_options(&self) -> &'static [&'static str] {
+        self.extra().value_options
     }
     /// The language of an interpreter whose code toolgate reads.
     pub fn lang(&self) -> Option<Lang> {
@@ -523,9 +575,15 @@ pub fn lookup_folded(name: &str) -> Option<&'static Program> {
 /// Whether the program whose [`folded_key`] is `k` is a [`FETCHER`]: a scan of the few
 /// fetchers' keys, not a search of the table (asked for every command a line runs).
 pub fn is_fetcher_key(k: Key) -> bool {
+    among(&FETCHER_KEYS, k)
+}
+
+/// Whether `k` is one of `keys` (a written-out scan: a closure stays a call per key in the
+/// size-optimised build).
+fn among(keys: &[Key], k: Key) -> bool {
     let mut i = 0;
-    while i < FETCHER_KEYS.len() {
-        if FETCHER_KEYS[i] == k {
+    while i < keys.len() {
+        if keys[i] == k {
             return true;
         }
         i += 1;
@@ -533,31 +591,53 @@ pub fn is_fetcher_key(k: Key) -> bool {
     false
 }
 
-/// How many entries are fetchers.
-const FETCHER_COUNT: usize = {
+const FETCHER_COUNT: usize = count(FETCHER);
+
+/// The fetchers' folded keys, from the table when the crate compiles.
+static FETCHER_KEYS: [Key; FETCHER_COUNT] = keys(FETCHER);
+
+/// Whether the program whose [`folded_key`] is `k` is a [`UNIX_SHELL`], by its name as the
+/// table writes it (a scan of the few shells' keys, asked for every command a line runs).
+pub fn is_shell_key(k: Key) -> bool {
+    among(&SHELL_KEYS, k)
+}
+
+/// Whether `name` is a [`UNIX_SHELL`]'s, ignoring case, versioned or with `.exe`
+/// (`bash-5.2`, `ksh93`, `sh.exe`).
+pub fn is_shell_name(name: &str) -> bool {
+    lookup_folded(name).is_some_and(|p| p.has(UNIX_SHELL))
+}
+
+const SHELL_COUNT: usize = count(UNIX_SHELL);
+
+/// The shells' folded keys, from the table when the crate compiles.
+static SHELL_KEYS: [Key; SHELL_COUNT] = keys(UNIX_SHELL);
+
+/// How many entries have `traits`.
+const fn count(traits: u32) -> usize {
     let (mut n, mut i) = (0, 0);
     while i < TABLE.len() {
-        if TABLE[i].traits & FETCHER != 0 {
+        if TABLE[i].traits & traits != 0 {
             n += 1;
         }
         i += 1;
     }
     n
-};
+}
 
-/// The fetchers' folded keys, from the table when the crate compiles.
-static FETCHER_KEYS: [Key; FETCHER_COUNT] = {
-    let mut out = [NONE; FETCHER_COUNT];
+/// The folded keys of the `N` entries with `traits`.
+const fn keys<const N: usize>(traits: u32) -> [Key; N] {
+    let mut out = [NONE; N];
     let (mut n, mut i) = (0, 0);
     while i < TABLE.len() {
-        if TABLE[i].traits & FETCHER != 0 {
+        if TABLE[i].traits & traits != 0 {
             out[n] = folded_key(TABLE[i].name);
             n += 1;
         }
         i += 1;
     }
     out
-};
+}
 
 /// The entry `name` names ignoring case (the table is sorted that way), then, unless `fold`,
 /// only if it is spelled the same.
@@ -707,7 +787,7 @@ const fn rn(name: &'static str) -> Spec {
 const fn shell(name: &'static str) -> Spec {
     Spec {
         code_flags: &["-c"],
-        ..p(name, SHELL | READS | WRITES)
+        ..p(name, SHELL | UNIX_SHELL | READS | WRITES | VERSIONED)
     }
 }
 
@@ -740,6 +820,23 @@ const fn launcher(name: &'static str, launch: Launch, short_values: &'static [u8
 
 const fn words(skip: u8) -> Launch {
     Launch::Words { skip }
+}
+
+/// A launcher that runs its operands as a command after its options (short letters and long
+/// options that take a value) and `skip` operands of its own (`chroot DIR cmd`).
+const fn launches(
+    program: Spec,
+    skip: u8,
+    short_values: &'static [u8],
+    value_options: &'static [&'static str],
+) -> Spec {
+    Spec {
+        launch: Some(words(skip)),
+        short_values,
+        value_options,
+        traits: program.traits | LAUNCHER,
+        ..program
+    }
 }
 
 const fn o(flag: &'static str, why: &'static str) -> Opt {
@@ -1100,6 +1197,16 @@ const GIT_READS: &[Sub] = &[
     s("version"),
     s("whatchanged"),
     s("worktree list"),
+    s("check-ref-format"),
+    s("cherry"),
+    Sub {
+        writes: &["--lost-found"],
+        ..s("fsck")
+    },
+    s("help"),
+    s("var"),
+    s("verify-commit"),
+    s("verify-tag"),
 ];
 
 /// `npm`'s read-only sub-commands (that read no network and run no scripts).
@@ -1121,9 +1228,27 @@ const GO_READS: &[Sub] = &[
 ];
 
 /// `pip`'s read-only sub-commands.
-const PIP_READS: &[Sub] = &[s("check"), s("freeze"), s("list"), s("show")];
+const PIP_READS: &[Sub] = &[
+    s("cache dir"),
+    s("cache info"),
+    s("cache list"),
+    s("check"),
+    s("config debug"),
+    s("config get"),
+    s("config list"),
+    s("debug"),
+    s("freeze"),
+    s("hash"),
+    s("inspect"),
+    s("list"),
+    s("show"),
+];
 
+/// (Registry queries, `npm view`, reach the network: not listed.)
 const NPM_READS: &[Sub] = &[
+    s("cache ls"),
+    s("find-dupes"),
+    s("sbom"),
     s("c get"),
     s("c list"),
     s("c ls"),
@@ -1147,6 +1272,12 @@ const NPM_READS: &[Sub] = &[
 const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
 
 const CARGO_READS: &[Sub] = &[
+    Sub {
+        // formats in place unless only checking
+        operands_unless: Some(&[]),
+        ..s("fmt --check")
+    },
+    s("help"),
     s("locate-project"),
     s("metadata"),
     s("pkgid"),
@@ -1164,7 +1295,22 @@ const UV_READS: &[Sub] = &[
     s("tree"),
 ];
 
-const POETRY_READS: &[Sub] = &[s("check"), s("env info"), s("env list"), s("show")];
+const POETRY_READS: &[Sub] = &[
+    s("about"),
+    s("check"),
+    s("config --list"),
+    s("env info"),
+    s("env list"),
+    s("show"),
+];
+
+/// ruff's checks that never write (`ruff check` may fix, by its configuration).
+const RUFF_READS: &[Sub] = &[
+    s("format --check"),
+    s("format --diff"),
+    s("rule"),
+    s("version"),
+];
 
 /// `program` with read-only sub-commands.
 const fn with_reads(program: Spec, subcommands: &'static [Sub]) -> Spec {
@@ -1215,6 +1361,12 @@ pub struct Arg {
     pub rest: Option<Role>,
     /// It gives the pattern (`grep -e`, `grep -f`): the first operand is then a file.
     pub pattern: bool,
+    /// Its value names a program (a Python module) run with the words after it, which are
+    /// read by that program's grammar (`python -m pytest -k x tests`).
+    pub runs: bool,
+    /// A switch after which the words after `--` are files whose content the program
+    /// prints (`git log -p -- FILE`), whatever the grammar's `after_dashes`.
+    pub shows_content: bool,
 }
 
 /// What the words of a program (or a sub-command) are.
@@ -1228,8 +1380,9 @@ pub struct Grammar {
     pub operands: &'static [Role],
     /// After this many operands, every word (options too) takes `after_dashes`.
     pub stop_after: Option<u8>,
-    /// The operand at `stop_after` is a program it runs (`npx tsc ARGS…`): the rest are read
-    /// by that program's grammar.
+    /// The operand at `stop_after` (or the first word after `--`) is a program it runs
+    /// (`npx tsc ARGS…`, `dotenv -e FILE -- npm test`): the rest are read by that program's
+    /// grammar.
     pub runs: bool,
     /// The role of the words after `--`.
     pub after_dashes: Role,
@@ -1301,7 +1454,7 @@ pub const PATTERN_THEN_FILES: Grammar = Grammar {
 
 /// A script, then its arguments (`node app.js ARGS…`).
 pub const SCRIPT: Grammar = Grammar {
-    options: &[arg_rest("-m", Role::Name)],
+    options: &[runs("-m")],
     option_values: Role::Path,
     operands: &[Role::Path],
     stop_after: Some(1),
@@ -1317,6 +1470,17 @@ pub const fn arg(flag: &'static str, role: Role) -> Arg {
         role,
         rest: None,
         pattern: false,
+        runs: false,
+        shows_content: false,
+    }
+}
+
+/// A switch that prints the content of the files after `--` (see [`Arg::shows_content`]).
+const fn shows(flag: &'static str) -> Arg {
+    Arg {
+        values: 0,
+        shows_content: true,
+        ..arg(flag, Role::Text)
     }
 }
 
@@ -1333,6 +1497,14 @@ pub const fn arg_rest(flag: &'static str, role: Role) -> Arg {
     Arg {
         rest: Some(Role::Unknown),
         ..arg(flag, role)
+    }
+}
+
+/// An option naming a program run with the words after it (see [`Arg::runs`]).
+pub const fn runs(flag: &'static str) -> Arg {
+    Arg {
+        runs: true,
+        ..arg_rest(flag, Role::Name)
     }
 }
 
@@ -1679,16 +1851,50 @@ const GIT_REFS: Grammar = Grammar {
     ..FILES
 };
 
-/// `git checkout` and `git rebase`, where `-m` is a switch; `git checkout REV PATH…`.
+/// git's sub-commands that take only refs, remotes, branches and tags, never a path of the
+/// working tree (`git merge origin/dist`, `git push origin build`, `git rebase -X theirs
+/// dist`); paths after `--`.
+const GIT_ONLY_REFS: Grammar = Grammar {
+    option_values: T,
+    operands: &[T],
+    ..GIT_REFS
+};
+
+/// A sub-command git does not ship (an alias, or a `git-NAME` program on the PATH): what it
+/// does with its words is not known.
+const GIT_OTHER: Grammar = Grammar {
+    options: &[],
+    option_values: U,
+    operands: &[U],
+    after_dashes: U,
+    ..FILES
+};
+
+/// `git checkout` and `git reset`, where `-m` is a switch; `git checkout REV PATH…`.
 const GIT_CHECKOUT: Grammar = Grammar {
-    options: &[arg("-b", N), arg("-B", N), arg("--orphan", N)],
+    options: &[
+        arg("-b", N),
+        arg("-B", N),
+        arg("--orphan", N),
+        // `--track origin/x` names the branch to follow
+        arg("-t", T),
+        arg("--track", T),
+    ],
     operands: &[N, P],
     ..GIT_REFS
 };
 
-/// `git log` and its kin: refs, then paths after `--`.
+/// `git log` and its kin: refs, then after `--` the paths whose history is listed (names
+/// in the history: the files are not opened), or printed with a patch (`-p`): then read.
 const GIT_LOG: Grammar = Grammar {
     options: &[
+        shows("-p"),
+        shows("--patch"),
+        shows("-u"),
+        shows("--patch-with-stat"),
+        shows("--patch-with-raw"),
+        shows("--full-diff"),
+        shows("--cc"),
         arg("--grep", T),
         arg("--author", T),
         arg("--committer", T),
@@ -1706,6 +1912,7 @@ const GIT_LOG: Grammar = Grammar {
         arg("-L", P),
         arg("--diff-filter", T),
     ],
+    after_dashes: N,
     ..GIT_REFS
 };
 
@@ -1730,20 +1937,59 @@ const GIT: Grammar = Grammar {
     operands: &[N],
     after_dashes: P,
     subs: &[
+        ("add", &GIT_PATHS),
+        ("am", &GIT_PATHS),
+        ("annotate", &GIT_PATHS),
+        ("apply", &GIT_PATHS),
+        ("archive", &GIT_PATHS),
         ("bisect", &GIT_REFS),
-        ("branch", &GIT_REFS),
+        ("blame", &GIT_PATHS),
+        ("branch", &GIT_ONLY_REFS),
+        (
+            "bundle",
+            &Grammar {
+                // `bundle create FILE REFS…`, `bundle verify FILE`
+                operands: &[N, P, T],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("cat-file", &GIT_PATHS),
         ("check-attr", &TEXT),
         ("check-ignore", &TEXT),
+        ("check-ref-format", &TEXT),
         ("checkout", &GIT_CHECKOUT),
-        ("cherry-pick", &GIT_REFS),
+        ("checkout-index", &GIT_PATHS),
+        ("cherry", &GIT_ONLY_REFS),
+        ("cherry-pick", &GIT_ONLY_REFS),
+        ("clean", &GIT_PATHS),
         (
             "clone",
             &Grammar {
+                options: &[
+                    arg("-b", T),
+                    arg("--branch", T),
+                    arg("-o", T),
+                    arg("--origin", T),
+                    arg("--depth", T),
+                    arg("--filter", T),
+                    arg("-c", T),
+                    arg("--config", T),
+                    arg("--reference", P),
+                    arg("--template", P),
+                    arg("--separate-git-dir", P),
+                ],
                 operands: &[P, P],
                 ..GIT_REFS
             },
         ),
         ("commit", &GIT_COMMIT),
+        (
+            "commit-tree",
+            &Grammar {
+                options: &[arg("-m", T), arg("-p", T), arg("-F", P), arg("-S", T)],
+                ..GIT_ONLY_REFS
+            },
+        ),
         (
             "config",
             &Grammar {
@@ -1751,41 +1997,170 @@ const GIT: Grammar = Grammar {
                 ..TEXT
             },
         ),
-        ("describe", &GIT_REFS),
-        ("fetch", &GIT_REFS),
-        ("for-each-ref", &GIT_REFS),
+        ("describe", &GIT_ONLY_REFS),
+        ("diff", &GIT_PATHS),
+        ("diff-files", &GIT_PATHS),
+        ("diff-index", &GIT_PATHS),
+        ("diff-tree", &GIT_PATHS),
+        ("difftool", &GIT_PATHS),
+        ("fetch", &GIT_ONLY_REFS),
+        ("for-each-ref", &GIT_ONLY_REFS),
+        ("format-patch", &GIT_PATHS),
+        ("fsck", &GIT_ONLY_REFS),
+        ("gc", &GIT_ONLY_REFS),
         ("grep", &GIT_GREP),
-        ("init", &GIT_COMMIT),
+        ("hash-object", &GIT_PATHS),
+        ("help", &TEXT),
+        (
+            "init",
+            &Grammar {
+                options: &[
+                    arg("-b", T),
+                    arg("--initial-branch", T),
+                    arg("--template", P),
+                    arg("--separate-git-dir", P),
+                ],
+                ..FILES
+            },
+        ),
         ("log", &GIT_LOG),
         // lists index entries: opens no file
         ("ls-files", &GIT_REFS),
-        ("merge", &GIT_REFS),
-        ("merge-base", &GIT_REFS),
-        ("pull", &GIT_REFS),
-        ("push", &GIT_REFS),
-        ("rebase", &GIT_CHECKOUT),
+        ("ls-remote", &GIT_ONLY_REFS),
+        // lists a tree's entries: opens no file
+        ("ls-tree", &GIT_ONLY_REFS),
+        ("maintenance", &GIT_ONLY_REFS),
+        ("merge", &GIT_ONLY_REFS),
+        ("merge-base", &GIT_ONLY_REFS),
+        ("merge-file", &GIT_PATHS),
+        ("merge-tree", &GIT_ONLY_REFS),
+        ("mergetool", &GIT_PATHS),
+        ("mv", &GIT_PATHS),
+        ("name-rev", &GIT_ONLY_REFS),
+        ("notes", &GIT_REFS),
+        ("prune", &GIT_ONLY_REFS),
+        ("pull", &GIT_ONLY_REFS),
+        ("push", &GIT_ONLY_REFS),
+        ("range-diff", &GIT_ONLY_REFS),
+        ("read-tree", &GIT_ONLY_REFS),
+        ("rebase", &GIT_ONLY_REFS),
         ("reflog", &GIT_LOG),
-        ("remote", &GIT_REFS),
+        ("remote", &GIT_ONLY_REFS),
+        ("repack", &GIT_ONLY_REFS),
+        ("request-pull", &GIT_ONLY_REFS),
         ("reset", &GIT_CHECKOUT),
+        ("restore", &GIT_PATHS),
         ("rev-list", &GIT_LOG),
         ("rev-parse", &GIT_REFS),
-        ("revert", &GIT_REFS),
+        ("revert", &GIT_ONLY_REFS),
+        ("rm", &GIT_PATHS),
         ("shortlog", &GIT_LOG),
-        ("show-branch", &GIT_REFS),
-        ("show-ref", &GIT_REFS),
+        ("show", &GIT_PATHS),
+        ("show-branch", &GIT_ONLY_REFS),
+        ("show-ref", &GIT_ONLY_REFS),
+        ("sparse-checkout", &GIT_REFS),
+        ("stage", &GIT_PATHS),
         ("stash", &GIT_REFS),
+        ("status", &GIT_PATHS),
         ("submodule", &GIT_REFS),
-        ("switch", &GIT_REFS),
-        ("tag", &GIT_REFS),
+        ("switch", &GIT_ONLY_REFS),
+        ("symbolic-ref", &GIT_ONLY_REFS),
+        ("tag", &GIT_ONLY_REFS),
+        ("update-index", &GIT_PATHS),
+        ("update-ref", &GIT_ONLY_REFS),
+        ("verify-commit", &GIT_ONLY_REFS),
+        ("verify-tag", &GIT_ONLY_REFS),
+        ("whatchanged", &GIT_LOG),
         (
             "worktree",
             &Grammar {
-                subs: &[("add", &GIT_COMMIT)],
+                // `worktree add PATH COMMIT`
+                subs: &[(
+                    "add",
+                    &Grammar {
+                        operands: &[P, T],
+                        ..GIT_COMMIT
+                    },
+                )],
                 ..GIT_REFS
             },
         ),
+        ("write-tree", &GIT_ONLY_REFS),
+        // git-extras and git-lfs, common on developers' machines
+        ("alias", &TEXT),
+        ("authors", &GIT_ONLY_REFS),
+        ("brv", &GIT_ONLY_REFS),
+        ("changelog", &GIT_ONLY_REFS),
+        ("coauthor", &TEXT),
+        ("commits-since", &GIT_ONLY_REFS),
+        ("contrib", &TEXT),
+        ("count", &GIT_ONLY_REFS),
+        ("cp", &GIT_PATHS),
+        ("create-branch", &GIT_ONLY_REFS),
+        ("delete-branch", &GIT_ONLY_REFS),
+        ("delete-merged-branches", &GIT_ONLY_REFS),
+        ("delete-squashed-branches", &GIT_ONLY_REFS),
+        ("delete-tag", &GIT_ONLY_REFS),
+        ("effort", &GIT_PATHS),
+        ("feature", &GIT_ONLY_REFS),
+        (
+            "force-clone",
+            &Grammar {
+                options: &[arg("-b", T), arg("--branch", T)],
+                operands: &[T, P],
+                ..GIT_REFS
+            },
+        ),
+        ("fresh-branch", &GIT_ONLY_REFS),
+        ("graft", &GIT_ONLY_REFS),
+        // patterns added to .gitignore
+        ("ignore", &TEXT),
+        ("info", &GIT_ONLY_REFS),
+        (
+            "lfs",
+            &Grammar {
+                subs: &[("ls-files", &GIT_ONLY_REFS)],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("local-commits", &GIT_ONLY_REFS),
+        ("merge-into", &GIT_ONLY_REFS),
+        (
+            "merge-repo",
+            &Grammar {
+                operands: &[T, T, P],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("missing", &GIT_ONLY_REFS),
+        ("mr", &GIT_ONLY_REFS),
+        ("obliterate", &GIT_PATHS),
+        ("pr", &GIT_ONLY_REFS),
+        ("reauthor", &TEXT),
+        ("release", &GIT_ONLY_REFS),
+        ("rename-branch", &GIT_ONLY_REFS),
+        ("rename-remote", &GIT_ONLY_REFS),
+        ("rename-tag", &GIT_ONLY_REFS),
+        ("reset-file", &GIT_PATHS),
+        ("root", &GIT_ONLY_REFS),
+        ("show-merged-branches", &GIT_ONLY_REFS),
+        ("show-tree", &GIT_ONLY_REFS),
+        ("show-unmerged-branches", &GIT_ONLY_REFS),
+        ("squash", &GIT_ONLY_REFS),
+        ("standup", &GIT_ONLY_REFS),
+        (
+            "subtree",
+            &Grammar {
+                options: &[arg("-P", P), arg("--prefix", P), arg("-b", T), arg("-m", T)],
+                ..GIT_ONLY_REFS
+            },
+        ),
+        ("summary", &GIT_ONLY_REFS),
+        ("sync", &GIT_ONLY_REFS),
+        ("touch", &GIT_PATHS),
+        ("undo", &GIT_ONLY_REFS),
     ],
-    other: Some(&GIT_PATHS),
+    other: Some(&GIT_OTHER),
     ..FILES
 };
 
@@ -1841,6 +2216,7 @@ const NPX: Grammar = Grammar {
 /// bun and deno: `run FILE|SCRIPT ARGS…`; other sub-commands as npm's.
 const BUN: Grammar = Grammar {
     subs: &[
+        ("build", &LINT),
         ("eval", &TEXT),
         ("run", &RUN_NAMED),
         ("task", &RUN_NAMED),
@@ -1871,6 +2247,9 @@ const CARGO: Grammar = Grammar {
         arg("--message-format", T),
         arg("--exclude", N),
         arg("--profile", N),
+        arg("--name", N),
+        arg("--vcs", T),
+        arg("--edition", T),
     ],
     subs: &[("init", &NAMED_PATHS), ("new", &NAMED_PATHS)],
     other: Some(&NAMES),
@@ -2115,6 +2494,8 @@ const PIP: Grammar = Grammar {
         arg("--output", P),
     ],
     subs: &[
+        ("build", &NAMED_PATHS),
+        ("publish", &NAMED_PATHS),
         ("run", &RUN_PROGRAM),
         (
             "tool",
@@ -2356,6 +2737,7 @@ const BUNDLER: Grammar = Grammar {
 const KUBECTL: Grammar = Grammar {
     operands: &[T],
     subs: &[("cp", &FILES)],
+    other: None,
     ..DEPLOY
 };
 
@@ -2383,9 +2765,78 @@ const DEPLOY: Grammar = Grammar {
         arg("-c", N),
         arg("--container", N),
     ],
-    // `helm install NAME CHART`, `terraform apply PLAN`
-    operands: &[N, P],
+    subs: &[("apply", &NAMED_PATHS), ("show", &NAMED_PATHS)],
+    // `helm install NAME CHART`, `terraform output NAME`
+    other: Some(&Grammar {
+        operands: &[N, P],
+        ..NAMES
+    }),
     ..NAMES
+};
+
+/// `rustup run TOOLCHAIN PROGRAM ARGS…`.
+const RUSTUP: Grammar = Grammar {
+    subs: &[(
+        "run",
+        &Grammar {
+            operands: &[N, N],
+            stop_after: Some(2),
+            runs: true,
+            ..NAMES
+        },
+    )],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program.
+const DOTENV: Grammar = Grammar {
+    options: &[arg("-e", P), arg("-c", T), arg("-v", T), arg("-p", T)],
+    stop_after: Some(1),
+    runs: true,
+    ..NAMES
+};
+
+/// nyc: `nyc PROGRAM ARGS…` runs the tests; `report`, `check-coverage` and `merge` read its
+/// temporary directory.
+const NYC: Grammar = Grammar {
+    options: &[
+        arg("-r", T),
+        arg("--reporter", T),
+        arg("-n", T),
+        arg("--include", T),
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-e", T),
+        arg("--extension", T),
+        arg("-t", P),
+    ],
+    subs: &[
+        ("check-coverage", &NAMES),
+        ("instrument", &NAMED_PATHS),
+        ("merge", &NAMED_PATHS),
+        ("report", &NAMES),
+    ],
+    stop_after: Some(1),
+    runs: true,
+    ..NAMES
+};
+
+/// Servers of a directory (`http-server dist -p 8080`, `serve build`).
+const SERVE: Grammar = Grammar {
+    options: &[
+        arg("-p", T),
+        arg("--port", T),
+        arg("-a", T),
+        arg("-l", T),
+        arg("--listen", T),
+        arg("-b", T),
+        arg("--bind", T),
+        arg("-c", T),
+    ],
+    option_values: T,
+    operands: &[P],
+    ..FILES
 };
 
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
@@ -2417,6 +2868,7 @@ const TABLE: &[Spec] = &[
     },
     fetcher("axel"),
     r("b2sum"),
+    with_grammar(p("babel", PROJECT_TOOL), &LINT),
     r("base64"),
     rn("basename"),
     shell("bash"),
@@ -2438,6 +2890,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
     launcher("busybox", words(0), b""),
     r("bzcat"),
+    launches(p("caffeinate", LAUNCHER), 0, b"tw", &[]),
     rn("cal"),
     with_reads(
         with_grammar(
@@ -2447,16 +2900,24 @@ const TABLE: &[Spec] = &[
         CARGO_READS,
     ),
     r("cat"),
+    launches(p("catchsegv", LAUNCHER), 0, b"", &[]),
     // changes into it
     with_grammar(rn("cd"), &FILES),
     p("chgrp", WRITES),
     p("chmod", WRITES),
     p("chown", WRITES),
-    Spec {
-        launch: Some(words(1)),
-        ..p("chroot", LAUNCHER | PRIVILEGE)
-    },
-    launcher("chrt", words(1), b""),
+    launches(
+        p("chroot", LAUNCHER | PRIVILEGE),
+        1,
+        b"",
+        &["--userspec", "--groups"],
+    ),
+    launches(
+        p("chrt", LAUNCHER),
+        1,
+        b"TPD",
+        &["--sched-runtime", "--sched-period", "--sched-deadline"],
+    ),
     r("cksum"),
     with_grammar(p("clang", PROJECT_TOOL | VERSIONED), &FILES),
     with_grammar(p("cmake", PROJECT_TOOL), &CMAKE),
@@ -2478,6 +2939,7 @@ const TABLE: &[Spec] = &[
     with_grammar(r("cut"), &CUT),
     shell("dash"),
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
+    launches(p("dbus-launch", LAUNCHER), 0, b"", &["--config-file"]),
     interp("dc", &["-e"]),
     p("dd", DELETES | READS),
     code(
@@ -2488,30 +2950,34 @@ const TABLE: &[Spec] = &[
     r("diff"),
     rn("dirname"),
     rn("dirs"),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"Cu",
-        ..p("doas", LAUNCHER | PRIVILEGE)
-    },
+    launches(p("doas", LAUNCHER | PRIVILEGE), 0, b"Cu", &[]),
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
+    p("docker-machine", PROJECT_TOOL),
+    with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
     r("du"),
     rn("echo"),
     with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
     p("emacs", WRITES | READS | INTERPRETER),
-    launcher("entr", words(0), b""),
-    launcher("env", words(0), b"uCS"),
+    launches(p("entr", LAUNCHER), 0, b"", &[]),
+    launches(
+        p("env", LAUNCHER),
+        0,
+        b"uCS",
+        &["--unset", "--chdir", "--split-string"],
+    ),
     interp("erl", &["-eval"]),
     with_grammar(p("esbuild", PROJECT_TOOL), &LINT),
     with_grammar(p("eslint", PROJECT_TOOL), &LINT),
     p("eval", SHELL),
-    launcher("exec", words(0), b"a"),
+    launches(p("exec", LAUNCHER), 0, b"a", &[]),
     r("expand"),
     interp("expect", &["-c"]),
     rn("expr"),
-    launcher("faketime", words(1), b""),
+    launches(p("fakeroot", LAUNCHER), 0, b"ifs", &["--lib", "--faked"]),
+    launches(p("faketime", LAUNCHER), 1, b"", &[]),
     rn("false"),
     with_grammar(with_options(r("fd"), FD_OPTIONS), &FD),
     with_grammar(with_options(r("fdfind"), FD_OPTIONS), &FD),
@@ -2524,14 +2990,15 @@ const TABLE: &[Spec] = &[
         options: FIND_OPTIONS,
         ..r("find")
     },
-    launcher("firejail", words(0), b""),
+    launches(p("firejail", LAUNCHER), 0, b"", &[]),
     shell("fish"),
     with_grammar(p("flake8", PROJECT_TOOL), &LINT),
-    Spec {
-        launch: Some(words(1)),
-        short_values: b"Ew",
-        ..p("flock", LAUNCHER | WRITES)
-    },
+    launches(
+        p("flock", LAUNCHER | WRITES),
+        1,
+        b"wEc",
+        &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+    ),
     r("fmt"),
     r("fold"),
     rn("free"),
@@ -2572,6 +3039,7 @@ const TABLE: &[Spec] = &[
         grammar: Some(&GO),
         ..p("go", PROJECT_TOOL)
     },
+    with_options(r("gofmt"), &[o("-w", "gofmt -w rewrites files")]),
     with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(rp("grep"), &GREP),
@@ -2589,7 +3057,7 @@ const TABLE: &[Spec] = &[
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
-    with_grammar(p("hadolint", PROJECT_TOOL), &LINT),
+    with_grammar(r("hadolint"), &LINT),
     p("halt", DESTRUCTIVE),
     with_grammar(r("head"), &HEAD),
     with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
@@ -2600,14 +3068,30 @@ const TABLE: &[Spec] = &[
         ..rn("hostname")
     },
     fetcher("http"),
+    with_grammar(p("http-server", READS | NETWORK), &SERVE),
+    // `python -m http.server`
+    with_grammar(
+        p("http.server", READS | NETWORK),
+        &Grammar {
+            // the port
+            operands: &[T],
+            ..SERVE
+        },
+    ),
     fetcher("https"),
     rn("id"),
     p("init", DESTRUCTIVE),
     p("install", WRITES | READS),
-    launcher("ionice", words(0), b"cnpPu"),
+    launches(
+        p("ionice", LAUNCHER),
+        0,
+        b"cnpPu",
+        &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+    ),
     interp("irb", &[]),
     with_grammar(p("isort", PROJECT_TOOL), &LINT),
     with_grammar(interp("java", &[]), &JAVA),
+    with_grammar(p("javac", PROJECT_TOOL), &LINT),
     with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
@@ -2620,13 +3104,19 @@ const TABLE: &[Spec] = &[
     with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
+    shell("lksh"),
     p("ln", WRITES),
     rn("locale"),
     r("ls"),
     r("lsof"),
     Spec {
         options: TRACE_OPTIONS,
-        ..launcher("ltrace", words(0), b"aAeEnopsSTuX")
+        ..launches(
+            p("ltrace", LAUNCHER),
+            0,
+            b"aADeFlnopsuxw",
+            &["--output", "--library"],
+        )
     },
     code(interp("lua", &["-e"]), Lang::Lua),
     code(interp("luajit", &["-e"]), Lang::Lua),
@@ -2669,7 +3159,7 @@ const TABLE: &[Spec] = &[
     fetcher("ncat"),
     fetcher("netcat"),
     with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
-    launcher("nice", words(0), b"n"),
+    launches(p("nice", LAUNCHER), 0, b"n", &["--adjustment"]),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
     code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
@@ -2678,10 +3168,7 @@ const TABLE: &[Spec] = &[
         Lang::Js,
     ),
     with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
-    Spec {
-        launch: Some(words(0)),
-        ..p("nohup", LAUNCHER | WRITES)
-    },
+    launches(p("nohup", LAUNCHER | WRITES), 0, b"", &[]),
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
@@ -2690,10 +3177,19 @@ const TABLE: &[Spec] = &[
     },
     rn("nproc"),
     with_grammar(p("npx", PROJECT_TOOL | FETCHER), &NPX),
+    launches(
+        p("nsenter", LAUNCHER),
+        0,
+        b"tSG",
+        &["--target", "--setuid", "--setgid"],
+    ),
     with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
+    with_grammar(p("nyc", PROJECT_TOOL), &NYC),
     r("od"),
+    shell("oksh"),
+    p("open", READS),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     code(interp("osascript", &["-e"]), Lang::AppleScript),
     Spec {
@@ -2704,6 +3200,7 @@ const TABLE: &[Spec] = &[
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
+    shell("pdksh"),
     code(interp("perl", &["-e", "-E"]), Lang::Perl),
     with_grammar(rn("pgrep"), &PGREP),
     code(interp("php", &["-r"]), Lang::Php),
@@ -2712,17 +3209,16 @@ const TABLE: &[Spec] = &[
         grammar: Some(&PIP),
         ..p("pip", PROJECT_TOOL | VERSIONED)
     },
+    with_grammar(p("pipenv", PROJECT_TOOL), &PIP),
     with_grammar(p("pipx", PROJECT_TOOL), &PIP),
-    Spec {
-        launch: Some(words(0)),
-        ..p("pkexec", LAUNCHER | PRIVILEGE)
-    },
+    launches(p("pkexec", LAUNCHER | PRIVILEGE), 0, b"", &["--user"]),
     p("pkill", DESTRUCTIVE),
     with_grammar(p("playwright", PROJECT_TOOL), &TESTS),
     with_reads(with_grammar(p("pnpm", PROJECT_TOOL), &NPM), JS_READS),
     with_grammar(p("podman", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_reads(with_grammar(p("poetry", PROJECT_TOOL), &PIP), POETRY_READS),
     rn("popd"),
+    shell("posh"),
     p("poweroff", DESTRUCTIVE),
     Spec {
         code_flags: &["-c", "-Command", "-e", "-EncodedCommand"],
@@ -2731,11 +3227,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("prettier", PROJECT_TOOL), &LINT),
     rn("printenv"),
     rn("printf"),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"f",
-        ..p("proxychains", LAUNCHER | NETWORK)
-    },
+    launches(p("proxychains", LAUNCHER | NETWORK), 0, b"f", &[]),
     rn("ps"),
     with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
@@ -2750,6 +3242,7 @@ const TABLE: &[Spec] = &[
     code(interp("R", &["-e"]), Lang::R),
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
+    shell("rbash"),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),
@@ -2762,15 +3255,29 @@ const TABLE: &[Spec] = &[
     code(interp("Rscript", &["-e"]), Lang::R),
     with_options(p("rsync", NET), RSYNC_OPTIONS),
     code(interp("ruby", &["-e"]), Lang::Ruby),
-    with_grammar(p("ruff", PROJECT_TOOL), &LINT),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"gu",
-        ..p("runuser", LAUNCHER | PRIVILEGE)
-    },
+    with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
+    launches(
+        p("runuser", LAUNCHER | PRIVILEGE),
+        0,
+        b"ugGsw",
+        &["--user", "--group", "--supp-group", "--shell"],
+    ),
+    with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
     with_options(p("scp", NET), SCP_OPTIONS),
+    launches(p("screen", LAUNCHER), 0, b"SceEhpTtX", &[]),
     Spec {
         launch: Some(Launch::Script { flag: "-c" }),
+        short_values: b"cEoTIOBmF",
+        value_options: &[
+            "--command",
+            "--echo",
+            "--output-limit",
+            "--log-timing",
+            "--log-in",
+            "--log-out",
+            "--log-io",
+            "--logging-format",
+        ],
         ..p("script", LAUNCHER | WRITES)
     },
     Spec {
@@ -2780,8 +3287,33 @@ const TABLE: &[Spec] = &[
         ..rp("sed")
     },
     rn("seq"),
+    with_grammar(p("serve", READS | NETWORK), &SERVE),
     p("service", DESTRUCTIVE | PRIVILEGE),
-    launcher("setsid", words(0), b""),
+    launches(
+        p("setpriv", LAUNCHER),
+        0,
+        b"",
+        &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--rgid",
+            "--euid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--pdeathsig",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--landlock-access",
+            "--landlock-rule",
+            "--seccomp-filter",
+        ],
+    ),
+    launches(p("setsid", LAUNCHER), 0, b"", &[]),
     p("sfdisk", DELETES | PRIVILEGE),
     with_options(p("sftp", NET), SCP_OPTIONS),
     shell("sh"),
@@ -2790,7 +3322,7 @@ const TABLE: &[Spec] = &[
     r("sha256sum"),
     r("sha384sum"),
     r("sha512sum"),
-    with_grammar(p("shellcheck", PROJECT_TOOL), &LINT),
+    with_grammar(r("shellcheck"), &LINT),
     p("shred", DELETES),
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
@@ -2803,11 +3335,33 @@ const TABLE: &[Spec] = &[
     },
     p("source", SHELL | READS),
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
+    launches(p("ssh-agent", LAUNCHER), 0, b"aEPt", &[]),
     r("stat"),
-    launcher("stdbuf", words(0), b"ioe"),
+    launches(
+        p("stdbuf", LAUNCHER),
+        0,
+        b"ioe",
+        &["--input", "--output", "--error"],
+    ),
     Spec {
         options: TRACE_OPTIONS,
-        ..launcher("strace", words(0), b"abeEIoOpPsSuX")
+        ..launches(
+            p("strace", LAUNCHER),
+            0,
+            b"abeEIoOpPsSuX",
+            &[
+                "--output",
+                "--attach",
+                "--env",
+                "--user",
+                "--trace",
+                "--signal",
+                "--string-limit",
+                "--columns",
+                "--trace-path",
+                "--summary-sort-by",
+            ],
+        )
     },
     r("strings"),
     with_grammar(p("stylelint", PROJECT_TOOL), &LINT),
@@ -2816,25 +3370,70 @@ const TABLE: &[Spec] = &[
         short_values: b"cgGsw",
         ..p("su", LAUNCHER | PRIVILEGE)
     },
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"CDghpRrTtUu",
-        ..p("sudo", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("sudo", LAUNCHER | PRIVILEGE),
+        0,
+        b"CDghpRrTtUu",
+        &[
+            "--user",
+            "--group",
+            "--close-from",
+            "--chdir",
+            "--prompt",
+            "--role",
+            "--type",
+            "--command-timeout",
+            "--other-user",
+            "--host",
+            "--chroot",
+        ],
+    ),
     p("swift", INTERPRETER | PROJECT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"pEu",
-        ..p("systemd-run", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("systemd-inhibit", LAUNCHER),
+        0,
+        b"",
+        &["--what", "--who", "--why", "--mode"],
+    ),
+    launches(
+        p("systemd-run", LAUNCHER | PRIVILEGE),
+        0,
+        b"upEHM",
+        &[
+            "--unit",
+            "--property",
+            "--description",
+            "--slice",
+            "--setenv",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--working-directory",
+            "--machine",
+            "--host",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--service-type",
+        ],
+    ),
     r("tac"),
     with_grammar(r("tail"), &HEAD),
     with_grammar(
         with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
     ),
-    launcher("taskset", words(1), b""),
+    launches(
+        p("taskset", LAUNCHER),
+        1,
+        b"TPD",
+        &["--sched-runtime", "--sched-period", "--sched-deadline"],
+    ),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
@@ -2844,14 +3443,22 @@ const TABLE: &[Spec] = &[
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
-        ..launcher("time", words(0), b"fo")
+        ..launches(p("time", LAUNCHER), 0, b"fo", &["--format", "--output"])
     },
-    launcher("timeout", words(1), b"ks"),
-    Spec {
-        launch: Some(words(0)),
-        ..p("torsocks", LAUNCHER | NETWORK)
-    },
+    launches(
+        p("timeout", LAUNCHER),
+        1,
+        b"ks",
+        &["--kill-after", "--signal"],
+    ),
+    launches(
+        p("torsocks", LAUNCHER | NETWORK),
+        0,
+        b"uapP",
+        &["--user", "--pass", "--address", "--port"],
+    ),
     p("touch", WRITES),
+    launches(p("toybox", LAUNCHER), 0, b"", &[]),
     rn("tr"),
     with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
@@ -2865,31 +3472,66 @@ const TABLE: &[Spec] = &[
     // cmd's `type` prints the file
     with_grammar(rn("type"), &FILES),
     rn("uname"),
-    launcher("unbuffer", words(0), b""),
+    launches(p("unbuffer", LAUNCHER), 0, b"", &[]),
     r("unexpand"),
     Spec {
         output_operand: 2,
         ..r("uniq")
     },
     p("unlink", DELETES),
-    Spec {
-        launch: Some(words(0)),
-        ..p("unshare", LAUNCHER | PRIVILEGE)
-    },
+    launches(
+        p("unshare", LAUNCHER | PRIVILEGE),
+        0,
+        b"RwSG",
+        &[
+            "--root",
+            "--wd",
+            "--setuid",
+            "--setgid",
+            "--propagation",
+            "--setgroups",
+            "--map-user",
+            "--map-group",
+            "--map-users",
+            "--map-groups",
+        ],
+    ),
     p("unzip", WRITES | READS),
     rn("uptime"),
     with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
     with_grammar(p("uvx", PROJECT_TOOL), &NPX),
-    launcher("valgrind", words(0), b""),
+    launches(p("valgrind", LAUNCHER), 0, b"", &[]),
     p("vi", WRITES | READS | INTERPRETER),
     p("vim", WRITES | READS | INTERPRETER),
     with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
     Spec {
         launch: Some(Launch::Joined),
-        short_values: b"n",
+        short_values: b"nq",
+        value_options: &["--interval", "--equexit"],
         ..p("watch", LAUNCHER)
     },
+    launches(
+        p("watchexec", LAUNCHER),
+        0,
+        b"wefidsEp",
+        &[
+            "--watch",
+            "--exts",
+            "--filter",
+            "--ignore",
+            "--debounce",
+            "--signal",
+            "--shell",
+            "--env",
+            "--delay-run",
+            "--on-busy-update",
+            "--project-origin",
+            "--workdir",
+            "--filter-file",
+            "--ignore-file",
+        ],
+    ),
     r("wc"),
     with_grammar(p("webpack", PROJECT_TOOL), &BUNDLER),
     with_options(fetcher("wget"), WGET_OPTIONS),
@@ -2897,13 +3539,22 @@ const TABLE: &[Spec] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
-    Spec {
-        launch: Some(words(0)),
-        short_values: b"adEILnPs",
-        ..p("xargs", LAUNCHER | STDIN_ARGS)
-    },
+    launches(
+        p("xargs", LAUNCHER | STDIN_ARGS),
+        0,
+        b"adEILnPs",
+        &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--process-slot-var",
+        ],
+    ),
+    p("xdg-open", READS),
     fetcher("xh"),
-    launcher("xvfb-run", words(0), b"anselpfw"),
+    launches(p("xvfb-run", LAUNCHER), 0, b"efnpsw", &[]),
     Spec {
         output_operand: 2,
         ..r("xxd")

@@ -94,12 +94,10 @@ fn read_program(words: &[String], out: &mut [Role], depth: u8) {
         .or_else(|| programs::lookup_folded(base).map(|_| (&FILES, &[][..])));
     match known {
         Some((grammar, code_flags)) => read(grammar, code_flags, words, out, depth),
-        None => {
-            read(&UNKNOWN, &[], words, out, depth);
-            if depth < MAX_RUNS {
-                may_launch(words, out, depth);
-            }
-        }
+        // an unknown program's words stay unknown even where one looks like a program it may
+        // launch (`ghq rm alice/dist`, `cabal install build`): nothing there is certain, so a
+        // path-like word only prompts (launchers toolgate knows are peeled before roles)
+        None => read(&UNKNOWN, &[], words, out, depth),
     }
 }
 
@@ -112,30 +110,6 @@ fn uniform(g: &Grammar) -> bool {
         && g.operands.len() == 1
         && g.operands.first() == Some(&g.option_values)
         && g.after_dashes == g.option_values
-}
-
-/// A program toolgate does not know may be a launcher (`systemd-inhibit cat .env`,
-/// `dbus-run-session -- cat x`): the words after the first known program name are also read
-/// by that program's grammar, and what it certainly opens is a path. Its other words stay
-/// unknown: this only ever makes a word more certain.
-fn may_launch(words: &[String], out: &mut [Role], depth: u8) {
-    let Some(at) = words
-        .iter()
-        .enumerate()
-        .skip(1)
-        .find(|(_, w)| !w.starts_with('-') && programs::lookup(programs::basename(w)).is_some())
-        .map(|(i, _)| i)
-    else {
-        return;
-    };
-    let launched = &words[at..];
-    let mut inner = vec![Role::Unknown; launched.len()];
-    read_program(launched, &mut inner, depth + 1);
-    for (r, inner) in out.iter_mut().skip(at + 1).zip(inner.iter().skip(1)) {
-        if *inner == Role::Path {
-            *r = Role::Path;
-        }
-    }
 }
 
 /// The option of `g` (then of `parent`, then a code flag) spelled by `word`, and whether its
@@ -220,6 +194,8 @@ fn read(
     // a pattern given by an option makes the first operand a file (`grep -e x FILE`)
     let mut pattern_given = false;
     let mut dashes = false;
+    // a switch that prints the files after `--` (`git log -p -- FILE`)
+    let mut shown = false;
     if top.operands.first() == Some(&Role::Text) {
         for w in words.iter().skip(1) {
             if w == "--" {
@@ -237,7 +213,7 @@ fn read(
         let g: &'static Grammar = grammars.last().copied().unwrap_or(top);
         let w = &words[i];
         if dashes {
-            out[i] = g.after_dashes;
+            out[i] = if shown { Role::Path } else { g.after_dashes };
             i += 1;
             continue;
         }
@@ -245,12 +221,18 @@ fn read(
             dashes = true;
             out[i] = Role::Text;
             i += 1;
+            // `dotenv -e FILE -- npm test`: the program it runs, by its grammar
+            if g.runs && depth < MAX_RUNS && i < words.len() {
+                run(words, out, i, depth);
+                return;
+            }
             continue;
         }
         if w.len() > 1 && w.starts_with('-') {
             match option(&grammars, code_flags, w) {
                 Some((a, glued)) => {
                     out[i] = if glued { a.role } else { Role::Text };
+                    shown |= a.shows_content;
                     i += 1;
                     // its values: never `--` (`git log -m -- x`), and for a list, every
                     // word up to the next option
@@ -264,6 +246,11 @@ fn read(
                         }
                         i += 1;
                         taken += 1;
+                    }
+                    // `python -m pytest ARGS…`: the module's words, by its grammar
+                    if a.runs && !glued && taken == 1 && depth < MAX_RUNS {
+                        run(words, out, i - 1, depth);
+                        return;
                     }
                     if let Some(rest) = a.rest {
                         for r in out.iter_mut().skip(i) {
@@ -309,17 +296,8 @@ fn read(
         i += 1;
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
             // `npx tsc --outDir dist`: tsc's words, by tsc's grammar
-            let ran = (g.runs && depth < MAX_RUNS)
-                .then(|| words.get(i - 1))
-                .flatten();
-            if let (Some(name), Some(rest)) = (ran, out.get_mut(i - 1..)) {
-                read_program(words.get(i - 1..).unwrap_or(&[]), rest, depth + 1);
-                // (its path is read, as a program's is)
-                out[i - 1] = if name.contains('/') {
-                    Role::Path
-                } else {
-                    Role::Name
-                };
+            if g.runs && depth < MAX_RUNS {
+                run(words, out, i - 1, depth);
                 return;
             }
             for r in out.iter_mut().skip(i) {
@@ -328,6 +306,20 @@ fn read(
             return;
         }
     }
+}
+
+/// The words from `at` on are a program and its words, read by its grammar; its own path is
+/// read, as a program's is.
+fn run(words: &[String], out: &mut [Role], at: usize, depth: u8) {
+    let (Some(name), Some(rest)) = (words.get(at), out.get_mut(at..)) else {
+        return;
+    };
+    read_program(&words[at..], rest, depth + 1);
+    out[at] = if name.contains('/') {
+        Role::Path
+    } else {
+        Role::Name
+    };
 }
 
 #[cfg(test)]
@@ -344,7 +336,9 @@ mod tests {
             ("ssh -ikey.pem host", &[N, P, P]),
             ("npm run build -- --watch", &[N, N, N, U, U]),
             ("git commit -m build a.txt", &[N, N, T, T, P]),
-            ("git log -m -- .env", &[N, N, N, T, P]),
+            ("git log -m -- .env", &[N, N, N, T, N]),
+            ("git log -p -- .env", &[N, N, T, T, P]),
+            ("git log --oneline -- dist", &[N, N, N, T, N]),
             ("git checkout -b build origin/build", &[N, N, T, N, N]),
             ("git checkout HEAD~3 x", &[N, N, N, P]),
             ("git show HEAD:.env", &[N, N, P]),
@@ -367,13 +361,31 @@ mod tests {
             ("npx tsc --outDir dist", &[N, N, P, P]),
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
-            ("systemd-inhibit cat .env", &[N, U, P]),
+            ("foo cat .env", &[N, U, U]),
+            ("cabal install build", &[N, U, U]),
+            ("ghq rm alice/dist", &[N, U, U]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),
             ("kubectl logs deploy/build", &[N, T, T]),
             ("uv run pytest -k build tests", &[N, N, N, T, T, P]),
             ("CAT x", &[N, P]),
             ("echo build", &[N, T]),
+            (
+                "python -m http.server --directory build 8000",
+                &[N, T, N, P, P, T],
+            ),
+            ("python -m pytest -k build tests", &[N, T, N, T, T, P]),
+            (
+                "dotenv -e .env.test -- npm run build",
+                &[N, T, P, T, N, N, N],
+            ),
+            ("dotenv -e .env.test -- cat build/x", &[N, T, P, T, N, P]),
+            ("rustup run stable cargo build", &[N, N, N, N, N]),
+            ("rustup run stable cat .env", &[N, N, N, N, P]),
+            ("nyc report --temp-dir coverage/.nyc", &[N, N, P, P]),
+            ("nyc mocha build", &[N, N, P]),
+            ("bun build src/a.ts --outdir dist", &[N, N, P, P, P]),
+            ("npx -- tsc --outDir dist", &[N, T, N, P, P]),
         ];
         let wrong: Vec<String> = cases
             .iter()

@@ -1,9 +1,10 @@
 //! Launchers that hide the real command: `sudo`, `env`, `nice`, `timeout`, `xargs`, `strace`,
-//! `flock FILE`, `chroot DIR`, … run the words after their options (the table [`LAUNCHERS`]
-//! holds the ones that differ only in their options); `bash -c`, `eval`, `su -c`, `watch`,
+//! `flock FILE`, `chroot DIR`, … run the words after their options (the program table gives
+//! the options of the ones that differ only in them); `bash -c`, `eval`, `su -c`, `watch`,
 //! `env -S`, `script -c`, `flock -c` run a script.
 
 use super::analysis::SimpleCommand;
+use super::programs::{self, Launch};
 use super::{basename, names};
 
 /// Environment variables whose value a program runs as shell text (pagers, editors, git's
@@ -57,211 +58,6 @@ pub(super) enum Peel {
     },
 }
 
-/// A launcher that runs its operands as a command after its options and `skip` operands of
-/// its own (`flock FILE cmd`, `chroot DIR cmd`, `taskset MASK cmd`).
-struct Launcher {
-    name: &'static str,
-    /// [`names::folded_key`] of `name` ([`names::NONE`] for names of 16 bytes or more).
-    key: names::Key,
-    /// Short options that take a value.
-    short_arg: &'static [u8],
-    /// Long options that take the next word as their value.
-    long_arg: &'static [&'static str],
-    skip: usize,
-}
-
-const fn launcher_row(
-    name: &'static str,
-    short_arg: &'static [u8],
-    long_arg: &'static [&'static str],
-    skip: usize,
-) -> Launcher {
-    Launcher {
-        name,
-        key: names::folded_key(name),
-        short_arg,
-        long_arg,
-        skip,
-    }
-}
-
-/// Launchers that differ only in their options (with the long ones that take a value, which
-/// the program table does not hold; its `every_launcher_is_peeled` test keeps the two in
-/// step). Without a command after them they run none (or an interactive shell), which is not
-/// peeled.
-const LAUNCHERS: &[Launcher] = &[
-    launcher_row("doas", b"Cu", &[], 0),
-    launcher_row("nohup", b"", &[], 0),
-    launcher_row("setsid", b"", &[], 0),
-    launcher_row("unbuffer", b"", &[], 0),
-    launcher_row("nice", b"n", &["--adjustment"], 0),
-    launcher_row(
-        "ionice",
-        b"cnpPu",
-        &["--class", "--classdata", "--pid", "--pgid", "--uid"],
-        0,
-    ),
-    launcher_row("time", b"fo", &["--format", "--output"], 0),
-    // the duration
-    launcher_row("timeout", b"ks", &["--kill-after", "--signal"], 1),
-    launcher_row("exec", b"a", &[], 0),
-    launcher_row(
-        "xargs",
-        b"adEILnPs",
-        &[
-            "--arg-file",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--max-chars",
-            "--process-slot-var",
-        ],
-        0,
-    ),
-    launcher_row("stdbuf", b"ioe", &["--input", "--output", "--error"], 0),
-    launcher_row("pkexec", b"", &["--user"], 0),
-    launcher_row(
-        "strace",
-        b"abeEIoOpPsSuX",
-        &[
-            "--output",
-            "--attach",
-            "--env",
-            "--user",
-            "--trace",
-            "--signal",
-            "--string-limit",
-            "--columns",
-            "--trace-path",
-            "--summary-sort-by",
-        ],
-        0,
-    ),
-    launcher_row("ltrace", b"aADeFlnopsuxw", &["--output", "--library"], 0),
-    // session and power launchers: each runs its operands as a command
-    launcher_row(
-        "dbus-run-session",
-        b"",
-        &["--config-file", "--dbus-daemon"],
-        0,
-    ),
-    launcher_row(
-        "systemd-inhibit",
-        b"",
-        &["--what", "--who", "--why", "--mode"],
-        0,
-    ),
-    launcher_row("caffeinate", b"tw", &[], 0),
-    launcher_row("screen", b"SceEhpTtX", &[], 0),
-    launcher_row(
-        "watchexec",
-        b"wefidsEp",
-        &[
-            "--watch",
-            "--exts",
-            "--filter",
-            "--ignore",
-            "--debounce",
-            "--signal",
-            "--shell",
-            "--env",
-            "--delay-run",
-            "--on-busy-update",
-            "--project-origin",
-            "--workdir",
-            "--filter-file",
-            "--ignore-file",
-        ],
-        0,
-    ),
-    launcher_row("chroot", b"", &["--userspec", "--groups"], 1),
-    launcher_row(
-        "unshare",
-        b"RwSG",
-        &[
-            "--root",
-            "--wd",
-            "--setuid",
-            "--setgid",
-            "--propagation",
-            "--setgroups",
-            "--map-user",
-            "--map-group",
-            "--map-users",
-            "--map-groups",
-        ],
-        0,
-    ),
-    launcher_row("nsenter", b"tSG", &["--target", "--setuid", "--setgid"], 0),
-    launcher_row(
-        "setpriv",
-        b"",
-        &[
-            "--reuid",
-            "--regid",
-            "--ruid",
-            "--rgid",
-            "--euid",
-            "--egid",
-            "--groups",
-            "--inh-caps",
-            "--ambient-caps",
-            "--bounding-set",
-            "--securebits",
-            "--pdeathsig",
-            "--selinux-label",
-            "--apparmor-profile",
-            "--landlock-access",
-            "--landlock-rule",
-            "--seccomp-filter",
-        ],
-        0,
-    ),
-    launcher_row(
-        "systemd-run",
-        b"upEHM",
-        &[
-            "--unit",
-            "--property",
-            "--description",
-            "--slice",
-            "--setenv",
-            "--uid",
-            "--gid",
-            "--nice",
-            "--working-directory",
-            "--machine",
-            "--host",
-            "--on-calendar",
-            "--on-active",
-            "--on-boot",
-            "--on-startup",
-            "--on-unit-active",
-            "--on-unit-inactive",
-            "--timer-property",
-            "--service-type",
-        ],
-        0,
-    ),
-    launcher_row("dbus-launch", b"", &["--config-file"], 0),
-    launcher_row("xvfb-run", b"efnpsw", &[], 0),
-    launcher_row("firejail", b"", &[], 0),
-    launcher_row("valgrind", b"", &[], 0),
-    launcher_row("entr", b"", &[], 0),
-    launcher_row("faketime", b"", &[], 1),
-    launcher_row("proxychains", b"f", &[], 0),
-    launcher_row(
-        "torsocks",
-        b"uapP",
-        &["--user", "--pass", "--address", "--port"],
-        0,
-    ),
-    launcher_row("catchsegv", b"", &[], 0),
-    launcher_row("toybox", b"", &[], 0),
-    launcher_row("fakeroot", b"ifs", &["--lib", "--faked"], 0),
-    launcher_row("ssh-agent", b"aEPt", &[], 0),
-];
-
 /// Options scanned up to the first operand.
 pub(super) struct Options {
     pub next: usize,
@@ -285,6 +81,16 @@ impl Options {
 
 /// Scans `-x`, `-xVALUE`, `-x VALUE` (for letters in `short_arg`), `--long[=v]`,
 /// `--long VALUE` (for `long_arg`), up to `--` or the first operand.
+/// [`options`] by the program table's value options of the launcher `name`.
+fn table_options(words: &[String], name: &str) -> Options {
+    let p = programs::lookup(name);
+    options(
+        words,
+        p.map_or(&[][..], |p| p.short_values()),
+        p.map_or(&[][..], |p| p.value_options()),
+    )
+}
+
 pub(super) fn options(words: &[String], short_arg: &[u8], long_arg: &[&str]) -> Options {
     let mut o = Options {
         next: 1,
@@ -347,11 +153,6 @@ fn is_assignment(w: &str) -> bool {
 }
 
 /// The command after a table launcher's options and own operands.
-fn table_launcher(words: &[String], l: &'static Launcher) -> Peel {
-    let o = options(words, l.short_arg, l.long_arg);
-    launcher(words, l.name, o.next + l.skip)
-}
-
 fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     if next < words.len() {
         Peel::Launcher { name, next }
@@ -360,54 +161,11 @@ fn launcher(words: &[String], name: &'static str, next: usize) -> Peel {
     }
 }
 
+pub(super) use super::programs::is_shell_key;
 /// A shell's name, also versioned or with `.exe` (`ksh93`, `bash5.2`, `bash-5.2`, `sh.exe`).
-pub(super) fn is_shell(name: &str) -> bool {
-    is_shell_key(names::folded_key(unversioned(name)))
-}
-
-/// `bash-5.2` → `bash`, `ksh93` → `ksh`, `sh.exe` → `sh`.
-fn unversioned(name: &str) -> &str {
-    let name = name.strip_suffix(".exe").unwrap_or(name);
-    let trimmed = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let trimmed = trimmed.strip_suffix('-').unwrap_or(trimmed);
-    if trimmed.is_empty() {
-        name
-    } else {
-        trimmed
-    }
-}
-
-pub(super) fn is_shell_key(key: names::Key) -> bool {
-    matches!(
-        key,
-        names::SH
-            | names::BASH
-            | names::ZSH
-            | names::DASH
-            | names::KSH
-            | names::ASH
-            | names::MKSH
-            | names::FISH
-            | TCSH
-            | CSH
-            | YASH
-            | RBASH
-            | POSH
-            | LKSH
-            | OKSH
-            | PDKSH
-    )
-}
+pub(super) use super::programs::is_shell_name as is_shell;
 
 // Names only this module matches (the rest are in `names`).
-const TCSH: names::Key = names::folded_key("tcsh");
-const CSH: names::Key = names::folded_key("csh");
-const YASH: names::Key = names::folded_key("yash");
-const RBASH: names::Key = names::folded_key("rbash");
-const POSH: names::Key = names::folded_key("posh");
-const LKSH: names::Key = names::folded_key("lksh");
-const OKSH: names::Key = names::folded_key("oksh");
-const PDKSH: names::Key = names::folded_key("pdksh");
 const RUNUSER: names::Key = names::folded_key("runuser");
 const FLOCK: names::Key = names::folded_key("flock");
 const SCRIPT: names::Key = names::folded_key("script");
@@ -469,42 +227,8 @@ pub(super) fn peel(words: &[String]) -> Peel {
     };
     let name = basename(first);
     match names::folded_key(name) {
-        names::SUDO => {
-            let o = options(
-                words,
-                b"CDghpRrTtUu",
-                &[
-                    "--user",
-                    "--group",
-                    "--close-from",
-                    "--chdir",
-                    "--prompt",
-                    "--role",
-                    "--type",
-                    "--command-timeout",
-                    "--other-user",
-                    "--host",
-                    "--chroot",
-                ],
-            );
-            let flags = words.get(1..o.next).unwrap_or(&[]);
-            if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
-                return Peel::None;
-            }
-            let next = after_assignments(words, o.next);
-            launcher(words, "sudo", next)
-        }
-        names::ENV => {
-            let o = options(words, b"uCS", &["--unset", "--chdir", "--split-string"]);
-            let long = long_value(words, o.next, "--split-string");
-            if let Some((at, skip)) = o.value(b'S').or(long) {
-                if at < words.len() {
-                    return script(words, "env -S", at, skip);
-                }
-            }
-            let next = after_assignments(words, o.next);
-            launcher(words, "env", next)
-        }
+        names::SUDO => sudo(words),
+        names::ENV => env(words),
         names::BUILTIN => launcher(words, "builtin", 1),
         names::BUSYBOX => launcher(words, "busybox", 1),
         names::COMMAND => {
@@ -522,7 +246,7 @@ pub(super) fn peel(words: &[String]) -> Peel {
             params: None,
         },
         names::WATCH => {
-            let o = options(words, b"nq", &["--interval", "--equexit"]);
+            let o = table_options(words, "watch");
             if o.next < words.len() {
                 Peel::Script {
                     name: "watch",
@@ -535,170 +259,192 @@ pub(super) fn peel(words: &[String]) -> Peel {
                 Peel::None
             }
         }
-        names::SU | RUNUSER => {
-            if let Some((at, skip)) = su_command(words) {
-                return script(
-                    words,
-                    if name == "su" { "su -c" } else { "runuser -c" },
-                    at,
-                    skip,
-                );
-            }
-            // `runuser -u USER [--] cmd …` runs the command itself
-            let o = options(
-                words,
-                b"ugGsw",
-                &["--user", "--group", "--supp-group", "--shell"],
-            );
-            if name == "runuser" && o.value(b'u').is_some() {
-                return launcher(words, "runuser", o.next);
-            }
-            Peel::None
-        }
-        SG => {
-            // `sg GROUP -c cmd`, `sg GROUP cmd`
-            let o = options(words, b"", &[]);
-            match words.get(o.next + 1) {
-                Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
-                Some(_) => Peel::Script {
-                    name: "sg",
-                    at: o.next + 1,
-                    join: true,
-                    skip: 0,
-                    params: None,
-                },
-                None => Peel::None,
-            }
-        }
-        FLOCK => {
-            // `flock [opts] FILE -c cmd`, `flock [opts] FILE cmd …`, `flock [opts] FD`
-            let o = options(
-                words,
-                b"wEc",
-                &["--timeout", "--wait", "--conflict-exit-code", "--command"],
-            );
-            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
-                return script(words, "flock -c", at, skip);
-            }
-            match words.get(o.next + 1).map(String::as_str) {
-                Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
-                Some(w) if w.starts_with("--command=") => {
-                    script(words, "flock -c", o.next + 1, "--command=".len())
-                }
-                _ => launcher(words, "flock", o.next + 1),
-            }
-        }
-        SCRIPT => {
-            // util-linux `script -c CMD [file]`; BSD/macOS `script [file [cmd …]]`
-            let o = options(
-                words,
-                b"cEoTIOBmF",
-                &[
-                    "--command",
-                    "--echo",
-                    "--output-limit",
-                    "--log-timing",
-                    "--log-in",
-                    "--log-out",
-                    "--log-io",
-                    "--logging-format",
-                ],
-            );
-            if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
-                return script(words, "script -c", at, skip);
-            }
-            launcher(words, "script", o.next + 1)
-        }
-        CHRT | TASKSET => {
-            // `chrt [opts] PRIO cmd`, `taskset [opts] MASK cmd`; `-p` works on a pid
-            let o = options(
-                words,
-                b"TPD",
-                &["--sched-runtime", "--sched-period", "--sched-deadline"],
-            );
-            let flags = words.get(1..o.next).unwrap_or(&[]);
-            if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
-                return Peel::None;
-            }
-            launcher(
-                words,
-                if name == "chrt" { "chrt" } else { "taskset" },
-                o.next + 1,
-            )
-        }
+        names::SU | RUNUSER => su(words, name),
+        SG => sg(words),
+        FLOCK => flock(words),
+        SCRIPT => script_command(words),
+        CHRT | TASKSET => chrt(words, name),
         // `parallel` runs a command template per argument: read in `embedded`
         PARALLEL => Peel::None,
-        CPULIMIT => {
-            // `cpulimit -l N [--] cmd …` (`-p PID`/`-e EXE` watch a running process)
-            let o = options(
-                words,
-                b"lpei",
-                &["--limit", "--pid", "--exe", "--include-children"],
-            );
-            if o.saw(b'p') || o.saw(b'e') {
-                return Peel::None;
-            }
-            launcher(words, "cpulimit", o.next)
-        }
+        CPULIMIT => cpulimit(words),
         // (a versioned name, `ksh93`, only when the plain key is no shell)
         key if is_shell_key(key)
             || (name.ends_with(|c: char| c.is_ascii_digit() || c == 'e') && is_shell(name)) =>
         {
-            let (i, c, _) = shell_options(words);
-            if c && i < words.len() {
-                let name = match name {
-                    "bash" => "bash -c",
-                    "zsh" => "zsh -c",
-                    "dash" => "dash -c",
-                    "ksh" => "ksh -c",
-                    "fish" => "fish -c",
-                    "tcsh" | "csh" => "csh -c",
-                    _ => "sh -c",
-                };
-                Peel::Script {
-                    name,
-                    at: i,
-                    join: false,
-                    skip: 0,
-                    params: (i + 1 < words.len()).then_some(i + 1),
-                }
-            } else {
-                Peel::None
-            }
+            shell(words, name)
         }
-        // `tmux new-session -d 'cmd'`: the shell command after a command's options
-        TMUX => {
-            let sub = words.get(1).map_or("", String::as_str);
-            if !matches!(
-                sub,
-                "new-session"
-                    | "new"
-                    | "new-window"
-                    | "neww"
-                    | "split-window"
-                    | "splitw"
-                    | "respawn-pane"
-                    | "respawnp"
-                    | "run-shell"
-                    | "run"
-            ) {
-                return Peel::None;
-            }
-            let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
-            rest[0] = "tmux".to_string();
-            let o = options(&rest, b"sntcxyeFfltb", &[]);
-            script(words, "tmux", o.next + 1, 0)
+        TMUX => tmux(words),
+        // the one launcher whose name is too long for the program table's keys
+        _ if name.eq_ignore_ascii_case("dbus-run-session") => {
+            let o = options(words, b"", &["--config-file", "--dbus-daemon"]);
+            launcher(words, "dbus-run-session", o.next)
         }
-        key => match LAUNCHERS.iter().find(|l| {
-            if key == names::NONE {
-                l.name == name
-            } else {
-                l.key == key
+        // the other launchers differ only in their options, which the program table gives
+        _ => match programs::lookup_folded(name).and_then(|p| Some((p, p.launch()?))) {
+            Some((p, Launch::Words { skip })) => {
+                let o = options(words, p.short_values(), p.value_options());
+                launcher(words, p.name, o.next + usize::from(skip))
             }
-        }) {
-            Some(l) => table_launcher(words, l),
-            None => Peel::None,
+            _ => Peel::None,
         },
+    }
+}
+
+/// `sudo [opts] [VAR=x…] CMD`; `sudo -e`/`-l` edit or list, running nothing.
+fn sudo(words: &[String]) -> Peel {
+    let o = table_options(words, "sudo");
+    let flags = words.get(1..o.next).unwrap_or(&[]);
+    if o.saw(b'e') || o.saw(b'l') || flags.iter().any(|f| f == "--edit" || f == "--list") {
+        return Peel::None;
+    }
+    let next = after_assignments(words, o.next);
+    launcher(words, "sudo", next)
+}
+
+/// `env [opts] [VAR=x…] CMD`; `env -S 'CMD'` splits a script.
+fn env(words: &[String]) -> Peel {
+    let o = table_options(words, "env");
+    let long = long_value(words, o.next, "--split-string");
+    if let Some((at, skip)) = o.value(b'S').or(long) {
+        if at < words.len() {
+            return script(words, "env -S", at, skip);
+        }
+    }
+    let next = after_assignments(words, o.next);
+    launcher(words, "env", next)
+}
+
+/// `su -c CMD`, `runuser -c CMD`, `runuser -u USER CMD`.
+fn su(words: &[String], name: &str) -> Peel {
+    if let Some((at, skip)) = su_command(words) {
+        return script(
+            words,
+            if name == "su" { "su -c" } else { "runuser -c" },
+            at,
+            skip,
+        );
+    }
+    // `runuser -u USER [--] cmd …` runs the command itself
+    let o = table_options(words, "runuser");
+    if name == "runuser" && o.value(b'u').is_some() {
+        return launcher(words, "runuser", o.next);
+    }
+    Peel::None
+}
+
+/// `sg GROUP -c CMD`, `sg GROUP CMD`.
+fn sg(words: &[String]) -> Peel {
+    let o = options(words, b"", &[]);
+    match words.get(o.next + 1) {
+        Some(c) if c == "-c" => script(words, "sg -c", o.next + 2, 0),
+        Some(_) => Peel::Script {
+            name: "sg",
+            at: o.next + 1,
+            join: true,
+            skip: 0,
+            params: None,
+        },
+        None => Peel::None,
+    }
+}
+
+/// `flock [opts] FILE -c CMD`, `flock [opts] FILE CMD…`.
+fn flock(words: &[String]) -> Peel {
+    let o = table_options(words, "flock");
+    if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+        return script(words, "flock -c", at, skip);
+    }
+    match words.get(o.next + 1).map(String::as_str) {
+        Some("-c" | "--command") => script(words, "flock -c", o.next + 2, 0),
+        Some(w) if w.starts_with("--command=") => {
+            script(words, "flock -c", o.next + 1, "--command=".len())
+        }
+        _ => launcher(words, "flock", o.next + 1),
+    }
+}
+
+/// util-linux `script -c CMD [file]`; BSD/macOS `script [file [CMD…]]`.
+fn script_command(words: &[String]) -> Peel {
+    let o = table_options(words, "script");
+    if let Some((at, skip)) = o.value(b'c').or(long_value(words, o.next, "--command")) {
+        return script(words, "script -c", at, skip);
+    }
+    launcher(words, "script", o.next + 1)
+}
+
+/// `chrt [opts] PRIO CMD`, `taskset [opts] MASK CMD`; `-p` works on a pid.
+fn chrt(words: &[String], name: &str) -> Peel {
+    let o = table_options(words, "chrt");
+    let flags = words.get(1..o.next).unwrap_or(&[]);
+    if o.saw(b'p') || o.saw(b'm') || flags.iter().any(|f| f == "--pid" || f == "--max") {
+        return Peel::None;
+    }
+    launcher(
+        words,
+        if name == "chrt" { "chrt" } else { "taskset" },
+        o.next + 1,
+    )
+}
+
+/// `cpulimit -l N [--] CMD…` (`-p PID`/`-e EXE` watch a running process).
+fn cpulimit(words: &[String]) -> Peel {
+    let o = options(
+        words,
+        b"lpei",
+        &["--limit", "--pid", "--exe", "--include-children"],
+    );
+    if o.saw(b'p') || o.saw(b'e') {
+        return Peel::None;
+    }
+    launcher(words, "cpulimit", o.next)
+}
+
+/// `tmux new-session -d 'CMD'`: the shell command after a command's options.
+fn tmux(words: &[String]) -> Peel {
+    let sub = words.get(1).map_or("", String::as_str);
+    if !matches!(
+        sub,
+        "new-session"
+            | "new"
+            | "new-window"
+            | "neww"
+            | "split-window"
+            | "splitw"
+            | "respawn-pane"
+            | "respawnp"
+            | "run-shell"
+            | "run"
+    ) {
+        return Peel::None;
+    }
+    let mut rest: Vec<String> = words.get(1..).unwrap_or(&[]).to_vec();
+    rest[0] = "tmux".to_string();
+    let o = options(&rest, b"sntcxyeFfltb", &[]);
+    script(words, "tmux", o.next + 1, 0)
+}
+
+/// A shell given `-c SCRIPT [NAME ARGS…]`.
+fn shell(words: &[String], name: &str) -> Peel {
+    let (i, c, _) = shell_options(words);
+    if c && i < words.len() {
+        let name = match name {
+            "bash" => "bash -c",
+            "zsh" => "zsh -c",
+            "dash" => "dash -c",
+            "ksh" => "ksh -c",
+            "fish" => "fish -c",
+            "tcsh" | "csh" => "csh -c",
+            _ => "sh -c",
+        };
+        Peel::Script {
+            name,
+            at: i,
+            join: false,
+            skip: 0,
+            params: (i + 1 < words.len()).then_some(i + 1),
+        }
+    } else {
+        Peel::None
     }
 }
 

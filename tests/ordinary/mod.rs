@@ -230,12 +230,19 @@ pub struct Tally {
     pub sent: Sent,
     /// `[label][allow, prompt, deny]`
     pub counts: [[usize; 3]; 3],
-    /// Clean commands that are denied or prompt.
+    /// Clean commands that are denied or prompt (but for a critical command's prompt).
     pub over: Vec<Listed>,
+    /// Clean commands that prompt as critical commands (`git push --delete`): the user's
+    /// critical-command setting asks for them in every mode, whatever the paths.
+    pub critical: Vec<Listed>,
     /// Commands that touch an ignored path and are allowed.
     pub under: Vec<Listed>,
     /// Commands that may touch one and are allowed.
     pub may_allowed: Vec<Listed>,
+    /// Commands that certainly touch one and only prompt (certainty should deny).
+    pub touches_prompted: Vec<Listed>,
+    /// Commands that only may touch one and are denied (uncertainty should prompt).
+    pub may_denied: Vec<Listed>,
 }
 
 fn column(d: Decision) -> usize {
@@ -253,17 +260,23 @@ pub fn tally(cases: &[Case], ignore: IgnoreFile, sent: Sent) -> Tally {
         sent,
         counts: [[0; 3]; 3],
         over: Vec::new(),
+        critical: Vec::new(),
         under: Vec::new(),
         may_allowed: Vec::new(),
+        touches_prompted: Vec::new(),
+        may_denied: Vec::new(),
     };
     for c in cases {
         let label = c.label(ignore);
         let (d, code) = judge(&engine, sent, &c.command);
         t.counts[label as usize][column(d)] += 1;
         let list = match (label, d) {
+            (Label::Clean, Decision::Prompt) if code == "critical_command" => &mut t.critical,
             (Label::Clean, Decision::Prompt | Decision::Deny) => &mut t.over,
             (Label::Touches, Decision::Allow) => &mut t.under,
             (Label::May, Decision::Allow) => &mut t.may_allowed,
+            (Label::Touches, Decision::Prompt) => &mut t.touches_prompted,
+            (Label::May, Decision::Deny) => &mut t.may_denied,
             _ => continue,
         };
         list.push(Listed::new(c, d, code));
