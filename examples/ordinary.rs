@@ -1,5 +1,5 @@
 //! How the current build answers the ordinary-command corpus
-//! (tests/fixtures/ordinary/commands.tsv): per ignore file and tool, in mode `yolo`, how many
+//! (tests/fixtures/ordinary/commands.tsv and agents.tsv, together): per ignore file and tool, in mode `yolo`, how many
 //! commands of each label are allowed, prompt or are denied; then the over-blocked commands
 //! (clean, yet denied or prompting), the under-blocked ones (touching an ignored path, yet
 //! allowed), and under Cline's "execute safe commands" the clean read-only commands that do not
@@ -8,6 +8,7 @@
 //!     cargo run --example ordinary            # summary, then every listed command as
 //!                                             # line, source, decision, code, command
 //!     cargo run --example ordinary -- --summary
+//!     cargo run --example ordinary -- --file agents.tsv   # one corpus file only
 //!     ORDINARY_RECURSIVE_READS=allow cargo run --example ordinary   # the other setting
 
 #[path = "../tests/ordinary/mod.rs"]
@@ -16,9 +17,19 @@ mod ordinary;
 use ordinary::{cases, safe_refused, tally, IgnoreFile, Label, Sent};
 
 fn main() {
-    let summary_only = std::env::args().any(|a| a == "--summary");
-    let cases = cases().unwrap_or_else(|e| panic!("{e}"));
-    println!("{} commands, mode yolo, root /ws, linux\n", cases.len());
+    let args: Vec<String> = std::env::args().collect();
+    let summary_only = args.iter().any(|a| a == "--summary");
+    let only = args
+        .iter()
+        .position(|a| a == "--file")
+        .and_then(|i| args.get(i + 1));
+    let mut cases = cases().unwrap_or_else(|e| panic!("{e}"));
+    cases.retain(|c| only.map_or(true, |f| c.file == f.as_str()));
+    let files = only.map_or("commands.tsv + agents.tsv", |f| f.as_str());
+    println!(
+        "{} commands ({files}), mode yolo, root /ws, linux\n",
+        cases.len()
+    );
     println!(
         "{:<28} {:<16} {:<8} {:>6} {:>6} {:>6}",
         "ignore file", "tool", "label", "allow", "prompt", "deny"

@@ -83,6 +83,32 @@ pub fn walkers(access: &Access, analysis: &Analysis) -> Vec<usize> {
 /// Whether operand `op` is the value of a walk's filter option (`--exclude=.env`, `-g '!*.pem'`,
 /// `--exclude-dir secrets`): a name the walk skips or keeps, not a file it opens.
 pub fn filter_value(analysis: &Analysis, walkers: &[usize], op: &PathOperand) -> bool {
+    walkers.contains(&op.command) && is_filter(analysis, op)
+}
+
+/// Without a view: what a walk's filter value (see [`filter_value`]) adds to the walk.
+/// `None`: `op` is no such value. `Some(true)`: nothing, the walk lists names and opens no
+/// file (`rg --files -g '*.pem' src`). `Some(false)`: it selects which files the walk reads.
+pub fn walk_filter(analysis: &Analysis, op: &PathOperand) -> Option<bool> {
+    if !is_filter(analysis, op) {
+        return None;
+    }
+    let walks = recursive::walks(analysis);
+    let mut ours = walks.iter().filter(|w| w.command == op.command).peekable();
+    ours.peek()?;
+    Some(ours.all(|w| w.filter.names_only))
+}
+
+/// Whether operand `op` is the value of a filter option of its command.
+fn is_filter(analysis: &Analysis, op: &PathOperand) -> bool {
+    let (Some(i), Some(c)) = (op.index, analysis.commands.get(op.command)) else {
+        return false;
+    };
+    filter_at(c, i)
+}
+
+/// Whether word `i` of `c` is the value of a filter option (`--include=*.ts`, `-g '*.pem'`).
+pub fn filter_at(c: &SimpleCommand, i: usize) -> bool {
     const FILTERS: &[&str] = &[
         "--include",
         "--exclude",
@@ -93,12 +119,6 @@ pub fn filter_value(analysis: &Analysis, walkers: &[usize], op: &PathOperand) ->
         "--ignore-dir",
         "-g",
     ];
-    let (Some(i), true) = (op.index, walkers.contains(&op.command)) else {
-        return false;
-    };
-    let Some(c) = analysis.commands.get(op.command) else {
-        return false;
-    };
     let glued = c
         .words
         .get(i)

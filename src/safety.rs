@@ -111,11 +111,22 @@ fn find_risk<'a>(analysis: &'a Analysis, access: &Access) -> Option<Risk<'a>> {
         None => {}
     }
     let fold = access.workspace().case_insensitive();
-    analysis
-        .commands
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| command_risk(c, analysis.roles(i), access, fold))
+    let walks = shell::recursive::walks(analysis);
+    analysis.commands.iter().enumerate().find_map(|(i, c)| {
+        // a walk that lists names only (`rg --files -g '*.pem' src`): its filters choose
+        // the names listed, no file is read through them
+        let ours = || walks.iter().filter(|w| w.command == i);
+        if ours().next().is_some() && ours().all(|w| w.filter.names_only) {
+            let mut roles = analysis.roles(i).to_vec();
+            for (j, r) in roles.iter_mut().enumerate() {
+                if crate::reads::filter_at(c, j) {
+                    *r = Role::Text;
+                }
+            }
+            return command_risk(c, &roles, access, fold);
+        }
+        command_risk(c, analysis.roles(i), access, fold)
+    })
 }
 
 fn command_risk<'a>(
@@ -217,7 +228,11 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
     if program.is_read_only() {
         return program.output(args).map(|out| Risk::Output(out));
     }
-    if version_query(program, args) || runs_nothing(program, args) || lists_archive(program, args) {
+    if version_query(program, args)
+        || runs_nothing(program, args)
+        || lists_archive(program, args)
+        || (program.lang() == Some(programs::Lang::Awk) && awk_only_prints(args))
+    {
         return None;
     }
     if let Some(sub) = program.read_only_subcommand(args) {
@@ -238,10 +253,38 @@ fn program_risk<'a>(program: &Program, name: &'a str, args: &'a [String]) -> Opt
 /// exits, running nothing else (not for launchers, privileged or destructive programs, whose
 /// spellings vary too much to trust).
 fn version_query(program: &Program, args: &[String]) -> bool {
-    let node = matches!(program.name, "node" | "nodejs" | "deno" | "bun");
+    let node = matches!(
+        program.name,
+        "node" | "nodejs" | "deno" | "bun" | "npm" | "npx" | "yarn" | "pnpm"
+    );
     !program.has(programs::LAUNCHER | programs::PRIVILEGE | programs::DESTRUCTIVE)
         && matches!(args, [only] if matches!(only.as_str(), "--version" | "-version" | "--help" | "-help")
             || (node && only == "-v"))
+}
+
+/// An awk program given inline that only reads its input and prints (`awk -F, '{print $1}'
+/// f`, `awk 'NR>=10 && NR<=40' f`): no `system`, `getline`, pipe, `close`, `@include`, and no
+/// `>` in a statement that prints (a redirection there). Its files are judged as operands.
+fn awk_only_prints(args: &[String]) -> bool {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        match w.as_str() {
+            "-F" | "-v" => i += 2,
+            "--" => return args.get(i + 1).is_some_and(|p| prints_only(p)),
+            w if w.starts_with("-F") || w.starts_with("-v") => i += 1,
+            w if w.starts_with('-') => return false,
+            program => return prints_only(program),
+        }
+    }
+    false
+}
+
+fn prints_only(program: &str) -> bool {
+    const RUNS: [&str; 6] = ["system", "getline", "close", "@", "|", "fflush"];
+    !RUNS.iter().any(|k| program.contains(k))
+        && program
+            .split([';', '\n', '{', '}'])
+            .all(|statement| !(statement.contains("print") && statement.contains('>')))
 }
 
 /// A launcher given no command (`env`, `env -0`, `nice`) or asked where one is
@@ -317,6 +360,10 @@ fn launcher_risk<'a>(
     fold: bool,
 ) -> Option<Risk<'a>> {
     let name = w.name.split(' ').next().unwrap_or(&w.name);
+    // `bash -lc 'git status && git diff'`: the script's commands are judged as any others
+    if w.script && plain_shell(fold, &w.words) {
+        return None;
+    }
     let Some(launcher) = lookup(name, fold).filter(|p| p.is_launcher()) else {
         // `bash -c`, `eval`, `find -exec`, a here-doc fed to a shell
         return Some(Risk::Launcher(&w.name, "runs code"));
@@ -344,6 +391,26 @@ fn launcher_risk<'a>(
         }
     }
     None
+}
+
+/// A Unix shell run with `-c` and only options that change nothing but how it starts or
+/// stops (`-l`, `-e`, `-u`, `-x`, `--login`): `bash -lc`, `sh -c`, `zsh -lc`.
+fn plain_shell(fold: bool, words: &[String]) -> bool {
+    let Some((name, options)) = words.split_first() else {
+        return false;
+    };
+    lookup(programs::basename(name), fold).is_some_and(|p| p.has(programs::UNIX_SHELL))
+        && options
+            .iter()
+            .any(|o| o.starts_with('-') && !o.starts_with("--") && o.contains('c'))
+        && options.iter().all(|o| {
+            matches!(o.as_str(), "--login" | "--noprofile" | "--norc")
+                || (o.starts_with('-')
+                    && o.len() > 1
+                    && o.bytes()
+                        .skip(1)
+                        .all(|b| matches!(b, b'c' | b'l' | b'e' | b'u' | b'x')))
+        })
 }
 
 /// A shell variable's name: letters, digits and `_`, not starting with a digit.
@@ -628,7 +695,25 @@ mod tests {
             ("$X -la", false),
             ("CAT x", false),
             ("f() { ls; }; f", false),
-            ("bash -c 'ls'", false),
+            // a script whose commands are all safe
+            ("bash -c 'ls'", true),
+            ("bash -lc 'git status && git diff --stat'", true),
+            ("bash -ic 'ls'", false),
+            ("bash -c 'rm x'", false),
+            ("bash -c \"$X\"", false),
+            ("awk -F, '{print $1}' a.csv", true),
+            ("awk '{print > \"out\"}' a.csv", false),
+            ("awk '{print | \"sh\"}' a.csv", false),
+            ("awk 'BEGIN { system(\"id\") }'", false),
+            ("awk -f prog.awk a.csv", false),
+            ("git config user.email", true),
+            ("git config user.email a@b.c", false),
+            ("git clean -n", true),
+            ("git clean -fd", false),
+            ("cargo fmt --all -- --check", true),
+            ("cargo fmt --all", false),
+            ("npm -v", true),
+            ("rg --files -g '*.ts' src", true),
             // outside the workspace, ignored, or unknown
             ("cat ~/.ssh/id_rsa", false),
             ("cat /etc/passwd", false),
@@ -679,7 +764,10 @@ mod tests {
             if p.has(
                 programs::SHELL | programs::INTERPRETER | programs::FETCHER | programs::PROJECT,
             ) {
-                for command in [format!("{} x", p.name), format!("{} -c x", p.name)] {
+                // (an awk program that only prints is judged by `awk_only_prints`)
+                let awk = p.lang() == Some(programs::Lang::Awk);
+                let plain = (!awk).then(|| format!("{} x", p.name));
+                for command in plain.into_iter().chain([format!("{} -c x", p.name)]) {
                     let a = crate::shell::analyse(&command);
                     assert!(!is_safe(&a, &ws), "{command}");
                 }

@@ -243,6 +243,9 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
     for c in analysis.commands.iter().filter(|c| applies_patch(c)) {
         patch_fed_allowed(access, c)?;
     }
+    for c in analysis.commands.iter().filter(|c| untracks(c)) {
+        ignore_file_kept(access, c)?;
+    }
     // a word that only may be a path prompts instead (see [`unvouched`])
     let operands = match strict {
         true => analysis.path_operands_strict(),
@@ -250,6 +253,10 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
     };
     let walkers = crate::reads::walkers(access, analysis);
     for operand in operands.into_iter().filter(|o| o.certain) {
+        // a filter of a walk that lists names only opens nothing (`rg --files -g '*.pem'`)
+        if access.view().is_none() && crate::reads::walk_filter(analysis, &operand) == Some(true) {
+            continue;
+        }
         // a shell glob the view expands is judged by what it expands to, a walker's pattern
         // (`--include='*.ts'`) is a filter its walk applies (crate::reads)
         if access.view().is_some()
@@ -313,6 +320,45 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `git rm --cached`: only the index changes, so its operands are names (the git grammar).
+fn untracks(c: &SimpleCommand) -> bool {
+    let args = c.words.get(1..).unwrap_or(&[]);
+    c.name() == Some("git")
+        && shell::programs::lookup("git")
+            .and_then(|git| git.subcommand_index(args))
+            .is_some_and(|i| args[i] == "rm")
+        && args.iter().any(|w| w == "--cached")
+}
+
+/// Taking the ignore file out of the index by name still deletes it from the repository:
+/// denied as `git rm` of it is (untracking a directory that holds it, `git rm -r --cached .`,
+/// is allowed, as before).
+fn ignore_file_kept(access: &Access, c: &SimpleCommand) -> Validation {
+    // `git -C DIR rm …` runs in DIR
+    let dir = c
+        .words
+        .iter()
+        .position(|w| w == "-C")
+        .and_then(|i| c.words.get(i + 1));
+    let base = match (c.cwd.as_deref(), dir) {
+        (Some(cwd), Some(d)) if !crate::shell::paths::is_absolute(d) => Some(format!("{cwd}/{d}")),
+        (_, Some(d)) => Some(d.clone()),
+        (cwd, None) => cwd.map(str::to_string),
+    };
+    for w in c.words.iter().skip(2).filter(|w| !w.starts_with('-')) {
+        let path = match &base {
+            Some(base) if !crate::shell::paths::is_absolute(w) => format!("{base}/{w}"),
+            _ => w.to_string(),
+        };
+        if let Ok(Some(b)) = blocked_as_file_or_dir(access, None, &path) {
+            if b.by.source == "(built-in)" {
+                return Err(blocked_error(access, w, &b, Some(&c.written_text())));
             }
         }
     }
@@ -405,51 +451,9 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// `zip -@`), are never vouched for.
 pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
     let cmds = &analysis.commands;
-    // what recursive reads and globs reach, by the view or (without one) the setting
     let view = access.view();
-    match view {
-        Some(view) => {
-            if let Some(hit) = crate::reads::hits(access, view, analysis).first() {
-                return Some(format!(
-                    "`{}` may read {} (through `{}`), which the {} file blocks (`{}`)",
-                    cmds.get(hit.command).and_then(|c| c.name()).unwrap_or(""),
-                    hit.blocked.resolved.absolute,
-                    hit.word,
-                    access.source().file_name,
-                    hit.blocked.by.pattern
-                ));
-            }
-        }
-        None => {
-            if let Some((walk, by)) = crate::reads::blind_walk(access, analysis) {
-                return Some(format!(
-                    "`{}` reads every file below `{}`, which may hold a file the {} file blocks (`{}`)",
-                    cmds.get(walk.command).and_then(|c| c.name()).unwrap_or(""),
-                    walk.word,
-                    access.source().file_name,
-                    by.pattern
-                ));
-            }
-        }
-    }
-    // names inside an archive or a patch, or from a list
-    for c in cmds {
-        use crate::shell::unseen::{unseen, Unseen};
-        if let Some(u) = unseen(c) {
-            let what = match u {
-                // unpacked into a known directory outside every root: no ignored file there
-                Unseen::Extract {
-                    into,
-                    anywhere: false,
-                } if outside_roots(access, c, into.unwrap_or(".")) => continue,
-                Unseen::Extract { .. } => "writes files named inside an archive or patch",
-                Unseen::Listed => "reads files named in a list",
-            };
-            return Some(format!(
-                "`{}` {what}, only known when it runs",
-                c.written_text()
-            ));
-        }
+    if let Some(why) = walked_reads(access, analysis).or_else(|| unseen_names(access, cmds)) {
+        return Some(why);
     }
     // most commands name every file literally: nothing to look at
     let globby = |w: &str| w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['));
@@ -503,9 +507,20 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
         {
             continue;
         }
+        // a walk's filter only narrows what the walk reads, which is judged as a walk: it
+        // asks only when it aims at hidden names (`--include='.e*'`), not when a `*` could
+        // start one (`--include='*.py'` and `.env.*`)
+        let filter = match view {
+            None => crate::reads::walk_filter(analysis, op),
+            Some(_) => None,
+        };
+        if filter == Some(true) {
+            continue;
+        }
         if op.glob || op.pattern {
             let folded = (nocase && op.glob).then(|| op.path.to_ascii_lowercase());
-            let risk = |path: &str| access.glob_risk(path, op.glob && shell_globs);
+            let dotfile_rule = (op.glob && shell_globs) || filter.is_some();
+            let risk = |path: &str| access.glob_risk(path, dotfile_rule);
             // (`All` too: with dotglob it can differ from what validation read)
             if let Ok(GlobRisk::May(b) | GlobRisk::All(b)) = folded
                 .as_deref()
@@ -542,6 +557,62 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
                 "`{}` may delete a file the {} file blocks",
                 c.written_text(),
                 access.source().file_name
+            ));
+        }
+    }
+    None
+}
+
+/// What recursive reads and globs reach that the ignore file blocks, by the workspace view or
+/// (without one) the `recursiveReads` setting: why it prompts.
+fn walked_reads(access: &Access, analysis: &Analysis) -> Option<String> {
+    let cmds = &analysis.commands;
+    match access.view() {
+        Some(view) => {
+            if let Some(hit) = crate::reads::hits(access, view, analysis).first() {
+                return Some(format!(
+                    "`{}` may read {} (through `{}`), which the {} file blocks (`{}`)",
+                    cmds.get(hit.command).and_then(|c| c.name()).unwrap_or(""),
+                    hit.blocked.resolved.absolute,
+                    hit.word,
+                    access.source().file_name,
+                    hit.blocked.by.pattern
+                ));
+            }
+        }
+        None => {
+            if let Some((walk, by)) = crate::reads::blind_walk(access, analysis) {
+                return Some(format!(
+                    "`{}` reads every file below `{}`, which may hold a file the {} file blocks (`{}`)",
+                    cmds.get(walk.command).and_then(|c| c.name()).unwrap_or(""),
+                    walk.word,
+                    access.source().file_name,
+                    by.pattern
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// A command writing or reading names inside an archive or a patch, or from a list: why it
+/// prompts.
+fn unseen_names(access: &Access, cmds: &[SimpleCommand]) -> Option<String> {
+    for c in cmds {
+        use crate::shell::unseen::{unseen, Unseen};
+        if let Some(u) = unseen(c) {
+            let what = match u {
+                // unpacked into a known directory outside every root: no ignored file there
+                Unseen::Extract {
+                    into,
+                    anywhere: false,
+                } if outside_roots(access, c, into.unwrap_or(".")) => continue,
+                Unseen::Extract { .. } => "writes files named inside an archive or patch",
+                Unseen::Listed => "reads files named in a list",
+            };
+            return Some(format!(
+                "`{}` {what}, only known when it runs",
+                c.written_text()
             ));
         }
     }

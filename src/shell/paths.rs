@@ -59,6 +59,8 @@ const LOADER_VARIABLES: &[&str] = &[
     "GIT_DIR",
     "CURL_HOME",
     "NPM_CONFIG_USERCONFIG",
+    // dotenv's preload (`node -r dotenv/config`) loads it
+    "DOTENV_CONFIG_PATH",
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -158,21 +160,7 @@ fn operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
 fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
     let mut out = Vec::new();
     for (ci, c) in analysis.commands.iter().enumerate() {
-        // a launcher's own operands (`xargs -a FILE`, `time -o FILE`)
-        for w in c
-            .wrappers
-            .iter()
-            .filter(|w| !w.script)
-            .flat_map(|w| w.words.iter().skip(1))
-        {
-            match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
-                Some((_, value)) => add(&mut out, ci, c, value, false, Source::LITERAL),
-                None if !w.starts_with('-') && super::lexer::assignment_name_len(w).is_none() => {
-                    add(&mut out, ci, c, w, false, Source::LITERAL)
-                }
-                None => glued_values(&mut out, ci, c, w, false, Source::LITERAL),
-            }
-        }
+        launcher_operands(&mut out, ci, c);
         let mut options = true;
         let find = c.name() == Some("find");
         // what a printer feeds to xargs becomes its operands (`echo .env | xargs cat`)
@@ -210,6 +198,18 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 true => Role::Path,
                 false => roles.get(i).copied().unwrap_or(Role::Unknown),
             };
+            // whatever the program does with it, the shell expands a glob first, listing the
+            // directories it names (`echo secrets/*.pem` lists `secrets/`)
+            if role != Role::Path && c.is_glob(i) && !c.is_dynamic(i) {
+                if let Some(dir) = listed_directory(w) {
+                    let at = Source {
+                        index: Some(i),
+                        glob: dir.contains(['*', '?', '[']),
+                        ..Source::LITERAL
+                    };
+                    add(&mut out, ci, c, dir, false, at);
+                }
+            }
             if w == "-" || w.is_empty() || role == Role::Text {
                 continue;
             }
@@ -266,43 +266,74 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 add(&mut out, ci, c, after, dynamic, at);
             }
         }
-        // `docker run -v "$PWD":/w img cat /w/.env`: a container path under a bind mount
-        for (i, host) in super::mounts::host_paths(c) {
-            let at = Source {
-                index: Some(i),
-                unknown: c.is_unknown(i),
-                role: Role::Unknown,
-                ..Source::LITERAL
-            };
-            add_cow(&mut out, ci, c, Cow::Owned(host), c.is_dynamic(i), at);
-        }
-        // `curl -O https://x/.env` writes `./.env`
-        for (i, file) in super::downloads::named_after_urls(c) {
-            // (an expansion before the last component does not change the name)
-            let at = Source {
-                index: Some(i),
-                unknown: c.is_unknown(i) && file.contains(['$', '`']),
-                ..Source::LITERAL
-            };
-            add_cow(&mut out, ci, c, Cow::Owned(file), c.is_dynamic(i), at);
-        }
-        // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
-        loaded_files(&mut out, ci, c);
-        // sed's `r FILE` and `w FILE` inside its script
-        for (file, _) in super::effects::sed_files(&c.words) {
-            add(&mut out, ci, c, file, false, Source::LITERAL);
-        }
-        for r in c.redirects.iter().filter(|r| r.names_file()) {
-            let at = Source {
-                unknown: r.dynamic && unknown_text(&r.target),
-                glob: has_any(&r.target, b"*?["),
-                redirect: true,
-                ..Source::LITERAL
-            };
-            add(&mut out, ci, c, &r.target, r.dynamic, at);
-        }
+        named_elsewhere(&mut out, ci, c);
     }
     out
+}
+
+/// A launcher's own operands (`xargs -a FILE`, `time -o FILE`).
+fn launcher_operands<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
+    for w in c
+        .wrappers
+        .iter()
+        .filter(|w| !w.script)
+        .flat_map(|w| w.words.iter().skip(1))
+    {
+        match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
+            Some((_, value)) => add(out, ci, c, value, false, Source::LITERAL),
+            None if !w.starts_with('-') && super::lexer::assignment_name_len(w).is_none() => {
+                add(out, ci, c, w, false, Source::LITERAL)
+            }
+            None => glued_values(out, ci, c, w, false, Source::LITERAL),
+        }
+    }
+}
+
+/// The files a command names outside its operands: under a bind mount, after a URL, in its
+/// variables, in a sed script, in its redirections.
+fn named_elsewhere<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
+    // `docker run -v "$PWD":/w img cat /w/.env`: a container path under a bind mount
+    for (i, host) in super::mounts::host_paths(c) {
+        let at = Source {
+            index: Some(i),
+            unknown: c.is_unknown(i),
+            role: Role::Unknown,
+            ..Source::LITERAL
+        };
+        add_cow(out, ci, c, Cow::Owned(host), c.is_dynamic(i), at);
+    }
+    // `curl -O https://x/.env` writes `./.env`
+    for (i, file) in super::downloads::named_after_urls(c) {
+        // (an expansion before the last component does not change the name)
+        let at = Source {
+            index: Some(i),
+            unknown: c.is_unknown(i) && file.contains(['$', '`']),
+            ..Source::LITERAL
+        };
+        add_cow(out, ci, c, Cow::Owned(file), c.is_dynamic(i), at);
+    }
+    // `LD_PRELOAD=x.so`, `BASH_ENV=.env`: variables naming files the program loads
+    loaded_files(out, ci, c);
+    // sed's `r FILE` and `w FILE` inside its script
+    for (file, _) in super::effects::sed_files(&c.words) {
+        add(out, ci, c, file, false, Source::LITERAL);
+    }
+    for r in c.redirects.iter().filter(|r| r.names_file()) {
+        let at = Source {
+            unknown: r.dynamic && unknown_text(&r.target),
+            glob: has_any(&r.target, b"*?["),
+            redirect: true,
+            ..Source::LITERAL
+        };
+        add(out, ci, c, &r.target, r.dynamic, at);
+    }
+}
+
+/// The directory part of a shell glob, which the shell lists to expand it: `secrets/` of
+/// `secrets/*.pem`, `src/*/` of `src/*/x.ts`; `None` for a glob in the working directory.
+fn listed_directory(glob: &str) -> Option<&str> {
+    let end = glob.rfind('/')?;
+    glob.get(..=end).filter(|d| *d != "/")
 }
 
 /// `find`'s expression: a test, action or operator (`-name`, `!`, `(`) ends the start points.
@@ -616,6 +647,27 @@ pub(crate) fn is_absolute(word: &str) -> bool {
 /// The files named by loader variables, as assignments or `env` words.
 #[inline(never)]
 fn loaded_files<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a SimpleCommand) {
+    // a value written as a path handed to a program in its environment
+    // (`GOOGLE_APPLICATION_CREDENTIALS=secrets/gcp.json node x.js`) may be a file it opens
+    if !c.words.is_empty() {
+        for (k, value) in c.variables() {
+            if !LOADER_VARIABLES.contains(&k) && roles::path_syntax(value) {
+                let at = Source {
+                    unknown: unknown_text(value),
+                    role: Role::Name,
+                    ..Source::LITERAL
+                };
+                add(out, ci, c, value, value.contains('$'), at);
+            }
+        }
+    }
+    // `node -r dotenv/config app.js dotenv_config_path=.env`: dotenv's preload reads its
+    // options from the arguments
+    for w in c.words.iter().skip(1) {
+        if let Some(file) = w.strip_prefix("dotenv_config_path=") {
+            add(out, ci, c, file, file.contains('$'), Source::LITERAL);
+        }
+    }
     for (k, value) in c.variables() {
         if LOADER_VARIABLES.contains(&k) {
             for file in value.split([':', ' ']).filter(|f| !f.is_empty()) {

@@ -260,6 +260,11 @@ pub struct Sub {
     /// Operands make it write (`git branch NAME` creates a branch) unless one of these
     /// options is given (`--list`); `None`: operands are only read.
     pub operands_unless: Option<&'static [&'static str]>,
+    /// Up to this many operands are only read (`git config KEY` gets, `KEY VALUE` sets).
+    pub reads_up_to: u8,
+    /// It only reads when one of these options is given, before or after `--`
+    /// (`cargo fmt -- --check`, `git clean -n`); empty: always.
+    pub only_with: &'static [&'static str],
 }
 
 /// A program's entry as the table is written ([`TABLE`]); stored compactly as [`Program`]
@@ -471,17 +476,33 @@ impl Sub {
     pub fn writes(&self, args: &[String]) -> bool {
         let writes = self.writes;
         let written = find_option(args, b"", writes, |w| w, |_, _, _| true).is_some();
+        let unchecked = !self.only_with.is_empty()
+            && !args.iter().any(|w| {
+                self.only_with.iter().any(|o| {
+                    w == o
+                        || o.len() == 2
+                            && !w.starts_with("--")
+                            && w.starts_with('-')
+                            && w.bytes().skip(1).all(|b| b.is_ascii_alphabetic())
+                            && w.as_bytes().contains(&o.as_bytes()[1])
+                })
+            });
         written
+            || unchecked
             || self.operands_unless.is_some_and(|listing| {
                 let mut options = true;
-                let operand = args.iter().any(|w| {
-                    if options && w == "--" {
-                        options = false;
-                        return false;
-                    }
-                    !(options && w.starts_with('-'))
-                });
-                operand && !args.iter().any(|w| listing.contains(&w.as_str()))
+                let operands = args
+                    .iter()
+                    .filter(|w| {
+                        if options && *w == "--" {
+                            options = false;
+                            return false;
+                        }
+                        !(options && w.starts_with('-'))
+                    })
+                    .count();
+                operands > usize::from(self.reads_up_to)
+                    && !args.iter().any(|w| listing.contains(&w.as_str()))
             })
     }
 }
@@ -1120,6 +1141,11 @@ const GIT_READS: &[Sub] = &[
     },
     s("cat-file"),
     s("check-attr"),
+    // a dry run lists what it would delete
+    Sub {
+        only_with: &["-n", "--dry-run"],
+        ..s("clean")
+    },
     s("check-ignore"),
     s("cherry"),
     Sub {
@@ -1134,6 +1160,8 @@ const GIT_READS: &[Sub] = &[
             "--edit",
         ],
         operands_unless: Some(&["--get", "--get-all", "--get-regexp", "--list", "-l"]),
+        // `git config KEY` gets it
+        reads_up_to: 1,
         ..s("config")
     },
     s("count-objects"),
@@ -1273,9 +1301,9 @@ const JS_READS: &[Sub] = &[s("list"), s("ls"), s("why")];
 
 const CARGO_READS: &[Sub] = &[
     Sub {
-        // formats in place unless only checking
-        operands_unless: Some(&[]),
-        ..s("fmt --check")
+        // formats in place unless only checking (`cargo fmt --all -- --check`)
+        only_with: &["--check"],
+        ..s("fmt")
     },
     s("help"),
     s("locate-project"),
@@ -1304,6 +1332,15 @@ const POETRY_READS: &[Sub] = &[
     s("show"),
 ];
 
+/// terraform's: `fmt -check` lists the files it would rewrite.
+const TERRAFORM_READS: &[Sub] = &[
+    Sub {
+        only_with: &["-check", "--check"],
+        ..s("fmt")
+    },
+    s("version"),
+];
+
 /// ruff's checks that never write (`ruff check` may fix, by its configuration).
 const RUFF_READS: &[Sub] = &[
     s("format --check"),
@@ -1325,6 +1362,8 @@ const fn s(name: &'static str) -> Sub {
         name,
         writes: &[],
         operands_unless: None,
+        reads_up_to: 0,
+        only_with: &[],
     }
 }
 
@@ -1367,6 +1406,10 @@ pub struct Arg {
     /// A switch after which the words after `--` are files whose content the program
     /// prints (`git log -p -- FILE`), whatever the grammar's `after_dashes`.
     pub shows_content: bool,
+    /// A switch that gives every operand, and every word after `--`, this role wherever it
+    /// stands (`git rm --cached FILE` only changes the index: text; `git ls-files -o DIR`
+    /// lists a directory: a path).
+    pub operands: Option<Role>,
 }
 
 /// What the words of a program (or a sub-command) are.
@@ -1391,6 +1434,12 @@ pub struct Grammar {
     pub subs: &'static [(&'static str, &'static Grammar)],
     /// The grammar of a sub-command not in `subs`.
     pub other: Option<&'static Grammar>,
+    /// A name operand written as a path is that path (`pip install dist/x.whl`,
+    /// `npm install ./pkg.tgz` read the file).
+    pub names_as_paths: bool,
+    /// The program it runs (see `runs`) runs on another file system (a container's): read by
+    /// its grammar, but a path there only may be the workspace's (a mount toolgate cannot see).
+    pub runs_elsewhere: bool,
 }
 
 /// Every word a path: the file readers and writers (`cat`, `cp`, `tar`).
@@ -1403,6 +1452,8 @@ pub const FILES: Grammar = Grammar {
     after_dashes: Role::Path,
     subs: &[],
     other: None,
+    names_as_paths: false,
+    runs_elsewhere: false,
 };
 
 /// A program toolgate does not know.
@@ -1472,6 +1523,7 @@ pub const fn arg(flag: &'static str, role: Role) -> Arg {
         pattern: false,
         runs: false,
         shows_content: false,
+        operands: None,
     }
 }
 
@@ -1481,6 +1533,24 @@ const fn shows(flag: &'static str) -> Arg {
         values: 0,
         shows_content: true,
         ..arg(flag, Role::Text)
+    }
+}
+
+/// A switch giving every operand `role` (see [`Arg::operands`]).
+const fn operands_are(flag: &'static str, role: Role) -> Arg {
+    Arg {
+        values: 0,
+        operands: Some(role),
+        ..arg(flag, Role::Text)
+    }
+}
+
+/// An option taking one value of `role` after which every word is `rest`
+/// (`git checkout -b NEW START`: the start point is a ref).
+const fn arg_then(flag: &'static str, role: Role, rest: Role) -> Arg {
+    Arg {
+        rest: Some(rest),
+        ..arg(flag, role)
     }
 }
 
@@ -1873,9 +1943,10 @@ const GIT_OTHER: Grammar = Grammar {
 /// `git checkout` and `git reset`, where `-m` is a switch; `git checkout REV PATH…`.
 const GIT_CHECKOUT: Grammar = Grammar {
     options: &[
-        arg("-b", N),
-        arg("-B", N),
-        arg("--orphan", N),
+        // `-b NEW START`: a new branch from a ref
+        arg_then("-b", N, T),
+        arg_then("-B", N, T),
+        arg_then("--orphan", N, T),
         // `--track origin/x` names the branch to follow
         arg("-t", T),
         arg("--track", T),
@@ -1885,16 +1956,31 @@ const GIT_CHECKOUT: Grammar = Grammar {
 };
 
 /// `git log` and its kin: refs, then after `--` the paths whose history is listed (names
-/// in the history: the files are not opened), or printed with a patch (`-p`): then read.
+/// in the history, written as paths or not: the files are not opened), or printed with a
+/// patch (`-p`, and the options that imply one): then read.
 const GIT_LOG: Grammar = Grammar {
     options: &[
         shows("-p"),
         shows("--patch"),
         shows("-u"),
+        shows("-U"),
+        shows("--unified"),
         shows("--patch-with-stat"),
         shows("--patch-with-raw"),
         shows("--full-diff"),
         shows("--cc"),
+        shows("-c"),
+        shows("--dd"),
+        shows("--remerge-diff"),
+        shows("--diff-merges"),
+        shows("--binary"),
+        shows("--check"),
+        shows("--word-diff"),
+        shows("--color-words"),
+        shows("-W"),
+        shows("--function-context"),
+        shows("--ext-diff"),
+        shows("--textconv"),
         arg("--grep", T),
         arg("--author", T),
         arg("--committer", T),
@@ -1912,7 +1998,35 @@ const GIT_LOG: Grammar = Grammar {
         arg("-L", P),
         arg("--diff-filter", T),
     ],
-    after_dashes: N,
+    after_dashes: T,
+    ..GIT_REFS
+};
+
+/// `git rm`: paths, but with `--cached` only the index changes: the files are not opened
+/// (validate.rs still keeps the ignore file in the index).
+const GIT_RM: Grammar = Grammar {
+    options: &[operands_are("--cached", T)],
+    ..GIT_PATHS
+};
+
+/// `git ls-files`: names in the index (no file opened), but `-o` and `-i` list the
+/// directories they are given.
+const GIT_LS_FILES: Grammar = Grammar {
+    options: &[
+        operands_are("-o", P),
+        operands_are("--others", P),
+        operands_are("-i", P),
+        operands_are("--ignored", P),
+        operands_are("--directory", P),
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("--format", T),
+    ],
+    option_values: T,
+    operands: &[T],
+    after_dashes: T,
     ..GIT_REFS
 };
 
@@ -1961,7 +2075,14 @@ const GIT: Grammar = Grammar {
         ("checkout-index", &GIT_PATHS),
         ("cherry", &GIT_ONLY_REFS),
         ("cherry-pick", &GIT_ONLY_REFS),
-        ("clean", &GIT_PATHS),
+        (
+            "clean",
+            &Grammar {
+                // `-e PATTERN`: names it keeps
+                options: &[arg("-e", T), arg("--exclude", T)],
+                ..GIT_PATHS
+            },
+        ),
         (
             "clone",
             &Grammar {
@@ -2024,8 +2145,7 @@ const GIT: Grammar = Grammar {
             },
         ),
         ("log", &GIT_LOG),
-        // lists index entries: opens no file
-        ("ls-files", &GIT_REFS),
+        ("ls-files", &GIT_LS_FILES),
         ("ls-remote", &GIT_ONLY_REFS),
         // lists a tree's entries: opens no file
         ("ls-tree", &GIT_ONLY_REFS),
@@ -2053,7 +2173,7 @@ const GIT: Grammar = Grammar {
         ("rev-list", &GIT_LOG),
         ("rev-parse", &GIT_REFS),
         ("revert", &GIT_ONLY_REFS),
-        ("rm", &GIT_PATHS),
+        ("rm", &GIT_RM),
         ("shortlog", &GIT_LOG),
         ("show", &GIT_PATHS),
         ("show-branch", &GIT_ONLY_REFS),
@@ -2184,8 +2304,11 @@ const NPM: Grammar = Grammar {
     ],
     subs: &[
         ("config", &TEXT),
+        ("add", &INSTALL),
         ("dlx", &RUN_PROGRAM),
         ("exec", &RUN_PROGRAM),
+        ("i", &INSTALL),
+        ("install", &INSTALL),
         ("pack", &NAMED_PATHS),
         ("pkg", &TEXT),
         ("publish", &NAMED_PATHS),
@@ -2195,6 +2318,13 @@ const NPM: Grammar = Grammar {
         ("x", &RUN_PROGRAM),
     ],
     other: Some(&NAMES),
+    ..NAMES
+};
+
+/// `npm install`, `pip install`: packages by name, or the files and directories written as
+/// paths.
+const INSTALL: Grammar = Grammar {
+    names_as_paths: true,
     ..NAMES
 };
 
@@ -2494,7 +2624,16 @@ const PIP: Grammar = Grammar {
         arg("--output", P),
     ],
     subs: &[
+        ("add", &INSTALL),
         ("build", &NAMED_PATHS),
+        ("install", &INSTALL),
+        (
+            "pip",
+            &Grammar {
+                subs: &[("install", &INSTALL)],
+                ..NAMES
+            },
+        ),
         ("publish", &NAMED_PATHS),
         ("run", &RUN_PROGRAM),
         (
@@ -2539,6 +2678,8 @@ const DOCKER_RUN: Grammar = Grammar {
         arg("--gpus", T),
     ],
     stop_after: Some(1),
+    runs: true,
+    runs_elsewhere: true,
     ..NAMES
 };
 
@@ -2590,6 +2731,8 @@ const COMPOSE: Grammar = Grammar {
 /// `docker compose exec SERVICE CMD…`: the command runs in the container.
 const RUN_TWO: Grammar = Grammar {
     stop_after: Some(1),
+    runs: true,
+    runs_elsewhere: true,
     ..COMPOSE_FLAT
 };
 
@@ -2729,6 +2872,7 @@ const BUNDLER: Grammar = Grammar {
         arg("--base", T),
         arg("-o", P),
         arg("--entry", P),
+        arg("--dist", P),
     ],
     ..NAMES
 };
@@ -2789,9 +2933,17 @@ const RUSTUP: Grammar = Grammar {
     ..NAMES
 };
 
-/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program.
+/// dotenv-cli: `dotenv -e FILE -- PROGRAM ARGS…` loads the file, then runs the program;
+/// python-dotenv's `dotenv -f FILE run PROGRAM…` likewise.
 const DOTENV: Grammar = Grammar {
-    options: &[arg("-e", P), arg("-c", T), arg("-v", T), arg("-p", T)],
+    options: &[
+        arg("-e", P),
+        arg("-f", P),
+        arg("--file", P),
+        arg("-c", T),
+        arg("-v", T),
+        arg("-p", T),
+    ],
     stop_after: Some(1),
     runs: true,
     ..NAMES
@@ -2839,6 +2991,246 @@ const SERVE: Grammar = Grammar {
     ..FILES
 };
 
+/// `du`: a filter's value is a name it skips (`--exclude=node_modules`), not a file.
+const DU: Grammar = Grammar {
+    options: &[
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("--files0-from", P),
+        arg("-d", T),
+        arg("--max-depth", T),
+        arg("-B", T),
+        arg("--block-size", T),
+        arg("--threshold", T),
+        arg("--time-style", T),
+    ],
+    ..FILES
+};
+
+/// `ls --ignore=PATTERN`, `--hide=PATTERN` (not `-I`: BSD's is a switch).
+const LS: Grammar = Grammar {
+    options: &[
+        arg("--ignore", T),
+        arg("--hide", T),
+        arg("--width", T),
+        arg("--tabsize", T),
+        arg("--format", T),
+        arg("--sort", T),
+        arg("--time", T),
+        arg("--time-style", T),
+        arg("--block-size", T),
+        arg("--color", T),
+        arg("--quoting-style", T),
+        arg("--indicator-style", T),
+    ],
+    ..FILES
+};
+
+/// rsync: filters are names it skips or keeps; the lists and directories its options name
+/// are files.
+const RSYNC: Grammar = Grammar {
+    options: &[
+        arg("--exclude", T),
+        arg("--include", T),
+        arg("-f", T),
+        arg("--filter", T),
+        arg("--exclude-from", P),
+        arg("--include-from", P),
+        arg("--files-from", P),
+        arg("--log-file", P),
+        arg("--password-file", P),
+        arg("--backup-dir", P),
+        arg("--partial-dir", P),
+        arg("-T", P),
+        arg("--temp-dir", P),
+        arg("--compare-dest", P),
+        arg("--copy-dest", P),
+        arg("--link-dest", P),
+        arg("--chmod", T),
+        arg("--chown", T),
+        arg("--timeout", T),
+        arg("--bwlimit", T),
+        arg("--max-size", T),
+        arg("--min-size", T),
+        arg("--port", T),
+        arg("--info", T),
+        arg("--debug", T),
+    ],
+    ..FILES
+};
+
+/// swift: `build`, `test`, `package` and `run PRODUCT` are sub-commands; anything else is a
+/// script it runs.
+const SWIFT: Grammar = Grammar {
+    options: &[],
+    subs: &[
+        ("build", &NAMES),
+        ("package", &NAMES),
+        ("run", &RUN_NAMED),
+        ("test", &NAMES),
+    ],
+    ..SCRIPT
+};
+
+/// Deploy command lines (`firebase deploy --public dist`, `wrangler pages deploy dist`,
+/// `gh-pages -d dist`): what they publish is a directory they read.
+const PUBLISH: Grammar = Grammar {
+    options: &[
+        arg("--public", P),
+        arg("-d", P),
+        arg("--dist", P),
+        arg("-c", P),
+        arg("--config", P),
+        arg("--only", T),
+        arg("-m", T),
+        arg("--message", T),
+        arg("-b", N),
+        arg("--branch", N),
+        arg("--project", N),
+        arg("--project-name", N),
+        arg("-e", N),
+        arg("--env", N),
+    ],
+    subs: &[
+        ("deploy", &NAMED_PATHS),
+        (
+            "pages",
+            &Grammar {
+                subs: &[("deploy", &NAMED_PATHS), ("publish", &NAMED_PATHS)],
+                ..NAMES
+            },
+        ),
+    ],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// aws: `s3 cp|mv|sync` copy files (URLs are not); filters are names.
+const AWS: Grammar = Grammar {
+    options: &[
+        arg("--profile", N),
+        arg("--region", T),
+        arg("--output", T),
+        arg("--query", T),
+        arg("--exclude", T),
+        arg("--include", T),
+        arg("--endpoint-url", T),
+        arg("--acl", T),
+        arg("--cache-control", T),
+        arg("--content-type", T),
+    ],
+    subs: &[(
+        "s3",
+        &Grammar {
+            subs: &[("cp", &FILES), ("mv", &FILES), ("sync", &FILES)],
+            other: Some(&NAMES),
+            ..NAMES
+        },
+    )],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// twine: `upload` and `check` read the distributions they are given.
+const TWINE: Grammar = Grammar {
+    options: &[
+        arg("-r", N),
+        arg("--repository", N),
+        arg("--repository-url", T),
+        arg("--config-file", P),
+        arg("-u", T),
+        arg("--username", T),
+        arg("-p", T),
+        arg("--password", T),
+    ],
+    subs: &[("check", &FILES), ("register", &FILES), ("upload", &FILES)],
+    ..NAMES
+};
+
+/// `bundle exec CMD…` runs a program; other sub-commands take gems.
+const BUNDLE: Grammar = Grammar {
+    subs: &[("exec", &RUN_PROGRAM)],
+    other: Some(&NAMES),
+    ..NAMES
+};
+
+/// xcodebuild: actions, schemes and SDKs are names; projects and output paths are files.
+const XCODEBUILD: Grammar = Grammar {
+    options: &[
+        arg("-project", P),
+        arg("-workspace", P),
+        arg("-derivedDataPath", P),
+        arg("-resultBundlePath", P),
+        arg("-archivePath", P),
+        arg("-exportPath", P),
+        arg("-exportOptionsPlist", P),
+        arg("-xcconfig", P),
+        arg("-scheme", N),
+        arg("-target", N),
+        arg("-configuration", T),
+        arg("-destination", T),
+        arg("-sdk", T),
+        arg("-arch", T),
+    ],
+    ..NAMES
+};
+
+/// parcel: `build|serve|watch ENTRY…`, the entries are files it reads.
+const PARCEL: Grammar = Grammar {
+    subs: &[("build", &LINT), ("serve", &LINT), ("watch", &LINT)],
+    ..LINT
+};
+
+/// diff: `-x`/`--exclude` are names it skips, `-I` a regex; the rest are files.
+const DIFF: Grammar = Grammar {
+    options: &[
+        arg("-x", T),
+        arg("--exclude", T),
+        arg("-X", P),
+        arg("--exclude-from", P),
+        arg("-I", T),
+        arg("--ignore-matching-lines", T),
+        arg("-F", T),
+        arg("--show-function-line", T),
+        arg("--label", T),
+        arg("-L", T),
+        arg("--line-format", T),
+        arg("--unified", T),
+        arg("--context", T),
+        arg("-W", T),
+        arg("--width", T),
+        arg("--from-file", P),
+        arg("--to-file", P),
+    ],
+    ..FILES
+};
+
+/// psql: databases and roles are names, `-f` a script file it reads, `-c` SQL.
+const PSQL: Grammar = Grammar {
+    options: &[
+        arg("-f", P),
+        arg("--file", P),
+        arg("-o", P),
+        arg("--output", P),
+        arg("-L", P),
+        arg("--log-file", P),
+        arg("-c", T),
+        arg("--command", T),
+        arg("-d", N),
+        arg("--dbname", N),
+        arg("-U", N),
+        arg("--username", N),
+        arg("-h", T),
+        arg("--host", T),
+        arg("-p", T),
+        arg("--port", T),
+        arg("-v", T),
+        arg("--set", T),
+    ],
+    ..NAMES
+};
+
 const PROJECT_TOOL: u32 = PROJECT | READS | WRITES | NETWORK;
 const DELETES: u32 = DESTRUCTIVE | WRITES;
 const NET: u32 = NETWORK | READS | WRITES;
@@ -2846,13 +3238,17 @@ const NET: u32 = NETWORK | READS | WRITES;
 /// Sorted by name ignoring ASCII case, unique; checked at compile time and by the tests.
 const TABLE: &[Spec] = &[
     p(".", SHELL | READS),
+    p("7z", READS | WRITES),
     rn(":"),
     rn("["),
     rn("[["),
     with_grammar(with_options(rp("ack"), PAGER_OPTIONS), &RG),
+    r("addr2line"),
     with_grammar(with_options(rp("ag"), PAGER_OPTIONS), &RG),
+    p("age", READS | WRITES),
     p("apt", PROJECT_TOOL | PRIVILEGE),
     p("apt-get", PROJECT_TOOL | PRIVILEGE),
+    p("ar", READS | WRITES),
     rn("arch"),
     fetcher("aria2c"),
     shell("ash"),
@@ -2866,6 +3262,7 @@ const TABLE: &[Spec] = &[
         lang: Some(Lang::Awk),
         ..interp("awk", &[])
     },
+    with_grammar(p("aws", NET), &AWS),
     fetcher("axel"),
     r("b2sum"),
     with_grammar(p("babel", PROJECT_TOOL), &LINT),
@@ -2878,6 +3275,7 @@ const TABLE: &[Spec] = &[
     with_grammar(p("bazelisk", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("biome", PROJECT_TOOL), &LINT),
     with_grammar(p("black", PROJECT_TOOL), &LINT),
+    p("brotli", READS | WRITES),
     with_grammar(
         with_options(p("bsdtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
@@ -2887,9 +3285,13 @@ const TABLE: &[Spec] = &[
         with_grammar(interp("bun", &["-e", "--eval", "-p", "--print"]), &BUN),
         Lang::Js,
     ),
+    with_grammar(p("bundle", PROJECT_TOOL), &BUNDLE),
     with_grammar(p("bunx", PROJECT_TOOL), &NPX),
+    p("bunzip2", READS | WRITES),
     launcher("busybox", words(0), b""),
     r("bzcat"),
+    with_grammar(p("c8", PROJECT_TOOL), &NYC),
+    with_grammar(p("cabal", PROJECT_TOOL), &BUNDLER),
     launches(p("caffeinate", LAUNCHER), 0, b"tw", &[]),
     rn("cal"),
     with_reads(
@@ -2926,6 +3328,8 @@ const TABLE: &[Spec] = &[
         ..p("cmd", SHELL | READS | WRITES)
     },
     r("cmp"),
+    p("code", WRITES | READS),
+    p("codium", WRITES | READS),
     r("column"),
     r("comm"),
     launcher("command", words(0), b""),
@@ -2936,7 +3340,9 @@ const TABLE: &[Spec] = &[
     with_grammar(p("ctest", PROJECT_TOOL), &CMAKE),
     with_options(fetcher("curl"), CURL_OPTIONS),
     fetcher("curlie"),
+    p("cursor", WRITES | READS),
     with_grammar(r("cut"), &CUT),
+    with_grammar(p("dart", PROJECT_TOOL), &BUNDLER),
     shell("dash"),
     with_grammar(with_options(rn("date"), DATE_OPTIONS), &DATE),
     launches(p("dbus-launch", LAUNCHER), 0, b"", &["--config-file"]),
@@ -2947,16 +3353,19 @@ const TABLE: &[Spec] = &[
         Lang::Js,
     ),
     r("df"),
-    r("diff"),
+    with_grammar(r("diff"), &DIFF),
     rn("dirname"),
     rn("dirs"),
     launches(p("doas", LAUNCHER | PRIVILEGE), 0, b"Cu", &[]),
     with_grammar(p("docker", PROJECT_TOOL | PRIVILEGE), &DOCKER),
     with_grammar(p("docker-compose", PROJECT_TOOL), &COMPOSE),
     p("docker-machine", PROJECT_TOOL),
+    with_grammar(p("docusaurus", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("dotenv", PROJECT_TOOL), &DOTENV),
+    with_grammar(p("dotenv-cli", PROJECT_TOOL), &DOTENV),
     with_grammar(p("dotnet", PROJECT_TOOL), &DOTNET),
-    r("du"),
+    with_grammar(r("du"), &DU),
+    with_grammar(p("dune", PROJECT_TOOL), &BUNDLER),
     rn("echo"),
     with_grammar(rp("egrep"), &GREP),
     interp("elixir", &["-e"]),
@@ -2975,6 +3384,7 @@ const TABLE: &[Spec] = &[
     launches(p("exec", LAUNCHER), 0, b"a", &[]),
     r("expand"),
     interp("expect", &["-c"]),
+    with_grammar(p("expo", PROJECT_TOOL), &BUNDLER),
     rn("expr"),
     launches(p("fakeroot", LAUNCHER), 0, b"ifs", &["--lib", "--faked"]),
     launches(p("faketime", LAUNCHER), 1, b"", &[]),
@@ -2990,20 +3400,24 @@ const TABLE: &[Spec] = &[
         options: FIND_OPTIONS,
         ..r("find")
     },
+    with_grammar(p("firebase", PROJECT_TOOL), &PUBLISH),
     launches(p("firejail", LAUNCHER), 0, b"", &[]),
     shell("fish"),
     with_grammar(p("flake8", PROJECT_TOOL), &LINT),
+    with_grammar(p("flit", PROJECT_TOOL), &BUNDLER),
     launches(
         p("flock", LAUNCHER | WRITES),
         1,
         b"wEc",
         &["--timeout", "--wait", "--conflict-exit-code", "--command"],
     ),
+    with_grammar(p("flutter", PROJECT_TOOL), &BUNDLER),
     r("fmt"),
     r("fold"),
     rn("free"),
     p("fsck", DELETES | FAMILY),
     with_grammar(p("g++", PROJECT_TOOL | VERSIONED), &FILES),
+    with_grammar(p("gatsby", PROJECT_TOOL), &BUNDLER),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
@@ -3013,10 +3427,14 @@ const TABLE: &[Spec] = &[
         ..interp("gawk", &[])
     },
     with_grammar(p("gcc", PROJECT_TOOL | VERSIONED), &FILES),
+    with_grammar(p("gcloud", NETWORK), &NAMES),
+    // runs the program it is given
+    p("gdb", READS | INTERPRETER),
     p("gdisk", DELETES | PRIVILEGE),
     p("gem", PROJECT_TOOL),
     p("GET", FETCHER | NETWORK),
     with_grammar(p("gh", NETWORK), &GH),
+    with_grammar(p("gh-pages", PROJECT_TOOL), &PUBLISH),
     Spec {
         options: GIT_OPTIONS,
         value_options: &[
@@ -3040,6 +3458,8 @@ const TABLE: &[Spec] = &[
         ..p("go", PROJECT_TOOL)
     },
     with_options(r("gofmt"), &[o("-w", "gofmt -w rewrites files")]),
+    with_grammar(p("goreleaser", PROJECT_TOOL), &BUNDLER),
+    p("gpg", READS | WRITES),
     with_grammar(p("gradle", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(p("gradlew", PROJECT_TOOL), &BUILD_TOOL),
     with_grammar(rp("grep"), &GREP),
@@ -3050,6 +3470,7 @@ const TABLE: &[Spec] = &[
         grammar: Some(&SED),
         ..rp("gsed")
     },
+    p("gsutil", NET),
     with_grammar(
         with_options(p("gtar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
@@ -3057,8 +3478,10 @@ const TABLE: &[Spec] = &[
     interp("guile", &["-c"]),
     p("gunzip", DELETES | READS),
     r("gzcat"),
+    p("gzip", READS | WRITES),
     with_grammar(r("hadolint"), &LINT),
     p("halt", DESTRUCTIVE),
+    with_grammar(p("hatch", PROJECT_TOOL), &BUNDLER),
     with_grammar(r("head"), &HEAD),
     with_grammar(p("helm", PROJECT_TOOL), &DEPLOY),
     r("hexdump"),
@@ -3090,24 +3513,31 @@ const TABLE: &[Spec] = &[
     ),
     interp("irb", &[]),
     with_grammar(p("isort", PROJECT_TOOL), &LINT),
+    p("jar", READS | WRITES),
     with_grammar(interp("java", &[]), &JAVA),
     with_grammar(p("javac", PROJECT_TOOL), &LINT),
     with_grammar(p("jest", PROJECT_TOOL), &TESTS),
     r("join"),
     rp("jq"),
     code(interp("jruby", &["-e"]), Lang::Ruby),
+    with_grammar(p("json.tool", READS | WRITES), &FILES),
     interp("julia", &["-e", "--eval"]),
+    with_grammar(p("just", PROJECT_TOOL), &BUNDLER),
     p("kill", DESTRUCTIVE),
     p("killall", DESTRUCTIVE),
     p("killall5", DESTRUCTIVE),
     shell("ksh"),
     with_grammar(p("kubectl", PROJECT_TOOL), &KUBECTL),
+    // may run the program to find its libraries
+    p("ldd", READS),
+    with_grammar(p("lein", PROJECT_TOOL), &BUNDLER),
     p("lerna", PROJECT_TOOL),
     with_options(r("less"), LESS_OPTIONS),
     shell("lksh"),
+    p("lldb", READS | INTERPRETER),
     p("ln", WRITES),
     rn("locale"),
-    r("ls"),
+    with_grammar(r("ls"), &LS),
     r("lsof"),
     Spec {
         options: TRACE_OPTIONS,
@@ -3122,8 +3552,12 @@ const TABLE: &[Spec] = &[
     code(interp("luajit", &["-e"]), Lang::Lua),
     fetcher("lwp-download"),
     fetcher("lwp-request"),
+    p("lz4", READS | WRITES),
+    with_grammar(p("mage", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("make", PROJECT_TOOL), &MAKE),
     with_options(r("man"), MAN_OPTIONS),
+    rn("mapfile"),
+    with_grammar(p("maturin", PROJECT_TOOL), &BUNDLER),
     Spec {
         operands: Operands::PatternThenFiles,
         options: AWK_OPTIONS,
@@ -3133,6 +3567,8 @@ const TABLE: &[Spec] = &[
         ..interp("mawk", &[])
     },
     r("md5sum"),
+    with_grammar(p("meson", PROJECT_TOOL), &CMAKE),
+    with_grammar(p("mix", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("mkcert", READS | WRITES), &CERTS),
     p("mkdir", WRITES),
     p("mke2fs", DELETES),
@@ -3159,9 +3595,11 @@ const TABLE: &[Spec] = &[
     fetcher("ncat"),
     fetcher("netcat"),
     with_grammar(p("next", PROJECT_TOOL), &BUNDLER),
+    with_grammar(p("ng", PROJECT_TOOL), &BUNDLER),
     launches(p("nice", LAUNCHER), 0, b"n", &["--adjustment"]),
     with_grammar(p("ninja", PROJECT_TOOL), &CMAKE),
     r("nl"),
+    r("nm"),
     code(interp("node", &["-e", "--eval", "-p", "--print"]), Lang::Js),
     code(
         interp("nodejs", &["-e", "--eval", "-p", "--print"]),
@@ -3169,6 +3607,7 @@ const TABLE: &[Spec] = &[
     ),
     with_grammar(p("nodemon", PROJECT_TOOL), &BUNDLER),
     launches(p("nohup", LAUNCHER | WRITES), 0, b"", &[]),
+    with_grammar(p("nox", PROJECT_TOOL), &BUNDLER),
     Spec {
         subcommands: NPM_READS,
         options: NPM_OPTIONS,
@@ -3183,24 +3622,28 @@ const TABLE: &[Spec] = &[
         b"tSG",
         &["--target", "--setuid", "--setgid"],
     ),
+    rn("numfmt"),
     with_grammar(p("nuxt", PROJECT_TOOL), &BUNDLER),
     p("nvim", WRITES | READS | INTERPRETER),
     p("nx", PROJECT_TOOL),
     with_grammar(p("nyc", PROJECT_TOOL), &NYC),
+    r("objdump"),
     r("od"),
     shell("oksh"),
     p("open", READS),
     with_grammar(p("openssl", READS | WRITES | NETWORK), &CERTS),
     code(interp("osascript", &["-e"]), Lang::AppleScript),
+    r("otool"),
     Spec {
         launch: Some(words(0)),
         ..p("parallel", LAUNCHER | STDIN_ARGS)
     },
-    with_grammar(p("parcel", PROJECT_TOOL), &LINT),
+    with_grammar(p("parcel", PROJECT_TOOL), &PARCEL),
     p("parted", DELETES | PRIVILEGE),
     r("paste"),
     p("patch", WRITES | READS),
     shell("pdksh"),
+    with_grammar(p("pdm", PROJECT_TOOL), &PIP),
     code(interp("perl", &["-e", "-E"]), Lang::Perl),
     with_grammar(rn("pgrep"), &PGREP),
     code(interp("php", &["-r"]), Lang::Php),
@@ -3229,6 +3672,7 @@ const TABLE: &[Spec] = &[
     rn("printf"),
     launches(p("proxychains", LAUNCHER | NETWORK), 0, b"f", &[]),
     rn("ps"),
+    with_grammar(p("psql", READS | WRITES | NETWORK), &PSQL),
     with_grammar(rn("pushd"), &FILES),
     rn("pwd"),
     Spec {
@@ -3243,17 +3687,24 @@ const TABLE: &[Spec] = &[
     interp("racket", &["-e"]),
     p("rake", PROJECT_TOOL),
     shell("rbash"),
+    with_grammar(p("react-scripts", PROJECT_TOOL), &BUNDLER),
+    rn("read"),
+    rn("readarray"),
+    r("readelf"),
     r("readlink"),
     r("realpath"),
     p("reboot", DESTRUCTIVE),
+    with_grammar(p("remix", PROJECT_TOOL), &BUNDLER),
     r("rev"),
     with_grammar(with_options(rp("rg"), RG_OPTIONS), &RG),
     with_grammar(p("rimraf", PROJECT_TOOL), &LINT),
     p("rm", DELETES),
     p("rmdir", DELETES),
     with_grammar(p("rollup", PROJECT_TOOL), &LINT),
+    with_grammar(p("rsbuild", PROJECT_TOOL), &BUNDLER),
     code(interp("Rscript", &["-e"]), Lang::R),
-    with_options(p("rsync", NET), RSYNC_OPTIONS),
+    with_grammar(p("rspack", PROJECT_TOOL), &BUNDLER),
+    with_grammar(with_options(p("rsync", NET), RSYNC_OPTIONS), &RSYNC),
     code(interp("ruby", &["-e"]), Lang::Ruby),
     with_reads(with_grammar(p("ruff", PROJECT_TOOL), &LINT), RUFF_READS),
     launches(
@@ -3262,7 +3713,10 @@ const TABLE: &[Spec] = &[
         b"ugGsw",
         &["--user", "--group", "--supp-group", "--shell"],
     ),
+    with_grammar(p("rustc", PROJECT_TOOL | VERSIONED), &LINT),
     with_grammar(p("rustup", PROJECT_TOOL), &RUSTUP),
+    with_grammar(p("rye", PROJECT_TOOL), &PIP),
+    with_grammar(p("sbt", PROJECT_TOOL), &BUNDLER),
     with_options(p("scp", NET), SCP_OPTIONS),
     launches(p("screen", LAUNCHER), 0, b"SceEhpTtX", &[]),
     Spec {
@@ -3327,6 +3781,7 @@ const TABLE: &[Spec] = &[
     p("shutdown", DESTRUCTIVE),
     rn("sleep"),
     fetcher("socat"),
+    p("sops", READS | WRITES),
     Spec {
         options: SORT_OPTIONS,
         short_values: b"kStT",
@@ -3334,8 +3789,11 @@ const TABLE: &[Spec] = &[
         ..r("sort")
     },
     p("source", SHELL | READS),
+    p("sqlite3", READS | WRITES),
     with_options(p("ssh", NETWORK | SHELL), SSH_OPTIONS),
+    p("ssh-add", READS),
     launches(p("ssh-agent", LAUNCHER), 0, b"aEPt", &[]),
+    with_grammar(p("stack", PROJECT_TOOL), &BUNDLER),
     r("stat"),
     launches(
         p("stdbuf", LAUNCHER),
@@ -3343,6 +3801,7 @@ const TABLE: &[Spec] = &[
         b"ioe",
         &["--input", "--output", "--error"],
     ),
+    with_grammar(p("storybook", PROJECT_TOOL), &BUNDLER),
     Spec {
         options: TRACE_OPTIONS,
         ..launches(
@@ -3370,6 +3829,7 @@ const TABLE: &[Spec] = &[
         short_values: b"cgGsw",
         ..p("su", LAUNCHER | PRIVILEGE)
     },
+    p("subl", WRITES | READS),
     launches(
         p("sudo", LAUNCHER | PRIVILEGE),
         0,
@@ -3388,7 +3848,7 @@ const TABLE: &[Spec] = &[
             "--chroot",
         ],
     ),
-    p("swift", INTERPRETER | PROJECT),
+    with_grammar(p("swift", INTERPRETER | PROJECT), &SWIFT),
     p("systemctl", DESTRUCTIVE | PRIVILEGE),
     launches(
         p("systemd-inhibit", LAUNCHER),
@@ -3428,18 +3888,23 @@ const TABLE: &[Spec] = &[
         with_options(p("tar", READS | WRITES | BUNDLED), TAR_OPTIONS),
         &TAR,
     ),
+    with_grammar(p("tarfile", READS | WRITES), &FILES),
     launches(
         p("taskset", LAUNCHER),
         1,
         b"TPD",
         &["--sched-runtime", "--sched-period", "--sched-deadline"],
     ),
+    with_grammar(p("tauri", PROJECT_TOOL), &BUNDLER),
     interp("tclsh", &[]),
     shell("tcsh"),
     p("tee", WRITES),
     p("telinit", DESTRUCTIVE),
     fetcher("telnet"),
-    with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
+    with_reads(
+        with_grammar(p("terraform", PROJECT_TOOL), &DEPLOY),
+        TERRAFORM_READS,
+    ),
     rn("test"),
     Spec {
         options: TIME_OPTIONS,
@@ -3458,17 +3923,20 @@ const TABLE: &[Spec] = &[
         &["--user", "--pass", "--address", "--port"],
     ),
     p("touch", WRITES),
+    with_grammar(p("tox", PROJECT_TOOL), &BUNDLER),
     launches(p("toybox", LAUNCHER), 0, b"", &[]),
     rn("tr"),
     with_grammar(with_options(r("tree"), TREE_OPTIONS), &TREE),
     rn("true"),
     p("truncate", DELETES),
+    with_grammar(p("trunk", PROJECT_TOOL), &BUNDLER),
     p("ts-node", INTERPRETER | PROJECT),
     with_grammar(p("tsc", PROJECT_TOOL), &LINT),
     with_grammar(p("tsup", PROJECT_TOOL), &LINT),
     p("tsx", INTERPRETER | PROJECT),
     rn("tty"),
     p("turbo", PROJECT_TOOL),
+    with_grammar(p("twine", NET), &TWINE),
     // cmd's `type` prints the file
     with_grammar(rn("type"), &FILES),
     rn("uname"),
@@ -3496,7 +3964,9 @@ const TABLE: &[Spec] = &[
             "--map-groups",
         ],
     ),
+    p("unxz", READS | WRITES),
     p("unzip", WRITES | READS),
+    p("unzstd", READS | WRITES),
     rn("uptime"),
     with_reads(with_grammar(p("uv", PROJECT_TOOL), &PIP), UV_READS),
     with_grammar(p("uvx", PROJECT_TOOL), &NPX),
@@ -3505,6 +3975,8 @@ const TABLE: &[Spec] = &[
     p("vim", WRITES | READS | INTERPRETER),
     with_grammar(p("vite", PROJECT_TOOL), &BUNDLER),
     with_grammar(p("vitest", PROJECT_TOOL), &TESTS),
+    with_grammar(p("vue-cli-service", PROJECT_TOOL), &BUNDLER),
+    with_grammar(p("wasm-pack", PROJECT_TOOL), &BUNDLER),
     Spec {
         launch: Some(Launch::Joined),
         short_values: b"nq",
@@ -3539,6 +4011,7 @@ const TABLE: &[Spec] = &[
     rn("which"),
     rn("whoami"),
     p("wipefs", DELETES),
+    with_grammar(p("wrangler", PROJECT_TOOL), &PUBLISH),
     launches(
         p("xargs", LAUNCHER | STDIN_ARGS),
         0,
@@ -3552,6 +4025,7 @@ const TABLE: &[Spec] = &[
             "--process-slot-var",
         ],
     ),
+    with_grammar(p("xcodebuild", PROJECT_TOOL), &XCODEBUILD),
     p("xdg-open", READS),
     fetcher("xh"),
     launches(p("xvfb-run", LAUNCHER), 0, b"efnpsw", &[]),
@@ -3559,14 +4033,19 @@ const TABLE: &[Spec] = &[
         output_operand: 2,
         ..r("xxd")
     },
+    p("xz", READS | WRITES),
     r("xzcat"),
     with_reads(with_grammar(p("yarn", PROJECT_TOOL), &NPM), JS_READS),
     shell("yash"),
     rn("yes"),
     with_options(rp("yq"), YQ_OPTIONS),
     r("zcat"),
+    with_grammar(p("zig", PROJECT_TOOL), &BUNDLER),
     with_grammar(with_options(p("zip", WRITES | READS), ZIP_OPTIONS), &ZIP),
+    with_grammar(p("zipfile", READS | WRITES), &FILES),
+    r("zipinfo"),
     shell("zsh"),
+    p("zstd", READS | WRITES),
 ];
 
 /// The table, for iteration (tests, docs).

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | [`Role::Path`] | `cat build/x`, `make -f build/Makefile`, `./build/prog` | denied |
 //! | [`Role::Unknown`] | `foo build` (a program toolgate does not know), a script's arguments | prompts |
-//! | [`Role::Name`] with path syntax, or that a rule for files matches | `npm install ./build/pkg`, `git checkout key.pem` | prompts |
+//! | [`Role::Name`] with path syntax, or that a rule for files matches | `git checkout ./build/x`, `git checkout key.pem` | prompts |
 //! | [`Role::Name`] | `npm run build`, `git switch dist`, `make dist` | allowed |
 //! | [`Role::Text`] | `git commit -m build`, `grep dist x`, `echo build` | allowed |
 //!
@@ -167,6 +167,12 @@ fn option(
             let f = a.flag.as_bytes();
             f.len() == 2 && f[0] == b'-' && char::from(f[1]) == c
         });
+        // a switch that changes what other words are counts wherever it stands (`-pn3`)
+        if let Some(a) = found.filter(|a| a.shows_content || a.operands.is_some()) {
+            if a.values == 0 {
+                return Some((a, false));
+            }
+        }
         if let Some(a) = found.filter(|a| a.values > 0 || a.rest.is_some()) {
             return Some((a, j + c.len_utf8() < letters.len()));
         }
@@ -192,28 +198,22 @@ fn read(
     let mut operand = 0usize;
     let mut i = 1;
     // a pattern given by an option makes the first operand a file (`grep -e x FILE`)
-    let mut pattern_given = false;
+    let pattern_given = top.operands.first() == Some(&Role::Text)
+        && pattern_option_given(&grammars, code_flags, words);
     let mut dashes = false;
     // a switch that prints the files after `--` (`git log -p -- FILE`)
     let mut shown = false;
-    if top.operands.first() == Some(&Role::Text) {
-        for w in words.iter().skip(1) {
-            if w == "--" {
-                break;
-            }
-            if w.len() < 2 || !w.starts_with('-') {
-                continue;
-            }
-            if let Some((a, _)) = option(&grammars, code_flags, w) {
-                pattern_given |= a.pattern;
-            }
-        }
-    }
+    // a switch that says what every operand is (`git rm --cached`)
+    let mut forced = forced_role(&grammars, code_flags, words.get(1..).unwrap_or(&[]));
     while i < words.len() {
         let g: &'static Grammar = grammars.last().copied().unwrap_or(top);
         let w = &words[i];
         if dashes {
-            out[i] = if shown { Role::Path } else { g.after_dashes };
+            out[i] = match (shown, forced) {
+                (true, _) => Role::Path,
+                (false, Some(role)) => role,
+                (false, None) => g.after_dashes,
+            };
             i += 1;
             continue;
         }
@@ -259,20 +259,7 @@ fn read(
                         return;
                     }
                 }
-                None => {
-                    out[i] = g.option_values;
-                    // `--env-file=.env`, `--outDir dist`: an option a known program names for
-                    // a file or directory
-                    if g.option_values != Role::Unknown && names_a_path(w) {
-                        out[i] = Role::Path;
-                        if !w.contains('=') && words.get(i + 1).is_some_and(|v| !v.starts_with('-'))
-                        {
-                            i += 1;
-                            out[i] = Role::Path;
-                        }
-                    }
-                    i += 1;
-                }
+                None => i = other_option(g, words, out, i),
             }
             continue;
         }
@@ -282,22 +269,36 @@ fn read(
                 out[i] = Role::Name;
                 grammars.push(s);
                 i += 1;
+                let rest = words.get(i..).unwrap_or(&[]);
+                forced = forced_role(&grammars, code_flags, rest).or(forced);
                 continue;
             }
         }
         let slot = operand + usize::from(pattern_given && g.operands.first() == Some(&Role::Text));
-        out[i] = g
-            .operands
-            .get(slot)
-            .or(g.operands.last())
-            .copied()
-            .unwrap_or(Role::Unknown);
+        out[i] = forced.unwrap_or_else(|| {
+            g.operands
+                .get(slot)
+                .or(g.operands.last())
+                .copied()
+                .unwrap_or(Role::Unknown)
+        });
+        if g.names_as_paths && out[i] == Role::Name && path_syntax(w) {
+            out[i] = Role::Path;
+        }
         operand += 1;
         i += 1;
         if g.stop_after.is_some_and(|n| operand >= usize::from(n)) {
             // `npx tsc --outDir dist`: tsc's words, by tsc's grammar
             if g.runs && depth < MAX_RUNS {
-                run(words, out, i - 1, depth);
+                // in a container, the image then the command run in it
+                if !g.runs_elsewhere {
+                    run(words, out, i - 1, depth);
+                } else if i < words.len() {
+                    run(words, out, i, depth);
+                    for r in out.iter_mut().skip(i).filter(|r| **r == Role::Path) {
+                        *r = Role::Unknown;
+                    }
+                }
                 return;
             }
             for r in out.iter_mut().skip(i) {
@@ -306,6 +307,50 @@ fn read(
             return;
         }
     }
+}
+
+/// Whether an option among `words` (up to `--`) gives the pattern (`grep -e x FILE`), which
+/// makes the first operand a file.
+fn pattern_option_given(
+    grammars: &[&'static Grammar],
+    code_flags: &[&'static str],
+    words: &[String],
+) -> bool {
+    words
+        .iter()
+        .skip(1)
+        .take_while(|w| *w != "--")
+        .filter(|w| w.len() > 1 && w.starts_with('-'))
+        .any(|w| option(grammars, code_flags, w).is_some_and(|(a, _)| a.pattern))
+}
+
+/// The role of word `i`, an option the grammar `g` does not list, and of a value it may take;
+/// the index after them. `--env-file=.env`, `--outDir dist`: an option a known program names
+/// for a file or directory takes a path.
+fn other_option(g: &Grammar, words: &[String], out: &mut [Role], mut i: usize) -> usize {
+    let w = &words[i];
+    out[i] = g.option_values;
+    if g.option_values != Role::Unknown && names_a_path(w) {
+        out[i] = Role::Path;
+        if !w.contains('=') && words.get(i + 1).is_some_and(|v| !v.starts_with('-')) {
+            i += 1;
+            out[i] = Role::Path;
+        }
+    }
+    i + 1
+}
+
+/// The role a switch among `words` (up to `--`) gives every operand (see [`Arg::operands`]).
+fn forced_role(
+    grammars: &[&'static Grammar],
+    code_flags: &[&'static str],
+    words: &[String],
+) -> Option<Role> {
+    words
+        .iter()
+        .take_while(|w| *w != "--")
+        .filter(|w| w.len() > 1 && w.starts_with('-'))
+        .find_map(|w| option(grammars, code_flags, w).and_then(|(a, _)| a.operands))
 }
 
 /// The words from `at` on are a program and its words, read by its grammar; its own path is
@@ -336,10 +381,28 @@ mod tests {
             ("ssh -ikey.pem host", &[N, P, P]),
             ("npm run build -- --watch", &[N, N, N, U, U]),
             ("git commit -m build a.txt", &[N, N, T, T, P]),
-            ("git log -m -- .env", &[N, N, N, T, N]),
+            ("git log -m -- .env", &[N, N, N, T, T]),
             ("git log -p -- .env", &[N, N, T, T, P]),
-            ("git log --oneline -- dist", &[N, N, N, T, N]),
-            ("git checkout -b build origin/build", &[N, N, T, N, N]),
+            ("git log --oneline -- dist", &[N, N, N, T, T]),
+            ("git log --oneline -- .env", &[N, N, N, T, T]),
+            ("git log -pn3 -- .env", &[N, N, T, T, P]),
+            ("git log -U3 -- .env", &[N, N, T, T, P]),
+            ("git log --word-diff -- .env", &[N, N, T, T, P]),
+            ("git ls-files --error-unmatch dist/x", &[N, N, T, T]),
+            ("git rm -r --cached dist", &[N, N, P, T, T]),
+            ("git rm .env --cached", &[N, N, T, T]),
+            ("git rm -r dist", &[N, N, P, P]),
+            ("git ls-files dist -o", &[N, N, P, T]),
+            ("git checkout -B build origin/build", &[N, N, T, N, T]),
+            ("[ -f .env ]", &[N, T, T, T]),
+            ("du -sh --exclude=node_modules src", &[N, P, T, P]),
+            ("rsync -a --exclude dist src/ /tmp/x", &[N, P, T, T, P, P]),
+            ("swift build", &[N, N]),
+            ("swift build/x.swift", &[N, P]),
+            ("npx wrangler pages deploy dist", &[N, N, N, N, P]),
+            ("pip install dist/x.whl build", &[N, N, P, N]),
+            ("npm install ./pkg.tgz lodash", &[N, N, P, N]),
+            ("git checkout -b build origin/build", &[N, N, T, N, T]),
             ("git checkout HEAD~3 x", &[N, N, N, P]),
             ("git show HEAD:.env", &[N, N, P]),
             ("make -C build dist", &[N, T, P, N]),
@@ -362,7 +425,14 @@ mod tests {
             ("npx --yes ./node_modules/.bin/tsc -p .", &[N, N, P, T, P]),
             ("npx unknown-tool dist", &[N, N, U]),
             ("foo cat .env", &[N, U, U]),
-            ("cabal install build", &[N, U, U]),
+            ("foo exec rake build", &[N, U, U, U]),
+            ("docker run img npm run build", &[N, N, N, N, N, N]),
+            ("docker run img cat dist/x", &[N, N, N, N, U]),
+            ("foo exec cat .env", &[N, U, U, U]),
+            ("parcel build src/index.html", &[N, N, P]),
+            ("diff -r -x node_modules a b", &[N, P, T, T, P, P]),
+            ("git clean -n -e .env", &[N, N, P, T, T]),
+            ("cabal install build", &[N, N, N]),
             ("ghq rm alice/dist", &[N, U, U]),
             ("foo --x echo .env", &[N, U, U, U]),
             ("jest build", &[N, T]),

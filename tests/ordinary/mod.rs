@@ -1,5 +1,6 @@
-//! The ordinary-command corpus (tests/fixtures/ordinary/commands.tsv): what each command really
-//! does to the paths of two ignore files, labelled by hand (the file's header says how), and
+//! The ordinary-command corpus (tests/fixtures/ordinary/commands.tsv, from tldr-pages, and the
+//! held-out agents.tsv, from coding agents): what each command really does to the paths of two
+//! ignore files, labelled by hand (each file's header says how), and
 //! the tally of toolgate's answers per label. Shared by the test (tests/ordinary_corpus.rs)
 //! and the report (`cargo run --example ordinary`).
 
@@ -8,7 +9,17 @@ use toolgate::policy::{ClineActions, ClineAutoApproval};
 use toolgate::settings::Settings;
 use toolgate::{Decision, ToolCall};
 
-pub const CORPUS: &str = include_str!("../fixtures/ordinary/commands.tsv");
+/// The corpus files, by name; both share one format.
+pub const FILES: &[(&str, &str)] = &[
+    (
+        "commands.tsv",
+        include_str!("../fixtures/ordinary/commands.tsv"),
+    ),
+    (
+        "agents.tsv",
+        include_str!("../fixtures/ordinary/agents.tsv"),
+    ),
+];
 
 /// What a command does to the paths of one ignore file, in the order of certainty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -70,6 +81,7 @@ impl IgnoreFile {
 
 #[derive(Debug, Clone)]
 pub struct Case {
+    pub file: &'static str,
     pub line: usize,
     pub source: String,
     /// Only reads: Cline's "execute safe commands" should run it without asking when clean.
@@ -88,14 +100,21 @@ impl Case {
     }
 }
 
-/// Every case of the corpus; a malformed line is an error naming it.
+/// Every case of the corpus files; a malformed line is an error naming it.
 pub fn cases() -> Result<Vec<Case>, String> {
     let mut out = Vec::new();
-    for (i, line) in CORPUS.lines().enumerate() {
+    for &(file, text) in FILES {
+        read(file, text, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn read(file: &'static str, text: &str, out: &mut Vec<Case>) -> Result<(), String> {
+    for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let bad = |what: &str| format!("commands.tsv line {}: {what}: {line}", i + 1);
+        let bad = |what: &str| format!("{file} line {}: {what}: {line}", i + 1);
         let f: Vec<&str> = line.split('\t').collect();
         let [source, ro, a, b, command] = f[..] else {
             return Err(bad("expected 5 tab-separated fields"));
@@ -107,6 +126,7 @@ pub fn cases() -> Result<Vec<Case>, String> {
         };
         let label = |s| Label::parse(s).ok_or_else(|| bad("a label is clean, may or touches"));
         out.push(Case {
+            file,
             line: i + 1,
             source: source.to_string(),
             read_only,
@@ -115,7 +135,7 @@ pub fn cases() -> Result<Vec<Case>, String> {
             command: command.to_string(),
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// How the command reaches the gate.
@@ -188,6 +208,7 @@ pub fn judge(engine: &Engine, sent: Sent, command: &str) -> (Decision, &'static 
 
 /// One command in a listing, with the answer it got.
 pub struct Listed {
+    pub file: &'static str,
     pub line: usize,
     pub source: String,
     pub decision: Decision,
@@ -198,6 +219,7 @@ pub struct Listed {
 impl Listed {
     fn new(c: &Case, decision: Decision, code: &'static str) -> Listed {
         Listed {
+            file: c.file,
             line: c.line,
             source: c.source.clone(),
             decision,
@@ -210,6 +232,7 @@ impl Listed {
 impl std::fmt::Display for Listed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let Listed {
+            file,
             line,
             source,
             decision,
@@ -218,7 +241,7 @@ impl std::fmt::Display for Listed {
         } = self;
         write!(
             f,
-            "{line}\t{source}\t{}\t{code}\t{command}",
+            "{file}:{line}\t{source}\t{}\t{code}\t{command}",
             decision.as_str()
         )
     }
