@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use toolgate::rules::RuleSet;
-use toolgate::shell::{analyse, critical::detect_all, Problem};
+use toolgate::shell::{analyse, critical::detect_all, Problem, MAX_INPUT_BYTES};
 use toolgate::workspace::Workspace;
 
 fn shape(input: &str) -> Vec<toolgate::shell::CommandShape> {
@@ -408,6 +408,44 @@ fn code_run_later_is_found_again_not_rendered() {
 #[test]
 fn a_started_shells_script_is_found_again_not_rendered() {
     round_trips("pwsh -gctit Ci Ciff]r-fr<t/ {in,-,,,,,,,,,,,,,}-=t-+iFf -o -\\fX=x");
+}
+
+/// shell_roundtrip: each nested script renders quoted once more than its parent (`'` becomes
+/// `'\''` per level), so nine nested `eval`s in 177 bytes rendered to 285,609 bytes, past the
+/// input limit, and the render no longer analysed. Rendering serves only the round trip, so
+/// the property stops at the limit; the line itself analyses, and shallower nesting round-trips.
+#[test]
+fn nested_evals_render_past_the_input_limit() {
+    let input = include_str!("../fuzz/seeds/shell_roundtrip/regress-nested-eval-render-size");
+    let a = analyse(input);
+    assert_eq!(a.problem, None);
+    assert!(a.render().len() > MAX_INPUT_BYTES);
+    round_trips("eval eval>val>:$l eval>:$l eval>va>val>:$val>val>:$l eval>:$l");
+}
+
+/// shell_roundtrip: a duplication's quoted target starting with `-` (`<&'-sl'`, an error in
+/// bash) rendered unquoted, `<& -sl`, which closes the descriptor and adds the word `sl`.
+#[test]
+fn a_duplications_dash_target_renders_quoted() {
+    round_trips("cat <&'-sl'");
+    round_trips("cat 2>&'-x' y");
+    round_trips("env<v<f -tSimec ,`r{,} } -mkEkec ,`r{,} } \\;e <&'-sl'");
+    round_trips("cat <&- 2>&-");
+}
+
+/// windows_shells: a `)` closing no block in a `for /f` set's command (`in ('a') b')`) read
+/// nothing, so the cmd reader read it again forever. It refuses such a command now.
+#[test]
+fn a_cmd_command_that_reads_nothing_is_refused() {
+    use toolgate::shell::{analyse_as, Shell};
+    let input = include_str!("../fuzz/seeds/windows_shells/regress-for-set-stray-paren");
+    for input in [input, "for /f %a in ('a') b') do c"] {
+        let a = analyse_as(input, Some(Shell::Cmd), true);
+        assert!(
+            matches!(a.problem, Some(Problem::Unparseable(_))),
+            "{input:?}"
+        );
+    }
 }
 
 /// windows_shells: a PowerShell statement that read nothing (`…0>y` then a NUL byte) was read

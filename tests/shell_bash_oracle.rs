@@ -170,6 +170,9 @@ fn the_oracle_sees_what_bash_runs() {
         // a bare `$` in a brace list is a character: the braces expand
         ("g,{{{de{},$,,}}-/ s", Some(&["g,{{de{}}-/"])),
         ("[[ -f x ]] && ((i++)) && f() { rm; }", Some(&["rm"])),
+        // a backslash escaping nothing at the end of a script is literal: bash runs `\`
+        (">`\\\\`", Some(&["\\"])),
+        ("echo `@\\\\`", Some(&["@\\", "echo"])),
         ("}; rm -rf /; g() {", None),
         ("echo 'unterminated", None),
     ];
@@ -199,6 +202,8 @@ fn the_oracle_sees_what_bash_runs() {
         "&>\"a b\"$c ! rm y",
         "l&<1lse ! X1 rm",
         "ls &&&>3 ! rm",
+        "&>\"a\n(b)\"$c ! rm y",
+        "&>\"a \"!\u{b}c ! rm y",
     ] {
         oracle.prepare(&[line.to_string()]);
         assert!(

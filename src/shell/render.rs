@@ -122,7 +122,8 @@ impl SimpleCommand {
 
 impl Analysis {
     /// Shell text that analyses back to the same commands (one line per pipeline; nested
-    /// commands are re-created by their parent's words).
+    /// commands are re-created by their parent's words). Each nested script is quoted once
+    /// more than its parent, so deep nesting can render past `MAX_INPUT_BYTES`.
     pub fn render(&self) -> String {
         analysis(&self.commands)
     }
@@ -280,6 +281,10 @@ fn redirect(line: &mut String, tail: &mut String, r: &super::Redirect) {
     } else {
         let target = match &r.raw {
             Some(raw) => as_written(raw),
+            // after `<&`/`>&` an unquoted `-x` closes the descriptor and leaves the word `x`
+            None if r.op.ends_with('&') && r.target.len() > 1 && r.target.starts_with('-') => {
+                force_quote(&r.target)
+            }
             None => quote(&r.target),
         };
         line.push_str(&format!("{} {target}", r.op));

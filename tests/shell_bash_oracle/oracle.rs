@@ -437,7 +437,9 @@ fn redirection_before_keyword(text: &str) -> bool {
             .strip_prefix('{')
             .and_then(|o| o.split_once('}'))
             .map_or(op, |(_, r)| r);
-        (op.starts_with(['<', '>']) || op.starts_with("&>")) && !op.contains('(')
+        // (not a process substitution `<(…)`; a quoted target may hold a `(`)
+        let target = op.trim_start_matches(['<', '>', '&', '|']);
+        (op.starts_with(['<', '>']) || op.starts_with("&>")) && !target.starts_with('(')
     };
     let tokens = blank_separated(text);
     let mut i = 0;
@@ -482,7 +484,8 @@ fn blank_separated(text: &str) -> Vec<&str> {
             (Some('"') | None, '\\') => escaped = true,
             (Some(q), c) if q == c => quote = None,
             (None, '\'' | '"') => quote = Some(c),
-            (None, c) if c.is_whitespace() => {
+            // bash's blanks (a vertical tab is part of a word)
+            (None, ' ' | '\t' | '\n') => {
                 if let Some(s) = start.take() {
                     tokens.push(&text[s..i]);
                 }

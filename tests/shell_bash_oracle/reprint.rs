@@ -945,14 +945,15 @@ pub fn unquote(raw: &str) -> (String, bool) {
                 Some(b'\n') => i += 1,
                 _ => out.push(b'\\'),
             },
-            b'\\' => {
-                if let Some(&e) = b.get(i + 1) {
-                    if e != b'\n' {
-                        out.push(e);
-                    }
+            b'\\' => match b.get(i + 1) {
+                Some(b'\n') => i += 1,
+                Some(&e) => {
+                    out.push(e);
                     i += 1;
                 }
-            }
+                // escaping nothing at the end of the script it is literal (`\` runs `\`)
+                None => out.push(b'\\'),
+            },
             b'$' if !dq && b.get(i + 1) == Some(&b'\'') => {
                 i += 2;
                 while let Some(&e) = b.get(i) {

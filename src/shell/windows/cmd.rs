@@ -127,7 +127,15 @@ impl Cmd<'_, '_> {
                 }
                 '\n' | '&' => self.i += 1,
                 '|' if self.at(1) == '|' => self.i += 2,
-                _ => self.pipeline()?,
+                _ => {
+                    // a command that reads nothing (a `)` closing no block in a `for /f`
+                    // command) would be read again forever
+                    let from = self.i;
+                    self.pipeline()?;
+                    if self.i == from {
+                        return Err(format!("`{}` starts no command", self.peek()));
+                    }
+                }
             }
         }
         self.depth -= 1;
