@@ -13,7 +13,8 @@
 //     0.2.130: the glue differs, the binary does not — its imports are all named
 //     "./<out_name>_bg.js", which every target's glue satisfies), so the package ships ONE
 //     binary per module.
-//  3. Runs npm binaryen's wasm-opt once on that binary with the manifest's flags.
+//  3. Runs npm binaryen's wasm-opt once on that binary with the manifest's flags, its function
+//     names first rewritten as the keys wasm-opt orders the functions by (scripts/lib/order.mjs).
 //  4. Assembles dist/ from pkg-template/ and the glue of each target:
 //       web.js  web.d.ts                          browser ESM, `await init()` (web target)
 //       bundler.js bundler.d.ts toolgate_bg.js     bundler ESM (webpack asyncWebAssembly, vite-plugin-wasm)
@@ -43,6 +44,7 @@ import {
   importBundlerRegistration, importWebGlue, nodeEsm, nodeGlue, nodeInitDts, standaloneDts, webGlue,
 } from './lib/glue.mjs';
 import { readManifest } from './lib/manifest.mjs';
+import { namesForGzipOrder } from './lib/order.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = readManifest(join(root, 'wasm-pack.toml'));
@@ -123,14 +125,17 @@ for (const b of binaries) {
   // and version are unchanged (target/ only; a clean checkout always runs it).
   const flags = opt.flags ?? ['-Oz'];
   const version = spawnSync('wasm-opt', ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const key = createHash('sha256').update(readFileSync(wasmIn)).update(JSON.stringify([flags, version])).digest('hex');
+  // The names `--reorder-functions-by-name` sorts by (scripts/lib/order.mjs).
+  const named = join(work, `${b.stem}_named.wasm`);
+  writeFileSync(named, namesForGzipOrder(readFileSync(wasmIn)));
+  const key = createHash('sha256').update(readFileSync(named)).update(JSON.stringify([flags, version])).digest('hex');
   const cached = join(work, `wasm-opt-${b.name}-${key.slice(0, 32)}.wasm`);
   const t = Date.now();
   if (existsSync(cached)) {
     cpSync(cached, b.wasm);
     console.log(`build: ${b.name}: wasm-opt ${flags.join(' ')}: input unchanged, reused ${relative(root, cached)}`);
   } else {
-    run('wasm-opt', [...flags, wasmIn, '-o', b.wasm]);
+    run('wasm-opt', [...flags, named, '-o', b.wasm]);
     const stale = new RegExp(`^wasm-opt-${b.name}-\\w+\\.wasm$`);
     for (const f of readdirSync(work)) if (stale.test(f)) rmSync(join(work, f));
     cpSync(b.wasm, cached);
