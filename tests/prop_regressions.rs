@@ -477,3 +477,33 @@ fn a_powershell_parameter_known_only_when_it_runs_is_refused() {
     assert_eq!(analyse("pwsh -NoProfile -c Get-ChildItem").problem, None);
 }
 
+
+/// windows_shells: a walk's operand whose last name starts with a multi-byte character
+/// (`robocopy C\x C\s ѰIR`) was sliced inside that character when asking whether it names a
+/// file, a panic. The engine answers instead, on Windows and elsewhere.
+#[test]
+fn a_walk_operand_starting_with_a_multibyte_character_is_judged() {
+    use toolgate::engine::Engine;
+    use toolgate::settings::Settings;
+    use toolgate::ToolCall;
+    let input = include_str!("../fuzz/seeds/windows_shells/regress-multibyte-walk-operand");
+    for (settings, command) in [
+        (
+            r#"{"platform":"windows","workspaceRoots":["C:\\ws"],"ignoreFile":".env\nsecrets/\n"}"#,
+            input,
+        ),
+        (
+            r#"{"platform":"linux","workspaceRoots":["/ws"],"ignoreFile":".env\n"}"#,
+            "grep -r x ѰIR",
+        ),
+    ] {
+        let settings = Settings::read(&mut serde_json::Deserializer::from_str(settings)).unwrap();
+        let engine = Engine::new(settings).unwrap();
+        let call = ToolCall::new("execute_command")
+            .with("command", command)
+            .with("requires_approval", false);
+        // (it panicked before answering)
+        let v = engine.check(&call);
+        assert!(!v.reason.is_empty(), "{command}");
+    }
+}
