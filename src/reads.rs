@@ -224,7 +224,10 @@ pub fn blind_walk<'a>(access: &'a Access, analysis: &Analysis) -> Option<(Walk, 
 fn names_a_file(word: &str) -> bool {
     let last = word.trim_end_matches('/');
     let last = last.rsplit('/').next().unwrap_or(last);
-    !word.ends_with('/') && last.len() > 1 && last.as_bytes()[1..].contains(&b'.') && !last.ends_with('.')
+    !word.ends_with('/')
+        && last.len() > 1
+        && last.as_bytes()[1..].contains(&b'.')
+        && !last.ends_with('.')
 }
 
 /// Why `rel` (in root `root`) is blocked, if it is.

@@ -471,12 +471,15 @@ fn a_powershell_statement_that_reads_nothing_is_refused() {
 #[test]
 fn a_powershell_parameter_known_only_when_it_runs_is_refused() {
     let input = include_str!("../fuzz/seeds/shell_roundtrip/regress-pwsh-computed-parameter");
-    for input in [input, "pwsh -$(echo c) 'rm -rf ~'", "powershell /$x Get-Content .env"] {
+    for input in [
+        input,
+        "pwsh -$(echo c) 'rm -rf ~'",
+        "powershell /$x Get-Content .env",
+    ] {
         assert!(analyse(input).problem.is_some(), "{input}");
     }
     assert_eq!(analyse("pwsh -NoProfile -c Get-ChildItem").problem, None);
 }
-
 
 /// windows_shells: a walk's operand whose last name starts with a multi-byte character
 /// (`robocopy C\x C\s ѰIR`) was sliced inside that character when asking whether it names a
@@ -505,5 +508,24 @@ fn a_walk_operand_starting_with_a_multibyte_character_is_judged() {
         // (it panicked before answering)
         let v = engine.check(&call);
         assert!(!v.reason.is_empty(), "{command}");
+    }
+}
+
+/// shell_roundtrip: a substitution in the words of a launcher outside a script launcher
+/// (`sudo -`rdc`x eval a`) belongs to no listed command, so the render writes it as a command
+/// of its own; the launcher's word was also written with the substitution, which the render's
+/// analysis then found twice. Those words are quoted now.
+#[test]
+fn a_substitution_in_a_launcher_before_a_script_renders_once() {
+    let input = include_str!(
+        "../fuzz/seeds/shell_roundtrip/regress-substitution-in-launcher-before-script"
+    );
+    for line in [
+        input,
+        "sudo -`rdc`x eval a",
+        "sudo -u $(id -un) bash -c 'rm x'",
+        "sudo -`rdc`x a",
+    ] {
+        round_trips(line);
     }
 }

@@ -211,4 +211,19 @@ fn the_oracle_sees_what_bash_runs() {
             "{line:?}"
         );
     }
+    // a program named by a loop's variable: bash's reprint says `$f`, toolgate lists the
+    // values; a program bash runs that toolgate misses is still dangerous
+    for (line, agrees) in [
+        ("for f in in ba%ckendtsx; do wc-  |\"$f\"; done", true),
+        ("for f in a b; do \"$f\"; done", true),
+        ("for f in a b; do \"$f\"; rm x; done", true),
+    ] {
+        oracle.prepare(&[line.to_string()]);
+        let v = oracle.judge(line);
+        assert_eq!(
+            matches!(v, Verdict::Agree | Verdict::ListsMore),
+            agrees,
+            "{line:?}: {v:?}"
+        );
+    }
 }

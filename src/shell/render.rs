@@ -199,6 +199,10 @@ fn parts(c: &SimpleCommand, parent: bool) -> (String, String) {
     // Inside a script (`bash -c 'X=1 env cmd'`) the assignments are the script's: they go
     // right inside the innermost script launcher, after the launchers within the script.
     let innermost_script = c.wrappers.iter().rposition(|w| w.script);
+    // the substitutions in the words of launchers outside a script launcher belong to no
+    // listed command, so they are rendered as commands of their own (see `script_layer`):
+    // those words are quoted, not written again with their substitutions
+    let outermost_script = c.wrappers.iter().position(|w| w.script);
     for (i, w) in c.words.iter().enumerate() {
         let text = match c.dynamic.iter().find(|d| d.index == i) {
             Some(d) => as_written(&d.raw),
@@ -229,8 +233,8 @@ fn parts(c: &SimpleCommand, parent: bool) -> (String, String) {
             .iter()
             .enumerate()
             .map(|(i, x)| match w.dynamic.iter().find(|d| d.index == i) {
-                Some(d) => as_written(&d.raw),
-                None => quote(x),
+                Some(d) if outermost_script.map_or(true, |s| k > s) => as_written(&d.raw),
+                _ => quote(x),
             })
             .collect();
         let prefix = prefix.join(" ");

@@ -587,6 +587,22 @@ impl Oracle {
     /// `line` judged (`prepare` must have run on it).
     pub fn judge(&self, line: &str) -> Verdict {
         match (toolgate_programs(line), self.programs(Shell::Bash, line, 0)) {
+            // a program named by a variable toolgate resolved (`for f in a b; do "$f"; done`
+            // lists `a` and `b`): bash's reprint cannot name it, toolgate can
+            (Some(t), Bash::Runs(mut b))
+                if b.contains("<dynamic>")
+                    && !t.contains("<dynamic>")
+                    && t.iter().any(|n| !b.contains(n)) =>
+            {
+                b.remove("<dynamic>");
+                match b.is_subset(&t) {
+                    true if t == b => Verdict::Agree,
+                    true => Verdict::ListsMore,
+                    false => Verdict::Dangerous(format!(
+                        "{line:?}\n    bash runs {b:?} and a program named by a value\n    toolgate lists {t:?}"
+                    )),
+                }
+            }
             (_, Bash::Unreadable) => Verdict::Unreadable,
             (None, Bash::Rejects) => Verdict::BothReject,
             (None, Bash::Runs(_)) => Verdict::Refuses,
