@@ -743,19 +743,7 @@ impl<'s, 'o> Parser<'s, 'o> {
                         let open = self.pos;
                         let elements;
                         (value, dynamic, elements) = self.read_array()?;
-                        // `a=(x)y` is one word to bash, a scalar `(x)y`: refused, not read
-                        // as an array and a program `y` (`a=(x)y rm -rf ~` runs `rm`)
-                        if self.peek().is_some_and(|b| {
-                            !matches!(
-                                b,
-                                b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')'
-                            )
-                        }) {
-                            return Err(format!(
-                                "an array assignment is followed by more of its word at byte {}",
-                                self.pos
-                            ));
-                        }
+                        self.array_ends_its_word()?;
                         raw = self.slice(open, self.pos).to_string();
                         array = Some(elements);
                     }
@@ -945,6 +933,18 @@ impl<'s, 'o> Parser<'s, 'o> {
                     parts.words.push(f.text);
                 }
             }
+        }
+    }
+
+    /// `a=(x)y` is one word to bash, a scalar `(x)y`: refused, not read as an array and a
+    /// program `y` (`a=(x)y rm -rf ~` runs `rm`).
+    fn array_ends_its_word(&self) -> PResult<()> {
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b')') | None => Ok(()),
+            Some(_) => Err(format!(
+                "an array assignment is followed by more of its word at byte {}",
+                self.pos
+            )),
         }
     }
 
