@@ -388,6 +388,16 @@ impl Workspace {
     /// [`Workspace::resolve`]) inside the primary root (or the implicit one) to exactly this
     /// text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
+        self.plain_relative_after(path, 0)
+    }
+
+    /// [`Workspace::plain_relative`] of a path whose first `known` bytes are those of a path
+    /// it took, through a `/` after one of that path's components: they are not read again.
+    pub(crate) fn plain_relative_after<'p>(
+        &self,
+        path: &'p str,
+        known: usize,
+    ) -> Option<(&'p str, bool)> {
         let (body, is_dir) = match path.as_bytes() {
             // `~`, `~/…` and `~user/…` are home-relative.
             [b'~', ..] => return None,
@@ -405,13 +415,17 @@ impl Workspace {
         } else {
             body
         };
+        // The known components of `relative` (both paths have the same root, if any).
+        let from = known
+            .saturating_sub(body.len() - relative.len())
+            .min(relative.len());
         // Not all whitespace (which `parse` refuses): a first byte that is ASCII and not
         // whitespace settles it.
         let blank = |s: &str| match s.as_bytes().first() {
             Some(&b) if b.is_ascii() && !matches!(b, b'\t'..=b'\r' | b' ') => false,
             _ => crate::call::is_blank(s),
         };
-        if !plain_components(relative.as_bytes(), windows) || blank(relative) {
+        if !plain_components(relative.as_bytes(), from, windows) || blank(relative) {
             return None;
         }
         Some((relative, is_dir))
@@ -798,16 +812,20 @@ fn windows_name(part: &str) -> &str {
 /// components at all.
 /// Whether `bytes` is a path of plain components: no `\\`, `:` or NUL (nor, on Windows, `~`),
 /// and every component non-empty and not `.`/`..` (nor, on Windows, ending in a dot or space).
-/// One pass a word at a time: a component that starts with a dot is the only one looked at
-/// byte by byte.
-fn plain_components(bytes: &[u8], windows: bool) -> bool {
+/// The bytes before `from` are known to be such components, each followed by `/`. One pass a
+/// word at a time: a component that starts with a dot is the only one looked at byte by byte.
+fn plain_components(bytes: &[u8], from: usize, windows: bool) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // Where components start, as the high bit of each byte: at 0, and after each `/` (carried
     // into the next word from the last byte of this one).
-    let mut starts_in = 0x80;
+    let mut starts_in = if from == 0 || bytes.get(from - 1) == Some(&b'/') {
+        0x80
+    } else {
+        0
+    };
     // On Windows, the previous word's last byte was a dot or a space (at the high bit of byte 0).
     let mut trailing_in = 0;
-    let mut at = 0;
+    let mut at = from;
     while at < bytes.len() {
         let (word, n) = word_at(bytes, at);
         let valid = HIGH >> (8 * (8 - n));
