@@ -4,6 +4,7 @@
 //! 8.3 short name (`SECRET~1`) is not vouched for: it is blocked when the entry it may stand for
 //! could be ignored.
 
+use crate::ignore::common_prefix;
 use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
@@ -472,7 +473,7 @@ impl AccessBatch<'_> {
         let ws = &self.access.workspace;
         let known = self.excluded.len();
         if known > 0
-            && path.as_bytes().get(..known) == Some(self.excluded.as_bytes())
+            && common_prefix(path.as_bytes(), self.excluded.as_bytes()) == known
             && ws.plain_relative_after(path, known).is_some()
         {
             return true;

@@ -875,9 +875,19 @@ pub(crate) fn word_at(bytes: &[u8], at: usize) -> (u64, usize) {
         Some(w) => (u64::from_le_bytes(*w), 8),
         None => {
             let rest = bytes.get(at..).unwrap_or_default();
+            let n = rest.len();
+            // The last 8 bytes, shifted down over those before `at` (one load, no copy).
+            if let Some(w) = bytes
+                .len()
+                .checked_sub(8)
+                .filter(|_| n > 0)
+                .and_then(|k| <&[u8; 8]>::try_from(&bytes[k..]).ok())
+            {
+                return (u64::from_le_bytes(*w) >> (8 * (8 - n)), n);
+            }
             let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            (u64::from_le_bytes(w), rest.len())
+            w[..n].copy_from_slice(rest);
+            (u64::from_le_bytes(w), n)
         }
     }
 }

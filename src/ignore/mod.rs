@@ -995,7 +995,7 @@ struct Level {
 }
 
 /// The length of the longest common prefix of `a` and `b`, a word at a time.
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
     let mut k = 0;
