@@ -4,8 +4,7 @@
 //! 8.3 short name (`SECRET~1`) is not vouched for: it is blocked when the entry it may stand for
 //! could be ignored.
 
-use crate::ignore::common_prefix;
-use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
+use crate::ignore::{common_prefix, Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
