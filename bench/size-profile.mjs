@@ -49,7 +49,7 @@ const u32 = () => {
   } while (x & 0x80);
   return r;
 };
-const skip = () => { p += u32(); };
+const skip = () => { const n = u32(); p += n; }; // not `p += u32()`: that reads p before u32 moves it
 const limits = () => { const flags = bytes[p++]; u32(); if (flags & 1) u32(); };
 let imported = 0;
 const bodies = new Map();

@@ -218,6 +218,16 @@ pub(crate) fn by_name(names: &[&str]) -> Vec<usize> {
     order
 }
 
+/// `items` sorted by [`by_name`] of their names (equal names: later items first), adjacent
+/// equal items dropped. Through `by_name`, not `slice::sort`, for the reason given there.
+pub(crate) fn sorted_distinct<T: PartialEq>(items: Vec<T>, name: impl Fn(&T) -> &str) -> Vec<T> {
+    let order = by_name(&items.iter().map(&name).collect::<Vec<_>>());
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    let mut out: Vec<T> = order.into_iter().filter_map(|i| slots[i].take()).collect();
+    out.dedup();
+    out
+}
+
 /// A map's entries in name order, by reference.
 pub struct Iter<'a, V> {
     names: std::slice::Iter<'a, String>,
@@ -446,5 +456,20 @@ mod tests {
             mine.into_iter().collect::<Vec<_>>(),
             tree.into_iter().collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn sorted_distinct_is_sort_and_dedup() {
+        let names: Vec<String> = (0..600).map(|i| format!("{}", (i * 7919) % 251)).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut want = refs.clone();
+        want.sort_unstable();
+        want.dedup();
+        assert_eq!(sorted_distinct(refs, |n| n), want);
+        assert_eq!(
+            sorted_distinct(vec!["b", "a-b", "a", "a/", "a"], |n| n),
+            ["a", "a-b", "a/", "b"]
+        );
+        assert!(sorted_distinct(Vec::<&str>::new(), |n| n).is_empty());
     }
 }

@@ -404,8 +404,11 @@ fn expand(
 
 /// Sorts and deduplicates (path, is a directory) entries: a parent before what it holds.
 fn sort_entries(entries: &mut Vec<(String, bool)>) {
-    entries.sort_unstable();
-    entries.dedup();
+    // directories first: of two equal names the later comes first, so the file leads, as in
+    // the tuples' order
+    let (mut all, files): (Vec<_>, Vec<_>) = entries.drain(..).partition(|e| e.1);
+    all.extend(files);
+    *entries = crate::map::sorted_distinct(all, |e| &e.0);
 }
 
 fn join(dir: &str, name: &str) -> String {
@@ -956,4 +959,28 @@ fn find_hit<'a>(access: &'a Access, view: &View, c: &SimpleCommand) -> Option<Hi
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn entries_sort_as_tuples() {
+        let mut entries: Vec<(String, bool)> = (0..400)
+            .map(|i| (format!("d{}/{}", (i * 31) % 7, (i * 7919) % 23), i % 3 == 0))
+            .collect();
+        entries.extend([
+            ("a".into(), true),
+            ("a".into(), false),
+            ("a-b".into(), false),
+        ]);
+        let mut want = entries.clone();
+        want.sort_unstable();
+        want.dedup();
+        super::sort_entries(&mut entries);
+        assert_eq!(entries, want);
+        assert!(
+            entries.windows(2).any(|w| w[0].0 == w[1].0),
+            "both kinds of one name kept"
+        );
+    }
 }

@@ -31,9 +31,8 @@ struct Listing {
 }
 
 impl Listing {
-    fn build(mut paths: Vec<&str>) -> Listing {
-        paths.sort_unstable();
-        paths.dedup();
+    fn build(paths: Vec<&str>) -> Listing {
+        let paths = crate::map::sorted_distinct(paths, |p| p);
         let mut text = String::with_capacity(paths.iter().map(|p| p.len()).sum());
         let mut ends = Vec::with_capacity(paths.len());
         for p in paths {
@@ -210,9 +209,7 @@ impl View {
             });
         }
         // `a`, `a-b/x`, `a/c`: one name's entries need not be adjacent
-        names.sort_unstable();
-        names.dedup();
-        names
+        crate::map::sorted_distinct(names, |n| n)
             .into_iter()
             .map(|n| match n.strip_suffix('/') {
                 Some(dir) => (dir, true),

@@ -148,6 +148,12 @@ pub(super) fn tape_address() -> u32 {
 /// `value` packed: the tape written at [`tape_address`] and its texts returned as a JS string;
 /// `None` when it holds something the record cannot (the tape then holds no record).
 pub(super) fn pack<T: Serialize + ?Sized>(value: &T) -> Option<JsValue> {
+    pack_with(&mut |packer| value.serialize(packer).is_ok())
+}
+
+/// [`pack`]'s body, written once for every packed type: `write` serializes the value.
+#[inline(never)]
+fn pack_with(write: &mut dyn FnMut(&mut Packer) -> bool) -> Option<JsValue> {
     tape_address();
     let serial = SERIAL.with(|s| {
         s.set(s.get().wrapping_add(1));
@@ -159,11 +165,8 @@ pub(super) fn pack<T: Serialize + ?Sized>(value: &T) -> Option<JsValue> {
             tape.clear();
             tape.extend([0, serial as u16, (serial >> 16) as u16]);
             texts.clear();
-            let mut packer = Packer { names, tape, texts };
-            let done = value.serialize(&mut packer);
-            let units = u16::try_from(tape.len() - HEADER)
-                .ok()
-                .filter(|_| done.is_ok());
+            let done = write(&mut Packer { names, tape, texts });
+            let units = u16::try_from(tape.len() - HEADER).ok().filter(|_| done);
             tape[0] = units.unwrap_or(0);
             units?;
             let js = match texts.is_empty() {
