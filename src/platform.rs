@@ -25,6 +25,7 @@
 //! ever blocks more) and fold as `caseInsensitivePaths` says.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 mod lower;
 mod tables;
@@ -288,6 +289,25 @@ fn lower_one(c: char) -> char {
 const HANGUL_BASE: u32 = 0xAC00;
 const HANGUL_COUNT: u32 = 11172;
 
+/// The BMP decomposition columns (the characters, sorted, and their firsts), summed from the
+/// tables' steps on first use.
+fn bmp_columns() -> &'static (Vec<u16>, Vec<u16>) {
+    static COLUMNS: OnceLock<(Vec<u16>, Vec<u16>)> = OnceLock::new();
+    COLUMNS.get_or_init(|| {
+        let sum = |steps: &[u16]| -> Vec<u16> {
+            let mut at = 0u16;
+            steps
+                .iter()
+                .map(|&s| {
+                    at = at.wrapping_add(s);
+                    at
+                })
+                .collect()
+        };
+        (sum(tables::DECOMPOSED_STEPS), sum(tables::FIRST_STEPS))
+    })
+}
+
 /// Appends the full canonical decomposition of `c`.
 fn decompose(c: char, out: &mut Vec<char>) {
     let code = c as u32;
@@ -306,10 +326,13 @@ fn decompose(c: char, out: &mut Vec<char>) {
         return;
     }
     let parts = match u16::try_from(code) {
-        Ok(bmp) => tables::DECOMPOSED.binary_search(&bmp).ok().and_then(|i| {
-            let second = *tables::SECONDS.get(usize::from(*tables::SECOND.get(i)?))?;
-            Some((u32::from(*tables::FIRST.get(i)?), u32::from(second)))
-        }),
+        Ok(bmp) => {
+            let (decomposed, first) = bmp_columns();
+            decomposed.binary_search(&bmp).ok().and_then(|i| {
+                let second = *tables::SECONDS.get(usize::from(*tables::SECOND.get(i)?))?;
+                Some((u32::from(*first.get(i)?), u32::from(second)))
+            })
+        }
         Err(_) => {
             let table = tables::DECOMPOSITIONS_ASTRAL;
             let i = table
@@ -476,9 +499,10 @@ mod tests {
 
     #[test]
     fn decomposition_columns_line_up() {
-        let n = tables::DECOMPOSED.len();
-        assert_eq!((tables::FIRST.len(), tables::SECOND.len()), (n, n));
-        assert!(tables::DECOMPOSED.windows(2).all(|w| w[0] < w[1]));
+        let (decomposed, first) = bmp_columns();
+        let n = decomposed.len();
+        assert_eq!((first.len(), tables::SECOND.len()), (n, n));
+        assert!(decomposed.windows(2).all(|w| w[0] < w[1]));
         assert!(tables::SECOND
             .iter()
             .all(|&i| usize::from(i) < tables::SECONDS.len()));
