@@ -14,6 +14,8 @@
 //! * `encoded-command`: `powershell -EncodedCommand` (`-e`, `-ec`, `-enc`): what runs is not
 //!   what the user reads, whatever the decoded script does.
 
+use std::cell::LazyCell;
+
 use super::{Cmd, Line};
 use crate::shell::analysis::SimpleCommand;
 use crate::shell::windows::program_key;
@@ -30,7 +32,8 @@ fn lower(words: &[String]) -> Vec<String> {
 /// The Windows-only label of `c`, if any (`cmds`: the line's commands, for pipelines).
 fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
     let name = program_key(c.own_words().first()?);
-    let args = lower(c.own_words().get(1..).unwrap_or(&[]));
+    // (lowered only for a program with a label here)
+    let args = LazyCell::new(|| lower(c.own_words().get(1..).unwrap_or(&[])));
     let has = |w: &str| {
         args.iter().any(|a| {
             a == w
