@@ -59,9 +59,8 @@ pub fn validate(
     validate_checked(call, spec, access, command.as_ref())
 }
 
-/// [`validate`] with the parsed command already checked ([`command_allowed`], or
-/// [`check_command`]): the engine reads a command's path operands once for validation and
-/// for [`unvouched`].
+/// [`validate`] with the parsed command already checked (by [`check_command`]: the engine
+/// reads a command's path operands once, for validation and for [`unvouched`]).
 pub fn validate_checked(
     call: &ToolCall,
     spec: &ToolSpec,
@@ -141,16 +140,16 @@ pub fn command_text<'c>(call: &'c ToolCall, spec: &ToolSpec) -> Option<&'c str> 
 
 /// The part of validation that reads the parsed command (`text`, parsed as `analysis`; its
 /// path operands `operands`): the paths and trees it touches against the ignore rules.
-pub fn command_allowed(
+fn command_allowed(
     access: &Access,
     analysis: &Analysis,
     text: &str,
     operands: &[PathOperand<'_>],
 ) -> Validation {
-    let strict = access.workspace().windows_shell();
-    match strict {
-        true => command_paths_allowed(access, analysis, &analysis.path_operands_strict())?,
-        false => command_paths_allowed(access, analysis, operands)?,
+    if access.workspace().windows_shell() {
+        command_paths_allowed(access, analysis, &analysis.path_operands_strict())?;
+    } else {
+        command_paths_allowed(access, analysis, operands)?;
     }
     command_trees_allowed(access, analysis)?;
     // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
@@ -161,9 +160,9 @@ pub fn command_allowed(
     Ok(())
 }
 
-/// [`command_allowed`], from the same reading of the path operands as [`unvouched`]: an
-/// analysis whose paths toolgate cannot vouch for is made unanalysable, so it prompts
-/// whatever the mode (and no allow rule covers it).
+/// The part of validation that reads the parsed command, from the same reading of its path
+/// operands as [`unvouched`]: an analysis whose paths toolgate cannot vouch for is made
+/// unanalysable, so it prompts whatever the mode (and no allow rule covers it).
 pub fn check_command(access: &Access, analysis: &mut Analysis, text: &str) -> Validation {
     let (checked, why) = {
         let operands = analysis.path_operands();
