@@ -6,8 +6,20 @@
 /// Whether `s` holds any of the ASCII bytes `set`.
 pub(crate) fn has_any(s: &str, set: &[u8]) -> bool {
     debug_assert!(set.is_ascii());
-    let mask = set.iter().fold(0u128, |m, &b| m | 1 << (b & 127));
-    s.bytes().any(|b| b < 128 && mask >> b & 1 != 0)
+    // two 64-bit halves: a 128-bit shift by a variable is a library call per byte in the
+    // size-optimised build
+    let (mut low, mut high) = (0u64, 0u64);
+    for &b in set {
+        match b {
+            0..64 => low |= 1 << b,
+            _ => high |= 1 << (b & 63),
+        }
+    }
+    s.bytes().any(|b| match b {
+        0..64 => low >> b & 1 != 0,
+        64..128 => high >> (b - 64) & 1 != 0,
+        _ => false,
+    })
 }
 
 /// Whether `s` holds `needle` (short, ASCII): `s.contains(needle)` without the two-way searcher.
@@ -28,6 +40,11 @@ mod tests {
             "", "a", "*", "a/b", "é*", "x://y", ":/", "ü?", "日本[", "plain", "://", "a:/:://",
         ] {
             assert_eq!(has_any(s, b"*?["), s.contains(['*', '?', '[']), "{s}");
+            // both halves of the set: below 64 (`*`, `/`, `:`) and above (`a`, `[`, `~`)
+            for set in [&b"/:"[..], b"a~", b"\0 ~", b"b[*"] {
+                let chars: Vec<char> = set.iter().map(|&b| char::from(b)).collect();
+                assert_eq!(has_any(s, set), s.contains(&chars[..]), "{s} {set:?}");
+            }
             assert_eq!(has(s, b"://"), s.contains("://"), "{s}");
         }
     }

@@ -523,13 +523,18 @@ fn embedded_files<'a>(
             add(out, ci, c, file, dynamic, from);
         }
     }
+    // (byte scans: a `char` pattern's searcher costs more, on every operand)
+    let at = |sep: u8| w.bytes().position(|b| b == sep);
     // a plain `k=v` operand's value is taken already
-    if let (Some(first), Some(last)) = (w.find('='), w.rfind('=')) {
+    if let (Some(first), Some(last)) = (at(b'='), w.bytes().rposition(|b| b == b'=')) {
         if first != last || w.starts_with('-') {
             add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, from);
         }
     }
-    if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
+    if let Some(before) = at(b':')
+        .and_then(|i| w.get(..i))
+        .filter(|_| !has(w, b"://"))
+    {
         if before.bytes().any(|b| b == b'.' || b == b'/') && !is_absolute(w) {
             add(out, ci, c, before, dynamic, from);
         }
