@@ -105,6 +105,11 @@ impl AllowList {
         })
     }
 
+    /// No tool is listed: the list refuses nothing.
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
     pub fn is_listed(&self, tool: &str) -> bool {
         find(&self.tools, tool).is_ok()
     }

@@ -67,11 +67,13 @@ pub fn validate_checked(
     access: &Access,
     command: Option<&Validation>,
 ) -> Validation {
-    if is_blank(&call.tool) {
+    // A name of printable ASCII (nearly every one) is neither blank nor padded nor controlled.
+    let printable = !call.tool.is_empty() && call.tool.bytes().all(|b| b.is_ascii_graphic());
+    if !printable && is_blank(&call.tool) {
         return Err(Invalid::new("invalid_call", "The tool name is empty."));
     }
     // A host that trims or truncates names would run a tool other than the one judged.
-    if call.tool.trim() != call.tool || call.tool.contains(char::is_control) {
+    if !printable && (call.tool.trim() != call.tool || call.tool.contains(char::is_control)) {
         return Err(Invalid::new(
             "invalid_call",
             format!(

@@ -66,7 +66,8 @@ impl Engine {
     pub fn explain(&self, call: &ToolCall) -> Explanation {
         let f = self.facts(call);
         if let Err(invalid) = f.validation(call, &self.access) {
-            let verdict = self.with_critical(invalid_verdict(invalid.clone(), f.locality), &f);
+            let mut verdict = invalid_verdict(invalid.clone(), f.locality);
+            self.mark_critical(&mut verdict, &f);
             return Explanation::failed_validation(invalid, verdict);
         }
         let mut steps = Vec::with_capacity(ORDER.len() + 1);
@@ -97,7 +98,7 @@ impl Engine {
                 }),
             }
         }
-        let verdict = match decided {
+        let mut verdict = match decided {
             Some(v) => {
                 steps.push(skipped(Step::Policy, "a step before it decided"));
                 v
@@ -112,10 +113,11 @@ impl Engine {
                 v
             }
         };
+        self.mark_critical(&mut verdict, &f);
         Explanation {
             invalid: None,
             steps,
-            verdict: self.with_critical(verdict, &f),
+            verdict,
         }
     }
 }

@@ -586,7 +586,11 @@ impl Engine {
     fn judge(&self, call: &ToolCall, facts: &Facts<'_>) -> Verdict {
         match facts.validation(call, &self.access) {
             Ok(()) => self.resolve(facts),
-            Err(invalid) => self.with_critical(invalid_verdict(invalid, facts.locality), facts),
+            Err(invalid) => {
+                let mut v = invalid_verdict(invalid, facts.locality);
+                self.mark_critical(&mut v, facts);
+                v
+            }
         }
     }
 

@@ -133,7 +133,8 @@ fn undeclared(catalogue: &Catalogue, prefix: &str) -> String {
 /// packing is not the one described in the module docs, or when the text holds U+FFFD (the
 /// encoding into wasm turns a lone surrogate into one: only [`read_call`] can tell them apart).
 fn unpack(packed: &str, catalogue: &Catalogue) -> Option<ToolCall> {
-    if packed.contains('\u{FFFD}') {
+    // U+FFFD is EF BF BD in UTF-8: a byte scan first (a `char` search is a substring search).
+    if packed.as_bytes().contains(&0xEF) && packed.contains('\u{FFFD}') {
         return None;
     }
     let mut rest = packed;
