@@ -30,6 +30,13 @@ pub(crate) fn has(s: &str, needle: &[u8]) -> bool {
     s.len() >= n.len() && (0..=s.len() - n.len()).any(|i| s[i] == n[0] && s[i..].starts_with(n))
 }
 
+/// `s.split_once(sep)` for an ASCII `sep`, by a byte scan (no `char` searcher).
+pub(crate) fn split_once_byte(s: &str, sep: u8) -> Option<(&str, &str)> {
+    debug_assert!(sep.is_ascii());
+    let at = s.bytes().position(|b| b == sep)?;
+    Some((s.get(..at)?, s.get(at + 1..)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +53,10 @@ mod tests {
                 assert_eq!(has_any(s, set), s.contains(&chars[..]), "{s} {set:?}");
             }
             assert_eq!(has(s, b"://"), s.contains("://"), "{s}");
+            for sep in [b':', b'=', b'/'] {
+                let want = s.split_once(char::from(sep));
+                assert_eq!(split_once_byte(s, sep), want, "{s} {sep}");
+            }
         }
     }
 }
