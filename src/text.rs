@@ -25,9 +25,18 @@ pub(crate) fn has_any(s: &str, set: &[u8]) -> bool {
 /// Whether `s` holds `needle` (short, ASCII): `s.contains(needle)` without the two-way searcher.
 pub(crate) fn has(s: &str, needle: &[u8]) -> bool {
     debug_assert!(needle.is_ascii() && !needle.is_empty());
-    let (s, n) = (s.as_bytes(), needle);
-    // the first byte alone before a comparison of the whole needle
-    s.len() >= n.len() && (0..=s.len() - n.len()).any(|i| s[i] == n[0] && s[i..].starts_with(n))
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    // the first byte alone (a plain scan) before a comparison of the rest
+    let mut s = s.as_bytes();
+    while let Some(at) = s.iter().position(|&b| b == first) {
+        s = s.get(at + 1..).unwrap_or(&[]);
+        if s.starts_with(rest) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `s.split_once(sep)` for an ASCII `sep`, by a byte scan (no `char` searcher).
@@ -45,6 +54,7 @@ mod tests {
     fn the_same_answers_as_contains() {
         for s in [
             "", "a", "*", "a/b", "é*", "x://y", ":/", "ü?", "日本[", "plain", "://", "a:/:://",
+            "lelet", "aab", "l", "x:/",
         ] {
             assert_eq!(has_any(s, b"*?["), s.contains(['*', '?', '[']), "{s}");
             // both halves of the set: below 64 (`*`, `/`, `:`) and above (`a`, `[`, `~`)
@@ -53,6 +63,10 @@ mod tests {
                 assert_eq!(has_any(s, set), s.contains(&chars[..]), "{s} {set:?}");
             }
             assert_eq!(has(s, b"://"), s.contains("://"), "{s}");
+            for needle in [&b"let"[..], b"a", b":/", b"//", b"ab"] {
+                let want = s.contains(std::str::from_utf8(needle).unwrap_or(""));
+                assert_eq!(has(s, needle), want, "{s} {needle:?}");
+            }
             for sep in [b':', b'=', b'/'] {
                 let want = s.split_once(char::from(sep));
                 assert_eq!(split_once_byte(s, sep), want, "{s} {sep}");
