@@ -4,7 +4,7 @@
 //! 8.3 short name (`SECRET~1`) is not vouched for: it is blocked when the entry it may stand for
 //! could be ignored.
 
-use crate::ignore::{Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
+use crate::ignore::{common_prefix, Ignore, IgnoreBatch, IgnoreBuilder, IgnoreMatch};
 use crate::map::NameMap;
 use crate::platform::{Flavour, Names, PathSettings};
 use crate::settings::{ErrorCode, RecursiveReads, SettingsError};
@@ -443,6 +443,7 @@ impl Access {
         AccessBatch {
             access: self,
             ignore: self.ignore.batch(),
+            excluded: String::new(),
         }
     }
 
@@ -459,13 +460,35 @@ impl Access {
 pub struct AccessBatch<'a> {
     access: &'a Access,
     ignore: IgnoreBatch<'a>,
+    /// A plain path's text through the `/` after a directory of it that is excluded (or
+    /// empty): a plain path that starts with it is ignored, whatever follows. A sorted
+    /// listing's `node_modules/…` is answered by it, reading only what follows.
+    excluded: String,
 }
 
 impl AccessBatch<'_> {
     /// Same answer as [`Access::is_ignored`] (fails closed).
     pub fn is_ignored(&mut self, path: &str) -> bool {
-        if let Some((relative, is_dir)) = self.access.workspace.plain_relative(path) {
-            return self.ignore.is_ignored(relative, is_dir);
+        let ws = &self.access.workspace;
+        let known = self.excluded.len();
+        if known > 0
+            && common_prefix(path.as_bytes(), self.excluded.as_bytes()) == known
+            && ws.plain_relative_after(path, known).is_some()
+        {
+            return true;
+        }
+        if let Some((relative, is_dir)) = ws.plain_relative(path) {
+            let ignored = self.ignore.is_ignored(relative, is_dir);
+            if let Some(end) = ignored
+                .then(|| self.ignore.excluded_end(relative))
+                .flatten()
+            {
+                // `relative` ends `path` (but for the `/` that makes it a directory).
+                let start = path.len() - usize::from(is_dir) - relative.len();
+                self.excluded.clear();
+                self.excluded.push_str(&path[..start + end + 1]);
+            }
+            return ignored;
         }
         match self.access.workspace.resolve(path) {
             Ok(r) => match r.relative.as_deref() {

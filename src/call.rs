@@ -34,6 +34,10 @@ impl Value {
 
 /// `s.trim().is_empty()`, stopping at the first character that is not whitespace.
 pub fn is_blank(s: &str) -> bool {
+    // A printable ASCII first byte (nearly every value) is no whitespace: no decoding.
+    if s.as_bytes().first().is_some_and(u8::is_ascii_graphic) {
+        return false;
+    }
     s.chars().all(char::is_whitespace)
 }
 

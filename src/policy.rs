@@ -94,9 +94,16 @@ pub enum Situation {
 }
 
 impl Situation {
-    const COUNT: usize = 5;
+    pub const ALL: [Situation; 5] = [
+        Situation::Local,
+        Situation::External,
+        Situation::NoPath,
+        Situation::SafeCommand,
+        Situation::RiskyCommand,
+    ];
+    const COUNT: usize = Situation::ALL.len();
 
-    fn index(self) -> usize {
+    pub fn index(self) -> usize {
         self as usize
     }
 

@@ -388,6 +388,16 @@ impl Workspace {
     /// [`Workspace::resolve`]) inside the primary root (or the implicit one) to exactly this
     /// text. `None`: use [`Workspace::resolve`].
     pub fn plain_relative<'p>(&self, path: &'p str) -> Option<(&'p str, bool)> {
+        self.plain_relative_after(path, 0)
+    }
+
+    /// [`Workspace::plain_relative`] of a path whose first `known` bytes are those of a path
+    /// it took, through a `/` after one of that path's components: they are not read again.
+    pub(crate) fn plain_relative_after<'p>(
+        &self,
+        path: &'p str,
+        known: usize,
+    ) -> Option<(&'p str, bool)> {
         let (body, is_dir) = match path.as_bytes() {
             // `~`, `~/…` and `~user/…` are home-relative.
             [b'~', ..] => return None,
@@ -405,36 +415,17 @@ impl Workspace {
         } else {
             body
         };
-        // One pass, a word at a time: no `\\`, `:` or NUL (nor, on Windows, `~`); every
-        // component non-empty and not `.`/`..` (nor, on Windows, ending in a dot or space);
-        // then not all whitespace (which `parse` refuses), which stops at the first other char.
-        let bytes = relative.as_bytes();
-        let odd = |part: &[u8]| {
-            matches!(part, [] | [b'.'] | [b'.', b'.'])
-                || (windows && matches!(part.last(), Some(b'.' | b' ')))
+        // The known components of `relative` (both paths have the same root, if any).
+        let from = known
+            .saturating_sub(body.len() - relative.len())
+            .min(relative.len());
+        // Not all whitespace (which `parse` refuses): a first byte that is ASCII and not
+        // whitespace settles it.
+        let blank = |s: &str| match s.as_bytes().first() {
+            Some(&b) if b.is_ascii() && !matches!(b, b'\t'..=b'\r' | b' ') => false,
+            _ => crate::call::is_blank(s),
         };
-        let mut start = 0;
-        let mut at = 0;
-        while at < bytes.len() {
-            let (word, n) = word_at(bytes, at);
-            let valid = u64::MAX >> (8 * (8 - n));
-            let tilde = if windows { byte_eq(word, b'~') } else { 0 };
-            let bad = byte_eq(word, b'\\') | byte_eq(word, b':') | byte_eq(word, 0) | tilde;
-            if bad & valid != 0 {
-                return None;
-            }
-            let mut slashes = byte_eq(word, b'/') & valid;
-            while slashes != 0 {
-                let i = at + (slashes.trailing_zeros() / 8) as usize;
-                if odd(&bytes[start..i]) {
-                    return None;
-                }
-                start = i + 1;
-                slashes &= slashes - 1;
-            }
-            at += n;
-        }
-        if odd(&bytes[start..]) || crate::call::is_blank(relative) {
+        if !plain_components(relative.as_bytes(), from, windows) || blank(relative) {
             return None;
         }
         Some((relative, is_dir))
@@ -819,9 +810,63 @@ fn windows_name(part: &str) -> &str {
 /// The components of `rest` (the text after `anchor`), with `.` and `..` applied lexically,
 /// and whether the text names a directory: it ends in a separator or in `.`/`..`, or has no
 /// components at all.
+/// Whether `bytes` is a path of plain components: no `\\`, `:` or NUL (nor, on Windows, `~`),
+/// and every component non-empty and not `.`/`..` (nor, on Windows, ending in a dot or space).
+/// The bytes before `from` are known to be such components, each followed by `/`. One pass a
+/// word at a time: a component that starts with a dot is the only one looked at byte by byte.
+fn plain_components(bytes: &[u8], from: usize, windows: bool) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Where components start, as the high bit of each byte: at 0, and after each `/` (carried
+    // into the next word from the last byte of this one).
+    let mut starts_in = if from == 0 || bytes.get(from - 1) == Some(&b'/') {
+        0x80
+    } else {
+        0
+    };
+    // On Windows, the previous word's last byte was a dot or a space (at the high bit of byte 0).
+    let mut trailing_in = 0;
+    let mut at = from;
+    while at < bytes.len() {
+        let (word, n) = word_at(bytes, at);
+        let valid = HIGH >> (8 * (8 - n));
+        let tilde = if windows { byte_eq(word, b'~') } else { 0 };
+        let bad = byte_eq(word, b'\\') | byte_eq(word, b':') | byte_eq(word, 0) | tilde;
+        let slash = byte_eq(word, b'/') & valid;
+        let dot = byte_eq(word, b'.') & valid;
+        let starts = (slash << 8) | starts_in;
+        // A bad byte, or an empty component (a `/` where one starts).
+        if bad & valid != 0 || slash & starts != 0 {
+            return false;
+        }
+        if windows {
+            let trailing = (dot | byte_eq(word, b' ')) & valid;
+            if ((trailing << 8) | trailing_in) & slash != 0 {
+                return false;
+            }
+            trailing_in = trailing >> 56;
+        }
+        let mut dotted = dot & starts;
+        while dotted != 0 {
+            let i = at + (dotted.trailing_zeros() / 8) as usize;
+            if let Some([] | [b'/', ..] | [b'.'] | [b'.', b'/', ..]) = bytes.get(i + 1..) {
+                return false;
+            }
+            dotted &= dotted - 1;
+        }
+        starts_in = slash >> 56;
+        at += n;
+    }
+    // The last component (or the whole path) is not empty, nor on Windows ends badly.
+    match bytes.last() {
+        None | Some(b'/') => false,
+        Some(b'.' | b' ') => !windows,
+        Some(_) => true,
+    }
+}
+
 /// The (up to) 8 bytes of `bytes` from `at` as a little-endian word (zero-padded), and how
 /// many there are.
-#[inline]
+#[inline(always)]
 pub(crate) fn word_at(bytes: &[u8], at: usize) -> (u64, usize) {
     match bytes
         .get(at..at + 8)
@@ -830,11 +875,19 @@ pub(crate) fn word_at(bytes: &[u8], at: usize) -> (u64, usize) {
         Some(w) => (u64::from_le_bytes(*w), 8),
         None => {
             let rest = bytes.get(at..).unwrap_or_default();
-            let word = rest
-                .iter()
-                .rev()
-                .fold(0u64, |word, &b| (word << 8) | u64::from(b));
-            (word, rest.len())
+            let n = rest.len();
+            // The last 8 bytes, shifted down over those before `at` (one load, no copy).
+            if let Some(w) = bytes
+                .len()
+                .checked_sub(8)
+                .filter(|_| n > 0)
+                .and_then(|k| <&[u8; 8]>::try_from(&bytes[k..]).ok())
+            {
+                return (u64::from_le_bytes(*w) >> (8 * (8 - n)), n);
+            }
+            let mut w = [0u8; 8];
+            w[..n].copy_from_slice(rest);
+            (u64::from_le_bytes(w), n)
         }
     }
 }

@@ -375,6 +375,39 @@ proptest! {
         prop_assert_eq!(access.kept_joined(&listing.join("\0"), n), None);
     }
 
+    /// The fast path takes exactly the relative paths its contract describes (its scan reads
+    /// a word at a time; this reads a component at a time): long paths, so components and
+    /// bad bytes fall on both sides of word boundaries.
+    #[test]
+    fn plain_relative_takes_exactly_the_plain_paths(
+        parts in prop::collection::vec(prop::sample::select(vec![
+            "", ".", "..", "...", ".a", "a.", "a ", " ", "a", "abcdef", "abcdefg", "abc.def",
+            "a~1", "~", "c:", "q\\r", "\0", "\u{b}", "é", "node_modules",
+        ]), 1..8),
+        dir in any::<bool>(),
+        platform in platform(),
+    ) {
+        let path = parts.join("/") + if dir { "/" } else { "" };
+        let ws = access(platform).workspace().clone();
+        let windows = platform == Platform::Windows;
+        let body = path.strip_suffix('/').unwrap_or(&path);
+        let odd = |part: &str| {
+            matches!(part, "" | "." | "..")
+                || (windows && (part.ends_with('.') || part.ends_with(' ')))
+        };
+        let bad = |c: char| matches!(c, '\\' | ':' | '\0') || (windows && c == '~');
+        let expected = !path.starts_with('~')
+            && !body.starts_with('/')
+            && !body.contains(bad)
+            && !body.split('/').any(odd)
+            && !body.chars().all(char::is_whitespace);
+        prop_assert_eq!(
+            ws.plain_relative(&path),
+            expected.then_some((body, body.len() != path.len())),
+            "{:?} on {:?}", path, platform
+        );
+    }
+
     /// What the fast path takes for a plain relative path is what resolving it gives.
     #[test]
     fn plain_relative_is_what_resolve_gives(

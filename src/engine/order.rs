@@ -1,12 +1,15 @@
 //! The resolution order: each step is a small function that either takes the decision or
 //! hands the call on; the policy table always decides.
 
+use std::sync::OnceLock;
+
 use super::{Engine, Facts};
 use crate::policy::{Policy, Situation};
 use crate::rules::RuleKind;
 use crate::safety;
 use crate::shell::Problem;
 use crate::verdict::{Decision, Step, Verdict};
+use crate::Tier;
 
 /// One step of the resolution order.
 pub(super) struct StepEntry {
@@ -370,27 +373,15 @@ impl Engine {
         let tool = f.tool;
         let tier = f.spec.tier;
         let allowed = self.table.get(tier, f.situation) == Policy::Allow;
-        let (decision, code, what) = if allowed {
-            (Decision::Allow, "policy_allow", "runs without asking")
+        let (decision, code) = if allowed {
+            (Decision::Allow, "policy_allow")
         } else {
-            (Decision::Prompt, "policy_prompt", "needs approval")
+            (Decision::Prompt, "policy_prompt")
         };
-        // "Under {preset}, '{tool}' ({tier} tool, {situation}) {what}.", from pieces: every
-        // call that no earlier step decides builds it.
-        let pieces = [
-            "Under ",
-            self.preset.describe(),
-            ", '",
-            tool,
-            "' (",
-            tier.as_str(),
-            " tool, ",
-            f.situation.describe(),
-            ") ",
-            what,
-            ".",
-        ];
-        let mut reason = pieces.concat();
+        // "Under {preset}, '{tool}' ({tier} tool, {situation}) {what}.": every call that no
+        // earlier step decides builds it, so the part after the tool is built once.
+        let tail = policy_tail(tier, f.situation, allowed);
+        let mut reason = ["Under ", self.preset.describe(), ", '", tool, tail].concat();
         // The model called it safe and the table would have allowed that: say why it is not.
         if !allowed
             && f.claimed_safe
@@ -409,6 +400,25 @@ impl Engine {
         }
         verdict(decision, Step::Policy, code, reason, f)
     }
+}
+
+/// "' ({tier} tool, {situation}) {what}.": the policy step's reason after the tool's name, for
+/// every tier, situation and answer, built on first use.
+fn policy_tail(tier: Tier, situation: Situation, allowed: bool) -> &'static str {
+    static TAILS: OnceLock<Vec<String>> = OnceLock::new();
+    let tails = TAILS.get_or_init(|| {
+        let mut tails = Vec::new();
+        for tier in Tier::ALL {
+            for situation in Situation::ALL {
+                for what in ["needs approval", "runs without asking"] {
+                    let (tier, situation) = (tier.as_str(), situation.describe());
+                    tails.push(format!("' ({tier} tool, {situation}) {what}."));
+                }
+            }
+        }
+        tails
+    });
+    &tails[(tier.index() * Situation::ALL.len() + situation.index()) * 2 + usize::from(allowed)]
 }
 
 fn verdict(
@@ -529,6 +539,41 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod policy_reason {
+    use crate::engine::Engine;
+    use crate::policy::Mode;
+    use crate::settings::Settings;
+    use crate::{ToolCall, Value};
+
+    /// The policy step's reason, whose tail is built once per tier, situation and answer.
+    #[test]
+    fn names_the_preset_tool_tier_situation_and_answer() {
+        let cases = [
+            (Mode::Write, "read_file", Some("src/a.ts"),
+             "Under mode \"write\", 'read_file' (read tool, inside the workspace) runs without asking."),
+            (Mode::Write, "write_to_file", Some("/tmp/x.txt"),
+             "Under mode \"write\", 'write_to_file' (write tool, outside the workspace) needs approval."),
+            (Mode::AlwaysAsk, "zzz", None,
+             "Under mode \"always-ask\", 'zzz' (exec tool, with a command that is not known to be safe) needs approval."),
+        ];
+        for (mode, tool, path, reason) in cases {
+            let engine = Engine::new(Settings {
+                workspace_roots: vec!["/ws".into()],
+                mode: Some(mode),
+                ..Settings::default()
+            })
+            .unwrap();
+            let mut call = ToolCall::new(tool);
+            if let Some(p) = path {
+                call.params.push(("path".into(), Value::Str(p.into())));
+                call.params.push(("content".into(), Value::Str("x".into())));
+            }
+            assert_eq!(engine.check(&call).reason, reason);
         }
     }
 }

@@ -794,6 +794,22 @@ impl<'a> IgnoreBatch<'a> {
         }) || self.judge(path, is_dir).is_some()
     }
 
+    /// When `relative` (a path just given to [`IgnoreBatch::is_ignored`], needing no cleaning)
+    /// is under a directory the batch knows to be excluded, and keying leaves it as it is: the
+    /// length of that directory's text, after which `relative` has a `/`. Everything under it
+    /// is ignored.
+    pub fn excluded_end(&self, relative: &str) -> Option<usize> {
+        let end = self.excluded?;
+        let bytes = relative.as_bytes();
+        (bytes.get(end) == Some(&b'/')
+            && bytes[..end] == self.prev.as_bytes()[..end]
+            && matches!(
+                self.ignore.names.key(relative),
+                std::borrow::Cow::Borrowed(_)
+            ))
+        .then_some(end)
+    }
+
     /// [`IgnoreBatch::matched`] of a keyed, cleaned path.
     fn judge(&mut self, path: &str, is_dir: bool) -> Option<IgnoreMatch<'a>> {
         let ignore = self.ignore;
@@ -979,7 +995,7 @@ struct Level {
 }
 
 /// The length of the longest common prefix of `a` and `b`, a word at a time.
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (a, b) = (&a[..n], &b[..n]);
     let mut k = 0;

@@ -10,7 +10,6 @@
     // The builtins as they are now: a caller's later changes to them cannot change the reads.
     const bound = (f) => Function.prototype.call.bind(f);
     const isArrayOf = Array.isArray;
-    const join = bound(Array.prototype.join);
     const create = Object.create;
     const arrayFrom = bound(Array.from);
     const ArrayOf = Array;
@@ -36,39 +35,50 @@
         record.length = n;
         return arrayFrom(ArrayOf, record);
     };
-    /** The strings of `paths` (an array), in order. */
+    /**
+     * The strings of `paths` (an array), in order, as a record without a prototype (`length`
+     * set), and the same joined by NUL: built in the one pass that reads the entries.
+     */
     function strings(paths) {
         // The length as wasm reads it (ToUint32).
         const n = paths.length >>> 0;
         const record = create(null);
         let m = 0;
+        let text = '';
         for (let i = 0; i < n; i++) {
             const p = paths[i];
-            if (typeof p === 'string') record[m++] = p;
+            if (typeof p !== 'string') continue;
+            text = m === 0 ? p : text + '\0' + p;
+            record[m++] = p;
         }
-        return arrayOf(record, m);
+        record.length = m;
+        return { record, text };
     }
-    /** Those of `list` that `keep` keeps. */
-    function kept(list, keep) {
-        const record = create(null);
+    /** Those of `record` that `keep` keeps, as an array. */
+    function kept(record, keep) {
+        const out = create(null);
         let n = 0;
-        for (let i = 0; i < list.length; i++) if (keep(list[i], i)) record[n++] = list[i];
-        return arrayOf(record, n);
+        for (let i = 0; i < record.length; i++) if (keep(record[i], i)) out[n++] = record[i];
+        return arrayOf(out, n);
+    }
+    /** The strings of `paths` and their text, those with a lone surrogate left out. */
+    function wellFormedStrings(paths) {
+        let { record, text } = strings(paths);
+        if (!wellFormed(text)) {
+            const list = kept(record, wellFormed);
+            ({ record, text } = strings(list));
+        }
+        return { record, text };
     }
 
     function filterPaths(paths) {
         if (!isArray(paths)) return perEntry(this, paths);
-        let list = strings(paths);
-        if (list.length === 0) return [];
-        let text = join(list, '\0');
-        if (!wellFormed(text)) {
-            list = kept(list, wellFormed);
-            if (list.length === 0) return [];
-            text = join(list, '\0');
-        }
-        const judged = judgeJoined(this, text, list.length);
-        if (judged === undefined) return perEntry(this, list);
-        return kept(list, (_, i) => judged[i] === 1);
+        const { record, text } = wellFormedStrings(paths);
+        const n = record.length;
+        if (n === 0) return [];
+        const judged = judgeJoined(this, text, n);
+        if (judged === undefined) return perEntry(this, arrayOf(record, n));
+        return kept(record, (_, i) => judged[i] === 1);
     }
     Object.defineProperty(proto, 'filterPaths', { value: filterPaths, writable: true, configurable: true });
 
@@ -80,13 +90,8 @@
     const setJoinedBound = bound(setJoined);
     function setWorkspaceFiles(files) {
         if (!isArray(files)) return setEach(this, files);
-        let list = strings(files);
-        let text = join(list, '\0');
-        if (!wellFormed(text)) {
-            list = kept(list, wellFormed);
-            text = join(list, '\0');
-        }
-        if (!setJoinedBound(this, text, list.length)) setEach(this, list);
+        const { record, text } = wellFormedStrings(files);
+        if (!setJoinedBound(this, text, record.length)) setEach(this, arrayOf(record, record.length));
     }
     Object.defineProperty(proto, 'setWorkspaceFiles', { value: setWorkspaceFiles, writable: true, configurable: true });
 })();
