@@ -15,8 +15,6 @@
 //!   patterns are lowered (ASCII). A `find` with an action and no name test before it (a negated
 //!   one does not count) reaches its whole tree.
 
-use std::cell::LazyCell;
-
 use super::{names, paths, Analysis, SimpleCommand};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,28 +117,29 @@ fn operands(args: &[String]) -> Vec<usize> {
 /// of `mv`, `git mv`, `rsync --remove-source-files` (all of them with `-t DIR`).
 fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
     // (`-t DIR`'s value is the target, not an operand; read only for a program that removes)
-    let files = LazyCell::new(|| {
+    let files = || -> Vec<usize> {
         operands(args)
             .into_iter()
             .filter(|&i| i == 0 || args[i - 1] != "-t")
-            .collect::<Vec<usize>>()
-    });
+            .collect()
+    };
     let has = |o: &str| args.iter().any(|w| w == o);
     let target_dir = || {
         args.iter()
             .any(|w| w == "-t" || w.starts_with("--target-directory"))
     };
     // (`git rm`, `gio trash`: the sub-command is not an operand)
-    let sub = || files.first().map(|&i| args[i].as_str());
+    let sub = || files().first().map(|&i| args[i].as_str());
     let all_but_target = |files: &[usize]| match target_dir() {
         true => files.len(),
         false => files.len().saturating_sub(1),
     };
     let (skip, n) = match key {
-        names::RM if recursive(args, b"rR") => (0, files.len()),
-        names::MV => (0, all_but_target(&files)),
-        names::RSYNC if has("--remove-source-files") => (0, all_but_target(&files)),
+        names::RM if recursive(args, b"rR") => (0, files().len()),
+        names::MV => (0, all_but_target(&files())),
+        names::RSYNC if has("--remove-source-files") => (0, all_but_target(&files())),
         names::GIT | GIO if matches!(sub(), Some("rm" | "mv" | "trash")) => {
+            let files = files();
             let rest = &files[1..];
             let n = match sub() {
                 Some("rm") if recursive(args, b"rR") && !has("--cached") => rest.len(),
@@ -150,10 +149,10 @@ fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
             };
             (1, n)
         }
-        TRASH | TRASH_PUT => (0, files.len()),
+        TRASH | TRASH_PUT => (0, files().len()),
         _ => return Vec::new(),
     };
-    files
+    files()
         .iter()
         .skip(skip)
         .take(n)
@@ -169,9 +168,9 @@ const TRASH_PUT: names::Key = names::folded_key("trash-put");
 fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     // (read only for a program that copies)
-    let files = LazyCell::new(|| operands(args));
+    let files = || operands(args);
     let mut take = |from: usize, to: usize| {
-        for &i in files.get(from..to).unwrap_or(&[]) {
+        for &i in files().get(from..to).unwrap_or(&[]) {
             let w = &args[i];
             // `host:path` is remote
             if !w.contains(':') || w.starts_with(['/', '.', '~']) {
@@ -179,7 +178,7 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
             }
         }
     };
-    let n = || files.len();
+    let n = || files().len();
     match key {
         names::CP | names::RSYNC | names::SCP if recursive(args, b"rRa") => {
             let target = args
@@ -190,14 +189,14 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
         names::DIFF if recursive(args, b"r") => take(0, n()),
         names::ZIP if recursive(args, b"rR") => take(1, n()),
         names::SEVEN_Z | names::SEVEN_ZA | names::SEVEN_ZR
-            if files
+            if files()
                 .first()
                 .is_some_and(|&i| args[i] == "a" || args[i] == "u") =>
         {
             take(2, n())
         }
         names::TAR | names::BSDTAR => return tar_sources(args),
-        names::GIT => return git_trees(args, &files),
+        names::GIT => return git_trees(args, &files()),
         _ => {}
     }
     out
