@@ -299,6 +299,9 @@ callRow('check() compound, 1,000 distinct commands', cycle('check', compoundCall
 callRow('validate() read_file', (g) => () => g.validate(READ_CALL));
 // The floor of one call through the facade: a tool with no params and no rules for it.
 callRow('check() floor: { tool: "zzz" }', (g) => () => g.check({ tool: 'zzz' }), '≤ 0.5 µs');
+// What any method pays before the gate does anything: one call into wasm and back with a short
+// string (the `mode` getter), the lower bound of the floor above.
+callRow('the crossing alone: the mode getter', (g) => () => g.mode);
 {
   // Issue 33's goals, under its settings (root /ws, ignore `.env` and `secrets/`, no rules),
   // each over 1,000 varied calls.

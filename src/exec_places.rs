@@ -296,11 +296,55 @@ pub fn find(anchor: Anchor, parts: &[&str], fold: bool) -> Option<&'static Place
         (Anchor::Root, _) => Some(parts),
         _ => None,
     };
+    let starts = Starts::of(parts, fold);
     PLACES.iter().find(|p| match p.at {
-        At::Anywhere => (0..parts.len()).any(|i| matches(p.pattern, &parts[i..], fold)),
+        At::Anywhere => {
+            starts.may_match(p.pattern)
+                && (0..parts.len()).any(|i| matches(p.pattern, &parts[i..], fold))
+        }
         At::Home => home.is_some_and(|w| matches(p.pattern, w, fold)),
         At::Root => root.is_some_and(|w| matches(p.pattern, w, fold) && !harmless(p, w)),
     })
+}
+
+/// The first bytes of a path's components (in both cases when folding): a row found
+/// anywhere in the path must start with one of them, so most rows are passed over without
+/// trying each component.
+struct Starts {
+    bytes: [bool; 256],
+    /// A component is empty: nothing is passed over.
+    any: bool,
+}
+
+impl Starts {
+    fn of(parts: &[&str], fold: bool) -> Starts {
+        let mut starts = Starts {
+            bytes: [false; 256],
+            any: false,
+        };
+        for part in parts {
+            match part.bytes().next() {
+                Some(b) => {
+                    starts.bytes[b as usize] = true;
+                    if fold {
+                        starts.bytes[b.to_ascii_lowercase() as usize] = true;
+                        starts.bytes[b.to_ascii_uppercase() as usize] = true;
+                    }
+                }
+                None => starts.any = true,
+            }
+        }
+        starts
+    }
+
+    /// Whether `pattern` may match the path from one of its components (as [`matches`]
+    /// compares the first byte).
+    fn may_match(&self, pattern: &str) -> bool {
+        match pattern.bytes().next() {
+            None | Some(b'*') => true,
+            Some(first) => self.any || self.bytes[first as usize],
+        }
+    }
 }
 
 /// `/dev/null` and its kind are written to by everything.

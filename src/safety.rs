@@ -206,13 +206,13 @@ fn program_name(word: &str) -> Option<&str> {
         "/usr/sbin/",
         "/opt/homebrew/bin/",
     ];
-    if !word.contains(['/', '\\']) {
+    if !has_any(word, b"/\\") {
         return Some(word);
     }
     SYSTEM
         .iter()
         .find_map(|dir| word.strip_prefix(dir))
-        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']))
+        .filter(|name| !name.is_empty() && !has_any(name, b"/\\"))
 }
 
 fn lookup(name: &str, fold: bool) -> Option<&'static Program> {

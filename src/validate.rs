@@ -45,12 +45,27 @@ impl Invalid {
 pub type Validation = Result<(), Invalid>;
 
 /// Validates `call` against its spec. `analysis` is the parsed command, when the spec has one
-/// and the call carries it (the engine parses once and shares it).
+/// and the call carries it.
 pub fn validate(
     call: &ToolCall,
     spec: &ToolSpec,
     access: &Access,
     analysis: Option<&Analysis>,
+) -> Validation {
+    let command = analysis.map(|a| {
+        let text = command_text(call, spec).unwrap_or("");
+        command_allowed(access, a, text, &a.path_operands())
+    });
+    validate_checked(call, spec, access, command.as_ref())
+}
+
+/// [`validate`] with the parsed command already checked (by [`check_command`]: the engine
+/// reads a command's path operands once, for validation and for [`unvouched`]).
+pub fn validate_checked(
+    call: &ToolCall,
+    spec: &ToolSpec,
+    access: &Access,
+    command: Option<&Validation>,
 ) -> Validation {
     // A name of printable ASCII (nearly every one) is neither blank nor padded nor controlled.
     let printable = !call.tool.is_empty() && call.tool.bytes().all(|b| b.is_ascii_graphic());
@@ -113,20 +128,58 @@ pub fn validate(
                 ))
             }
         }
-        if let Some(analysis) = analysis {
-            let windows = access.workspace().flavour() == Flavour::Windows;
-            command_paths_allowed(access, analysis, access.workspace().windows_shell())?;
-            command_trees_allowed(access, analysis)?;
-            // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
-            if let Some(Value::Str(command)) = call.param(name) {
-                if windows && command.contains('\\') {
-                    let separators = shell::analyse(&command.replace('\\', "/"));
-                    command_paths_allowed(access, &separators, true)?;
-                }
-            }
+        if let Some(checked) = command {
+            checked.clone()?;
         }
     }
     Ok(())
+}
+
+/// The text of the call's command, when its spec has one and it is a string.
+pub fn command_text<'c>(call: &'c ToolCall, spec: &ToolSpec) -> Option<&'c str> {
+    call.param(spec.command.as_deref()?)?.as_str()
+}
+
+/// The part of validation that reads the parsed command (`text`, parsed as `analysis`; its
+/// path operands `operands`): the paths and trees it touches against the ignore rules.
+fn command_allowed(
+    access: &Access,
+    analysis: &Analysis,
+    text: &str,
+    operands: &[PathOperand<'_>],
+) -> Validation {
+    if access.workspace().windows_shell() {
+        command_paths_allowed(access, analysis, &analysis.path_operands_strict())?;
+    } else {
+        command_paths_allowed(access, analysis, operands)?;
+    }
+    command_trees_allowed(access, analysis)?;
+    // cmd and PowerShell read `\` as a separator, not an escape (`type C:\ws\.env`).
+    if access.workspace().flavour() == Flavour::Windows && text.contains('\\') {
+        let separators = shell::analyse(&text.replace('\\', "/"));
+        command_paths_allowed(access, &separators, &separators.path_operands_strict())?;
+    }
+    Ok(())
+}
+
+/// The part of validation that reads the parsed command, from the same reading of its path
+/// operands as [`unvouched`]: an analysis whose paths toolgate cannot vouch for is made
+/// unanalysable, so it prompts whatever the mode (and no allow rule covers it).
+pub fn check_command(access: &Access, analysis: &mut Analysis, text: &str) -> Validation {
+    let (checked, why) = {
+        let operands = analysis.path_operands();
+        let checked = command_allowed(access, analysis, text, &operands);
+        let why = match analysis.problem {
+            None => unvouched(access, analysis, &operands),
+            Some(_) => None,
+        };
+        (checked, why)
+    };
+    if let Some(why) = why {
+        analysis.problem = Some(Problem::Unparseable(why));
+        analysis.plain = false;
+    }
+    checked
 }
 
 /// A path a call names: directly in a path param, as a `file:` URL in a URL param, or in a
@@ -225,9 +278,13 @@ fn not_unicode(tool: &str, name: &str) -> Invalid {
 /// Each path operand of each sub-command (arguments and redirection targets, resolved from
 /// the command's `cd`) against the ignore rules. An operand whose directory is not known
 /// (`cd "$X" && cat .env`) is also checked as written from the root, so an unanchored rule
-/// still catches it. `strict`: every word is read as a path (see
-/// [`Analysis::path_operands_strict`]).
-fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> Validation {
+/// still catches it. `operands` are the analysis' path operands (strict ones for cmd and
+/// PowerShell, see [`Analysis::path_operands_strict`]).
+fn command_paths_allowed(
+    access: &Access,
+    analysis: &Analysis,
+    operands: &[PathOperand<'_>],
+) -> Validation {
     // A command run inside an ignored directory (`cd private && ls`) reads it.
     for c in analysis.commands.iter().filter(|c| !c.cwd_dynamic) {
         if let Some(dir) = c.cwd.as_deref() {
@@ -249,12 +306,8 @@ fn command_paths_allowed(access: &Access, analysis: &Analysis, strict: bool) -> 
         ignore_file_kept(access, c)?;
     }
     // a word that only may be a path prompts instead (see [`unvouched`])
-    let operands = match strict {
-        true => analysis.path_operands_strict(),
-        false => analysis.path_operands(),
-    };
     let walkers = crate::reads::walkers(access, analysis);
-    for operand in operands.into_iter().filter(|o| o.certain) {
+    for operand in operands.iter().filter(|o| o.certain) {
         // a filter of a walk that lists names only opens nothing (`rg --files -g '*.pem'`)
         if access.view().is_none() && crate::reads::walk_filter(analysis, &operand) == Some(true) {
             continue;
@@ -451,7 +504,12 @@ fn command_trees_allowed(access: &Access, analysis: &Analysis) -> Validation {
 /// (`wc -l $(git ls-files '*.ts')`, `find src -name '*.ts' | xargs wc -l`) is vouched for.
 /// Files named inside an archive or a patch, or in a list (`tar xf`, `git apply x.patch`,
 /// `zip -@`), are never vouched for.
-pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
+/// `operands` are the analysis' path operands.
+pub fn unvouched(
+    access: &Access,
+    analysis: &Analysis,
+    operands: &[PathOperand<'_>],
+) -> Option<String> {
     let cmds = &analysis.commands;
     let view = access.view();
     if let Some(why) = walked_reads(access, analysis).or_else(|| unseen_names(access, cmds)) {
@@ -470,8 +528,7 @@ pub fn unvouched(access: &Access, analysis: &Analysis) -> Option<String> {
             && !c.wrappers.iter().any(|w| w.name == "xargs")
             && c.name() != Some("find")
     };
-    let operands = analysis.path_operands();
-    if let Some(why) = uncertain_blocked(access, &operands) {
+    if let Some(why) = uncertain_blocked(access, operands) {
         return Some(why);
     }
     if cmds.iter().all(literal) {
@@ -673,17 +730,6 @@ fn outside_roots(access: &Access, c: &SimpleCommand, dir: &str) -> bool {
         .workspace()
         .resolve(&path)
         .is_ok_and(|r| r.root.is_none())
-}
-
-/// Makes an analysis whose paths toolgate cannot vouch for (see [`unvouched`]) unanalysable,
-/// so it prompts whatever the mode (and no allow rule covers it).
-pub fn mark_unvouched(access: &Access, analysis: &mut Analysis) {
-    if analysis.problem.is_none() {
-        if let Some(why) = unvouched(access, analysis) {
-            analysis.problem = Some(Problem::Unparseable(why));
-            analysis.plain = false;
-        }
-    }
 }
 
 /// Programs that read or write the files their operands name, from the program table:

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::order::{StepEntry, ORDER};
 use super::{invalid_verdict, Engine};
 use crate::call::ToolCall;
-use crate::validate::{self, Invalid};
+use crate::validate::Invalid;
 use crate::verdict::{Step, Verdict};
 
 /// One step of an explanation: whether it decided, and what it saw.
@@ -65,7 +65,7 @@ impl Engine {
     /// decision on or took it.
     pub fn explain(&self, call: &ToolCall) -> Explanation {
         let f = self.facts(call);
-        if let Err(invalid) = validate::validate(call, f.spec, &self.access, f.analysis.as_ref()) {
+        if let Err(invalid) = f.validation(call, &self.access) {
             let mut verdict = invalid_verdict(invalid.clone(), f.locality);
             self.mark_critical(&mut verdict, &f);
             return Explanation::failed_validation(invalid, verdict);

@@ -107,6 +107,8 @@ struct Facts<'e> {
     /// Paths for path rules: workspace-relative when local, absolute otherwise.
     paths: Paths<'e>,
     analysis: Option<Analysis>,
+    /// The command's part of validation ([`validate::check_command`]).
+    command_check: Option<Validation>,
     critical: Option<critical::Critical>,
     /// The server and tool of an MCP call.
     mcp: Option<crate::mcp::Target>,
@@ -122,6 +124,13 @@ enum Paths<'e> {
     None,
     One(Cow<'e, str>),
     Many(Vec<Cow<'e, str>>),
+}
+
+impl Facts<'_> {
+    /// The call validated, its command as checked once in [`Engine::facts`].
+    fn validation(&self, call: &ToolCall, access: &Access) -> Validation {
+        validate::validate_checked(call, self.spec, access, self.command_check.as_ref())
+    }
 }
 
 impl<'e> Paths<'e> {
@@ -560,7 +569,7 @@ impl Engine {
     /// Can it run?
     pub fn validate(&self, call: &ToolCall) -> Validation {
         let spec = self.catalogue.spec(&call.tool);
-        let analysis = command_of(call, spec).map(|c| self.analyse(c));
+        let analysis = validate::command_text(call, spec).map(|c| self.analyse(c));
         validate::validate(call, spec, &self.access, analysis.as_ref())
     }
 
@@ -575,7 +584,7 @@ impl Engine {
     /// Validation, then the resolution order: the verdict `check`, `explain` and `authorize`
     /// share.
     fn judge(&self, call: &ToolCall, facts: &Facts<'_>) -> Verdict {
-        match validate::validate(call, facts.spec, &self.access, facts.analysis.as_ref()) {
+        match facts.validation(call, &self.access) {
             Ok(()) => self.resolve(facts),
             Err(invalid) => {
                 let mut v = invalid_verdict(invalid, facts.locality);
@@ -589,10 +598,11 @@ impl Engine {
 
     fn facts<'e>(&'e self, call: &'e ToolCall) -> Facts<'e> {
         let spec = self.catalogue.spec(&call.tool);
-        let mut analysis = command_of(call, spec).map(|c| self.analyse(c));
-        if let Some(a) = analysis.as_mut() {
-            validate::mark_unvouched(&self.access, a);
-        }
+        let command = validate::command_text(call, spec);
+        let mut analysis = command.map(|c| self.analyse(c));
+        let command_check = command
+            .zip(analysis.as_mut())
+            .map(|(text, a)| validate::check_command(&self.access, a, text));
         let mut paths = Paths::None;
         let mut locality = Locality::None;
         let workspace = self.access.workspace();
@@ -647,6 +657,7 @@ impl Engine {
             claimed_safe,
             paths,
             analysis,
+            command_check,
             critical,
             // A malformed MCP name fails validation before any step runs.
             mcp: crate::mcp::target(call).ok().flatten(),
@@ -742,10 +753,6 @@ fn widest(a: Locality, b: Locality) -> Locality {
         (Locality::Local, _) | (_, Locality::Local) => Locality::Local,
         _ => Locality::None,
     }
-}
-
-fn command_of<'c>(call: &'c ToolCall, spec: &ToolSpec) -> Option<&'c str> {
-    call.param(spec.command.as_deref()?)?.as_str()
 }
 
 /// The model's `requires_approval` flag is false: a boolean false or the string "false"

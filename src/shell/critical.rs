@@ -211,7 +211,9 @@ impl<'a> Line<'a> {
             windows: OnceCell::new(),
         };
         for (label, detect) in DETECTORS {
-            if !labels.contains(label) && detect(self, &cmd, label) {
+            // (most commands have no label: no scan of an empty list)
+            let given = !labels.is_empty() && labels.contains(label);
+            if !given && detect(self, &cmd, label) {
                 debug_assert!(labels::listed(label), "{label} is not in labels::LABELS");
                 add_label(&mut labels, label);
             }

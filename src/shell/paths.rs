@@ -34,7 +34,7 @@
 
 use std::borrow::Cow;
 
-use crate::text::{has, has_any};
+use crate::text::{has, has_any, split_once_byte};
 
 use super::programs::Role;
 use super::roles;
@@ -230,14 +230,13 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
             if options && w.starts_with('-') {
                 if let Some(value) = w
                     .strip_prefix("--")
-                    .and_then(|l| l.split_once('='))
+                    .and_then(|l| split_once_byte(l, b'='))
                     .map(|(_, v)| v)
                 {
                     add(&mut out, ci, c, value, dynamic, at);
                     // `--cov-report=html:coverage`
-                    if let Some((_, after)) = value
-                        .split_once(':')
-                        .filter(|_| !is_absolute(value) && !value.contains("://"))
+                    if let Some((_, after)) = split_once_byte(value, b':')
+                        .filter(|_| !is_absolute(value) && !has(value, b"://"))
                     {
                         add(&mut out, ci, c, after, dynamic, at);
                     }
@@ -259,9 +258,8 @@ fn direct_operands(analysis: &Analysis, strict: bool) -> Vec<PathOperand<'_>> {
                 continue;
             }
             add(&mut out, ci, c, w, dynamic, at);
-            if let Some((_, after)) = w
-                .split_once(':')
-                .filter(|_| !is_absolute(w) && !w.contains("://"))
+            if let Some((_, after)) =
+                split_once_byte(w, b':').filter(|_| !is_absolute(w) && !has(w, b"://"))
             {
                 add(&mut out, ci, c, after, dynamic, at);
             }
@@ -279,7 +277,7 @@ fn launcher_operands<'a>(out: &mut Vec<PathOperand<'a>>, ci: usize, c: &'a Simpl
         .filter(|w| !w.script)
         .flat_map(|w| w.words.iter().skip(1))
     {
-        match w.strip_prefix("--").and_then(|l| l.split_once('=')) {
+        match w.strip_prefix("--").and_then(|l| split_once_byte(l, b'=')) {
             Some((_, value)) => add(out, ci, c, value, false, Source::LITERAL),
             None if !w.starts_with('-') && super::lexer::assignment_name_len(w).is_none() => {
                 add(out, ci, c, w, false, Source::LITERAL)
@@ -523,13 +521,15 @@ fn embedded_files<'a>(
             add(out, ci, c, file, dynamic, from);
         }
     }
-    // a plain `k=v` operand's value is taken already
-    if let (Some(first), Some(last)) = (w.find('='), w.rfind('=')) {
+    // a plain `k=v` operand's value is taken already (byte scans: a `char` pattern's
+    // searcher costs more, on every operand)
+    let first = w.bytes().position(|b| b == b'=');
+    if let (Some(first), Some(last)) = (first, w.bytes().rposition(|b| b == b'=')) {
         if first != last || w.starts_with('-') {
             add(out, ci, c, w.get(last + 1..).unwrap_or(""), dynamic, from);
         }
     }
-    if let Some((before, _)) = w.split_once(':').filter(|_| !w.contains("://")) {
+    if let Some((before, _)) = split_once_byte(w, b':').filter(|_| !has(w, b"://")) {
         if before.bytes().any(|b| b == b'.' || b == b'/') && !is_absolute(w) {
             add(out, ci, c, before, dynamic, from);
         }

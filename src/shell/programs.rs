@@ -464,8 +464,9 @@ impl Program {
         let second = args.get(i + 1).map(String::as_str);
         self.subcommands
             .iter()
-            .find(|s| match s.name.split_once(' ') {
-                Some((a, b)) => a == first && Some(b) == second,
+            // (a byte scan: a `char` pattern's searcher per sub-command costs more)
+            .find(|s| match s.name.bytes().position(|b| b == b' ') {
+                Some(at) => s.name.get(..at) == Some(first) && s.name.get(at + 1..) == second,
                 None => s.name == first,
             })
     }
@@ -599,15 +600,18 @@ pub fn is_fetcher_key(k: Key) -> bool {
     among(&FETCHER_KEYS, k)
 }
 
-/// Whether `k` is one of `keys` (a written-out scan: a closure stays a call per key in the
-/// size-optimised build).
+/// Whether `k` is one of `keys`, sorted (a binary search written out: a closure stays a call
+/// per probe in the size-optimised build).
 fn among(keys: &[Key], k: Key) -> bool {
-    let mut i = 0;
-    while i < keys.len() {
-        if keys[i] == k {
-            return true;
+    let (mut lo, mut hi) = (0, keys.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match keys.get(mid) {
+            Some(&m) if m < k => lo = mid + 1,
+            Some(&m) if m > k => hi = mid,
+            Some(_) => return true,
+            None => return false,
         }
-        i += 1;
     }
     false
 }
@@ -646,13 +650,20 @@ const fn count(traits: u32) -> usize {
     n
 }
 
-/// The folded keys of the `N` entries with `traits`.
+/// The folded keys of the `N` entries with `traits`, sorted (for [`among`]).
 const fn keys<const N: usize>(traits: u32) -> [Key; N] {
     let mut out = [NONE; N];
     let (mut n, mut i) = (0, 0);
     while i < TABLE.len() {
         if TABLE[i].traits & traits != 0 {
-            out[n] = folded_key(TABLE[i].name);
+            // insertion: the keys before it that are larger move up one
+            let k = folded_key(TABLE[i].name);
+            let mut j = n;
+            while j > 0 && out[j - 1] > k {
+                out[j] = out[j - 1];
+                j -= 1;
+            }
+            out[j] = k;
             n += 1;
         }
         i += 1;
@@ -4205,6 +4216,29 @@ mod tests {
         for name in ["", "curl2", "curl.exe", "cur", "ls", "a-name-of-sixteen"] {
             assert!(!is_fetcher_key(folded_key(name)), "{name}");
         }
+    }
+
+    /// The shells' keys are the keys of the table's shells, and only those; both key lists
+    /// are sorted, as the search in them needs.
+    #[test]
+    fn shell_keys_are_the_shells() {
+        for p in PROGRAMS {
+            assert_eq!(
+                is_shell_key(folded_key(p.name)),
+                p.has(UNIX_SHELL),
+                "{}",
+                p.name
+            );
+        }
+        assert!(SHELL_KEYS.len() > 3);
+        for name in ["bash", "SH", "Zsh", "dash"] {
+            assert!(is_shell_key(folded_key(name)), "{name}");
+        }
+        for name in ["", "bash2", "sh.exe", "ba", "ls", "a-name-of-sixteen"] {
+            assert!(!is_shell_key(folded_key(name)), "{name}");
+        }
+        assert!(SHELL_KEYS.windows(2).all(|w| w[0] < w[1]));
+        assert!(FETCHER_KEYS.windows(2).all(|w| w[0] < w[1]));
     }
 
     /// `pack` against the definition it implements: the bytes zero-padded, the length in the

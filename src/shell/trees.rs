@@ -116,39 +116,45 @@ fn operands(args: &[String]) -> Vec<usize> {
 /// `rm -r`, `git rm -r` (not `--cached`), `trash`, `gio trash`; every operand but the target
 /// of `mv`, `git mv`, `rsync --remove-source-files` (all of them with `-t DIR`).
 fn removed(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
-    // (`-t DIR`'s value is the target, not an operand)
-    let mut files: Vec<usize> = operands(args)
-        .into_iter()
-        .filter(|&i| i == 0 || args[i - 1] != "-t")
-        .collect();
+    // (`-t DIR`'s value is the target, not an operand; read only for a program that removes)
+    let files = || -> Vec<usize> {
+        operands(args)
+            .into_iter()
+            .filter(|&i| i == 0 || args[i - 1] != "-t")
+            .collect()
+    };
     let has = |o: &str| args.iter().any(|w| w == o);
-    let target_dir = args
-        .iter()
-        .any(|w| w == "-t" || w.starts_with("--target-directory"));
+    let target_dir = || {
+        args.iter()
+            .any(|w| w == "-t" || w.starts_with("--target-directory"))
+    };
     // (`git rm`, `gio trash`: the sub-command is not an operand)
-    let sub = files.first().map(|&i| args[i].as_str());
-    let all_but_target = |files: &[usize]| match target_dir {
+    let sub = || files().first().map(|&i| args[i].as_str());
+    let all_but_target = |files: &[usize]| match target_dir() {
         true => files.len(),
         false => files.len().saturating_sub(1),
     };
-    let n = match key {
-        names::RM if recursive(args, b"rR") => files.len(),
-        names::MV => all_but_target(&files),
-        names::RSYNC if has("--remove-source-files") => all_but_target(&files),
-        names::GIT | GIO if matches!(sub, Some("rm" | "mv" | "trash")) => {
-            files.remove(0);
-            match sub {
-                Some("rm") if recursive(args, b"rR") && !has("--cached") => files.len(),
-                Some("mv") => all_but_target(&files),
-                Some("trash") if key == GIO => files.len(),
+    let (skip, n) = match key {
+        names::RM if recursive(args, b"rR") => (0, files().len()),
+        names::MV => (0, all_but_target(&files())),
+        names::RSYNC if has("--remove-source-files") => (0, all_but_target(&files())),
+        names::GIT | GIO if matches!(sub(), Some("rm" | "mv" | "trash")) => {
+            let files = files();
+            let rest = &files[1..];
+            let n = match sub() {
+                Some("rm") if recursive(args, b"rR") && !has("--cached") => rest.len(),
+                Some("mv") => all_but_target(rest),
+                Some("trash") if key == GIO => rest.len(),
                 _ => 0,
-            }
+            };
+            (1, n)
         }
-        TRASH | TRASH_PUT => files.len(),
-        _ => 0,
+        TRASH | TRASH_PUT => (0, files().len()),
+        _ => return Vec::new(),
     };
-    files
+    files()
         .iter()
+        .skip(skip)
         .take(n)
         .map(|&i| (i, args[i].clone()))
         .collect()
@@ -161,9 +167,10 @@ const TRASH_PUT: names::Key = names::folded_key("trash-put");
 /// The source trees (index into `args`, path) of a copy, sync, archive or clean.
 fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let files = operands(args);
+    // (read only for a program that copies)
+    let files = || operands(args);
     let mut take = |from: usize, to: usize| {
-        for &i in files.get(from..to).unwrap_or(&[]) {
+        for &i in files().get(from..to).unwrap_or(&[]) {
             let w = &args[i];
             // `host:path` is remote
             if !w.contains(':') || w.starts_with(['/', '.', '~']) {
@@ -171,25 +178,25 @@ fn copied(key: names::Key, args: &[String]) -> Vec<(usize, String)> {
             }
         }
     };
-    let n = files.len();
+    let n = || files().len();
     match key {
         names::CP | names::RSYNC | names::SCP if recursive(args, b"rRa") => {
             let target = args
                 .iter()
                 .any(|w| w == "-t" || w.starts_with("--target-directory"));
-            take(0, if target { n } else { n.saturating_sub(1) })
+            take(0, if target { n() } else { n().saturating_sub(1) })
         }
-        names::DIFF if recursive(args, b"r") => take(0, n),
-        names::ZIP if recursive(args, b"rR") => take(1, n),
+        names::DIFF if recursive(args, b"r") => take(0, n()),
+        names::ZIP if recursive(args, b"rR") => take(1, n()),
         names::SEVEN_Z | names::SEVEN_ZA | names::SEVEN_ZR
-            if files
+            if files()
                 .first()
                 .is_some_and(|&i| args[i] == "a" || args[i] == "u") =>
         {
-            take(2, n)
+            take(2, n())
         }
         names::TAR | names::BSDTAR => return tar_sources(args),
-        names::GIT => return git_trees(args, &files),
+        names::GIT => return git_trees(args, &files()),
         _ => {}
     }
     out

@@ -15,7 +15,7 @@ pub(super) fn runs_opaque_code(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool 
 
 /// A shell handed to the network (see [`super::remote_shell`]).
 pub(super) fn hands_shell_out(line: &Line<'_>, cmd: &Cmd<'_>, _: &str) -> bool {
-    super::remote_shell::detect(line.cmds, cmd.c)
+    super::remote_shell::detect(line.cmds, cmd.c, cmd.key)
 }
 
 /// What the line downloads: (index of the fetcher, file it saves: `None` when its name

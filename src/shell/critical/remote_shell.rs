@@ -45,12 +45,16 @@ const SOCAT_NETWORK: &[&str] = &[
 const SOCAT_RUN: &[&str] = &["exec:", "system:", "shell:"];
 
 /// Whether `c` (one of `cmds`) gives a shell to the network.
-pub(super) fn detect(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
-    connected(cmds, c)
+/// `key`: the [`folded_key`] of its name (the caller's, read once per command).
+pub(super) fn detect(cmds: &[SimpleCommand], c: &SimpleCommand, key: Key) -> bool {
+    if c.name().is_none() {
+        return false;
+    }
+    connected(cmds, c, key)
         || remote_terminal(c)
-        || runs_on_connection(c)
-        || shell_on_network_pipe(cmds, c)
-        || interpreter_shell(c)
+        || runs_on_connection(c, key)
+        || shell_on_network_pipe(cmds, c, key)
+        || interpreter_shell(c, key)
 }
 
 /// A terminal emulator shown on a display of another host (`-display h:1`, `-d h:1`).
@@ -76,9 +80,7 @@ fn runs_code(c: &SimpleCommand) -> bool {
 }
 
 /// bash connects `c`'s descriptors to the network, and code reads or writes them.
-fn connected(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
-    let Some(name) = c.name() else { return false };
-    let key = folded_key(name);
+fn connected(cmds: &[SimpleCommand], c: &SimpleCommand, key: Key) -> bool {
     let network = key == ZTCP
         || c.redirects
             .iter()
@@ -90,10 +92,9 @@ fn connected(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
 }
 
 /// An interactive shell that interpreter code starts (see the module docs).
-fn interpreter_shell(c: &SimpleCommand) -> bool {
+fn interpreter_shell(c: &SimpleCommand, key: Key) -> bool {
     c.wrappers.iter().any(|w| w.name.ends_with(" code"))
-        && c.name()
-            .is_some_and(|n| wrappers::is_shell_key(folded_key(n)))
+        && wrappers::is_shell_key(key)
         && (interactive(c) || c.words.len() == 1)
 }
 
@@ -116,9 +117,7 @@ fn is_netcat(key: Key) -> bool {
 }
 
 /// A network tool told to run a program on the connection.
-fn runs_on_connection(c: &SimpleCommand) -> bool {
-    let Some(name) = c.name() else { return false };
-    let key = folded_key(name);
+fn runs_on_connection(c: &SimpleCommand, key: Key) -> bool {
     let args = c.words.get(1..).unwrap_or(&[]);
     if is_netcat(key) {
         return args.iter().any(|w| netcat_exec_option(w));
@@ -181,13 +180,11 @@ fn is_network_client(c: &SimpleCommand) -> bool {
 
 /// A shell (or interpreter) whose program comes through a pipe that a network tool feeds or
 /// reads: `nc h p | sh`, `sh -i 2>&1 | nc h p`.
-fn shell_on_network_pipe(cmds: &[SimpleCommand], c: &SimpleCommand) -> bool {
+fn shell_on_network_pipe(cmds: &[SimpleCommand], c: &SimpleCommand, key: Key) -> bool {
     if c.pipeline == usize::MAX {
         return false;
     }
-    let shell = c
-        .name()
-        .is_some_and(|n| wrappers::is_shell_key(folded_key(n)));
+    let shell = wrappers::is_shell_key(key);
     if !((shell && interactive(c)) || reads_program_from_stdin(c)) {
         return false;
     }

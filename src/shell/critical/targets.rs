@@ -82,9 +82,10 @@ impl<'p> Place<'p> {
     fn join(&mut self, path: &'p str) {
         // a byte loop over the separators (ASCII, so each cut is a char boundary): `split`
         // with a char-array pattern is a generic searcher, and this runs per written file
+        // (and `0..=len`'s iterator costs more than `0..len + 1`'s)
         let b = path.as_bytes();
         let mut start = 0;
-        for end in 0..=b.len() {
+        for end in 0..b.len() + 1 {
             if end < b.len() && b[end] != b'/' && b[end] != b'\\' {
                 continue;
             }

@@ -30,9 +30,10 @@ fn lower(words: &[String]) -> Vec<String> {
 /// The Windows-only label of `c`, if any (`cmds`: the line's commands, for pipelines).
 fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
     let name = program_key(c.own_words().first()?);
-    let args = lower(c.own_words().get(1..).unwrap_or(&[]));
+    // (lowered only for a program with a label here)
+    let args = || lower(c.own_words().get(1..).unwrap_or(&[]));
     let has = |w: &str| {
-        args.iter().any(|a| {
+        args().iter().any(|a| {
             a == w
                 || a.strip_prefix('-')
                     .is_some_and(|b| w.strip_prefix('/') == Some(b))
@@ -41,29 +42,29 @@ fn label(cmds: &[SimpleCommand], c: &SimpleCommand) -> Option<&'static str> {
     let switch = |a: &String| a.starts_with('/') || a.starts_with('-');
     match name.as_str() {
         "vssadmin" if has("delete") || has("resize") => Some("shadow-copy-delete"),
-        "wmic" if args.iter().any(|a| a.contains("shadowcopy")) && has("delete") => {
+        "wmic" if args().iter().any(|a| a.contains("shadowcopy")) && has("delete") => {
             Some("shadow-copy-delete")
         }
         "wbadmin" if has("delete") => Some("shadow-copy-delete"),
         "bcdedit"
-            if args.iter().any(switch)
-                && !args.iter().all(|a| {
+            if args().iter().any(switch)
+                && !args().iter().all(|a| {
                     !switch(a) || matches!(a.as_str(), "/enum" | "/v" | "/?" | "/store")
                 }) =>
         {
             Some("boot-config-write")
         }
         "diskpart" if !has("/?") => Some("disk-write"),
-        "cipher" if args.iter().any(|a| a.starts_with("/w")) => Some("disk-write"),
+        "cipher" if args().iter().any(|a| a.starts_with("/w")) => Some("disk-write"),
         "schtasks" if has("/create") || has("/change") || has("/delete") => Some("crontab-write"),
         "register-scheduledtask" | "unregister-scheduledtask" => Some("crontab-write"),
-        "powershell" | "pwsh" if encoded(&args) => Some("encoded-command"),
+        "powershell" | "pwsh" if encoded(&args()) => Some("encoded-command"),
         "reg" | "set-itemproperty" | "new-itemproperty" | "remove-itemproperty" | "new-item"
             if (name != "reg"
                 || ["add", "delete", "import", "copy", "restore", "load"]
                     .iter()
                     .any(|s| has(s)))
-                && args.iter().any(|a| autostart_key(a)) =>
+                && args().iter().any(|a| autostart_key(a)) =>
         {
             Some("startup-file-write")
         }

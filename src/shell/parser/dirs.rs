@@ -79,18 +79,32 @@ pub(super) fn assigned<'c>(c: &'c SimpleCommand, var: &str) -> Option<Option<&'c
         let dynamic = c.dynamic_assignments.iter().any(|d| d.index == i);
         return Some((!dynamic).then(|| c.assignments[i].1.as_str()));
     }
-    let first = c.words.first().map(String::as_str);
+    // (a command with no operand, or one that sets no variable, is not read further)
+    let (declares, clears) = match c.words.as_slice() {
+        [first, _, ..] => (
+            matches!(
+                first.as_str(),
+                "export" | "declare" | "typeset" | "local" | "readonly"
+            ),
+            matches!(
+                first.as_str(),
+                "read" | "unset" | "printf" | "mapfile" | "readarray" | "getopts"
+            ),
+        ),
+        _ => (false, false),
+    };
+    if !declares && !clears {
+        return None;
+    }
     let mut found = None;
     for (i, w) in c.words.iter().enumerate().skip(1) {
-        let value = match first {
-            Some("export" | "declare" | "typeset" | "local" | "readonly") => w
+        let value = match declares {
+            true => w
                 .strip_prefix(var)
                 .and_then(|r| r.strip_prefix('=').or_else(|| r.strip_prefix("+=")))
                 .map(|v| (!c.is_dynamic(i) && !w.contains(&format!("{var}+="))).then_some(v)),
-            Some("read" | "unset" | "printf" | "mapfile" | "readarray" | "getopts") if w == var => {
-                Some(None)
-            }
-            _ => None,
+            false if w == var => Some(None),
+            false => None,
         };
         if value.is_some() {
             found = value;
