@@ -219,9 +219,16 @@ pub(crate) fn by_name(names: &[&str]) -> Vec<usize> {
 }
 
 /// `items` sorted by [`by_name`] of their names (equal names: later items first), adjacent
-/// equal items dropped. Through `by_name`, not `slice::sort`, for the reason given there.
+/// equal items dropped. Through `by_name`, not `slice::sort`, for the reason given there;
+/// items already in strictly increasing order (a host's sorted listing) are kept as they are.
 pub(crate) fn sorted_distinct<T: PartialEq>(items: Vec<T>, name: impl Fn(&T) -> &str) -> Vec<T> {
-    let order = by_name(&items.iter().map(&name).collect::<Vec<_>>());
+    let order = {
+        let names: Vec<&str> = items.iter().map(&name).collect();
+        match names.windows(2).all(|w| w[0] < w[1]) {
+            true => return items,
+            false => by_name(&names),
+        }
+    };
     let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
     let mut out: Vec<T> = order.into_iter().filter_map(|i| slots[i].take()).collect();
     out.dedup();
@@ -471,5 +478,11 @@ mod tests {
             ["a", "a-b", "a/", "b"]
         );
         assert!(sorted_distinct(Vec::<&str>::new(), |n| n).is_empty());
+        // already sorted: kept; sorted with a repeat: the repeat dropped
+        assert_eq!(
+            sorted_distinct(vec!["a", "a/", "b"], |n| n),
+            ["a", "a/", "b"]
+        );
+        assert_eq!(sorted_distinct(vec!["a", "a", "b"], |n| n), ["a", "b"]);
     }
 }
