@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseManifest } from '../scripts/lib/manifest.mjs';
+import { functionNames, outline } from '../scripts/lib/wasm-binary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -35,64 +36,11 @@ if (!file) {
   if (r.status !== 0) throw new Error(`wasm-opt failed (run ./scripts/build.sh first):\n${r.stderr}`);
 }
 
-// The sections this needs: imports (they come first in the function index space), code, data, names.
 const bytes = readFileSync(file);
-let p = 8;
-const u32 = () => {
-  let r = 0;
-  let shift = 0;
-  let x;
-  do {
-    x = bytes[p++];
-    r += (x & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (x & 0x80);
-  return r;
-};
-const skip = () => { const n = u32(); p += n; }; // not `p += u32()`: that reads p before u32 moves it
-const limits = () => { const flags = bytes[p++]; u32(); if (flags & 1) u32(); };
-let imported = 0;
-const bodies = new Map();
-const names = new Map();
-let data = Buffer.alloc(0);
-while (p < bytes.length) {
-  const id = bytes[p++];
-  const end = u32() + p;
-  if (id === 2) {
-    for (let n = u32(); n > 0; n--) {
-      skip();
-      skip();
-      const kind = bytes[p++];
-      if (kind === 0) { u32(); imported++; } else if (kind === 1) { p++; limits(); } else if (kind === 2) limits(); else p += 2;
-    }
-  } else if (id === 10) {
-    for (let i = 0, n = u32(); i < n; i++) {
-      const size = u32();
-      bodies.set(imported + i, bytes.subarray(p, p + size));
-      p += size;
-    }
-  } else if (id === 11) {
-    data = bytes.subarray(p, end);
-  } else if (id === 0) {
-    const len = u32();
-    const custom = bytes.subarray(p, p + len).toString();
-    p += len;
-    while (custom === 'name' && p < end) {
-      const sub = bytes[p++];
-      const subEnd = u32() + p;
-      if (sub === 1) {
-        for (let n = u32(); n > 0; n--) {
-          const index = u32();
-          const l = u32();
-          names.set(index, bytes.subarray(p, p + l).toString());
-          p += l;
-        }
-      }
-      p = subEnd;
-    }
-  }
-  p = end;
-}
+const parts = outline(bytes);
+if (!parts?.names) throw new Error(`${file}: no imports this reader knows, or no name section`);
+const { bodies, data } = parts;
+const names = functionNames(bytes, parts.names);
 
 /** The module a function's name belongs to: its path's first DEPTH segments. */
 function moduleOf(name) {

@@ -5,21 +5,11 @@
 // Only the name section changes; `--strip-debug` drops it after the sort. Measured in
 // docs/size.md (round 9: the size levers).
 
+import { cursor, functionNames, outline } from './wasm-binary.mjs';
+
 /** `wasm` with its function names rewritten as sort keys; `wasm` itself when it has none. */
 export function namesForGzipOrder(wasm) {
   const bytes = Buffer.from(wasm);
-  let p = 8;
-  const u32 = () => {
-    let r = 0;
-    let shift = 0;
-    let x;
-    do {
-      x = bytes[p++];
-      r += (x & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (x & 0x80);
-    return r;
-  };
   const leb = (n) => {
     const out = [];
     do {
@@ -30,66 +20,38 @@ export function namesForGzipOrder(wasm) {
     } while (n);
     return Buffer.from(out);
   };
-  const skipName = () => { const n = u32(); p += n; };
-  const skipLimits = () => { const flags = bytes[p++]; u32(); if (flags & 1) u32(); };
-
-  // Pass 1: the imported functions (they come first in the index space) and each body's size.
-  let imported = 0;
-  const sizes = new Map();
-  let names = null; // [start, end) of the name section
-  while (p < bytes.length) {
-    const start = p;
-    const id = bytes[p++];
-    const len = u32();
-    const end = p + len;
-    if (id === 2) {
-      for (let n = u32(); n > 0; n--) {
-        skipName();
-        skipName();
-        const kind = bytes[p++];
-        if (kind === 0) { u32(); imported++; }
-        else if (kind === 1) { p++; skipLimits(); }
-        else if (kind === 2) skipLimits();
-        else if (kind === 3) p += 2;
-        else return wasm; // a kind this reader does not know: leave the binary as it is
-      }
-    } else if (id === 10) {
-      const n = u32();
-      for (let i = 0; i < n; i++) { const size = u32(); sizes.set(imported + i, size); p += size; }
-    } else if (id === 0) {
-      const n = u32();
-      if (bytes.toString('latin1', p, p + n) === 'name') names = [start, end];
-    }
-    p = end;
+  // The imported functions come first in the index space; a binary this reader cannot read,
+  // or one without names, goes through as it is.
+  const parts = outline(bytes);
+  if (!parts?.names) return wasm;
+  const names = parts.names;
+  const keys = new Map();
+  for (const [index, name] of functionNames(bytes, names)) {
+    const size = parts.bodies.get(index)?.length ?? 0;
+    keys.set(index, `${name.replace(/::h[0-9a-f]{16}$/, '')} ${String(size).padStart(7, '0')} ${index}`);
   }
-  if (!names) return wasm;
 
-  // Pass 2: the name section again, its function names (subsection 1) replaced.
-  p = names[0] + 1;
-  u32();
-  skipName();
+  // The name section again, its function names (subsection 1) replaced, the others kept.
+  const c = cursor(bytes, names[0] + 1);
+  c.u32();
+  c.skip(); // "name"
   const subsections = [];
-  while (p < names[1]) {
-    const start = p;
-    const id = bytes[p++];
-    const len = u32();
-    const end = p + len;
+  while (c.at < names[1]) {
+    const start = c.at;
+    const id = bytes[c.at++];
+    const end = c.u32() + c.at;
     if (id === 1) {
-      const entries = [leb(u32())];
-      while (p < end) {
-        const index = u32();
-        const n = u32();
-        const name = bytes.toString('utf8', p, p + n);
-        p += n;
-        const key = Buffer.from(`${name.replace(/::h[0-9a-f]{16}$/, '')} ${String(sizes.get(index) ?? 0).padStart(7, '0')} ${index}`);
-        entries.push(leb(index), leb(key.length), key);
+      const entries = [leb(keys.size)];
+      for (const [index, key] of keys) {
+        const text = Buffer.from(key);
+        entries.push(leb(index), leb(text.length), text);
       }
       const body = Buffer.concat(entries);
       subsections.push(Buffer.from([1]), leb(body.length), body);
     } else {
       subsections.push(bytes.subarray(start, end));
     }
-    p = end;
+    c.at = end;
   }
   const body = Buffer.concat([leb(4), Buffer.from('name'), ...subsections]);
   return Buffer.concat([bytes.subarray(0, names[0]), Buffer.from([0]), leb(body.length), body, bytes.subarray(names[1])]);
