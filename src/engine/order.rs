@@ -60,7 +60,7 @@ impl Engine {
 
     /// Whether the critical step is the only one of steps 1–8 with something to read: no
     /// override, turn grant, always-allow entry, rule or allow-list. The usual embedding
-    /// (modes and auto-approval alone) then skips six steps that would each hand the call on
+    /// (modes and auto-approval alone) then skips seven steps that would each hand the call on
     /// (`steps_without_state_hand_every_call_on` holds the steps to that).
     fn consults_only_critical(&self) -> bool {
         self.overrides.is_empty()
@@ -541,14 +541,6 @@ mod tests {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod policy_reason {
-    use crate::engine::Engine;
-    use crate::policy::Mode;
-    use crate::settings::Settings;
-    use crate::{ToolCall, Value};
 
     /// The policy step's reason, whose tail is built once per tier, situation and answer.
     #[test]
