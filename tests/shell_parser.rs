@@ -154,7 +154,6 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("! time ! ls && time", &[&["ls"]]),
     ("echo | time cat", &[&["echo"], &["cat"]]),
     ("x=1 time ls", &[&["ls"]]),
-    ("x=1 ! ls", &[&["!", "ls"]]),
     ("coproc rm -rf /", &[&["rm", "-rf", "/"]]),
     ("coproc w { rm x; }", &[&["rm", "x"]]),
     ("coproc w ls", &[&["w", "ls"]]),
@@ -171,6 +170,26 @@ const WORDS: &[(&str, &[&[&str]])] = &[
     ("bash -c '((rm -rf ~)) && [[ -f x && y ]]'", &[&["[[", "-f", "x", "&&", "y", "]]"]]),
     ("sh -c 'eval \"((rm x))\"; bash -c \"((rm y))\"'", &[&["rm", "x"]]),
 ];
+
+/// `!` after an assignment or a redirection is a word to bash and dash (a program named `!`)
+/// and a negation to zsh: the words are bash's, and the analysis does not vouch for the line.
+#[test]
+fn a_bang_after_an_assignment_or_redirection_is_bash_s_program_and_not_vouched_for() {
+    for input in ["x=1 ! ls", ">/dev/null ! ls", "2>&1 ! ls"] {
+        assert_eq!(
+            words(input),
+            vec![vec!["!".to_string(), "ls".to_string()]],
+            "{input:?}"
+        );
+        assert!(
+            matches!(analyse(input).problem, Some(Problem::Unparseable(_))),
+            "{input:?}"
+        );
+    }
+    // at the start of a pipeline it negates in every shell: the program is `ls`
+    assert_eq!(words("! ls"), vec![vec!["ls".to_string()]]);
+    assert_eq!(analyse("! ls").problem, None);
+}
 
 #[test]
 fn words_table() {

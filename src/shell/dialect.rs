@@ -353,12 +353,25 @@ pub(super) fn finish(command: &str, read: fn(&str) -> Analysis, sh: bool) -> Ana
     };
     if analysis.problem.is_none() {
         analysis.problem = dynamic_name(&analysis)
+            .or_else(|| bang_as_name(&analysis))
             .map(Problem::Unparseable)
             .or_else(|| suspicious.clone().map(Problem::Suspicious));
     }
     analysis.suspicious = suspicious;
     analysis.plain = analysis.problem.is_none() && analysis.not_plain.is_none();
     analysis
+}
+
+/// A command named `!`: after a redirection or an assignment (`>x ! rm -rf ~`) bash and dash
+/// run a program of that name, while other shells (zsh) negate the command after it. No
+/// program is named `!`, and which reading the user's shell takes cannot be told from here.
+fn bang_as_name(analysis: &Analysis) -> Option<String> {
+    let named = |c: &SimpleCommand| c.words.first().is_some_and(|w| w == "!");
+    analysis.commands.iter().any(named).then(|| {
+        "a command named `!`: bash runs a program of that name, other shells negate the \
+         command after it"
+            .to_string()
+    })
 }
 
 /// A program named by a value that cannot be known (`$x -rf ~` with `x` from the
